@@ -1,0 +1,138 @@
+#!/usr/bin/env node
+// The spec gate beyond Redocly's lint:
+//  1. every example (schema `example`/`examples`, media type and parameter examples) validates against its schema
+//     with Ajv in JSON Schema draft 2020-12, the dialect of OpenAPI 3.1;
+//  2. every entry of the shared files (common/, events/, webhooks/) is reachable from a root document, so no
+//     component is left unused across files (Redocly's no-unused-components sees only a root's own components);
+//  3. both variants' webhooks cover their event catalogs;
+// and prints the counts the foundation issue asks for.
+import { readFileSync, readdirSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { parse } from 'yaml';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { bundle, repoRoot, variants } from './lib/bundle.mjs';
+
+const specDir = join(repoRoot, 'spec');
+const failures = [];
+const fail = (message) => failures.push(message);
+const escape = (segment) => String(segment).replaceAll('~', '~0').replaceAll('/', '~1');
+
+// ---------- 1. examples ----------
+function newAjv() {
+  // strict: false on purpose: OpenAPI schemas carry `example`, `discriminator` and `x-*` keywords that are not JSON
+  // Schema vocabulary; everything JSON Schema defines is still enforced.
+  const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
+  addFormats.default(ajv);
+  return ajv;
+}
+
+function* examplesOf(node, pointer) {
+  if (Array.isArray(node)) {
+    for (let i = 0; i < node.length; i++) yield* examplesOf(node[i], `${pointer}/${i}`);
+    return;
+  }
+  if (!node || typeof node !== 'object') return;
+  const looksLikeSchema = ['type', 'properties', 'allOf', 'oneOf', 'anyOf', 'enum', 'const', '$ref', 'items'].some((k) => k in node);
+  const isSchemaHolder = 'schema' in node && typeof node.schema === 'object'; // media type, parameter, header
+  if (isSchemaHolder) {
+    if ('example' in node) yield { schemaPointer: `${pointer}/schema`, value: node.example, at: `${pointer}/example` };
+    for (const [name, ex] of Object.entries(node.examples ?? {})) {
+      if (ex && typeof ex === 'object' && 'value' in ex) yield { schemaPointer: `${pointer}/schema`, value: ex.value, at: `${pointer}/examples/${escape(name)}` };
+    }
+  } else if (looksLikeSchema) {
+    if ('example' in node) yield { schemaPointer: pointer, value: node.example, at: `${pointer}/example` };
+    if (Array.isArray(node.examples)) {
+      for (let i = 0; i < node.examples.length; i++) yield { schemaPointer: pointer, value: node.examples[i], at: `${pointer}/examples/${i}` };
+    }
+  }
+  for (const [key, child] of Object.entries(node)) {
+    if (key === 'example' || key === 'examples') continue;
+    yield* examplesOf(child, `${pointer}/${escape(key)}`);
+  }
+}
+
+const counts = {};
+for (const variant of variants) {
+  const document = bundle(variant);
+  const id = `https://cardrail.dev/spec/${variant}.json`;
+  const ajv = newAjv();
+  ajv.addSchema({ ...document, $id: id });
+  let checked = 0;
+  for (const { schemaPointer, value, at } of examplesOf(document, '')) {
+    checked++;
+    let validate;
+    try {
+      validate = ajv.compile({ $ref: `${id}#${schemaPointer}` });
+    } catch (error) {
+      fail(`${variant}: cannot compile the schema of ${at}: ${error.message}`);
+      continue;
+    }
+    if (!validate(value)) fail(`${variant}: example ${at} is invalid: ${ajv.errorsText(validate.errors, { dataVar: 'example' })}`);
+  }
+  const operations = Object.values(document.paths ?? {}).flatMap((item) => Object.keys(item).filter((k) => ['get', 'post', 'put', 'patch', 'delete'].includes(k)));
+  counts[variant] = {
+    operations: operations.length,
+    extensions: Object.values(document.paths ?? {}).flatMap((item) => Object.values(item)).filter((op) => op?.['x-cardrail-extension']).length,
+    schemas: Object.keys(document.components?.schemas ?? {}).length,
+    webhooks: Object.keys(document.webhooks ?? {}).length,
+    examples: checked,
+  };
+
+  // ---------- 3. event coverage ----------
+  const catalogTypes = parse(readFileSync(join(specDir, 'events', `${variant}.yaml`), 'utf8')).EventType?.enum ?? [];
+  const webhookTypes = Object.keys(document.webhooks ?? {});
+  for (const type of catalogTypes) if (!webhookTypes.includes(type)) fail(`${variant}: event type ${type} has no entry under webhooks:`);
+  for (const type of webhookTypes) if (!catalogTypes.includes(type)) fail(`${variant}: webhooks: entry ${type} is not in EventType`);
+}
+
+// ---------- 2. unused shared components ----------
+const fileCache = new Map();
+const load = (file) => {
+  if (!fileCache.has(file)) fileCache.set(file, parse(readFileSync(file, 'utf8')));
+  return fileCache.get(file);
+};
+const decode = (segment) => segment.replaceAll('~1', '/').replaceAll('~0', '~');
+const at = (doc, pointer) => pointer.split('/').filter(Boolean).map(decode).reduce((node, key) => node?.[key], doc);
+const reached = new Set(); // "file#pointer"
+function visit(file, pointer) {
+  const key = `${file}#${pointer}`;
+  if (reached.has(key)) return;
+  reached.add(key);
+  const walk = (node) => {
+    if (Array.isArray(node)) return node.forEach(walk);
+    if (!node || typeof node !== 'object') return;
+    if (typeof node.$ref === 'string') {
+      const [target, fragment = ''] = node.$ref.split('#');
+      const targetFile = target ? resolve(dirname(file), target) : file;
+      if (at(load(targetFile), fragment) === undefined) fail(`${relative(repoRoot, file)}: $ref ${node.$ref} does not resolve`);
+      else visit(targetFile, fragment);
+    }
+    Object.values(node).forEach(walk);
+  };
+  walk(at(load(file), pointer));
+}
+for (const variant of variants) visit(join(specDir, `${variant}.yaml`), '');
+const sharedFiles = ['common', 'events', 'webhooks'].flatMap((dir) =>
+  readdirSync(join(specDir, dir)).filter((f) => f.endsWith('.yaml')).map((f) => join(specDir, dir, f)),
+);
+let sharedEntries = 0;
+for (const file of sharedFiles) {
+  for (const name of Object.keys(load(file) ?? {})) {
+    sharedEntries++;
+    const pointer = `/${escape(name)}`;
+    const used = [...reached].some((k) => k === `${file}#${pointer}` || k.startsWith(`${file}#${pointer}/`) || k === `${file}#`);
+    if (!used) fail(`${relative(repoRoot, file)}: ${name} is never referenced from customer.yaml or user.yaml`);
+  }
+}
+
+for (const variant of variants) {
+  const c = counts[variant];
+  console.log(`${variant}: ${c.operations} operations (${c.extensions} extensions), ${c.schemas} schemas, ${c.webhooks} event types in webhooks:, ${c.examples} examples validated`);
+}
+console.log(`shared files: ${sharedEntries} entries, all referenced`);
+if (failures.length > 0) {
+  console.error(`\nspec check failed (${failures.length}):\n- ${failures.join('\n- ')}`);
+  process.exit(1);
+}
+console.log('spec check passed');
