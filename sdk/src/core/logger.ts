@@ -1,0 +1,39 @@
+export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
+
+/** Anything with console's four methods, e.g. console itself, pino or winston. */
+export interface Logger {
+  error(message: string, ...rest: unknown[]): void;
+  warn(message: string, ...rest: unknown[]): void;
+  info(message: string, ...rest: unknown[]): void;
+  debug(message: string, ...rest: unknown[]): void;
+}
+
+const rank: Record<LogLevel, number> = { off: 0, error: 1, warn: 2, info: 3, debug: 4 };
+const noop = (): void => {};
+
+/** A logger that drops messages above `level`; the sink is looked up at call time so spies and swaps work. */
+export function leveledLogger(level: LogLevel, sink: Logger): Logger {
+  const allows = (wanted: Exclude<LogLevel, 'off'>) => rank[level] >= rank[wanted];
+  return {
+    error: allows('error') ? (message, ...rest) => sink.error(message, ...rest) : noop,
+    warn: allows('warn') ? (message, ...rest) => sink.warn(message, ...rest) : noop,
+    info: allows('info') ? (message, ...rest) => sink.info(message, ...rest) : noop,
+    debug: allows('debug') ? (message, ...rest) => sink.debug(message, ...rest) : noop,
+  };
+}
+
+const CREDENTIAL_HEADERS = new Set(['authorization', 'api-key', 'cookie', 'set-cookie', 'proxy-authorization']);
+const API_KEY = /\b(sk_(?:test|live)_)[A-Za-z0-9_]+/g;
+
+/** Keys and secrets never reach a log line, whatever the log level. */
+export function redactHeaders(headers: Headers): Record<string, string> {
+  const safe: Record<string, string> = {};
+  headers.forEach((value, name) => {
+    safe[name] = CREDENTIAL_HEADERS.has(name.toLowerCase()) ? '[redacted]' : redactText(value);
+  });
+  return safe;
+}
+
+export function redactText(text: string): string {
+  return text.replace(API_KEY, '$1[redacted]');
+}

@@ -1,0 +1,109 @@
+import { ConnectionError, RequestAbortedError, TimeoutError } from '../errors.js';
+import { generateIdempotencyKey, needsIdempotencyKey } from './idempotency-key.js';
+import { redactHeaders, type Logger } from './logger.js';
+import { isRetryableStatus, retryDelayMs } from './retry-policy.js';
+import { sleep } from './sleep.js';
+
+export type FetchLike = (input: Request) => Promise<Response>;
+
+export interface RetryingFetchConfig {
+  /** Called for every attempt, so a `fetch` patched after the client was created (MSW) is still used. */
+  resolveFetch: () => FetchLike;
+  maxRetries: number;
+  timeoutMs: number;
+  /** Fixed key for this call; otherwise the request's own header, otherwise a generated one. */
+  idempotencyKey?: string | undefined;
+  logger: Logger;
+}
+
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
+
+/**
+ * The `fetch` handed to openapi-fetch. Retries live here rather than in middleware because openapi-fetch does not run
+ * middleware for a request sent a second time; each attempt gets a fresh Request (a body stream can be read only once).
+ */
+export function createRetryingFetch(config: RetryingFetchConfig): FetchLike {
+  return async (request) => {
+    const callerSignal = request.signal;
+    const body = request.body === null ? undefined : await request.arrayBuffer();
+    const headers = new Headers(request.headers);
+    if (config.idempotencyKey !== undefined) headers.set('Idempotency-Key', config.idempotencyKey);
+    else if (needsIdempotencyKey(request.method) && !headers.has('Idempotency-Key')) {
+      headers.set('Idempotency-Key', generateIdempotencyKey());
+    }
+    const label = `${request.method} ${request.url}`;
+
+    for (let attempt = 0; ; attempt += 1) {
+      const retriesLeft = config.maxRetries - attempt;
+      if (callerSignal.aborted) throw aborted(callerSignal);
+      config.logger.debug(`cardrail: ${label} attempt ${attempt + 1}`, { headers: redactHeaders(headers) });
+
+      let failure: ConnectionError;
+      try {
+        const init: RequestInit = { method: request.method, headers, body, redirect: request.redirect };
+        const response = await attemptOnce(config, (signal) => new Request(request.url, { ...init, signal }), callerSignal);
+        if (!isRetryableStatus(response.status) || retriesLeft <= 0) {
+          config.logger.debug(`cardrail: ${label} -> ${response.status}`, { requestId: response.headers.get('request-id') });
+          return response;
+        }
+        const delay = retryDelayMs(attempt, response.headers);
+        config.logger.info(`cardrail: ${label} -> ${response.status}; retrying in ${Math.round(delay)} ms (${retriesLeft} left)`);
+        await sleepOrAbort(delay, callerSignal);
+        continue;
+      } catch (error) {
+        if (error instanceof RequestAbortedError) throw error;
+        if (callerSignal.aborted) throw aborted(callerSignal, error);
+        failure = error instanceof ConnectionError ? error : connectionError(error);
+      }
+      if (retriesLeft <= 0) {
+        config.logger.warn(`cardrail: ${label} failed: ${failure.message}`);
+        throw failure;
+      }
+      const delay = retryDelayMs(attempt, undefined);
+      config.logger.info(`cardrail: ${label} failed (${failure.message}); retrying in ${Math.round(delay)} ms (${retriesLeft} left)`);
+      await sleepOrAbort(delay, callerSignal);
+    }
+  };
+}
+
+/** One attempt, bounded by the timeout from sending to the last byte of the body. */
+async function attemptOnce(
+  config: RetryingFetchConfig,
+  buildRequest: (signal: AbortSignal) => Request,
+  callerSignal: AbortSignal,
+): Promise<Response> {
+  const controller = new AbortController();
+  const timeout = new TimeoutError({ message: `Request timed out after ${config.timeoutMs} ms.` });
+  const timer = setTimeout(() => controller.abort(timeout), config.timeoutMs);
+  const onCallerAbort = () => controller.abort(callerSignal.reason);
+  callerSignal.addEventListener('abort', onCallerAbort, { once: true });
+  try {
+    const response = await config.resolveFetch()(buildRequest(controller.signal));
+    // Reading the body here keeps it inside the timeout and lets a connection dropped mid-body be retried.
+    const bytes = NULL_BODY_STATUSES.has(response.status) ? null : await response.arrayBuffer();
+    return new Response(bytes, { status: response.status, statusText: response.statusText, headers: response.headers });
+  } catch (error) {
+    if (controller.signal.aborted && controller.signal.reason === timeout) throw timeout;
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    callerSignal.removeEventListener('abort', onCallerAbort);
+  }
+}
+
+async function sleepOrAbort(ms: number, callerSignal: AbortSignal): Promise<void> {
+  try {
+    await sleep(ms, callerSignal);
+  } catch (reason) {
+    throw aborted(callerSignal, reason);
+  }
+}
+
+function aborted(signal: AbortSignal, cause: unknown = signal.reason): RequestAbortedError {
+  return new RequestAbortedError({ cause });
+}
+
+function connectionError(cause: unknown): ConnectionError {
+  const reason = cause instanceof Error ? cause.message : String(cause);
+  return new ConnectionError({ message: `Connection error: ${reason}`, cause });
+}

@@ -1,0 +1,106 @@
+/** Fields every Cardrail error carries, whatever produced it. */
+export interface CardrailErrorInit {
+  message: string;
+  code: string;
+  status?: number | undefined;
+  details?: Record<string, unknown> | null | undefined;
+  requestId?: string | undefined;
+  headers?: Headers | undefined;
+  cause?: unknown;
+}
+
+/** Base class of everything the SDK throws, so one `instanceof` check catches them all. */
+export class CardrailError extends Error {
+  override readonly name: string = 'CardrailError';
+  /** HTTP status of the response, when there was one. */
+  readonly status: number | undefined;
+  /** Machine-readable reason: the API's error code, or an SDK code such as `timeout`. */
+  readonly code: string;
+  readonly details: Record<string, unknown> | null;
+  /** Value of the `Request-Id` response header; quote it when contacting support. */
+  readonly requestId: string | undefined;
+  readonly headers: Headers | undefined;
+
+  constructor(init: CardrailErrorInit) {
+    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.status = init.status;
+    this.code = init.code;
+    this.details = init.details ?? null;
+    this.requestId = init.requestId;
+    this.headers = init.headers;
+  }
+}
+
+/** The API answered with an error status. Subclasses narrow it by status. */
+export class APIError extends CardrailError {
+  override readonly name: string = 'APIError';
+  declare readonly status: number;
+}
+
+export class BadRequestError extends APIError {
+  override readonly name: string = 'BadRequestError';
+}
+export class AuthenticationError extends APIError {
+  override readonly name: string = 'AuthenticationError';
+}
+export class PermissionDeniedError extends APIError {
+  override readonly name: string = 'PermissionDeniedError';
+}
+export class NotFoundError extends APIError {
+  override readonly name: string = 'NotFoundError';
+}
+export class ConflictError extends APIError {
+  override readonly name: string = 'ConflictError';
+}
+export class UnprocessableEntityError extends APIError {
+  override readonly name: string = 'UnprocessableEntityError';
+}
+export class RateLimitError extends APIError {
+  override readonly name: string = 'RateLimitError';
+}
+export class InternalServerError extends APIError {
+  override readonly name: string = 'InternalServerError';
+}
+
+/** No response arrived (DNS, refused connection, reset...). Retried automatically. */
+export class ConnectionError extends CardrailError {
+  override readonly name: string = 'ConnectionError';
+  constructor(init: Partial<CardrailErrorInit> = {}) {
+    super({ message: 'Connection error: the request did not reach the Cardrail API.', code: 'connection_error', ...init });
+  }
+}
+
+/** An attempt ran past `timeoutMs`. A subclass of ConnectionError because it is retried the same way. */
+export class TimeoutError extends ConnectionError {
+  override readonly name: string = 'TimeoutError';
+  constructor(init: Partial<CardrailErrorInit> = {}) {
+    super({ message: 'Request timed out.', code: 'timeout', ...init });
+  }
+}
+
+/** The caller's AbortSignal fired. Never retried. */
+export class RequestAbortedError extends CardrailError {
+  override readonly name: string = 'RequestAbortedError';
+  constructor(init: Partial<CardrailErrorInit> = {}) {
+    super({ message: 'Request was aborted by the caller.', code: 'request_aborted', ...init });
+  }
+}
+
+/** Why a webhook could not be verified; one code per distinct failure. */
+export type WebhookVerificationErrorCode =
+  | 'missing_header'
+  | 'malformed_header'
+  | 'missing_signature'
+  | 'timestamp_out_of_tolerance'
+  | 'signature_mismatch'
+  | 'invalid_payload'
+  | 'invalid_secret'
+  | 'invalid_json';
+
+export class WebhookVerificationError extends CardrailError {
+  override readonly name: string = 'WebhookVerificationError';
+  declare readonly code: WebhookVerificationErrorCode;
+  constructor(code: WebhookVerificationErrorCode, message: string, details?: Record<string, unknown>) {
+    super({ message, code, details });
+  }
+}

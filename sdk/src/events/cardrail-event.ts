@@ -1,0 +1,26 @@
+import type { components as CustomerComponents, webhooks as CustomerWebhooks } from '../generated/customer.js';
+import type { components as UserComponents, webhooks as UserWebhooks } from '../generated/user.js';
+
+/** T without its index signatures, keeping only the properties it names. */
+type KnownKeys<T> = { [K in keyof T as string extends K ? never : number extends K ? never : K]: T[K] };
+
+/**
+ * The generated event types intersect each event's `data` with the envelope's open `{ [key: string]: unknown }`, so
+ * any misspelt field would compile as `unknown`. Dropping that index signature makes a wrong field a compile error.
+ */
+type WithClosedData<Event> = Event extends { data: infer Data } ? Omit<Event, 'data'> & { data: KnownKeys<Data> } : never;
+
+/** An event in the general envelope (`createdAt` ISO 8601), as delivered to webhooks created with `Cardrail`. */
+export type CustomerEvent = WithClosedData<CustomerComponents['schemas']['Event']>;
+/** An event in the event-catalog envelope (`organizationId`, `createdAt` epoch ms), as delivered to `CardrailUsers` webhooks. */
+export type UserEvent = WithClosedData<UserComponents['schemas']['Event']>;
+
+/** Every event of both variants, discriminated by `type`. */
+export type CardrailEvent = CustomerEvent | UserEvent;
+export type CardrailEventType = CardrailEvent['type'];
+/** The event(s) of one type, in whichever envelopes carry it. */
+export type CardrailEventOfType<Type extends CardrailEventType> = Extract<CardrailEvent, { type: Type }>;
+
+/** Event types each variant's spec declares under `webhooks:`; the unions above must cover exactly these. */
+export type CustomerWebhookEventType = keyof CustomerWebhooks;
+export type UserWebhookEventType = keyof UserWebhooks;

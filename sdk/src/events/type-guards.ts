@@ -1,0 +1,26 @@
+import type { CardrailEvent, CardrailEventOfType, CardrailEventType } from './cardrail-event.js';
+import { CARDRAIL_EVENT_TYPES } from './event-types.js';
+
+const known: ReadonlySet<string> = new Set(CARDRAIL_EVENT_TYPES);
+
+/** Narrows an event to one type: `if (isEventType(event, 'card.frozen')) event.data.reason`. */
+export function isEventType<Type extends CardrailEventType>(
+  event: { type: string } | null | undefined,
+  type: Type,
+): event is CardrailEventOfType<Type> {
+  return event?.type === type;
+}
+
+/** Whether a type string names an event this SDK version knows. */
+export function isKnownEventType(type: string): type is CardrailEventType {
+  return known.has(type);
+}
+
+export type EventGuards = {
+  readonly [Type in CardrailEventType]: (event: CardrailEvent) => event is CardrailEventOfType<Type>;
+};
+
+/** One type guard per event type: `events.filter(eventGuards['transaction.declined'])`. */
+export const eventGuards: EventGuards = /* @__PURE__ */ Object.fromEntries(
+  CARDRAIL_EVENT_TYPES.map((type) => [type, (event: CardrailEvent) => event.type === type]),
+) as unknown as EventGuards;

@@ -1,0 +1,23 @@
+import type { APIPromise } from '../core/api-promise.js';
+import { APIResource } from '../core/api-resource.js';
+import type { RequestOptions } from '../core/client-options.js';
+import type { ListItem, Operation as Op, QueryParams, RequestBody, ResponseBody } from '../core/operation-types.js';
+import type { PagePromise } from '../core/pagination.js';
+import type { VariantPaths } from './variant-paths.js';
+
+/** API keys of the organization and mode. */
+export class ApiKeys<Paths extends VariantPaths> extends APIResource<Paths> {
+  /** Creates a key; the response carries the secret key, shown only here. */
+  create(body?: RequestBody<Op<Paths, '/api-keys', 'post'>>, options?: RequestOptions): APIPromise<ResponseBody<Op<Paths, '/api-keys', 'post'>>> {
+    return this.request('post', '/api-keys', { body }, options);
+  }
+
+  list(query?: QueryParams<Op<Paths, '/api-keys', 'get'>>, options?: RequestOptions): PagePromise<ListItem<Op<Paths, '/api-keys', 'get'>>> {
+    return this.requestPage('/api-keys', { query }, options);
+  }
+
+  /** Revokes a key: requests made with it are 401 at once. */
+  revoke(keyId: string, options?: RequestOptions): APIPromise<ResponseBody<Op<Paths, '/api-keys/{keyId}', 'delete'>>> {
+    return this.request('delete', '/api-keys/{keyId}', { path: { keyId } }, options);
+  }
+}

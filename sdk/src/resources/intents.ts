@@ -1,0 +1,34 @@
+import type { APIPromise } from '../core/api-promise.js';
+import { APIResource } from '../core/api-resource.js';
+import type { RequestOptions } from '../core/client-options.js';
+import type { ListItem, Operation as Op, QueryParams, RequestBody, ResponseBody } from '../core/operation-types.js';
+import type { PagePromise } from '../core/pagination.js';
+import type { VariantPaths } from './variant-paths.js';
+
+/** Intents declare a purchase before it happens, so authorizations can be matched, approved or rejected. */
+export class Intents<Paths extends VariantPaths> extends APIResource<Paths> {
+  create(body: RequestBody<Op<Paths, '/intents', 'post'>>, options?: RequestOptions): APIPromise<ResponseBody<Op<Paths, '/intents', 'post'>>> {
+    return this.request('post', '/intents', { body }, options);
+  }
+
+  retrieve(intentId: string, options?: RequestOptions): APIPromise<ResponseBody<Op<Paths, '/intents/{intentId}', 'get'>>> {
+    return this.request('get', '/intents/{intentId}', { path: { intentId } }, options);
+  }
+
+  list(query?: QueryParams<Op<Paths, '/intents', 'get'>>, options?: RequestOptions): PagePromise<ListItem<Op<Paths, '/intents', 'get'>>> {
+    return this.requestPage('/intents', { query }, options);
+  }
+
+  /** Approves an intent that is pending human approval. */
+  approve(intentId: string, options?: RequestOptions): APIPromise<ResponseBody<Op<Paths, '/intents/{intentId}/approve', 'post'>>> {
+    return this.request('post', '/intents/{intentId}/approve', { path: { intentId } }, options);
+  }
+
+  reject(
+    intentId: string,
+    body?: RequestBody<Op<Paths, '/intents/{intentId}/reject', 'post'>>,
+    options?: RequestOptions,
+  ): APIPromise<ResponseBody<Op<Paths, '/intents/{intentId}/reject', 'post'>>> {
+    return this.request('post', '/intents/{intentId}/reject', { path: { intentId }, body }, options);
+  }
+}

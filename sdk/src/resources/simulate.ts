@@ -1,0 +1,97 @@
+import type { APIPromise } from '../core/api-promise.js';
+import { APIResource } from '../core/api-resource.js';
+import type { ClientCore } from '../core/client-core.js';
+import type { RequestOptions } from '../core/client-options.js';
+import type { Operation as Op, RequestBody, ResponseBody } from '../core/operation-types.js';
+import type { VariantPaths } from './variant-paths.js';
+
+/** The test clock that drives expiries, webhook retries and idempotency-key lifetimes in test mode. */
+export class SimulatedClock<Paths extends VariantPaths> extends APIResource<Paths> {
+  retrieve(options?: RequestOptions): APIPromise<ResponseBody<Op<Paths, '/simulate/clock', 'get'>>> {
+    return this.request('get', '/simulate/clock', {}, options);
+  }
+
+  advance(
+    body: RequestBody<Op<Paths, '/simulate/clock/advance', 'post'>>,
+    options?: RequestOptions,
+  ): APIPromise<ResponseBody<Op<Paths, '/simulate/clock/advance', 'post'>>> {
+    return this.request('post', '/simulate/clock/advance', { body }, options);
+  }
+}
+
+/** Test-mode helpers that make the service do what the card network, chain or KYC provider would. Live keys get 400 `test_mode_only`. */
+export class Simulate<Paths extends VariantPaths> extends APIResource<Paths> {
+  readonly clock: SimulatedClock<Paths>;
+
+  constructor(core: ClientCore<Paths>) {
+    super(core);
+    this.clock = new SimulatedClock(core);
+  }
+
+  /** A card authorization at a merchant: the Transaction comes back `pending` or `declined`. */
+  authorize(
+    body: RequestBody<Op<Paths, '/simulate/authorize', 'post'>>,
+    options?: RequestOptions,
+  ): APIPromise<ResponseBody<Op<Paths, '/simulate/authorize', 'post'>>> {
+    return this.request('post', '/simulate/authorize', { body }, options);
+  }
+
+  settle(
+    transactionId: string,
+    body?: RequestBody<Op<Paths, '/simulate/transactions/{transactionId}/settle', 'post'>>,
+    options?: RequestOptions,
+  ): APIPromise<ResponseBody<Op<Paths, '/simulate/transactions/{transactionId}/settle', 'post'>>> {
+    return this.request('post', '/simulate/transactions/{transactionId}/settle', { path: { transactionId }, body }, options);
+  }
+
+  reverse(
+    transactionId: string,
+    body?: RequestBody<Op<Paths, '/simulate/transactions/{transactionId}/reverse', 'post'>>,
+    options?: RequestOptions,
+  ): APIPromise<ResponseBody<Op<Paths, '/simulate/transactions/{transactionId}/reverse', 'post'>>> {
+    return this.request('post', '/simulate/transactions/{transactionId}/reverse', { path: { transactionId }, body }, options);
+  }
+
+  dispute(
+    transactionId: string,
+    body?: RequestBody<Op<Paths, '/simulate/transactions/{transactionId}/dispute', 'post'>>,
+    options?: RequestOptions,
+  ): APIPromise<ResponseBody<Op<Paths, '/simulate/transactions/{transactionId}/dispute', 'post'>>> {
+    return this.request('post', '/simulate/transactions/{transactionId}/dispute', { path: { transactionId }, body }, options);
+  }
+
+  resolveDispute(
+    disputeId: string,
+    body: RequestBody<Op<Paths, '/simulate/disputes/{disputeId}/resolve', 'post'>>,
+    options?: RequestOptions,
+  ): APIPromise<ResponseBody<Op<Paths, '/simulate/disputes/{disputeId}/resolve', 'post'>>> {
+    return this.request('post', '/simulate/disputes/{disputeId}/resolve', { path: { disputeId }, body }, options);
+  }
+
+  /** An on-chain deposit to a customer (user): raises `available`. */
+  deposit(
+    body: RequestBody<Op<Paths, '/simulate/deposits', 'post'>>,
+    options?: RequestOptions,
+  ): APIPromise<ResponseBody<Op<Paths, '/simulate/deposits', 'post'>>> {
+    return this.request('post', '/simulate/deposits', { body }, options);
+  }
+
+  confirmWithdrawal(
+    withdrawalId: string,
+    options?: RequestOptions,
+  ): APIPromise<ResponseBody<Op<Paths, '/simulate/withdrawals/{withdrawalId}/confirm', 'post'>>> {
+    return this.request('post', '/simulate/withdrawals/{withdrawalId}/confirm', { path: { withdrawalId } }, options);
+  }
+
+  failWithdrawal(
+    withdrawalId: string,
+    options?: RequestOptions,
+  ): APIPromise<ResponseBody<Op<Paths, '/simulate/withdrawals/{withdrawalId}/fail', 'post'>>> {
+    return this.request('post', '/simulate/withdrawals/{withdrawalId}/fail', { path: { withdrawalId } }, options);
+  }
+
+  /** The outcome of a KYC application: approved, denied or needsInformation. */
+  kyc(body: RequestBody<Op<Paths, '/simulate/kyc', 'post'>>, options?: RequestOptions): APIPromise<ResponseBody<Op<Paths, '/simulate/kyc', 'post'>>> {
+    return this.request('post', '/simulate/kyc', { body }, options);
+  }
+}

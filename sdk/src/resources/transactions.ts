@@ -1,0 +1,20 @@
+import type { APIPromise } from '../core/api-promise.js';
+import { APIResource } from '../core/api-resource.js';
+import type { RequestOptions } from '../core/client-options.js';
+import type { ListItem, Operation as Op, QueryParams, RequestBody, ResponseBody } from '../core/operation-types.js';
+import type { PagePromise } from '../core/pagination.js';
+import type { VariantPaths } from './variant-paths.js';
+
+/** Card transactions (authorizations and what became of them). Read-only. */
+export class Transactions<Paths extends VariantPaths> extends APIResource<Paths> {
+  retrieve(transactionId: string, options?: RequestOptions): APIPromise<ResponseBody<Op<Paths, '/transactions/{transactionId}', 'get'>>> {
+    return this.request('get', '/transactions/{transactionId}', { path: { transactionId } }, options);
+  }
+
+  list(
+    query?: QueryParams<Op<Paths, '/transactions', 'get'>>,
+    options?: RequestOptions,
+  ): PagePromise<ListItem<Op<Paths, '/transactions', 'get'>>> {
+    return this.requestPage('/transactions', { query }, options);
+  }
+}

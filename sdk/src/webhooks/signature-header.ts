@@ -1,0 +1,59 @@
+import { WebhookVerificationError } from '../errors.js';
+
+/** Name of the HTTP header that carries the webhook signature. */
+export const SIGNATURE_HEADER = 'Cardrail-Signature';
+
+export interface ParsedSignatureHeader {
+  /** Unix seconds the sender put in `t=`. */
+  timestamp: number;
+  /** Every non-empty `v1=` digest, lower-cased, in header order. */
+  signatures: string[];
+}
+
+const DIGITS = /^\d+$/;
+const SHA256_HEX = /^[0-9a-f]{64}$/;
+
+/**
+ * Parses `t=<digits>,v1=<64 hex>[,v1=...]` as decided in api-surface.md: whitespace around separators is ignored,
+ * hex is case-insensitive, unknown schemes and empty `v1=` are skipped, a non-numeric or repeated `t` is malformed.
+ */
+export function parseSignatureHeader(header: string | null | undefined): ParsedSignatureHeader {
+  if (header == null || header.trim() === '') {
+    throw new WebhookVerificationError('missing_header', `No ${SIGNATURE_HEADER} header was found on the request.`);
+  }
+  let timestamp: number | undefined;
+  const signatures: string[] = [];
+  for (const element of header.split(',')) {
+    const part = element.trim();
+    if (part === '') continue;
+    const separator = part.indexOf('=');
+    if (separator <= 0) throw malformed(`element "${part}" is not a key=value pair`);
+    const scheme = part.slice(0, separator).trim();
+    const value = part.slice(separator + 1).trim();
+    if (scheme === 't') {
+      if (timestamp !== undefined) throw malformed('more than one t= element');
+      if (!DIGITS.test(value)) throw malformed(`t= must be unix seconds, got "${value}"`);
+      timestamp = Number(value);
+      if (!Number.isSafeInteger(timestamp)) throw malformed(`t= is out of range: "${value}"`);
+    } else if (scheme === 'v1') {
+      if (value === '') continue;
+      const digest = value.toLowerCase();
+      if (!SHA256_HEX.test(digest)) throw malformed('v1= must be 64 hexadecimal characters');
+      signatures.push(digest);
+    }
+    // Other schemes are skipped on purpose: a sender may add new ones before receivers understand them.
+  }
+  if (timestamp === undefined) throw malformed('no t= element');
+  if (signatures.length === 0) {
+    throw new WebhookVerificationError('missing_signature', `The ${SIGNATURE_HEADER} header has no v1 signature.`);
+  }
+  return { timestamp, signatures };
+}
+
+export function formatSignatureHeader(timestamp: number, signatures: readonly string[]): string {
+  return [`t=${timestamp}`, ...signatures.map((signature) => `v1=${signature}`)].join(',');
+}
+
+function malformed(reason: string): WebhookVerificationError {
+  return new WebhookVerificationError('malformed_header', `Malformed ${SIGNATURE_HEADER} header: ${reason}.`);
+}

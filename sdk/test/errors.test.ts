@@ -1,0 +1,105 @@
+import { delay, http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import {
+  APIError,
+  AuthenticationError,
+  BadRequestError,
+  CardrailError,
+  ConflictError,
+  ConnectionError,
+  InternalServerError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  TimeoutError,
+  UnprocessableEntityError,
+} from '../src/errors.js';
+import { BASE_URL, fixtureClient } from './support/fixture-client.js';
+import { useMswServer } from './support/msw.js';
+
+const server = useMswServer();
+
+async function errorOf(promise: Promise<unknown>): Promise<CardrailError> {
+  const error = await promise.then(() => undefined, (reason: unknown) => reason);
+  expect(error).toBeInstanceOf(CardrailError);
+  return error as CardrailError;
+}
+
+function answer(status: number, body: unknown, headers: Record<string, string> = {}) {
+  server.use(
+    http.get(`${BASE_URL}/things/:thingId`, () =>
+      HttpResponse.json(body as Record<string, unknown>, { status, headers: { 'Request-Id': 'req_abc123', ...headers } }),
+    ),
+  );
+}
+
+const client = fixtureClient({ maxRetries: 0 });
+
+describe('API errors', () => {
+  const cases = [
+    [400, BadRequestError, 'invalid_request'],
+    [401, AuthenticationError, 'unauthorized'],
+    [403, PermissionDeniedError, 'forbidden'],
+    [404, NotFoundError, 'not_found'],
+    [409, ConflictError, 'conflict'],
+    [422, UnprocessableEntityError, 'unprocessable'],
+    [429, RateLimitError, 'rate_limited'],
+    [500, InternalServerError, 'internal_error'],
+    [503, InternalServerError, 'unavailable'],
+    [418, APIError, 'teapot'],
+  ] as const;
+
+  describe.each(cases)('status %i', (status, ErrorClass, code) => {
+    it(`parses the object form {error:{code,message,details}} into ${ErrorClass.name}`, async () => {
+      answer(status, { error: { code, message: 'Something specific went wrong', details: { field: 'name' } } });
+      const error = await errorOf(client.get('thing_1'));
+      expect(error).toBeInstanceOf(ErrorClass);
+      expect(error).toBeInstanceOf(APIError);
+      expect(error.name).toBe(ErrorClass.name);
+      expect(error).toMatchObject({ status, code, details: { field: 'name' }, requestId: 'req_abc123' });
+      expect(error.message).toBe(`${status} Something specific went wrong`);
+      expect(error.headers?.get('request-id')).toBe('req_abc123');
+    });
+
+    it(`parses the string form {error:"${code}"} into ${ErrorClass.name} with the same fields`, async () => {
+      answer(status, { error: code });
+      const error = await errorOf(client.get('thing_1'));
+      expect(error).toBeInstanceOf(ErrorClass);
+      expect(error).toMatchObject({ status, code, details: null, requestId: 'req_abc123' });
+      expect(error.message).toBe(`${status} ${code.replaceAll('_', ' ')}`);
+    });
+  });
+
+  it('gives details null when the object form has details null', async () => {
+    answer(400, { error: { code: 'invalid_request', message: 'name is required', details: null } });
+    expect(await errorOf(client.get('thing_1'))).toMatchObject({ code: 'invalid_request', details: null });
+  });
+
+  it('still produces a typed error from a body that is not JSON', async () => {
+    server.use(http.get(`${BASE_URL}/things/:thingId`, () => new HttpResponse('<html>Bad gateway</html>', { status: 502 })));
+    const error = await errorOf(client.get('thing_1'));
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect(error).toMatchObject({ status: 502, code: 'api_error', requestId: undefined });
+    expect(error.message).toContain('Bad gateway');
+  });
+});
+
+describe('errors without a response', () => {
+  it('throws ConnectionError when the network fails', async () => {
+    server.use(http.get(`${BASE_URL}/things/:thingId`, () => HttpResponse.error()));
+    const error = await errorOf(client.get('thing_1'));
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect(error).toMatchObject({ code: 'connection_error', status: undefined });
+  });
+
+  it('throws TimeoutError, a ConnectionError, when an attempt exceeds timeoutMs', async () => {
+    server.use(http.get(`${BASE_URL}/things/:thingId`, async () => {
+      await delay('infinite');
+      return HttpResponse.json({});
+    }));
+    const error = await errorOf(client.get('thing_1', { timeoutMs: 20 }));
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect(error.code).toBe('timeout');
+  });
+});

@@ -1,0 +1,217 @@
+import { readFileSync } from 'node:fs';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { Cardrail, CardrailUsers } from '../src/index.js';
+import { useMswServer } from './support/msw.js';
+
+const server = useMswServer();
+const baseUrl = 'http://127.0.0.1:4010/v1';
+
+interface Sent {
+  method: string;
+  path: string;
+  body: unknown;
+  headers: Headers;
+}
+
+function record(): Sent[] {
+  const sent: Sent[] = [];
+  server.use(
+    http.all(`${baseUrl}/*`, async ({ request }) => {
+      const text = await request.text();
+      sent.push({ method: request.method, path: new URL(request.url).pathname.replace('/v1', ''), body: text ? JSON.parse(text) : undefined, headers: request.headers });
+      return HttpResponse.json({ id: 'obj_1', data: [], nextCursor: null, hasMore: false }, { status: request.method === 'POST' ? 201 : 200 });
+    }),
+  );
+  return sent;
+}
+
+/** `METHOD /path/{param}` for every operation of a bundled spec. */
+function specOperations(variant: 'customer' | 'user'): string[] {
+  const spec = JSON.parse(readFileSync(new URL(`../../spec/dist/${variant}.json`, import.meta.url), 'utf8')) as {
+    paths: Record<string, Record<string, unknown>>;
+  };
+  return Object.entries(spec.paths).flatMap(([path, item]) =>
+    Object.keys(item).filter((key) => ['get', 'post', 'patch', 'delete', 'put'].includes(key)).map((method) => `${method.toUpperCase()} ${path}`),
+  );
+}
+
+/** Maps a concrete request back to the spec template it matches. */
+function toTemplate(operations: string[], sent: Sent): string | undefined {
+  return operations.find((operation) => {
+    const [method, template] = operation.split(' ') as [string, string];
+    const pattern = new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`);
+    return method === sent.method && pattern.test(sent.path);
+  });
+}
+
+const shared = (client: Cardrail | CardrailUsers) => [
+  () => client.agents.create({ customerId: 'cus_1', name: 'Shopper' } as never),
+  () => client.agents.list({ limit: 5 }),
+  () => client.agents.retrieve('agt_1'),
+  () => client.agents.update('agt_1', { name: 'Renamed' } as never),
+  () => client.agents.delete('agt_1'),
+  () => client.agents.suspend('agt_1'),
+  () => client.agents.activate('agt_1'),
+  () => client.cards.create({ agentId: 'agt_1' } as never),
+  () => client.cards.list(),
+  () => client.cards.retrieve('card_1'),
+  () => client.cards.update('card_1', { status: 'frozen' } as never),
+  () => client.cards.freeze('card_1'),
+  () => client.cards.close('card_1'),
+  () => client.cards.policy('card_1'),
+  () => client.cards.credentials('card_1'),
+  () => client.intents.create({ cardId: 'card_1' } as never),
+  () => client.intents.list(),
+  () => client.intents.retrieve('int_1'),
+  () => client.intents.approve('int_1'),
+  () => client.intents.reject('int_1', {} as never),
+  () => client.transactions.list(),
+  () => client.transactions.retrieve('txn_1'),
+  () => client.spend.evaluate({ cardId: 'card_1' } as never),
+  () => client.settings.risk.retrieve(),
+  () => client.settings.risk.update({ preset: 'strict' } as never),
+  () => client.webhooks.create({ url: 'https://example.com/hook', events: ['card.frozen'] } as never),
+  () => client.webhooks.list(),
+  () => client.webhooks.retrieve('wh_1'),
+  () => client.webhooks.update('wh_1', { description: 'x' } as never),
+  () => client.webhooks.delete('wh_1'),
+  () => client.webhooks.rotateSecret('wh_1'),
+  () => client.webhooks.deliveries.list('wh_1'),
+  () => client.webhooks.deliveries.retry('wh_1', 'whd_1'),
+  () => client.events.list(),
+  () => client.events.retrieve('evt_1'),
+  () => client.apiKeys.create({ name: 'CI' } as never),
+  () => client.apiKeys.list(),
+  () => client.apiKeys.revoke('key_1'),
+  () => client.withdrawals.create('cus_1', { amount: 100 } as never),
+  () => client.withdrawals.retrieve('wd_1'),
+  () => client.simulate.authorize({ cardId: 'card_1', amount: 100, currency: 'USD', merchant: { name: 'Shop', mcc: '5734' } } as never),
+  () => client.simulate.settle('txn_1'),
+  () => client.simulate.reverse('txn_1'),
+  () => client.simulate.dispute('txn_1'),
+  () => client.simulate.resolveDispute('dsp_1', { outcome: 'won' } as never),
+  () => client.simulate.deposit({ amount: 100 } as never),
+  () => client.simulate.confirmWithdrawal('wd_1'),
+  () => client.simulate.failWithdrawal('wd_1'),
+  () => client.simulate.kyc({ status: 'approved' } as never),
+  () => client.simulate.clock.retrieve(),
+  () => client.simulate.clock.advance({ seconds: 60 }),
+];
+
+const customerCalls = (client: Cardrail) => [
+  ...shared(client),
+  () => client.customers.create({ email: 'a@example.com' } as never),
+  () => client.customers.list(),
+  () => client.customers.retrieve('cus_1'),
+  () => client.customers.update('cus_1', { email: 'b@example.com' } as never),
+  () => client.customers.delete('cus_1'),
+  () => client.customers.balances('cus_1'),
+];
+
+const userCalls = (client: CardrailUsers) => [
+  ...shared(client),
+  () => client.users.create({ email: 'a@example.com' } as never),
+  () => client.users.list(),
+  () => client.users.retrieve('cus_1'),
+  () => client.users.update('cus_1', { email: 'b@example.com' } as never),
+  () => client.users.delete('cus_1'),
+  () => client.users.balances('cus_1'),
+];
+
+describe.each([
+  ['customer', () => customerCalls(new Cardrail({ apiKey: 'sk_test_customerKey1', baseUrl }))],
+  ['user', () => userCalls(new CardrailUsers({ apiKey: 'sk_test_userKey12345', baseUrl }))],
+] as const)('%s variant', (variant, calls) => {
+  it('reaches every operation of the spec exactly once through the namespaces', async () => {
+    const sent = record();
+    for (const call of calls()) await call();
+    const operations = specOperations(variant);
+    const reached = sent.map((request) => toTemplate(operations, request) ?? `unmatched ${request.method} ${request.path}`);
+    expect([...reached].sort()).toEqual([...operations].sort());
+  });
+
+  it('authenticates with the variant\'s header and nothing else', async () => {
+    const sent = record();
+    await calls()[0]!();
+    const headers = sent[0]!.headers;
+    if (variant === 'customer') {
+      expect(headers.get('authorization')).toBe('Bearer sk_test_customerKey1');
+      expect(headers.get('api-key')).toBeNull();
+    } else {
+      expect(headers.get('api-key')).toBe('sk_test_userKey12345');
+      expect(headers.get('authorization')).toBeNull();
+    }
+  });
+});
+
+describe('requests', () => {
+  const cardrail = new Cardrail({ apiKey: 'sk_test_customerKey1', baseUrl });
+
+  it('sends path parameters, the JSON body and an Idempotency-Key on a PATCH', async () => {
+    const sent = record();
+    await cardrail.cards.update('card_9', { status: 'frozen' });
+    expect(sent[0]).toMatchObject({ method: 'PATCH', path: '/cards/card_9', body: { status: 'frozen' } });
+    expect(sent[0]!.headers.get('content-type')).toBe('application/json');
+    expect(sent[0]!.headers.get('idempotency-key')).toMatch(/^idk_/);
+  });
+
+  it('encodes path parameters', async () => {
+    const sent = record();
+    await cardrail.cards.retrieve('card 1/2');
+    expect(sent[0]!.path).toBe('/cards/card%201%2F2');
+  });
+
+  it('sends list filters and limit as query parameters', async () => {
+    const requests: URL[] = [];
+    server.use(http.get(`${baseUrl}/cards`, ({ request }) => {
+      requests.push(new URL(request.url));
+      return HttpResponse.json({ data: [], nextCursor: null, hasMore: false });
+    }));
+    await cardrail.cards.list({ limit: 10, agentId: 'agt_1', status: 'active' });
+    expect(Object.fromEntries(requests[0]!.searchParams)).toEqual({ limit: '10', agentId: 'agt_1', status: 'active' });
+  });
+
+  it('lets the caller pick the idempotency key of a POST without a body', async () => {
+    const sent = record();
+    await cardrail.cards.freeze('card_1', { idempotencyKey: 'freeze-card_1' });
+    expect(sent[0]!.headers.get('idempotency-key')).toBe('freeze-card_1');
+    expect(sent[0]!.body).toBeUndefined();
+  });
+
+  it('sends no Idempotency-Key on GET and DELETE', async () => {
+    const sent = record();
+    await cardrail.cards.retrieve('card_1');
+    await cardrail.webhooks.delete('wh_1');
+    expect(sent.map((request) => request.headers.get('idempotency-key'))).toEqual([null, null]);
+  });
+
+  it('exposes the typed openapi-fetch client as raw', async () => {
+    const sent = record();
+    const { data, response } = await cardrail.raw.GET('/cards/{cardId}/policy', { params: { path: { cardId: 'card_1' } } });
+    expect(response.status).toBe(200);
+    expect(data).toMatchObject({ id: 'obj_1' });
+    expect(sent[0]).toMatchObject({ method: 'GET', path: '/cards/card_1/policy' });
+    expect(sent[0]!.headers.get('authorization')).toBe('Bearer sk_test_customerKey1');
+  });
+
+  it('retries raw calls too, with one idempotency key', async () => {
+    const keys: Array<string | null> = [];
+    server.use(http.post(`${baseUrl}/cards/:cardId/close`, ({ request }) => {
+      keys.push(request.headers.get('idempotency-key'));
+      return keys.length === 1
+        ? HttpResponse.json({ error: { code: 'unavailable', message: 'try again', details: null } }, { status: 503, headers: { 'retry-after-ms': '0' } })
+        : HttpResponse.json({ id: 'card_1' });
+    }));
+    const { data } = await cardrail.raw.POST('/cards/{cardId}/close', { params: { path: { cardId: 'card_1' } } });
+    expect(data).toMatchObject({ id: 'card_1' });
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBe(keys[1]);
+  });
+
+  it('exposes mode and the default production base URL', () => {
+    expect(new Cardrail({ apiKey: 'sk_live_abcdefgh1' }).mode).toBe('live');
+    expect(new CardrailUsers({ apiKey: 'sk_test_abcdefgh1' }).baseUrl).toBe('https://api.cardrail.dev/v1');
+    expect(() => new CardrailUsers({ apiKey: 'rk_test_abcdefgh1' })).toThrow(/sk_test_/);
+  });
+});

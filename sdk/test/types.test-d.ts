@@ -1,0 +1,125 @@
+import { describe, expectTypeOf, it } from 'vitest';
+import type { components as C, paths as CustomerPaths } from '../src/generated/customer.js';
+import type { components as U, paths as UserPaths } from '../src/generated/user.js';
+import {
+  Cardrail,
+  CardrailUsers,
+  constructEvent,
+  eventGuards,
+  isEventType,
+  type CardrailEvent,
+  type CardrailEventType,
+  type CustomerEvent,
+  type UserEvent,
+  type Page,
+  type WithResponse,
+} from '../src/index.js';
+
+declare const cardrail: Cardrail;
+declare const users: CardrailUsers;
+
+describe('resource types come from the generated spec types', () => {
+  it('types request bodies and responses of the customer variant', () => {
+    expectTypeOf(cardrail.cards.update)
+      .parameter(1)
+      .toEqualTypeOf<CustomerPaths['/cards/{cardId}']['patch']['requestBody']['content']['application/json']>();
+    expectTypeOf(cardrail.cards.freeze('card_1')).resolves.toEqualTypeOf<C['schemas']['Card']>();
+    expectTypeOf(cardrail.cards.policy('card_1')).resolves.toEqualTypeOf<C['schemas']['CardPolicySummary']>();
+    expectTypeOf(cardrail.customers.create).parameter(0).toEqualTypeOf<C['schemas']['CustomerCreate']>();
+    expectTypeOf(cardrail.agents.delete('agt_1')).resolves.toEqualTypeOf<C['schemas']['Deleted']>();
+    expectTypeOf(cardrail.simulate.clock.advance).parameter(0).toEqualTypeOf<C['schemas']['ClockAdvanceRequest']>();
+    expectTypeOf(cardrail.settings.risk.update).parameter(0).toEqualTypeOf<C['schemas']['RiskConfigUpdate']>();
+  });
+
+  it('types the user variant with its own card and users namespace', () => {
+    expectTypeOf(users.cards.create).parameter(0).toEqualTypeOf<U['schemas']['UserCardCreate']>();
+    expectTypeOf(users.cards.retrieve('card_1')).resolves.toEqualTypeOf<U['schemas']['UserCard']>();
+    expectTypeOf(users.cards.retrieve('card_1')).resolves.toHaveProperty('createdAt').toEqualTypeOf<number>();
+    expectTypeOf(users.users.balances).returns.resolves.toEqualTypeOf<
+      UserPaths['/users/{userId}/balances']['get']['responses'][200]['content']['application/json']
+    >();
+    expectTypeOf(users).not.toHaveProperty('customers');
+    expectTypeOf(cardrail).not.toHaveProperty('users');
+  });
+
+  it('types list pages, their items and withResponse', async () => {
+    const page = await cardrail.cards.list({ limit: 10 });
+    expectTypeOf(page).toEqualTypeOf<Page<C['schemas']['Card']>>();
+    for await (const card of cardrail.cards.list()) expectTypeOf(card).toEqualTypeOf<C['schemas']['Card']>();
+    expectTypeOf(users.events.list().toArray({ limit: 5 })).resolves.items.toHaveProperty('organizationId').toBeString();
+    expectTypeOf(cardrail.intents.approve('int_1').withResponse()).resolves.toEqualTypeOf<WithResponse<C['schemas']['Intent']>>();
+    expectTypeOf(cardrail.raw.GET).toBeFunction();
+  });
+
+  it('rejects wrong fields, wrong values and missing arguments at compile time', () => {
+    // @ts-expect-error `nickname` is not a field of CardUpdate
+    void cardrail.cards.update('card_1', { nickname: 'x' });
+    // @ts-expect-error a card cannot be updated to `closed`; closing is cards.close()
+    void cardrail.cards.update('card_1', { status: 'closed' });
+    // @ts-expect-error the user variant's card type is single or multi, not virtual
+    void users.cards.create({ agentId: 'agt_1', type: 'virtual' });
+    // @ts-expect-error CardCreate requires customerId, type and usage
+    void cardrail.cards.create({ agentId: 'agt_1' });
+    // @ts-expect-error advance takes { seconds }
+    void cardrail.simulate.clock.advance({ minutes: 5 });
+    // @ts-expect-error list filters are typed: `color` is not a filter of listCards
+    void cardrail.cards.list({ color: 'red' });
+    // @ts-expect-error limit is a number
+    void cardrail.customers.list({ limit: '10' });
+    // @ts-expect-error the raw client knows the spec's paths
+    void cardrail.raw.GET('/cardz');
+  });
+});
+
+describe('event types', () => {
+  it('narrows CardrailEvent by type across both envelopes', async () => {
+    const event = await constructEvent({ payload: '', header: '', secret: '' });
+    expectTypeOf(event).toEqualTypeOf<CardrailEvent>();
+    if (event.type === 'card.frozen') {
+      expectTypeOf(event.data.reason).toEqualTypeOf<C['schemas']['CardFrozenReason']>();
+      expectTypeOf(event.createdAt).toEqualTypeOf<string | number>();
+    }
+    if (event.type === 'transaction.settled') {
+      // Only the general envelope has transaction.settled, so createdAt is the ISO string.
+      expectTypeOf(event.createdAt).toEqualTypeOf<string>();
+    }
+    if (event.type === 'transaction.completed') {
+      expectTypeOf(event.data).toEqualTypeOf<U['schemas']['TransactionCompletedEventData']>();
+      expectTypeOf(event.organizationId).toBeString();
+    }
+  });
+
+  it('types listed and retrieved events like delivered ones, per variant', async () => {
+    expectTypeOf(cardrail.events.retrieve('evt_1')).resolves.toEqualTypeOf<CustomerEvent>();
+    expectTypeOf(users.events.list()).resolves.toHaveProperty('data').items.toEqualTypeOf<UserEvent>();
+    const stored = await cardrail.events.retrieve('evt_1');
+    expectTypeOf(stored.createdAt).toEqualTypeOf<string>();
+    if (stored.type === 'transaction.created') {
+      expectTypeOf(stored.data.amount).toBeNumber();
+      // @ts-expect-error transaction.created data has no declinedReason
+      void stored.data.declinedReason;
+    }
+    // @ts-expect-error the general envelope has no transaction.completed (that is the catalog name)
+    if (stored.type === 'transaction.completed') void stored;
+  });
+
+  it('has one type guard per event type, and refuses unknown types', () => {
+    const event = {} as CardrailEvent;
+    if (isEventType(event, 'anomaly.velocity')) {
+      expectTypeOf(event.type).toEqualTypeOf<'anomaly.velocity'>();
+    }
+    if (eventGuards['dispute.resolved'](event)) {
+      expectTypeOf(event.type).toEqualTypeOf<'dispute.resolved'>();
+    }
+    expectTypeOf<'card.frozen'>().toExtend<CardrailEventType>();
+    expectTypeOf<'card.melted'>().not.toExtend<CardrailEventType>();
+    // @ts-expect-error `card.melted` is not an event type
+    isEventType(event, 'card.melted');
+    // @ts-expect-error no guard exists for an unknown type
+    void eventGuards['card.melted'];
+    if (event.type === 'card.frozen') {
+      // @ts-expect-error card.frozen data has no amount
+      void event.data.amount;
+    }
+  });
+});
