@@ -25,7 +25,11 @@ for (const variant of variants) {
   const json = `${JSON.stringify(document, null, 2)}\n`;
   outputs.set(`spec/dist/${variant}.json`, json);
   outputs.set(`mock-server/src/generated/openapi-${variant}.json`, json);
-  const ast = await openapiTS(document, { alphabetize: false });
+  const ast = await openapiTS(document, {
+    alphabetize: false,
+    // A `default` is what the server assumes when a request omits the field, so such fields stay optional.
+    defaultNonNullable: false,
+  });
   outputs.set(`sdk/src/generated/${variant}.ts`, banner(variant) + astToString(ast));
 }
 

@@ -2070,7 +2070,7 @@ export interface components {
              * @default consumer
              * @enum {string}
              */
-            type: "consumer" | "corporate";
+            type?: "consumer" | "corporate";
             /** Format: email */
             email: string;
             phone?: string;
@@ -2384,12 +2384,12 @@ export interface components {
              * @default virtual
              * @enum {string}
              */
-            type: "virtual" | "physical";
+            type?: "virtual" | "physical";
             /**
              * @default multi
              * @enum {string}
              */
-            usage: "single" | "multi";
+            usage?: "single" | "multi";
             limits?: components["schemas"]["SpendingLimit"];
             policy?: components["schemas"]["Policy"];
             merchantHint?: string;
@@ -2501,7 +2501,7 @@ export interface components {
              * @default rawPan
              * @enum {string}
              */
-            exposureMode: "rawPan";
+            exposureMode?: "rawPan";
         };
         /**
          * @description Card credentials; retrieving them records an access event and opens the attestation window.
@@ -2627,7 +2627,7 @@ export interface components {
             expectedMerchant?: string;
             customerIntentId?: string;
             /** @default 60 */
-            ttlMinutes: number;
+            ttlMinutes?: number;
             tolerance?: components["schemas"]["IntentTolerance"];
         };
         /**
@@ -6245,7 +6245,7 @@ export interface components {
          */
         SimulateDisputeRequest: {
             /** @default fraudulent */
-            reason: string;
+            reason?: string;
             amount?: components["schemas"]["PositiveAmount"];
         };
         /**
@@ -6299,7 +6299,7 @@ export interface components {
             userId?: string;
             amount: components["schemas"]["PositiveAmount"];
             /** @default 8453 */
-            chainId: number;
+            chainId?: number;
             tokenAddress?: string;
         } | unknown | unknown;
         /**

@@ -2074,7 +2074,7 @@ export interface components {
              * @default consumer
              * @enum {string}
              */
-            type: "consumer" | "corporate";
+            type?: "consumer" | "corporate";
             /** Format: email */
             email: string;
             phone?: string;
@@ -2363,7 +2363,7 @@ export interface components {
              * @default multi
              * @enum {string}
              */
-            type: "single" | "multi";
+            type?: "single" | "multi";
             purpose?: string;
             limits?: components["schemas"]["PolicyLimits"];
             merchantHint?: string;
@@ -2466,7 +2466,7 @@ export interface components {
              * @default rawPan
              * @enum {string}
              */
-            exposureMode: "rawPan";
+            exposureMode?: "rawPan";
         };
         /**
          * @description Card credentials; retrieving them records an access event and opens the attestation window.
@@ -2592,7 +2592,7 @@ export interface components {
             expectedMerchant?: string;
             customerIntentId?: string;
             /** @default 60 */
-            ttlMinutes: number;
+            ttlMinutes?: number;
             tolerance?: components["schemas"]["IntentTolerance"];
         };
         /**
@@ -6157,7 +6157,7 @@ export interface components {
          */
         SimulateDisputeRequest: {
             /** @default fraudulent */
-            reason: string;
+            reason?: string;
             amount?: components["schemas"]["PositiveAmount"];
         };
         /**
@@ -6211,7 +6211,7 @@ export interface components {
             userId?: string;
             amount: components["schemas"]["PositiveAmount"];
             /** @default 8453 */
-            chainId: number;
+            chainId?: number;
             tokenAddress?: string;
         } | unknown | unknown;
         /**
