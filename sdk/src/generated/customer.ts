@@ -15,7 +15,7 @@ export interface paths {
         put?: never;
         /**
          * Create a customer
-         * @description Creates a customer (status `active`) and starts KYC (`user.created`, `verification.initiated`).
+         * @description Creates a customer with status `pending` and starts KYC (`user.created`, `verification.initiated`); an approved KYC application makes it `active`.
          */
         post: operations["createCustomer"];
         delete?: never;
@@ -37,7 +37,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a customer
-         * @description Marks the customer `deleted` (`user.deleted`), deletes its agents and closes their cards. The customer is 404 afterwards.
+         * @description Deletes the customer (`user.deleted`; the answer shows status `deleted`): its agents are deleted and their cards closed (reason `agent_deleted`), its other cards closed (reason `manual`). The customer is 404 afterwards.
          */
         delete: operations["deleteCustomer"];
         options?: never;

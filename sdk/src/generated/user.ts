@@ -15,7 +15,7 @@ export interface paths {
         put?: never;
         /**
          * Create a user
-         * @description Creates a user (status `active`) and starts KYC (`user.created`, `verification.initiated`).
+         * @description Creates a user with status `pending` and starts KYC (`user.created`, `verification.initiated`); an approved KYC application makes it `active`.
          */
         post: operations["createUser"];
         delete?: never;
@@ -37,7 +37,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a user
-         * @description Marks the user `deleted` (`user.deleted`), deletes its agents and closes their cards. The user is 404 afterwards.
+         * @description Deletes the user (`user.deleted`; the answer shows status `deleted`): its agents are deleted and their cards closed (reason `agent_deleted`), its other cards closed (reason `manual`). The user is 404 afterwards.
          */
         delete: operations["deleteUser"];
         options?: never;
@@ -2315,7 +2315,8 @@ export interface components {
          */
         UserCard: {
             id: string;
-            agentId: string;
+            /** @description The agent the card is issued to. Always set for cards created in this variant; `null` for a card that the customer variant issued without an agent (the same card seen through both variants). */
+            agentId: string | null;
             userId: string;
             /** @enum {string} */
             type: "single" | "multi";

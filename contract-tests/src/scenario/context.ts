@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import { Cardrail, CardrailUsers } from '@cardrail/sdk';
+import type { FetchFn } from '../recorder.js';
+import type { Variant } from '../spec.js';
+import type { WebhookReceiver } from '../webhook-receiver.js';
+
+/** Both clients behind one discriminant, so variant-specific calls narrow and shared namespaces stay typed. */
+export type VariantClient = { variant: 'customer'; client: Cardrail } | { variant: 'user'; client: CardrailUsers };
+
+/** A fresh organization: the mock creates one on the first use of any well-formed new key. */
+export function newTestKey(): string {
+  return `sk_test_ct${randomBytes(12).toString('hex')}`;
+}
+
+export function newLiveKey(): string {
+  return `sk_live_ct${randomBytes(12).toString('hex')}`;
+}
+
+export function clientFor(variant: Variant, options: { apiKey: string; baseUrl: string; fetch: FetchFn }): VariantClient {
+  // No retries: every request the suite makes is seen once by the recorder, and a 5xx is reported, not hidden.
+  const config = { ...options, maxRetries: 0, logLevel: 'off' as const };
+  return variant === 'customer' ? { variant, client: new Cardrail(config) } : { variant, client: new CardrailUsers(config) };
+}
+
+/**
+ * The organization's test clock as the suite knows it: the offset it advanced so far, and, while an advance is in
+ * flight, the span it is moving through (deliveries made during the advance are signed with times inside it).
+ */
+export class ClockTracker {
+  #offsetMs = 0;
+  #pendingMs = 0;
+
+  readonly window = (): { from: number; to: number } => ({
+    from: Math.floor(Date.now() / 1000),
+    to: Math.floor((Date.now() + this.#offsetMs + this.#pendingMs) / 1000),
+  });
+
+  async advance(vc: VariantClient, seconds: number): Promise<void> {
+    this.#pendingMs = seconds * 1000;
+    try {
+      await vc.client.simulate.clock.advance({ seconds });
+      this.#offsetMs += seconds * 1000;
+    } finally {
+      this.#pendingMs = 0;
+    }
+  }
+}
+
+/** What the steps of one variant's run share. */
+export interface ScenarioContext {
+  variant: Variant;
+  vc: VariantClient;
+  apiKey: string;
+  baseUrl: string;
+  fetch: FetchFn;
+  receiver: WebhookReceiver;
+  clock: ClockTracker;
+  /** Ids created by earlier steps, by role (`owner`, `agent`, `card`...). */
+  ids: Map<string, string>;
+}
+
+export function id(ctx: ScenarioContext, role: string): string {
+  const value = ctx.ids.get(role);
+  if (value === undefined) throw new Error(`No ${role} id: the step that creates it did not succeed.`);
+  return value;
+}

@@ -1,0 +1,284 @@
+import { createMockServer } from '@cardrail/mock-server';
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { badBodies, FUZZ_SEED } from '../src/fuzz.js';
+import { ContractRecorder, type CheckName } from '../src/recorder.js';
+import { authHeaders, buildBadRequest, buildRequest, validBodies } from '../src/request-builder.js';
+import { ClockTracker, clientFor, newTestKey, type ScenarioContext, type VariantClient } from '../src/scenario/context.js';
+import { createOwner, issueCard, owners, statusOf } from '../src/scenario/variant-ops.js';
+import { HTTP_METHODS, loadSpecs, VARIANTS, type OperationInfo, type Variant } from '../src/spec.js';
+import { WebhookReceiver } from '../src/webhook-receiver.js';
+import { useContractChecks, type Harness } from './support/harness.js';
+import { seedOrganization, type SeededIds } from './support/seed.js';
+
+/**
+ * Item 7: the checks Schemathesis runs, one named group each, over every operation of both variants, against the
+ * mock in-process. A sweep sends every operation a well-formed request, an unknown id and no credentials; the five
+ * response checks then judge every exchange of the operation.
+ */
+const BASE = 'http://mock.invalid/v1';
+const mock = createMockServer();
+const recorder = new ContractRecorder({ suite: 'checks', baseFetch: (request) => mock.handle(request) });
+const harness: Harness = { name: 'checks', recorder, receiver: new WebhookReceiver(recorder), baseUrl: () => BASE, stop: async () => mock.reset() };
+useContractChecks(() => harness);
+const specs = loadSpecs();
+const send = (request: Request) => recorder.fetch(request);
+
+interface Org {
+  apiKey: string;
+  vc: VariantClient;
+  ctx: ScenarioContext;
+  ids: SeededIds;
+}
+const orgs = new Map<Variant, Org>();
+
+async function newOrg(variant: Variant): Promise<Org> {
+  const apiKey = newTestKey();
+  const vc = clientFor(variant, { apiKey, baseUrl: BASE, fetch: recorder.fetch });
+  const ctx: ScenarioContext = { variant, vc, apiKey, baseUrl: BASE, fetch: recorder.fetch, receiver: harness.receiver, clock: new ClockTracker(), ids: new Map() };
+  const { ids } = await seedOrganization(ctx);
+  return { apiKey, vc, ctx, ids };
+}
+
+function org(variant: Variant): Org {
+  const found = orgs.get(variant);
+  if (!found) throw new Error(`no ${variant} organization: the sweep did not run`);
+  return found;
+}
+
+const allOps = VARIANTS.flatMap((variant) => specs[variant].operations);
+const label = (op: OperationInfo) => `${op.variant} ${op.operationId} (${op.method.toUpperCase()} ${op.path})`;
+
+beforeAll(async () => {
+  const swept = new Map<Variant, Org>();
+  for (const variant of VARIANTS) {
+    orgs.set(variant, await newOrg(variant));
+    swept.set(variant, await newOrg(variant));
+  }
+  // The sweep, in an organization of its own (it deletes things): each operation once well-formed, once with
+  // unknown ids, once without credentials. Deletions go last so the other operations meet live objects.
+  const ordered = [...allOps.filter((op) => op.method !== 'delete'), ...allOps.filter((op) => op.method === 'delete')];
+  for (const op of ordered) {
+    const { apiKey, ids } = swept.get(op.variant) as Org;
+    const auth = authHeaders(op.variant, apiKey);
+    const [body] = validBodies(op, specs[op.variant], ids, 1);
+    await send(buildRequest(op, BASE, ids, auth, body));
+    if (op.pathParams.length > 0) await send(buildRequest(op, BASE, new Map(), auth, body));
+    await send(buildRequest(op, BASE, ids, {}, body));
+  }
+  await mock.idle();
+  // Every violation of the sweep is judged below, check by check and operation by operation.
+  recorder.takeNewViolations();
+}, 120_000);
+
+function responseCheck(check: CheckName, title: string): void {
+  describe(title, () => {
+    it.each(allOps.map((op) => [label(op), op] as const))('%s', (_name, op) => {
+      const exchanges = recorder.exchangesOf(op.variant, op.operationId);
+      expect(exchanges.length, 'the operation was exercised').toBeGreaterThan(0);
+      expect(exchanges.flatMap((e) => e.violations.filter((v) => v.check === check))).toEqual([]);
+    });
+  });
+}
+
+responseCheck('not_a_server_error', 'not a server error');
+responseCheck('status_code_conformance', 'status code conformance');
+responseCheck('content_type_conformance', 'content-type conformance');
+responseCheck('response_headers_conformance', 'response header conformance');
+responseCheck('response_schema_conformance', 'response schema conformance');
+
+describe('negative data rejection', () => {
+  const withBodies = allOps.filter((op) => op.requestBody);
+  it.each(withBodies.map((op) => [label(op), op] as const))('%s', async (_name, op) => {
+    const { apiKey, ids } = org(op.variant);
+    const cases = badBodies(op, specs[op.variant]);
+    if (!cases) throw new Error('no bad bodies generated');
+    for (const c of fc.sample(cases, { seed: FUZZ_SEED, numRuns: 3 })) {
+      const response = await send(buildBadRequest(op, BASE, ids, authHeaders(op.variant, apiKey), c));
+      expect({ kind: c.kind, status: response.status }).toEqual({ kind: c.kind, status: expect.toSatisfy((s: number) => s >= 400 && s < 500, 'a 4xx') });
+    }
+  });
+});
+
+/**
+ * Operations for which a schema-valid body (ids pointing at real objects) must be accepted whatever else it says.
+ * Operations left out depend on the state of their object (approving an intent twice is rightly refused).
+ */
+const ACCEPTS_ANY_VALID_BODY = new Set([
+  'createCustomer', 'createUser', 'updateCustomer', 'updateUser', 'createAgent', 'updateAgent', 'createCard', 'createIntent',
+  'evaluateSpend', 'updateRiskSettings', 'createWebhook', 'updateWebhook', 'createApiKey', 'simulateAuthorization', 'simulateKyc', 'advanceClock',
+]);
+
+describe('positive data acceptance', () => {
+  const accepting = allOps.filter((op) => ACCEPTS_ANY_VALID_BODY.has(op.operationId));
+  it('covers the operations it names', () => {
+    expect(accepting.length).toBe(2 * ACCEPTS_ANY_VALID_BODY.size - 4);
+  });
+  // An organization of its own: accepted bodies change state (a clock moved years ahead, cards frozen).
+  const accepters = new Map<Variant, Org>();
+  beforeAll(async () => {
+    for (const variant of VARIANTS) accepters.set(variant, await newOrg(variant));
+  });
+  it.each(accepting.map((op) => [label(op), op] as const))('%s', async (_name, op) => {
+    const { apiKey, ids } = accepters.get(op.variant) as Org;
+    const bodies = validBodies(op, specs[op.variant], ids, 5, 1).map((body) => {
+      // Spend evaluation names the card; a generated customer or agent would not be the card's.
+      if (op.operationId === 'evaluateSpend') {
+        const { customerId: _c, agentId: _a, ...rest } = body;
+        return rest;
+      }
+      if (op.operationId === 'simulateKyc') {
+        const { userId: _u, ...rest } = body;
+        return { ...rest, customerId: ids.get('customerId') };
+      }
+      return body;
+    });
+    const refused: Array<{ body: unknown; status: number; answer: unknown }> = [];
+    for (const body of bodies) {
+      const response = await send(buildRequest(op, BASE, ids, authHeaders(op.variant, apiKey), body));
+      if (response.status < 200 || response.status >= 300) refused.push({ body, status: response.status, answer: await response.json() });
+    }
+    expect(refused).toEqual([]);
+  });
+});
+
+describe('missing required header (authentication)', () => {
+  it.each(allOps.map((op) => [label(op), op] as const))('%s', async (_name, op) => {
+    const { apiKey, ids } = org(op.variant);
+    const [body] = validBodies(op, specs[op.variant], ids, 1);
+    const other = op.variant === 'customer' ? { 'Api-Key': apiKey } : { Authorization: `Bearer ${apiKey}` };
+    for (const headers of [{}, { ...authHeaders(op.variant, apiKey), ...other }]) {
+      const response = await send(buildRequest(op, BASE, ids, headers, body));
+      expect(response.status).toBe(401);
+      expect(await response.json()).toEqual({ error: 'unauthorized' });
+    }
+  });
+});
+
+describe('unsupported method', () => {
+  const cases = VARIANTS.flatMap((variant) =>
+    [...specs[variant].pathMethods].flatMap(([path, methods]) =>
+      HTTP_METHODS.filter((m) => !methods.includes(m)).map((method) => [`${variant} ${method.toUpperCase()} ${path}`, variant, path, method] as const),
+    ),
+  );
+  it.each(cases)('%s', async (_name, variant, path, method) => {
+    const { apiKey, ids } = org(variant);
+    const concrete = path.replace(/\{([^}]+)\}/g, (_m, name: string) => ids.get(name) ?? `${name}_missing`);
+    const response = await send(new Request(`${BASE}${concrete}`, { method: method.toUpperCase(), headers: authHeaders(variant, apiKey) }));
+    expect(response.status).toBe(405);
+  });
+});
+
+describe('ignored auth (missing, malformed, unknown-format or revoked key)', () => {
+  let revoked: Partial<Record<Variant, string>> = {};
+  beforeAll(async () => {
+    revoked = {};
+    for (const variant of VARIANTS) {
+      const { vc } = org(variant);
+      const key = await vc.client.apiKeys.create({ name: 'to revoke' });
+      await vc.client.apiKeys.revoke(key.id);
+      revoked[variant] = key.key;
+    }
+  });
+  it.each(allOps.map((op) => [label(op), op] as const))('%s', async (_name, op) => {
+    const { ids } = org(op.variant);
+    const [body] = validBodies(op, specs[op.variant], ids, 1);
+    const keys = ['', 'not-a-key', 'sk_test_short', 'sk_prod_abcdefghijkl', revoked[op.variant] as string];
+    for (const key of keys) {
+      const headers: Record<string, string> = op.variant === 'customer' ? { Authorization: key === '' ? 'Bearer' : `Bearer ${key}` } : { 'Api-Key': key };
+      const response = await send(buildRequest(op, BASE, ids, headers, body));
+      expect({ key, status: response.status }).toEqual({ key, status: 401 });
+    }
+  });
+});
+
+describe('use after free', () => {
+  for (const variant of VARIANTS) {
+    it(`${variant}: a deleted owner is 404 to read, update, balances and withdrawals`, async () => {
+      const { ctx } = org(variant);
+      const people = owners(ctx.vc);
+      const owner = await createOwner(ctx, `free-${variant}@example.com`);
+      await people.delete(owner);
+      const statuses = await Promise.all([
+        statusOf(people.retrieve(owner)),
+        statusOf(people.update(owner, { phone: '+1' })),
+        statusOf(people.balances(owner)),
+        statusOf(people.delete(owner)),
+      ]);
+      expect(statuses).toEqual([404, 404, 404, 404]);
+    });
+    it(`${variant}: a deleted agent is 404 to read, update, suspend and delete`, async () => {
+      const { ctx } = org(variant);
+      const agent = await ctx.vc.client.agents.create({ customerId: ctx.ids.get('owner') as string, name: 'ephemeral' });
+      await ctx.vc.client.agents.delete(agent.id);
+      const agents = ctx.vc.client.agents;
+      const statuses = await Promise.all([
+        statusOf(agents.retrieve(agent.id)),
+        statusOf(agents.update(agent.id, { name: 'x' })),
+        statusOf(agents.suspend(agent.id)),
+        statusOf(agents.delete(agent.id)),
+      ]);
+      expect(statuses).toEqual([404, 404, 404, 404]);
+    });
+    it(`${variant}: a deleted webhook is 404 to read, update, rotate and delete`, async () => {
+      const { ctx } = org(variant);
+      const webhooks = ctx.vc.client.webhooks;
+      const hook = await webhooks.create({ url: 'https://hooks.example.com/free', events: ['card.frozen'] });
+      await webhooks.delete(hook.id);
+      const statuses = await Promise.all([
+        statusOf(webhooks.retrieve(hook.id)),
+        statusOf(webhooks.update(hook.id, { description: 'x' })),
+        statusOf(webhooks.rotateSecret(hook.id)),
+        statusOf(webhooks.delete(hook.id)),
+      ]);
+      expect(statuses).toEqual([404, 404, 404, 404]);
+    });
+  }
+});
+
+describe('resource availability (a created object is readable at once)', () => {
+  for (const variant of VARIANTS) {
+    it(`${variant}: owner, agent, card, webhook and API key`, async () => {
+      const { ctx } = org(variant);
+      const client = ctx.vc.client;
+      const owner = await createOwner(ctx, `avail-${variant}@example.com`);
+      expect((await owners(ctx.vc).retrieve(owner)).id).toBe(owner);
+      const agent = await client.agents.create({ customerId: owner, name: 'fresh' });
+      expect(await client.agents.retrieve(agent.id)).toEqual(agent);
+      const previousOwner = ctx.ids.get('owner');
+      ctx.ids.set('owner', owner);
+      const card = await issueCard(ctx, { agentId: agent.id });
+      if (previousOwner) ctx.ids.set('owner', previousOwner);
+      expect((await client.cards.retrieve(card)).id).toBe(card);
+      const hook = await client.webhooks.create({ url: 'https://hooks.example.com/avail', events: ['card.created'] });
+      const { secret: _secret, ...withoutSecret } = hook;
+      expect(await client.webhooks.retrieve(hook.id)).toEqual(withoutSecret);
+      const key = await client.apiKeys.create({ name: 'avail' });
+      expect((await client.apiKeys.list({ limit: 100 })).data.map((k) => k.id)).toContain(key.id);
+    });
+    it(`${variant}: intent, transaction and withdrawal`, async () => {
+      const { ctx, ids } = org(variant);
+      const client = ctx.vc.client;
+      const card = ids.get('cardId') as string;
+      const intent = await client.intents.create({ cardId: card, summary: 'avail', expectedAmount: 500, ttlMinutes: 60 });
+      expect(await client.intents.retrieve(intent.id)).toEqual(intent);
+      const txn = await client.simulate.authorize({ cardId: card, amount: 100, currency: 'usd', merchant: { name: 'Avail' } });
+      expect(await client.transactions.retrieve(txn.id)).toEqual(txn);
+      const withdrawal = await client.withdrawals.create(ids.get('customerId') as string, { amount: 10, chainId: 8453, recipientAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' });
+      expect(await client.withdrawals.retrieve(withdrawal.id)).toEqual(withdrawal);
+    });
+  }
+});
+
+describe('response header conformance under rate limiting (429)', () => {
+  it('a limited key gets 429 with Retry-After and the RateLimit-* headers, valid for the spec', async () => {
+    const limited = createMockServer({ rateLimit: 2 });
+    const limitedRecorder = new ContractRecorder({ suite: 'checks-rate-limit', baseFetch: (request) => limited.handle(request) });
+    const headers = authHeaders('customer', newTestKey());
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) statuses.push((await limitedRecorder.fetch(new Request(`${BASE}/agents`, { headers }))).status);
+    expect(statuses).toEqual([200, 200, 429]);
+    expect(limitedRecorder.violations).toEqual([]);
+    limited.reset();
+  });
+});

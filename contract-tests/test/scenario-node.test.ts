@@ -1,0 +1,4 @@
+import { nodeHarness } from './support/harness.js';
+import { defineScenarioSuite } from './support/scenario-suite.js';
+
+defineScenarioSuite('scenario-node', nodeHarness);

@@ -1,0 +1,47 @@
+import { generateSignatureHeader, SIGNATURE_HEADER } from '@cardrail/sdk/webhooks';
+import { describe, expect, it } from 'vitest';
+import { ContractRecorder } from '../src/recorder.js';
+import { WebhookReceiver } from '../src/webhook-receiver.js';
+
+/** The receiver is the suites' judge of deliveries; it must catch a bad signature and a body off the spec. */
+describe('the webhook receiver reports deliveries that break the contract', () => {
+  const secret = 'whsec_Q2FyZHJhaWxTaWduaW5nU2VjcmV0MTIz';
+  const event = {
+    id: 'evt_8KlJ2hG5fD',
+    type: 'card.frozen',
+    organizationId: 'org_1',
+    createdAt: 1763726400000,
+    data: { cardId: 'card_9HbV3nK2qR', agentId: 'agt_7LmQ2wX9vB', reason: 'manual', frozenBy: 'api' },
+  };
+
+  async function deliver(receiver: WebhookReceiver, body: string, signingSecret: string): Promise<void> {
+    const header = await generateSignatureHeader({ payload: body, secret: signingSecret });
+    await receiver.handle(new Request('http://hooks.invalid/hooks/user', { method: 'POST', body, headers: { [SIGNATURE_HEADER]: header } }));
+  }
+
+  it('accepts a delivery signed with a current secret and valid for its webhooks: schema', async () => {
+    const recorder = new ContractRecorder({ suite: 'receiver-ok' });
+    const receiver = new WebhookReceiver(recorder);
+    receiver.addSecret('user', secret);
+    await deliver(receiver, JSON.stringify(event), secret);
+    expect(recorder.violations).toEqual([]);
+    expect(recorder.coverage.eventsSeen('catalog')).toEqual(new Set(['card.frozen']));
+  });
+
+  it('reports a delivery signed with another secret', async () => {
+    const recorder = new ContractRecorder({ suite: 'receiver-bad-signature' });
+    const receiver = new WebhookReceiver(recorder);
+    receiver.addSecret('user', secret);
+    await deliver(receiver, JSON.stringify(event), 'whsec_someoneElsesSecretXXXXXXXXXXXXX');
+    expect(recorder.violations.map((v) => v.check)).toEqual(['webhook_signature']);
+  });
+
+  it('reports a delivery whose body does not match its event schema', async () => {
+    const recorder = new ContractRecorder({ suite: 'receiver-bad-body' });
+    const receiver = new WebhookReceiver(recorder);
+    receiver.addSecret('user', secret);
+    const { reason: _dropped, ...data } = event.data;
+    await deliver(receiver, JSON.stringify({ ...event, data }), secret);
+    expect(recorder.violations).toEqual([expect.objectContaining({ check: 'webhook_schema', message: expect.stringContaining('reason') })]);
+  });
+});

@@ -1,0 +1,50 @@
+import { http, type HttpHandler } from 'msw';
+import { API_BASE_PATH } from '../http/app.js';
+import { createMockServer, type MockServer, type MockServerOptions } from '../server.js';
+
+/** Origins whose `/v1` the handlers answer by default: the local mock address and the production address. */
+export const DEFAULT_ORIGINS = ['http://127.0.0.1:4010', 'http://localhost:4010', 'https://api.cardrail.dev'];
+
+export interface CreateHandlersOptions extends MockServerOptions {
+  /**
+   * API base URLs (with `/v1`) or origins to answer. Default: http://127.0.0.1:4010/v1, http://localhost:4010/v1
+   * and https://api.cardrail.dev/v1.
+   */
+  baseUrls?: string[];
+}
+
+export interface MockHandlers extends MockServer {
+  /** MSW 2 request handlers: `setupServer(...mock.handlers)`. */
+  handlers: HttpHandler[];
+}
+
+/**
+ * The mock as MSW handlers, for an in-process test suite:
+ *
+ *   const mock = createHandlers();
+ *   const server = setupServer(...mock.handlers);
+ *   beforeAll(() => server.listen()); afterEach(() => mock.reset()); afterAll(() => server.close());
+ *
+ * The returned object is also the mock's control (clock, events, reset, idle). Webhook deliveries use the global
+ * fetch, so a test can answer them with its own MSW handler.
+ */
+export function createHandlers(options: CreateHandlersOptions = {}): MockHandlers {
+  const mock = createMockServer(options);
+  const bases = (options.baseUrls ?? DEFAULT_ORIGINS).map((base) => {
+    const trimmed = base.replace(/\/+$/, '');
+    return trimmed.endsWith(API_BASE_PATH) ? trimmed.slice(0, -API_BASE_PATH.length) : trimmed;
+  });
+  const handlers = bases.map((origin) =>
+    http.all(`${origin}${API_BASE_PATH}/*`, ({ request }) => mock.handle(rebase(request, origin))),
+  );
+  return Object.assign(mock, { handlers });
+}
+
+/** The mock routes on `/v1/...`; an origin with a path prefix (a proxy path) is stripped to that. */
+function rebase(request: Request, origin: string): Request {
+  const prefix = new URL(origin).pathname.replace(/\/+$/, '');
+  if (prefix === '') return request;
+  const url = new URL(request.url);
+  url.pathname = url.pathname.slice(prefix.length);
+  return new Request(url, request);
+}

@@ -1,0 +1,75 @@
+/**
+ * Time in the mock. Every timestamp and every due-work decision reads a clock, never `Date.now()` directly,
+ * so tests can freeze time or move it forward.
+ */
+
+/** Milliseconds since the Unix epoch. */
+export type EpochMs = number;
+
+/** Anything that tells the current time. */
+export interface Clock {
+  now(): EpochMs;
+}
+
+/** The server-wide source of time: the wall clock, or a fixed instant when frozen. */
+export class BaseClock implements Clock {
+  readonly #frozenAt: EpochMs | undefined;
+  readonly #wall: () => EpochMs;
+
+  constructor(options: { frozenAt?: Date | string | number | undefined; wall?: () => EpochMs } = {}) {
+    this.#wall = options.wall ?? Date.now;
+    this.#frozenAt = options.frozenAt === undefined ? undefined : toEpochMs(options.frozenAt);
+  }
+
+  /** True when time only moves by explicit advances (no due work runs on its own). */
+  get frozen(): boolean {
+    return this.#frozenAt !== undefined;
+  }
+
+  now(): EpochMs {
+    return this.#frozenAt ?? this.#wall();
+  }
+}
+
+/**
+ * The test clock of one organization and mode: the base clock plus everything that organization advanced.
+ * It never goes backwards.
+ */
+export class OffsetClock implements Clock {
+  #offset: number;
+
+  constructor(
+    readonly base: BaseClock,
+    initialOffsetMs = 0,
+  ) {
+    this.#offset = initialOffsetMs;
+  }
+
+  get offsetMs(): number {
+    return this.#offset;
+  }
+
+  get frozen(): boolean {
+    return this.base.frozen;
+  }
+
+  now(): EpochMs {
+    return this.base.now() + this.#offset;
+  }
+
+  /** Moves this clock forward to `instant`; an instant in the past leaves it unchanged. */
+  moveTo(instant: EpochMs): void {
+    const delta = instant - this.now();
+    if (delta > 0) this.#offset += delta;
+  }
+}
+
+export function toEpochMs(value: Date | string | number): EpochMs {
+  const ms = value instanceof Date ? value.getTime() : typeof value === 'number' ? value : Date.parse(value);
+  if (!Number.isFinite(ms)) throw new TypeError(`Not a valid instant: ${String(value)}`);
+  return ms;
+}
+
+export function toIso(ms: EpochMs): string {
+  return new Date(ms).toISOString();
+}

@@ -1,0 +1,83 @@
+import { createHash } from 'node:crypto';
+import type { Clock, EpochMs } from './clock.js';
+
+/** How long a key is remembered, on the test clock. */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** A response as it was first sent, kept to be replayed byte for byte. */
+export interface StoredResponse {
+  status: number;
+  headers: [string, string][];
+  body: string;
+}
+
+interface Entry {
+  key: string;
+  fingerprint: string;
+  expiresAt: EpochMs;
+  /** Settles with the first response; a concurrent duplicate waits on it instead of running twice. */
+  response: Promise<StoredResponse | undefined>;
+}
+
+export type IdempotencyLookup =
+  | { kind: 'new'; complete(response: StoredResponse | undefined): void }
+  | { kind: 'replay'; response: Promise<StoredResponse | undefined> }
+  | { kind: 'reused' };
+
+/** Hash of what makes two requests "the same": method, path and the body's JSON value (key order ignored). */
+export function requestFingerprint(method: string, path: string, body: unknown): string {
+  return createHash('sha256')
+    .update(`${method} ${path}\n`)
+    .update(canonicalJson(body))
+    .digest('hex');
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/**
+ * Idempotency keys of one organization and mode. Entries expire 24 h after first use on the test clock; expired
+ * ones are pruned from the front of an insertion-ordered map (insertion order is expiry order, as the clock
+ * never goes back), so each request costs O(1) amortized.
+ */
+export class IdempotencyCache {
+  readonly #entries = new Map<string, Entry>();
+
+  constructor(private readonly clock: Clock) {}
+
+  begin(key: string, fingerprint: string): IdempotencyLookup {
+    this.#prune();
+    const existing = this.#entries.get(key);
+    if (existing) {
+      return existing.fingerprint === fingerprint ? { kind: 'replay', response: existing.response } : { kind: 'reused' };
+    }
+    let resolve!: (response: StoredResponse | undefined) => void;
+    const response = new Promise<StoredResponse | undefined>((r) => (resolve = r));
+    const entry: Entry = { key, fingerprint, expiresAt: this.clock.now() + IDEMPOTENCY_TTL_MS, response };
+    this.#entries.set(key, entry);
+    return {
+      kind: 'new',
+      complete: (stored) => {
+        // A response that is not worth replaying (a server error, a rate limit) frees the key for a retry.
+        if (stored === undefined) this.#entries.delete(key);
+        resolve(stored);
+      },
+    };
+  }
+
+  #prune(): void {
+    const now = this.clock.now();
+    for (const [key, entry] of this.#entries) {
+      if (entry.expiresAt > now) break;
+      this.#entries.delete(key);
+    }
+  }
+}

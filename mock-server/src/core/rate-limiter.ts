@@ -1,0 +1,53 @@
+import type { EpochMs } from './clock.js';
+
+/** Requests per minute of the named tiers of the specification (section 8). */
+export const RATE_LIMIT_TIERS = { standard: 100, pro: 1000 } as const;
+
+export type RateLimitSetting = keyof typeof RATE_LIMIT_TIERS | number;
+
+export interface RateLimitDecision {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Seconds until the window resets. */
+  resetSeconds: number;
+}
+
+const WINDOW_MS = 60_000;
+
+/** Parses the CLI and option form: `standard`, `pro` or a positive number of requests per minute. */
+export function parseRateLimit(value: string | number): number {
+  if (typeof value === 'number') {
+    if (Number.isInteger(value) && value > 0) return value;
+  } else if (value in RATE_LIMIT_TIERS) {
+    return RATE_LIMIT_TIERS[value as keyof typeof RATE_LIMIT_TIERS];
+  } else if (/^[1-9][0-9]*$/.test(value)) {
+    return Number(value);
+  }
+  throw new TypeError(`Rate limit must be standard, pro or a positive integer per minute, got ${String(value)}`);
+}
+
+/** A fixed one-minute window per API key, measured on the key's test clock. */
+export class RateLimiter {
+  readonly #windows = new Map<string, { startedAt: EpochMs; count: number }>();
+
+  constructor(readonly perMinute: number) {}
+
+  take(apiKey: string, now: EpochMs): RateLimitDecision {
+    let window = this.#windows.get(apiKey);
+    if (!window || now - window.startedAt >= WINDOW_MS) {
+      window = { startedAt: now, count: 0 };
+      this.#windows.set(apiKey, window);
+    }
+    const resetSeconds = Math.max(1, Math.ceil((window.startedAt + WINDOW_MS - now) / 1000));
+    if (window.count >= this.perMinute) {
+      return { allowed: false, limit: this.perMinute, remaining: 0, resetSeconds };
+    }
+    window.count++;
+    return { allowed: true, limit: this.perMinute, remaining: this.perMinute - window.count, resetSeconds };
+  }
+
+  clear(): void {
+    this.#windows.clear();
+  }
+}

@@ -1,0 +1,185 @@
+import type { EpochMs, OffsetClock } from './clock.js';
+import { MinHeap } from './min-heap.js';
+
+/**
+ * Work that falls due at an instant of a test clock (a webhook attempt, a card's TTL, an intent's expiry).
+ * Tasks are synchronous state changes; one that starts I/O (a webhook POST) hands its promise to `track`
+ * so an advance can wait for it without the causing request ever waiting.
+ */
+export type ScheduledTask = () => void;
+
+export interface ScheduledHandle {
+  readonly dueAt: EpochMs;
+  cancel(): void;
+}
+
+interface Job {
+  dueAt: EpochMs;
+  seq: number;
+  label: string;
+  run: ScheduledTask;
+  cancelled: boolean;
+}
+
+/** A run of one job, for observers such as a request log. */
+export interface JobRun {
+  label: string;
+  dueAt: EpochMs;
+}
+
+/**
+ * The due work of one organization and mode, ordered by time (ties in scheduling order).
+ * `runDue` runs what is due now; `advance` moves the clock forward job by job, so each job sees the clock at
+ * its own due time, and waits for the I/O the jobs started before it moves past it.
+ */
+export class Scheduler {
+  readonly #heap = new MinHeap<Job>((a, b) => a.dueAt < b.dueAt || (a.dueAt === b.dueAt && a.seq < b.seq));
+  readonly #inFlight = new Set<Promise<unknown>>();
+  #seq = 0;
+  #running = false;
+  #advancing: Promise<void> = Promise.resolve();
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #timerDueAt: EpochMs | undefined;
+  #disposed = false;
+
+  constructor(
+    private readonly clock: OffsetClock,
+    private readonly onError: (error: unknown, label: string) => void = (error) => {
+      console.error('[cardrail-mock] scheduled work failed', error);
+    },
+  ) {}
+
+  /** Runs `run` when the clock reaches `dueAt` (at once on the next `runDue` if already past). */
+  schedule(dueAt: EpochMs, run: ScheduledTask, label = 'task'): ScheduledHandle {
+    const job: Job = { dueAt, seq: this.#seq++, label, run, cancelled: false };
+    this.#heap.push(job);
+    this.#armTimer();
+    return {
+      dueAt,
+      cancel: () => {
+        job.cancelled = true;
+      },
+    };
+  }
+
+  /** Registers I/O a job started, so `advance` and `idle` can wait for it. */
+  track(promise: Promise<unknown>): void {
+    const settled = promise.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.#inFlight.add(settled);
+    void settled.then(() => {
+      this.#inFlight.delete(settled);
+      this.#armTimer();
+    });
+  }
+
+  /** Due time of the earliest pending job. */
+  nextDueAt(): EpochMs | undefined {
+    this.#dropCancelled();
+    return this.#heap.peek()?.dueAt;
+  }
+
+  /** Runs every job due at the current time, in time order. Never waits for I/O. */
+  runDue(): void {
+    if (this.#running) return;
+    this.#running = true;
+    try {
+      for (;;) {
+        this.#dropCancelled();
+        const job = this.#heap.peek();
+        if (!job || job.dueAt > this.clock.now()) break;
+        this.#heap.pop();
+        this.#run(job);
+      }
+    } finally {
+      this.#running = false;
+    }
+    this.#armTimer();
+  }
+
+  /**
+   * Moves the clock forward by `ms`, running every job due on the way at its own due time, and waiting for the
+   * I/O those jobs started (a webhook attempt's outcome decides when the next one is due). Concurrent advances
+   * of one clock run one after the other.
+   */
+  advance(ms: number): Promise<void> {
+    const run = this.#advancing.then(() => this.#advanceBy(ms));
+    this.#advancing = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Resolves once no job is due now and no started I/O is pending. */
+  async idle(): Promise<void> {
+    for (;;) {
+      this.runDue();
+      if (this.#inFlight.size === 0) return;
+      await Promise.all(this.#inFlight);
+    }
+  }
+
+  /** Drops all pending work and stops the timer. */
+  dispose(): void {
+    this.#disposed = true;
+    this.#heap.clear();
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = undefined;
+  }
+
+  async #advanceBy(ms: number): Promise<void> {
+    const target = this.clock.now() + ms;
+    for (;;) {
+      this.#dropCancelled();
+      const job = this.#heap.peek();
+      if (job && job.dueAt <= target) {
+        // Results of started I/O may schedule work before this job; settle them before time moves on.
+        if (this.#inFlight.size > 0 && job.dueAt > this.clock.now()) {
+          await Promise.all(this.#inFlight);
+          continue;
+        }
+        this.clock.moveTo(job.dueAt);
+        this.#heap.pop();
+        this.#run(job);
+        continue;
+      }
+      if (this.#inFlight.size > 0) {
+        await Promise.all(this.#inFlight);
+        continue;
+      }
+      break;
+    }
+    this.clock.moveTo(target);
+    this.#armTimer();
+  }
+
+  #run(job: Job): void {
+    try {
+      job.run();
+    } catch (error) {
+      this.onError(error, job.label);
+    }
+  }
+
+  #dropCancelled(): void {
+    while (this.#heap.peek()?.cancelled) this.#heap.pop();
+  }
+
+  /** On a running (not frozen) clock, due work also runs when real time reaches it. */
+  #armTimer(): void {
+    if (this.#disposed || this.clock.frozen) return;
+    const dueAt = this.nextDueAt();
+    if (dueAt === undefined) return;
+    if (this.#timer && this.#timerDueAt === dueAt) return;
+    if (this.#timer) clearTimeout(this.#timer);
+    const delay = Math.min(Math.max(dueAt - this.clock.now(), 0), 2 ** 31 - 1);
+    this.#timerDueAt = dueAt;
+    this.#timer = setTimeout(() => {
+      this.#timer = undefined;
+      this.#timerDueAt = undefined;
+      this.runDue();
+    }, delay);
+    // A pending retry hours away must not keep a test process or CLI alive.
+    this.#timer.unref?.();
+  }
+}

@@ -1,0 +1,225 @@
+import { toIso, type EpochMs } from '../core/clock.js';
+import type { IdFactory } from '../core/ids.js';
+import { defineCollection, type Tenant } from '../core/tenant.js';
+import type { Variant } from '../core/variant.js';
+import { invalidState, notFound } from '../http/errors.js';
+import type { Actor, Policy, SpendingLimit } from './types.js';
+
+export type CardStatus = 'notActivated' | 'active' | 'frozen' | 'closed';
+export type CardFrozenReason = 'manual' | 'agent_suspended' | 'spending_limit_exceeded' | 'unattested_spend' | 'merchant_drift';
+export type CardClosedReason = 'manual' | 'single_use_completed' | 'ttl_expired' | 'agent_deleted';
+
+/**
+ * One card, holding the fields of both variants' shapes (section 2.3 and 2.3a): the customer variant reads
+ * `usage`, `limits` and `policy`; the user variant reads `usage` as `type`, `policy.limits` as `limits`, and
+ * `purpose`, `merchantHint`, `policy.ttlDays`, `policy.requireApproval`, `policy.autoApproveBelow`.
+ */
+export interface CardRecord {
+  id: string;
+  customerId: string;
+  agentId: string | null;
+  type: 'virtual' | 'physical';
+  usage: 'single' | 'multi';
+  status: CardStatus;
+  purpose: string;
+  pan: string;
+  cvc: string;
+  last4: string;
+  expMonth: string;
+  expYear: string;
+  limits: SpendingLimit | null;
+  policy: Policy;
+  merchantLock: string | null;
+  merchantHint: string | null;
+  expiresAt: EpochMs | null;
+  lastSpendAt: EpochMs | null;
+  firstSpendAt: EpochMs | null;
+  singleUseConsumedAt: EpochMs | null;
+  billing: Record<string, unknown> | null;
+  configuration: Record<string, unknown> | null;
+  /** Why the card is frozen or closed, while it is. */
+  frozenReason: CardFrozenReason | null;
+  closedReason: CardClosedReason | null;
+  createdAt: EpochMs;
+}
+
+export const cards = defineCollection<CardRecord>('cards', {
+  filters: {
+    customerId: (card) => card.customerId,
+    agentId: (card) => card.agentId ?? undefined,
+    status: (card) => card.status,
+  },
+});
+
+export function requireCard(tenant: Tenant, id: string): CardRecord {
+  const card = cards.of(tenant).get(id);
+  if (!card) throw notFound();
+  return card;
+}
+
+export function renderCard(card: CardRecord, variant: Variant): Record<string, unknown> {
+  if (variant === 'user') return renderUserCard(card);
+  return {
+    id: card.id,
+    customerId: card.customerId,
+    agentId: card.agentId,
+    type: card.type,
+    usage: card.usage,
+    status: card.status === 'notActivated' ? 'active' : card.status,
+    last4: card.last4,
+    expMonth: card.expMonth,
+    expYear: card.expYear,
+    limits: card.limits,
+    merchantLock: card.merchantLock,
+    merchantHint: card.merchantHint,
+    expiresAt: isoOrNull(card.expiresAt),
+    lastSpendAt: isoOrNull(card.lastSpendAt),
+    firstSpendAt: isoOrNull(card.firstSpendAt),
+    singleUseConsumedAt: isoOrNull(card.singleUseConsumedAt),
+    policy: card.policy,
+    createdAt: toIso(card.createdAt),
+  };
+}
+
+function renderUserCard(card: CardRecord): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    id: card.id,
+    agentId: card.agentId,
+    userId: card.customerId,
+    type: card.usage,
+    purpose: card.purpose,
+    status: card.status,
+    last4: card.last4,
+    createdAt: card.createdAt,
+    expirationMonth: card.expMonth,
+    expirationYear: card.expYear,
+  };
+  if (card.policy.limits !== undefined) body.limits = card.policy.limits;
+  if (card.merchantHint !== null) body.merchantHint = card.merchantHint;
+  if (card.policy.ttlDays !== undefined) body.ttlDays = card.policy.ttlDays;
+  if (card.policy.requireApproval !== undefined) body.requireApproval = card.policy.requireApproval;
+  if (card.policy.autoApproveBelow !== undefined) body.autoApproveBelow = card.policy.autoApproveBelow;
+  return body;
+}
+
+function isoOrNull(ms: EpochMs | null): string | null {
+  return ms === null ? null : toIso(ms);
+}
+
+export interface CardInput {
+  customerId: string;
+  agentId: string | null;
+  type?: 'virtual' | 'physical';
+  usage?: 'single' | 'multi';
+  purpose?: string;
+  limits?: SpendingLimit | null;
+  policy?: Policy;
+  merchantHint?: string | null;
+  billing?: Record<string, unknown> | null;
+  configuration?: Record<string, unknown> | null;
+}
+
+/** The instant a card's own TTL (`ttlMinutes`, else `ttlDays`) runs out, if it has one. */
+export function ttlExpiry(policy: Policy, from: EpochMs): EpochMs | null {
+  if (policy.ttlMinutes !== undefined) return from + policy.ttlMinutes * 60_000;
+  if (policy.ttlDays !== undefined) return from + policy.ttlDays * 86_400_000;
+  return null;
+}
+
+/** Issues an active card with a Luhn-valid test number, and emits `card.created`. */
+export function createCard(tenant: Tenant, input: CardInput): CardRecord {
+  const now = tenant.now();
+  const pan = testPan(tenant.ids);
+  const expiry = new Date(now);
+  const policy = input.policy ?? {};
+  const card = cards.of(tenant).insert({
+    id: tenant.ids.next('card'),
+    customerId: input.customerId,
+    agentId: input.agentId,
+    type: input.type ?? 'virtual',
+    usage: input.usage ?? 'multi',
+    status: 'active',
+    purpose: input.purpose ?? '',
+    pan,
+    cvc: tenant.ids.digits(3),
+    last4: pan.slice(-4),
+    expMonth: String(expiry.getUTCMonth() + 1).padStart(2, '0'),
+    expYear: String(expiry.getUTCFullYear() + 3),
+    limits: input.limits ?? null,
+    policy,
+    merchantLock: null,
+    merchantHint: input.merchantHint ?? null,
+    expiresAt: ttlExpiry(policy, now),
+    lastSpendAt: null,
+    firstSpendAt: null,
+    singleUseConsumedAt: null,
+    billing: input.billing ?? null,
+    configuration: input.configuration ?? null,
+    frozenReason: null,
+    closedReason: null,
+    createdAt: now,
+  });
+  tenant.emit('card.created', {
+    cardId: card.id,
+    agentId: card.agentId,
+    userId: card.customerId,
+    type: card.usage,
+    purpose: card.purpose,
+    last4: card.last4,
+    status: card.status,
+  });
+  return card;
+}
+
+/**
+ * active -> frozen with `card.frozen`. Freezing a frozen card changes nothing (no event); a closed card cannot be
+ * frozen (400 invalid_state). Returns whether the card changed.
+ */
+export function freezeCard(tenant: Tenant, card: CardRecord, reason: CardFrozenReason, by: Actor): boolean {
+  if (card.status === 'closed') throw invalidState('The card is closed.', { status: card.status });
+  if (card.status === 'frozen') return false;
+  cards.of(tenant).update(card.id, (record) => {
+    record.status = 'frozen';
+    record.frozenReason = reason;
+  });
+  tenant.emit('card.frozen', { cardId: card.id, agentId: card.agentId, reason, frozenBy: by });
+  return true;
+}
+
+/** frozen -> active (no event in section 3.1). Unfreezing an active card changes nothing. */
+export function unfreezeCard(tenant: Tenant, card: CardRecord): boolean {
+  if (card.status === 'closed') throw invalidState('The card is closed.', { status: card.status });
+  if (card.status === 'active') return false;
+  cards.of(tenant).update(card.id, (record) => {
+    record.status = 'active';
+    record.frozenReason = null;
+  });
+  return true;
+}
+
+/** active or frozen -> closed with `card.closed`; a closed card cannot be closed again (400 invalid_state). */
+export function closeCard(tenant: Tenant, card: CardRecord, reason: CardClosedReason, by: Actor): void {
+  if (card.status === 'closed') throw invalidState('The card is already closed.', { status: card.status });
+  cards.of(tenant).update(card.id, (record) => {
+    record.status = 'closed';
+    record.closedReason = reason;
+    record.frozenReason = null;
+  });
+  tenant.emit('card.closed', { cardId: card.id, agentId: card.agentId, reason, closedBy: by });
+}
+
+/** A 16-digit Visa test number (prefix 424242) with a valid Luhn check digit. */
+function testPan(ids: IdFactory): string {
+  const digits = '424242' + ids.digits(9);
+  let sum = 0;
+  for (let i = 0; i < 15; i++) {
+    // Counting from the check digit's left neighbour, every second digit is doubled.
+    let d = Number(digits[14 - i]);
+    if (i % 2 === 0) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return digits + String((10 - (sum % 10)) % 10);
+}

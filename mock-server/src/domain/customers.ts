@@ -1,0 +1,112 @@
+import { toIso, type EpochMs } from '../core/clock.js';
+import { defineCollection, type Tenant } from '../core/tenant.js';
+import { notFound } from '../http/errors.js';
+import { createBalance } from './balances.js';
+import type { Metadata, Policy } from './types.js';
+
+export type KycStatus = 'pending' | 'approved' | 'denied' | 'needsInformation';
+
+export interface DepositAddress {
+  chainId: number;
+  depositAddress: string;
+  tokenAddress: string;
+}
+
+/** A customer; the user variant calls the same object a user (same id, same fields). */
+export interface CustomerRecord {
+  id: string;
+  type: 'consumer' | 'corporate';
+  status: 'pending' | 'active' | 'deleted';
+  email: string;
+  phone: string | null;
+  name: { first?: string; last?: string };
+  policy: Policy;
+  metadata: Metadata;
+  kycStatus: KycStatus;
+  depositAddress: DepositAddress | null;
+  /** The customer's identifier at the card issuer, sent in `verification.initiated`. */
+  issuerUserId: string;
+  createdAt: EpochMs;
+}
+
+export const customers = defineCollection<CustomerRecord>('customers');
+
+export function renderCustomer(customer: CustomerRecord): Record<string, unknown> {
+  return {
+    id: customer.id,
+    type: customer.type,
+    status: customer.status,
+    email: customer.email,
+    phone: customer.phone,
+    name: customer.name,
+    policy: customer.policy,
+    metadata: customer.metadata,
+    kycStatus: customer.kycStatus,
+    depositAddress: customer.depositAddress,
+    createdAt: toIso(customer.createdAt),
+  };
+}
+
+/** The customer, or 404 (also for another organization's or mode's id). */
+export function requireCustomer(tenant: Tenant, id: string): CustomerRecord {
+  const customer = customers.of(tenant).get(id);
+  if (!customer) throw notFound();
+  return customer;
+}
+
+export interface CustomerInput {
+  type?: 'consumer' | 'corporate';
+  email: string;
+  phone?: string;
+  name?: { first?: string; last?: string };
+  policy?: Policy;
+  metadata?: Metadata;
+}
+
+/** Creates a customer (KYC starts: `pending`), its zero balance, and `user.created` + `verification.initiated`. */
+export function createCustomer(tenant: Tenant, input: CustomerInput): CustomerRecord {
+  const customer = customers.of(tenant).insert({
+    id: tenant.ids.next('customer'),
+    type: input.type ?? 'consumer',
+    status: 'pending',
+    email: input.email,
+    phone: input.phone ?? null,
+    name: input.name ?? {},
+    policy: input.policy ?? {},
+    metadata: input.metadata ?? {},
+    kycStatus: 'pending',
+    depositAddress: null,
+    issuerUserId: `iu_${tenant.ids.text(12).toLowerCase()}`,
+    createdAt: tenant.now(),
+  });
+  createBalance(tenant, customer.id);
+  tenant.emit('user.created', {
+    userId: customer.id,
+    email: customer.email,
+    firstName: customer.name.first ?? null,
+    lastName: customer.name.last ?? null,
+  });
+  tenant.emit('verification.initiated', {
+    userId: customer.id,
+    issuerUserId: customer.issuerUserId,
+    applicationStatus: customer.kycStatus,
+  });
+  return customer;
+}
+
+/** Applies an update; emits `user.updated` with the fields whose values changed (none changed: no event). */
+export function updateCustomer(tenant: Tenant, customer: CustomerRecord, patch: Partial<CustomerInput>): CustomerRecord {
+  const changed: string[] = [];
+  customers.of(tenant).update(customer.id, (record) => {
+    for (const field of ['email', 'phone', 'name', 'policy', 'metadata'] as const) {
+      const value = patch[field];
+      if (value === undefined) continue;
+      if (JSON.stringify(record[field]) !== JSON.stringify(value)) changed.push(field);
+      (record as unknown as Record<string, unknown>)[field] = value;
+    }
+  });
+  if (changed.length > 0) {
+    tenant.emit('user.updated', { userId: customer.id, email: customer.email, updatedFields: changed });
+  }
+  return customer;
+}

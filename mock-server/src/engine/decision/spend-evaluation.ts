@@ -1,0 +1,67 @@
+import { balanceOf } from '../../domain/balances.js';
+import { invalidRequest } from '../../http/errors.js';
+import type { EngineContext } from '../engine-context.js';
+import { loadCardScope } from '../engine-context.js';
+import { engineState } from '../engine-state.js';
+import { decide } from './decide.js';
+import { expireCardIfDue } from '../ttl.js';
+import type { SpendingLimit } from '../types.js';
+
+export interface SpendEvaluateRequest {
+  amount: number;
+  cardId: string;
+  currency?: string | undefined;
+  customerId?: string | undefined;
+  agentId?: string | undefined;
+  merchant?: { name?: string | undefined; mcc?: string | undefined } | undefined;
+}
+
+/**
+ * `POST /spend/evaluate` (sections 2.11, 4.4): the authorization's decision without any state change. A merchant
+ * without a name is evaluated by category only.
+ */
+export function evaluateSpendRequest(ctx: EngineContext, request: SpendEvaluateRequest) {
+  // An expiry that is due is applied first, so the evaluation sees the card as an authorization would.
+  expireCardIfDue(ctx, request.cardId);
+  const scope = loadCardScope(ctx, request.cardId);
+  const { card, agent } = scope;
+  if (request.customerId !== undefined && request.customerId !== card.customerId) {
+    throw invalidRequest('/body/customerId', 'does not own the card', { cardId: card.id });
+  }
+  if (request.agentId !== undefined && request.agentId !== card.agentId) {
+    throw invalidRequest('/body/agentId', 'is not the agent of the card', { cardId: card.id });
+  }
+  const decision = decide(ctx, scope, request.amount, request.merchant);
+  const state = engineState(ctx.tenant);
+  const cardState = state.cardState(card.id);
+  const now = ctx.tenant.now();
+  const balance = balanceOf(ctx.tenant, card.customerId);
+  const cardLimit: SpendingLimit | null = card.spendingLimit
+    ? { amount: card.spendingLimit.amount, currency: card.spendingLimit.currency, interval: card.spendingLimit.interval ?? null }
+    : null;
+  const agentLimit: SpendingLimit | null = agent?.limits
+    ? { amount: agent.limits.amount, currency: agent.limits.currency, interval: agent.limits.interval ?? null }
+    : null;
+  return {
+    decision: decision.decision,
+    reasons: decision.reasons,
+    flags: decision.flags,
+    context: {
+      customerId: card.customerId,
+      agentId: card.agentId,
+      cardId: card.id,
+      amount: request.amount,
+      currency: (request.currency ?? balance.currency).toLowerCase(),
+      available: balance.available,
+      agentLimit,
+      cardLimit,
+      spendStats: {
+        totalDay: cardState.sums.spent('perDay', now),
+        totalMonth: cardState.sums.spent('perMonth', now),
+        lastSpendAt: cardState.lastSpendAt,
+      },
+      policy: scope.policy,
+    },
+  };
+}
+

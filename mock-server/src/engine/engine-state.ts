@@ -1,0 +1,62 @@
+import type { ScheduledHandle } from '../core/scheduler.js';
+import type { Tenant } from '../core/tenant.js';
+import { OperationMeter } from './aggregates/operation-meter.js';
+import { AgentSpendState, CardSpendState } from './aggregates/spend-state.js';
+import type { AccessRecord } from './attestation.js';
+import type { IntentRecord } from './intents/intent-record.js';
+import { defaultRiskConfig, type RiskConfig } from './risk/risk-config.js';
+
+/**
+ * The engine's working state of one organization and mode, beside the platform's records: risk settings, the
+ * running spend aggregates, each card's latest credential access, its open intents and its TTL timer.
+ */
+export class EngineTenantState {
+  risk: RiskConfig = defaultRiskConfig();
+  readonly meter = new OperationMeter();
+  readonly #cards = new Map<string, CardSpendState>();
+  readonly #agents = new Map<string, AgentSpendState>();
+  readonly lastAccess = new Map<string, AccessRecord>();
+  /** Intents in `pending_approval` or `pending`, by card, in creation order. */
+  readonly #openIntents = new Map<string, Map<string, IntentRecord>>();
+  readonly ttlTimers = new Map<string, ScheduledHandle>();
+  /** Cards whose TTL has run out (their expiry ran once). */
+  readonly expiredCards = new Set<string>();
+
+  cardState(cardId: string): CardSpendState {
+    let state = this.#cards.get(cardId);
+    if (!state) {
+      state = new CardSpendState(this.meter);
+      this.#cards.set(cardId, state);
+    }
+    return state;
+  }
+
+  agentState(agentId: string): AgentSpendState {
+    let state = this.#agents.get(agentId);
+    if (!state) {
+      state = new AgentSpendState(this.meter);
+      this.#agents.set(agentId, state);
+    }
+    return state;
+  }
+
+  openIntents(cardId: string): Map<string, IntentRecord> {
+    let open = this.#openIntents.get(cardId);
+    if (!open) {
+      open = new Map();
+      this.#openIntents.set(cardId, open);
+    }
+    return open;
+  }
+}
+
+const states = new WeakMap<Tenant, EngineTenantState>();
+
+export function engineState(tenant: Tenant): EngineTenantState {
+  let state = states.get(tenant);
+  if (!state) {
+    state = new EngineTenantState();
+    states.set(tenant, state);
+  }
+  return state;
+}

@@ -1,0 +1,125 @@
+import { ApiError, invalidState, notFound } from '../../http/errors.js';
+import { loadCardScope, type EngineContext } from '../engine-context.js';
+import { engineState } from '../engine-state.js';
+import { intents } from '../records.js';
+import { intentApprovedData, intentCreatedData, intentExpiredData, intentRejectedData } from './intent-events.js';
+import { DEFAULT_INTENT_TTL_MINUTES, DEFAULT_TOLERANCE, type IntentRecord } from './intent-record.js';
+
+export interface IntentCreateRequest {
+  cardId: string;
+  summary: string;
+  expectedAmount: number;
+  currency?: string | undefined;
+  expectedMerchant?: string | undefined;
+  customerIntentId?: string | undefined;
+  ttlMinutes?: number | undefined;
+  tolerance?: { percent?: number | undefined; amount?: number | undefined } | undefined;
+}
+
+const MINUTE_MS = 60_000;
+
+/**
+ * Declares an intent: `pending_approval` when the card's merged policy requires approval and the amount is not
+ * below `autoApproveBelow`, `pending` otherwise. Emits `intent.created` (general catalog only) and, when approval is
+ * needed, `intent.pending_approval`; its expiry is scheduled on the test clock.
+ */
+export function createIntent(ctx: EngineContext, request: IntentCreateRequest): IntentRecord {
+  const scope = loadCardScope(ctx, request.cardId);
+  if (scope.card.status !== 'active') {
+    throw new ApiError(400, 'card_not_active', `The card is ${scope.card.status}; intents need an active card.`, {
+      cardId: scope.card.id,
+      status: scope.card.status,
+    });
+  }
+  const now = ctx.tenant.now();
+  const { policy } = scope;
+  const autoApproved = policy.autoApproveBelow !== undefined && request.expectedAmount < policy.autoApproveBelow;
+  const needsApproval = policy.requireApproval === true && !autoApproved;
+  const ttlMinutes = request.ttlMinutes ?? DEFAULT_INTENT_TTL_MINUTES;
+  const intent: IntentRecord = {
+    id: ctx.tenant.ids.next('intent'),
+    customerIntentId: request.customerIntentId ?? null,
+    cardId: scope.card.id,
+    agentId: scope.card.agentId,
+    customerId: scope.card.customerId,
+    summary: request.summary,
+    expectedAmount: request.expectedAmount,
+    currency: (request.currency ?? 'usd').toLowerCase(),
+    expectedMerchant: request.expectedMerchant ?? null,
+    tolerance: {
+      percent: request.tolerance?.percent ?? DEFAULT_TOLERANCE.percent,
+      amount: request.tolerance?.amount ?? DEFAULT_TOLERANCE.amount,
+    },
+    status: needsApproval ? 'pending_approval' : 'pending',
+    ttlMinutes,
+    expiresAt: now + ttlMinutes * MINUTE_MS,
+    createdAt: now,
+    approvedAt: null,
+    approvedBy: null,
+    rejectedAt: null,
+    rejectedBy: null,
+    rejectionReason: null,
+    matchedTransactionId: null,
+  };
+  intents.of(ctx.tenant).insert(intent);
+  engineState(ctx.tenant).openIntents(intent.cardId).set(intent.id, intent);
+  ctx.tenant.emit('intent.created', intentCreatedData(intent));
+  if (needsApproval) ctx.tenant.emit('intent.pending_approval', intentCreatedData(intent));
+  ctx.tenant.scheduler.schedule(intent.expiresAt, () => expireIntent(ctx, intent.id), `intent expiry ${intent.id}`);
+  return intent;
+}
+
+export function getIntent(ctx: EngineContext, intentId: string): IntentRecord {
+  const intent = intents.of(ctx.tenant).get(intentId);
+  if (!intent) throw notFound();
+  return intent;
+}
+
+/** `pending_approval` -> `pending` (`intent.approved`); the agent may now retrieve credentials and spend. */
+export function approveIntent(ctx: EngineContext, intentId: string): IntentRecord {
+  const intent = getIntent(ctx, intentId);
+  requirePendingApproval(intent);
+  const updated = intents.of(ctx.tenant).update(intent.id, (record) => {
+    record.status = 'pending';
+    record.approvedAt = ctx.tenant.now();
+    record.approvedBy = 'api';
+  }) as IntentRecord;
+  ctx.tenant.emit('intent.approved', intentApprovedData(updated));
+  return updated;
+}
+
+/** `pending_approval` -> `rejected` (`intent.rejected`); the intent can no longer be used. */
+export function rejectIntent(ctx: EngineContext, intentId: string, reason: string | undefined): IntentRecord {
+  const intent = getIntent(ctx, intentId);
+  requirePendingApproval(intent);
+  const updated = intents.of(ctx.tenant).update(intent.id, (record) => {
+    record.status = 'rejected';
+    record.rejectedAt = ctx.tenant.now();
+    record.rejectedBy = 'api';
+    record.rejectionReason = reason ?? null;
+  }) as IntentRecord;
+  engineState(ctx.tenant).openIntents(intent.cardId).delete(intent.id);
+  ctx.tenant.emit('intent.rejected', intentRejectedData(updated));
+  return updated;
+}
+
+/** The intent's TTL passed without a matching authorization: `expired` (`intent.expired`). */
+export function expireIntent(ctx: EngineContext, intentId: string): void {
+  const intent = intents.of(ctx.tenant).get(intentId);
+  if (!intent || (intent.status !== 'pending' && intent.status !== 'pending_approval')) return;
+  const now = ctx.tenant.now();
+  intents.of(ctx.tenant).update(intent.id, (record) => {
+    record.status = 'expired';
+  });
+  engineState(ctx.tenant).openIntents(intent.cardId).delete(intent.id);
+  ctx.tenant.emit('intent.expired', intentExpiredData(intent, now));
+}
+
+function requirePendingApproval(intent: IntentRecord): void {
+  if (intent.status !== 'pending_approval') {
+    throw invalidState(`The intent is ${intent.status}; only an intent pending approval can be approved or rejected.`, {
+      intentId: intent.id,
+      status: intent.status,
+    });
+  }
+}

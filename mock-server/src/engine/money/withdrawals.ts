@@ -1,0 +1,87 @@
+import { balanceOf, changeBalance } from '../../domain/balances.js';
+import { ApiError, invalidState, notFound } from '../../http/errors.js';
+import type { EngineContext } from '../engine-context.js';
+import { withdrawals, type WithdrawalRecord } from '../records.js';
+import { hexFrom, requireCustomer } from './onchain.js';
+
+/**
+ * A withdrawal request: 400 `insufficient_funds` above `available`; otherwise the amount leaves `available` and the
+ * withdrawal is `pending` (`withdrawal.submitted`, `user.balance.updated`).
+ */
+export function createWithdrawal(
+  ctx: EngineContext,
+  customerId: string,
+  request: { amount: number; currency?: string | undefined; chainId: number; recipientAddress: string },
+): WithdrawalRecord {
+  requireCustomer(ctx, customerId);
+  const balance = balanceOf(ctx.tenant, customerId);
+  if (request.amount > balance.available) {
+    throw new ApiError(400, 'insufficient_funds', `The amount ${request.amount} exceeds the available balance of ${balance.available}.`, {
+      available: balance.available,
+    });
+  }
+  const now = ctx.tenant.now();
+  const withdrawal: WithdrawalRecord = {
+    id: ctx.tenant.ids.next('withdrawal'),
+    customerId,
+    chainId: request.chainId,
+    amount: request.amount,
+    currency: (request.currency ?? balance.currency).toLowerCase(),
+    recipientAddress: request.recipientAddress,
+    status: 'pending',
+    transactionHash: null,
+    reason: null,
+    createdAt: now,
+  };
+  withdrawals.of(ctx.tenant).insert(withdrawal);
+  ctx.tenant.emit('withdrawal.submitted', { ...withdrawalBase(withdrawal), status: 'pending' });
+  changeBalance(ctx.tenant, customerId, { available: -withdrawal.amount });
+  return withdrawal;
+}
+
+export function getWithdrawal(ctx: EngineContext, withdrawalId: string): WithdrawalRecord {
+  const withdrawal = withdrawals.of(ctx.tenant).get(withdrawalId);
+  if (!withdrawal) throw notFound();
+  return withdrawal;
+}
+
+/** `pending` -> `confirmed` on-chain (`withdrawal.confirmed` with the transaction hash). */
+export function confirmWithdrawal(ctx: EngineContext, withdrawalId: string): WithdrawalRecord {
+  const withdrawal = pendingWithdrawal(ctx, withdrawalId);
+  withdrawals.of(ctx.tenant).update(withdrawal.id, (record) => {
+    record.status = 'confirmed';
+    record.transactionHash = hexFrom(`withdrawal:${record.id}`, 32);
+  });
+  ctx.tenant.emit('withdrawal.confirmed', { ...withdrawalBase(withdrawal), transactionHash: withdrawal.transactionHash });
+  return withdrawal;
+}
+
+/** `pending` -> `failed` (`withdrawal.failed`, reason `insufficient_gas`); the amount returns to `available`. */
+export function failWithdrawal(ctx: EngineContext, withdrawalId: string): WithdrawalRecord {
+  const withdrawal = pendingWithdrawal(ctx, withdrawalId);
+  withdrawals.of(ctx.tenant).update(withdrawal.id, (record) => {
+    record.status = 'failed';
+    record.reason = 'insufficient_gas';
+  });
+  ctx.tenant.emit('withdrawal.failed', { ...withdrawalBase(withdrawal), reason: withdrawal.reason, transactionHash: null });
+  changeBalance(ctx.tenant, withdrawal.customerId, { available: withdrawal.amount });
+  return withdrawal;
+}
+
+function pendingWithdrawal(ctx: EngineContext, withdrawalId: string): WithdrawalRecord {
+  const withdrawal = getWithdrawal(ctx, withdrawalId);
+  if (withdrawal.status !== 'pending') {
+    throw invalidState(`The withdrawal is ${withdrawal.status}; only a pending one can be confirmed or fail.`, { status: withdrawal.status });
+  }
+  return withdrawal;
+}
+
+function withdrawalBase(withdrawal: WithdrawalRecord) {
+  return {
+    withdrawalId: withdrawal.id,
+    userId: withdrawal.customerId,
+    chainId: withdrawal.chainId,
+    amount: withdrawal.amount,
+    recipientAddress: withdrawal.recipientAddress,
+  };
+}

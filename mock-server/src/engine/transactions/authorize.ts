@@ -1,0 +1,254 @@
+import { intentMatchData } from '../intents/intent-events.js';
+import { decide } from '../decision/decide.js';
+import type { Decision } from '../decision/evaluate-spend.js';
+import type { LimitBreach } from '../decision/limit-check.js';
+import { engineState, type EngineTenantState } from '../engine-state.js';
+import { loadCardScope, type CardScope, type EngineContext } from '../engine-context.js';
+import { merchantCategoryName } from '../merchant-categories.js';
+import { balanceOf, changeBalance } from '../../domain/balances.js';
+import { agentLimitSet } from '../policy/card-policy.js';
+import { transactions, intents, type TransactionRecord } from '../records.js';
+import { expireCardIfDue } from '../ttl.js';
+import type { LimitWindow, Merchant } from '../types.js';
+import { applyRiskAction, emitAnomalies } from './risk-actions.js';
+import type { IntentMatch } from '../intents/intent-matching.js';
+
+export interface AuthorizationRequest {
+  cardId: string;
+  amount: number;
+  currency?: string | undefined;
+  merchant: Merchant;
+  threeDS?: boolean | undefined;
+}
+
+/** How long a 3-D Secure one-time code stays valid. */
+const CHALLENGE_TTL_MS = 10 * 60_000;
+/** `agent.limit_approaching` fires when an agent's spend crosses this share of a limit. */
+const APPROACHING_SHARE = 0.8;
+
+const FREQUENCY: Partial<Record<LimitWindow, 'perAuth' | 'perDay' | 'perMonth'>> = {
+  perAuth: 'perAuth',
+  perDay: 'perDay',
+  perMonth: 'perMonth',
+};
+
+/**
+ * `POST /simulate/authorize`: decides the authorization, records the transaction (`pending` or `declined`) and
+ * applies every consequence with its events, in this order. Approved: `challenge.requested` (3-D Secure),
+ * `transaction.authorized`, `user.balance.updated`, `spend.attested`/`spend.unattested`, `intent.matched`/
+ * `intent.mismatched`, anomalies (alert or dry run), `card.merchant_drift`, `agent.limit_approaching`, and
+ * `card.closed` for a single-use card. Declined: `transaction.declined`, then the consequences of each rule the
+ * attempt broke (risk action, attestation freeze, merchant drift freeze, agent suspension, card freeze).
+ * An evaluation's `review` (an intent or approval the policy asks for is missing) does not decline: those rules are
+ * enforced where the agent gets the card number, at `POST /cards/{id}/credentials`.
+ */
+export function authorize(ctx: EngineContext, request: AuthorizationRequest): TransactionRecord {
+  expireCardIfDue(ctx, request.cardId);
+  const scope = loadCardScope(ctx, request.cardId);
+  const { card } = scope;
+  const state = engineState(ctx.tenant);
+  const now = ctx.tenant.now();
+  const decision = decide(ctx, scope, request.amount, request.merchant);
+  const approved = decision.decision !== 'decline';
+  const record: TransactionRecord = {
+    id: ctx.tenant.ids.next('transaction'),
+    cardId: card.id,
+    agentId: card.agentId,
+    customerId: card.customerId,
+    amount: request.amount,
+    authorizedAmount: request.amount,
+    reversedAmount: 0,
+    currency: (request.currency ?? balanceOf(ctx.tenant, card.customerId).currency).toLowerCase(),
+    merchant: { ...request.merchant },
+    status: approved ? 'pending' : 'declined',
+    declinedReason: decision.declinedReason,
+    attestationStatus: approved ? (decision.attested ? 'attested' : 'unattested') : null,
+    intentId: null,
+    challengeId: null,
+    createdAt: now,
+    postedAt: null,
+    reversedAt: null,
+    disputeId: null,
+  };
+  const consumesIntent = decision.intent !== null && (approved || (decision.declinedReason === 'fraud_suspected' && !decision.intent.matched));
+  if (consumesIntent && decision.intent) record.intentId = decision.intent.intent.id;
+  if (approved && request.threeDS) record.challengeId = ctx.tenant.ids.next('challenge');
+  transactions.of(ctx.tenant).insert(record);
+  if (approved) applyApproved(ctx, scope, state, decision, record);
+  else applyDeclined(ctx, scope, decision, record, consumesIntent);
+  return record;
+}
+
+function applyApproved(ctx: EngineContext, scope: CardScope, state: EngineTenantState, decision: Decision, txn: TransactionRecord): void {
+  const { card, agent } = scope;
+  const { tenant } = ctx;
+  const now = txn.createdAt;
+  if (txn.challengeId) {
+    tenant.emit('challenge.requested', {
+      challengeId: txn.challengeId,
+      cardId: card.id,
+      transactionId: txn.id,
+      otp: String(100000 + (hashCode(txn.id) % 900000)),
+      expiresAt: now + CHALLENGE_TTL_MS,
+      deliveryMethod: 'sms',
+    });
+  }
+  tenant.emit('transaction.authorized', {
+    transactionId: txn.id,
+    cardId: card.id,
+    agentId: card.agentId,
+    userId: card.customerId,
+    amount: txn.amount,
+    currency: txn.currency,
+    merchantName: txn.merchant.name,
+    merchantCategory: merchantCategoryName(txn.merchant.mcc),
+    merchantCategoryCode: txn.merchant.mcc ?? null,
+    status: 'pending',
+    attestationStatus: txn.attestationStatus,
+  });
+  changeBalance(tenant, card.customerId, { available: -txn.amount, pending: txn.amount });
+
+  // Agent limit warnings compare the spend before and after this authorization, so read before recording it.
+  const approaching = agent ? limitsApproached(state, agent.id, agentLimitSet(agent), txn.amount, now) : [];
+  state.cardState(card.id).recordSpend(txn.id, txn.amount, txn.merchant, now);
+  if (card.agentId) state.agentState(card.agentId).sums.add(txn.amount, now);
+  ctx.platform.recordCardFields(tenant, card.id, {
+    lastSpendAt: now,
+    ...(card.merchantLock === null && scope.policy.lockToFirstMerchant ? { merchantLock: txn.merchant.name } : {}),
+    ...(card.firstSpendAt === null ? { firstSpendAt: now } : {}),
+  });
+
+  emitAttestation(ctx, scope, txn, decision.attested);
+  if (decision.intent) settleIntent(ctx, decision.intent, txn);
+  emitAnomalies(ctx, card, txn.id, decision.anomalies, state.risk.dryRun);
+  if (decision.requestedRiskAction && state.risk.dryRun) applyRiskAction(ctx, card, txn.id, decision.requestedRiskAction, true);
+  if (decision.drift) {
+    tenant.emit('card.merchant_drift', {
+      cardId: card.id,
+      agentId: card.agentId,
+      transactionId: txn.id,
+      expectedMerchant: decision.drift.expectedMerchant,
+      actualMerchant: decision.drift.actualMerchant,
+      amount: txn.amount,
+      action: 'allowed',
+    });
+  }
+  for (const warning of approaching) {
+    tenant.emit('agent.limit_approaching', { agentId: agent?.id, userId: card.customerId, ...warning });
+  }
+  if (card.usage === 'single') {
+    ctx.platform.recordCardFields(tenant, card.id, { singleUseConsumedAt: now });
+    ctx.platform.closeCard(tenant, card.id, 'single_use_completed');
+  }
+}
+
+function applyDeclined(ctx: EngineContext, scope: CardScope, decision: Decision, txn: TransactionRecord, consumesIntent: boolean): void {
+  const { tenant, platform } = ctx;
+  const { card } = scope;
+  const dryRun = engineState(tenant).risk.dryRun;
+  tenant.emit('transaction.declined', {
+    transactionId: txn.id,
+    cardId: card.id,
+    agentId: card.agentId,
+    amount: txn.amount,
+    currency: txn.currency,
+    merchantName: txn.merchant.name,
+    status: 'declined',
+    declinedReason: txn.declinedReason,
+  });
+  // A closed or frozen card stops before any rule is evaluated: nothing else happens.
+  if (txn.declinedReason === 'card_closed' || txn.declinedReason === 'card_frozen') return;
+  if (decision.unattestedBlock) emitAttestation(ctx, scope, txn, false);
+  if (consumesIntent && decision.intent) settleIntent(ctx, decision.intent, txn);
+  emitAnomalies(ctx, card, txn.id, decision.anomalies, dryRun);
+  if (decision.requestedRiskAction) applyRiskAction(ctx, card, txn.id, decision.requestedRiskAction, dryRun);
+  const isActive = () => platform.card(tenant, card.id)?.status === 'active';
+  if (decision.unattestedBlock && isActive()) platform.freezeCard(tenant, card.id, 'unattested_spend');
+  if (decision.drift?.freeze) {
+    const freeze = isActive();
+    tenant.emit('card.merchant_drift', {
+      cardId: card.id,
+      agentId: card.agentId,
+      transactionId: txn.id,
+      expectedMerchant: decision.drift.expectedMerchant,
+      actualMerchant: decision.drift.actualMerchant,
+      amount: txn.amount,
+      action: 'frozen',
+    });
+    if (freeze) platform.freezeCard(tenant, card.id, 'merchant_drift');
+  }
+  if (decision.agentBreach && scope.agent && platform.agent(tenant, scope.agent.id)?.status === 'active') {
+    applyAgentBreach(ctx, scope, decision.agentBreach);
+  }
+  if (decision.cardBreach && isActive()) platform.freezeCard(tenant, card.id, 'spending_limit_exceeded');
+}
+
+/** An agent cap broken: `agent.limit_exceeded`, the triggering card frozen, then the agent suspended. */
+function applyAgentBreach(ctx: EngineContext, scope: CardScope, breach: LimitBreach): void {
+  const { tenant, platform } = ctx;
+  const agent = scope.agent;
+  if (!agent) return;
+  const frequency = FREQUENCY[breach.window];
+  // Weekly and all-time limits have no LimitFrequency value; the suspension still happens, without this event.
+  if (frequency) {
+    tenant.emit('agent.limit_exceeded', {
+      agentId: agent.id,
+      userId: scope.card.customerId,
+      spendingLimit: breach.limit,
+      currentSpend: breach.current,
+      frequency,
+      action: 'suspended',
+    });
+  }
+  if (platform.card(tenant, scope.card.id)?.status === 'active') {
+    platform.freezeCard(tenant, scope.card.id, 'spending_limit_exceeded');
+  }
+  platform.suspendAgent(tenant, agent.id, 'spending_limit_exceeded');
+}
+
+function emitAttestation(ctx: EngineContext, scope: CardScope, txn: TransactionRecord, attested: boolean): void {
+  const access = engineState(ctx.tenant).lastAccess.get(scope.card.id) ?? null;
+  const common = { transactionId: txn.id, cardId: scope.card.id, agentId: scope.card.agentId, amount: txn.amount, merchantName: txn.merchant.name };
+  if (attested && access) {
+    ctx.tenant.emit('spend.attested', {
+      ...common,
+      attestedAt: access.at,
+      summary: access.summary,
+      expectedAmount: access.expectedAmount,
+    });
+  } else {
+    ctx.tenant.emit('spend.unattested', { ...common, lastCredentialAccess: access?.at ?? null });
+  }
+}
+
+/** Moves the intent an authorization was compared with to `matched` or `mismatched`, with its event. */
+function settleIntent(ctx: EngineContext, match: IntentMatch, txn: TransactionRecord): void {
+  const state = engineState(ctx.tenant);
+  intents.of(ctx.tenant).update(match.intent.id, (intent) => {
+    intent.status = match.matched ? 'matched' : 'mismatched';
+    intent.matchedTransactionId = txn.id;
+  });
+  state.openIntents(match.intent.cardId).delete(match.intent.id);
+  ctx.tenant.emit(match.matched ? 'intent.matched' : 'intent.mismatched', intentMatchData(match, txn.id, txn.amount, txn.merchant.name));
+}
+
+function limitsApproached(state: EngineTenantState, agentId: string, limits: ReturnType<typeof agentLimitSet>, amount: number, now: number) {
+  const sums = state.agentState(agentId).sums;
+  const warnings: { spendingLimit: number; currentSpend: number; percentUsed: number; frequency: 'perDay' | 'perMonth' }[] = [];
+  for (const window of ['perDay', 'perMonth'] as const) {
+    const limit = limits[window];
+    if (limit === undefined || limit <= 0) continue;
+    const before = sums.spent(window, now);
+    const after = before + amount;
+    if (before < APPROACHING_SHARE * limit && after >= APPROACHING_SHARE * limit) {
+      warnings.push({ spendingLimit: limit, currentSpend: after, percentUsed: Math.round((after / limit) * 10000) / 100, frequency: window });
+    }
+  }
+  return warnings;
+}
+
+function hashCode(text: string): number {
+  let hash = 0;
+  for (let i = 0; i < text.length; i++) hash = (hash * 31 + text.charCodeAt(i)) >>> 0;
+  return hash;
+}

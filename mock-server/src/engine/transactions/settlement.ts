@@ -1,0 +1,152 @@
+import { invalidState, notFound } from '../../http/errors.js';
+import type { EngineContext } from '../engine-context.js';
+import { engineState } from '../engine-state.js';
+import { changeBalance } from '../../domain/balances.js';
+import { disputes, transactions, type DisputeRecord, type TransactionRecord } from '../records.js';
+
+export function getTransaction(ctx: EngineContext, transactionId: string): TransactionRecord {
+  const txn = transactions.of(ctx.tenant).get(transactionId);
+  if (!txn) throw notFound();
+  return txn;
+}
+
+/**
+ * `pending` -> `completed` (`transaction.completed`, general name `transaction.settled`). The hold leaves `pending`,
+ * the settled amount (default: the authorized amount) is `posted`, and any difference returns to `available`.
+ */
+export function settleTransaction(ctx: EngineContext, transactionId: string, amount: number | undefined): TransactionRecord {
+  const txn = getTransaction(ctx, transactionId);
+  if (txn.status !== 'pending') throw invalidState(`The transaction is ${txn.status}; only a pending one can settle.`, { status: txn.status });
+  const now = ctx.tenant.now();
+  const settled = amount ?? txn.authorizedAmount;
+  const state = engineState(ctx.tenant);
+  transactions.of(ctx.tenant).update(txn.id, (record) => {
+    record.status = 'completed';
+    record.amount = settled;
+    record.postedAt = now;
+  });
+  const delta = settled - txn.authorizedAmount;
+  if (delta !== 0) {
+    state.cardState(txn.cardId).sums.add(delta, now, txn.createdAt);
+    if (txn.agentId) state.agentState(txn.agentId).sums.add(delta, now, txn.createdAt);
+  }
+  const completed = {
+    transactionId: txn.id,
+    cardId: txn.cardId,
+    agentId: txn.agentId,
+    userId: txn.customerId,
+    amount: settled,
+    authorizedAmount: txn.authorizedAmount,
+    currency: txn.currency,
+    merchantName: txn.merchant.name,
+    status: 'completed',
+    postedAt: now,
+  };
+  // The general `transaction.settled` adds the merchant object, whose category code the catalog data lacks.
+  const merchant = { name: txn.merchant.name, mcc: txn.merchant.mcc ?? null };
+  ctx.tenant.emit('transaction.completed', completed, { generalData: { ...completed, merchant } });
+  changeBalance(ctx.tenant, txn.customerId, { pending: -txn.authorizedAmount, posted: settled, available: txn.authorizedAmount - settled });
+  return txn;
+}
+
+/**
+ * A refund (of a `completed` transaction, from `posted`) or a void (of a `pending` one, releasing the hold): the
+ * transaction becomes `reversed` (`transaction.reversed`), the amount returns to `available` and leaves the
+ * card's and agent's spend. `amount` reverses part of it; the default is all.
+ */
+export function reverseTransaction(ctx: EngineContext, transactionId: string, amount: number | undefined): TransactionRecord {
+  const txn = getTransaction(ctx, transactionId);
+  if (txn.status !== 'completed' && txn.status !== 'pending') {
+    throw invalidState(`The transaction is ${txn.status}; only a pending or completed one can be reversed.`, { status: txn.status });
+  }
+  if (amount !== undefined && amount > txn.amount) {
+    throw invalidState(`Cannot reverse ${amount}: the transaction amount is ${txn.amount}.`, { amount: txn.amount });
+  }
+  const now = ctx.tenant.now();
+  const reversed = amount ?? txn.amount;
+  const wasPending = txn.status === 'pending';
+  const original = txn.amount;
+  const state = engineState(ctx.tenant);
+  transactions.of(ctx.tenant).update(txn.id, (record) => {
+    record.status = 'reversed';
+    record.reversedAmount = reversed;
+    record.reversedAt = now;
+  });
+  state.cardState(txn.cardId).sums.add(-reversed, now, txn.createdAt);
+  if (txn.agentId) state.agentState(txn.agentId).sums.add(-reversed, now, txn.createdAt);
+  ctx.tenant.emit('transaction.reversed', {
+    transactionId: txn.id,
+    cardId: txn.cardId,
+    originalAmount: original,
+    reversedAmount: reversed,
+    currency: txn.currency,
+    merchantName: txn.merchant.name,
+    status: 'reversed',
+  });
+  // A void releases the whole hold; the part not reversed is then spent (posted).
+  const move = wasPending
+    ? { pending: -original, available: reversed, posted: original - reversed }
+    : { posted: -reversed, available: reversed };
+  changeBalance(ctx.tenant, txn.customerId, move);
+  return txn;
+}
+
+/** A chargeback on a completed (or reversed) transaction: an `open` dispute (`dispute.created`). One per transaction. */
+export function openDispute(ctx: EngineContext, transactionId: string, request: { reason?: string | undefined; amount?: number | undefined }): DisputeRecord {
+  const txn = getTransaction(ctx, transactionId);
+  if (txn.status !== 'completed' && txn.status !== 'reversed') {
+    throw invalidState(`The transaction is ${txn.status}; only a settled transaction can be disputed.`, { status: txn.status });
+  }
+  if (txn.disputeId !== null) throw invalidState('The transaction already has a dispute.', { disputeId: txn.disputeId });
+  const amount = request.amount ?? txn.amount;
+  if (amount > txn.amount) throw invalidState(`Cannot dispute ${amount}: the transaction amount is ${txn.amount}.`, { amount: txn.amount });
+  const dispute: DisputeRecord = {
+    id: ctx.tenant.ids.next('dispute'),
+    transactionId: txn.id,
+    cardId: txn.cardId,
+    customerId: txn.customerId,
+    amount,
+    reason: request.reason ?? 'fraudulent',
+    status: 'open',
+    outcome: null,
+    createdAt: ctx.tenant.now(),
+    resolvedAt: null,
+  };
+  disputes.of(ctx.tenant).insert(dispute);
+  transactions.of(ctx.tenant).update(txn.id, (record) => {
+    record.disputeId = dispute.id;
+  });
+  ctx.tenant.emit('dispute.created', {
+    disputeId: dispute.id,
+    transactionId: txn.id,
+    cardId: txn.cardId,
+    amount,
+    reason: dispute.reason,
+    status: 'open',
+  });
+  return dispute;
+}
+
+/** `open` -> `closed` with the outcome (`dispute.resolved`); a won dispute credits the amount back to `available`. */
+export function resolveDispute(ctx: EngineContext, disputeId: string, outcome: 'won' | 'lost'): DisputeRecord {
+  const dispute = disputes.of(ctx.tenant).get(disputeId);
+  if (!dispute) throw notFound();
+  if (dispute.status !== 'open') throw invalidState('The dispute is already resolved.', { status: dispute.status, outcome: dispute.outcome });
+  const now = ctx.tenant.now();
+  disputes.of(ctx.tenant).update(dispute.id, (record) => {
+    record.status = 'closed';
+    record.outcome = outcome;
+    record.resolvedAt = now;
+  });
+  ctx.tenant.emit('dispute.resolved', {
+    disputeId: dispute.id,
+    transactionId: dispute.transactionId,
+    amount: dispute.amount,
+    outcome,
+    status: 'closed',
+  });
+  if (outcome === 'won') {
+    changeBalance(ctx.tenant, dispute.customerId, { posted: -dispute.amount, available: dispute.amount });
+  }
+  return dispute;
+}

@@ -1,0 +1,69 @@
+import type { MockServer } from './server.js';
+
+/** One API call to replay at start; `ref` names its answer for `{{ref.field}}` placeholders in later calls. */
+export interface FixtureRequest {
+  method: string;
+  /** Path below /v1, e.g. `/customers`. May contain placeholders. */
+  path: string;
+  body?: unknown;
+  /** Key for this call; default: the file's `apiKey`. */
+  apiKey?: string;
+  /** `customer` (Authorization: Bearer, default) or `user` (Api-Key). */
+  variant?: 'customer' | 'user';
+  ref?: string;
+}
+
+/**
+ * Objects to preload, as the API calls that create them, so fixtures follow every rule of the mock (validation,
+ * events, defaults) and survive spec changes. With `seed`, ids are the same on every start.
+ */
+export interface Fixtures {
+  apiKey?: string;
+  seed?: string;
+  requests: FixtureRequest[];
+}
+
+const PLACEHOLDER = /\{\{\s*([A-Za-z0-9_]+)((?:\.[A-Za-z0-9_]+)*)\s*\}\}/g;
+
+/**
+ * Replays the fixture calls in order, outside the rate limit; a call that does not answer 2xx stops the load
+ * with its answer.
+ */
+export async function loadFixtures(server: MockServer, fixtures: Fixtures, baseUrl = 'http://127.0.0.1:4010/v1'): Promise<Record<string, unknown>> {
+  const refs: Record<string, unknown> = {};
+  const substitute = (value: unknown): unknown => {
+    if (typeof value === 'string') {
+      return value.replace(PLACEHOLDER, (_, name: string, path: string) => {
+        let current: unknown = refs[name];
+        for (const key of path.split('.').filter(Boolean)) current = (current as Record<string, unknown> | undefined)?.[key];
+        if (current === undefined) throw new Error(`Fixture placeholder {{${name}${path}}} has no value`);
+        return String(current);
+      });
+    }
+    if (Array.isArray(value)) return value.map(substitute);
+    if (value !== null && typeof value === 'object') {
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, substitute(v)]));
+    }
+    return value;
+  };
+  for (const [index, call] of fixtures.requests.entries()) {
+    const apiKey = call.apiKey ?? fixtures.apiKey;
+    if (!apiKey) throw new Error(`Fixture request ${index} has no apiKey and the file has no default apiKey`);
+    const headers: Record<string, string> =
+      call.variant === 'user' ? { 'Api-Key': apiKey } : { Authorization: `Bearer ${apiKey}` };
+    if (call.body !== undefined) headers['Content-Type'] = 'application/json';
+    const response = await server.preload(
+      new Request(baseUrl + String(substitute(call.path)), {
+        method: call.method.toUpperCase(),
+        headers,
+        body: call.body === undefined ? undefined : JSON.stringify(substitute(call.body)),
+      }),
+    );
+    const answer = (await response.json()) as unknown;
+    if (response.status < 200 || response.status >= 300) {
+      throw new Error(`Fixture request ${index} (${call.method} ${call.path}) answered ${response.status}: ${JSON.stringify(answer)}`);
+    }
+    if (call.ref !== undefined) refs[call.ref] = answer;
+  }
+  return refs;
+}

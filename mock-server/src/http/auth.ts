@@ -1,0 +1,31 @@
+import type { Authenticated, Directory } from '../core/directory.js';
+import type { Variant } from '../core/variant.js';
+import { unauthorized } from './errors.js';
+
+export interface RequestIdentity extends Authenticated {
+  variant: Variant;
+}
+
+/**
+ * `Authorization: Bearer <key>` selects the customer variant, `Api-Key: <key>` the user variant; both headers or
+ * neither is 401, as is a malformed, unknown-syntax or revoked key (api-surface.md, "Two variants").
+ */
+export function authenticate(request: Request, directory: Directory): RequestIdentity {
+  const authorization = request.headers.get('authorization');
+  const apiKey = request.headers.get('api-key');
+  if ((authorization === null) === (apiKey === null)) throw unauthorized();
+  let variant: Variant;
+  let key: string;
+  if (authorization !== null) {
+    const match = /^Bearer[ ]+(\S+)\s*$/i.exec(authorization);
+    if (!match) throw unauthorized();
+    variant = 'customer';
+    key = match[1] as string;
+  } else {
+    variant = 'user';
+    key = (apiKey as string).trim();
+  }
+  const identity = directory.authenticate(key);
+  if (!identity) throw unauthorized();
+  return { ...identity, variant };
+}

@@ -1,0 +1,55 @@
+/**
+ * The error answers of api-surface.md: 401 and 404 keep the specification's string forms; everything else is
+ * `{error:{code,message,details}}`. Handlers throw ApiError; the HTTP layer renders it.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details: Record<string, unknown> | null = null,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  toBody(): unknown {
+    if (this.status === 401 || this.status === 404) return { error: this.code };
+    return { error: { code: this.code, message: this.message, details: this.details } };
+  }
+}
+
+export function unauthorized(): ApiError {
+  return new ApiError(401, 'unauthorized', 'Missing, malformed, unknown or revoked API key.');
+}
+
+/** Also the answer for an object of another organization or mode: ids never leak (never 403). */
+export function notFound(): ApiError {
+  return new ApiError(404, 'not_found', 'The resource does not exist.');
+}
+
+/**
+ * A request the spec or a rule refuses. `field` is a JSON pointer into the request (`/body/email`,
+ * `/query/limit`, `/path/cardId`, `/header/Idempotency-Key`).
+ */
+export function invalidRequest(field: string, reason: string, extra: Record<string, unknown> = {}): ApiError {
+  return new ApiError(400, 'invalid_request', `${field.replace(/^\//, '')}: ${reason}`, { field, reason, ...extra });
+}
+
+/** A well-formed request that the object's current state forbids (e.g. activating an active agent). */
+export function invalidState(message: string, details: Record<string, unknown> | null = null): ApiError {
+  return new ApiError(400, 'invalid_state', message, details);
+}
+
+export function testModeOnly(): ApiError {
+  return new ApiError(400, 'test_mode_only', 'This operation is available in test mode only (use an sk_test_ key).');
+}
+
+export function notImplemented(operationId: string): ApiError {
+  return new ApiError(501, 'not_implemented', `The mock does not implement ${operationId} yet.`, { operationId });
+}
+
+export function internalError(): ApiError {
+  return new ApiError(500, 'internal_error', 'An unexpected error occurred.');
+}

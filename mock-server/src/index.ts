@@ -1,0 +1,17 @@
+export { createMockServer } from './server.js';
+export type { MockServer, MockServerOptions, ServerClock, ServerEvents, EventQuery } from './server.js';
+export type { MockEvent, Mode } from './core/event-log.js';
+export type { MockExtension } from './extension.js';
+export type {
+  HandlerMap,
+  OperationContext,
+  OperationHandler,
+  OperationResult,
+  ServerServices,
+} from './http/operation-handler.js';
+export { ApiError } from './http/errors.js';
+export type { Variant } from './core/variant.js';
+export type { Tenant } from './core/tenant.js';
+export { defineCollection } from './core/tenant.js';
+export { API_BASE_PATH } from './http/app.js';
+export { loadFixtures, type Fixtures, type FixtureRequest } from './fixtures.js';

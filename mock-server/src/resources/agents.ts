@@ -1,0 +1,54 @@
+import {
+  activateAgent,
+  agents,
+  createAgent,
+  deleteAgent,
+  renderAgent,
+  requireAgent,
+  suspendAgent,
+} from '../domain/agents.js';
+import { customers } from '../domain/customers.js';
+import { invalidState, notFound } from '../http/errors.js';
+import type { HandlerMap } from '../http/operation-handler.js';
+import { listPage } from './pagination.js';
+
+export const agentHandlers: HandlerMap = {
+  createAgent: (ctx) => {
+    const customer = customers.of(ctx.tenant).get(ctx.body.customerId);
+    // An id of another organization or mode is as unknown as a made-up one: 404, never a hint that it exists.
+    if (!customer) throw notFound();
+    if (customer.status === 'deleted') throw invalidState('The customer is deleted.', { customerId: customer.id });
+    return { body: renderAgent(createAgent(ctx.tenant, ctx.body)) };
+  },
+  listAgents: (ctx) => ({
+    body: listPage(agents.of(ctx.tenant), ctx.query, renderAgent, {
+      customerId: ctx.query.customerId as string | undefined,
+      status: ctx.query.status as string | undefined,
+    }),
+  }),
+  getAgent: (ctx) => ({ body: renderAgent(requireAgent(ctx.tenant, ctx.params.agentId as string)) }),
+  updateAgent: (ctx) => {
+    const agent = requireAgent(ctx.tenant, ctx.params.agentId as string);
+    const updated = agents.of(ctx.tenant).update(agent.id, (record) => {
+      if (ctx.body.name !== undefined) record.name = ctx.body.name;
+      if (ctx.body.policy !== undefined) record.policy = ctx.body.policy;
+      if (ctx.body.metadata !== undefined) record.metadata = ctx.body.metadata;
+      if (ctx.body.limits !== undefined) record.limits = ctx.body.limits;
+    });
+    return { body: renderAgent(updated ?? agent) };
+  },
+  deleteAgent: (ctx) => {
+    const agent = requireAgent(ctx.tenant, ctx.params.agentId as string);
+    deleteAgent(ctx.tenant, agent, 'system');
+    return { body: { id: agent.id, deleted: true } };
+  },
+  suspendAgent: (ctx) => {
+    const agent = requireAgent(ctx.tenant, ctx.params.agentId as string);
+    suspendAgent(ctx.tenant, agent, 'manual', 'api');
+    return { body: renderAgent(agent) };
+  },
+  activateAgent: (ctx) => {
+    const agent = requireAgent(ctx.tenant, ctx.params.agentId as string);
+    return { body: renderAgent(activateAgent(ctx.tenant, agent, 'api')) };
+  },
+};

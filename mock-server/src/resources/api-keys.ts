@@ -1,0 +1,31 @@
+import { toIso } from '../core/clock.js';
+import { apiKeys, type ApiKeyRecord } from '../core/directory.js';
+import { notFound } from '../http/errors.js';
+import type { HandlerMap } from '../http/operation-handler.js';
+import { listPage } from './pagination.js';
+
+function renderApiKey(record: ApiKeyRecord): Record<string, unknown> {
+  return {
+    id: record.id,
+    name: record.name,
+    mode: record.mode,
+    redactedKey: `sk_${record.mode}_...${record.key.slice(-4)}`,
+    status: record.revokedAt === null ? 'active' : 'revoked',
+    createdAt: toIso(record.createdAt),
+    revokedAt: record.revokedAt === null ? null : toIso(record.revokedAt),
+  };
+}
+
+/** Keys of the caller's organization and mode; a new key belongs to the same organization and mode. */
+export const apiKeyHandlers: HandlerMap = {
+  createApiKey: (ctx) => {
+    const record = ctx.services.directory.createKey(ctx.tenant, ctx.body?.name ?? null);
+    return { body: { ...renderApiKey(record), key: record.key } };
+  },
+  listApiKeys: (ctx) => ({ body: listPage(apiKeys.of(ctx.tenant), ctx.query, renderApiKey) }),
+  revokeApiKey: (ctx) => {
+    const record = ctx.services.directory.revokeKey(ctx.tenant, ctx.params.keyId as string);
+    if (!record) throw notFound();
+    return { body: renderApiKey(record) };
+  },
+};

@@ -1,0 +1,71 @@
+import type { EpochMs } from '../core/clock.js';
+import type { ScheduledHandle } from '../core/scheduler.js';
+import { defineCollection } from '../core/tenant.js';
+import type { Variant } from '../core/variant.js';
+
+/** A signing secret; the one replaced by a rotation keeps signing until `retiresAt`. */
+export interface SigningSecret {
+  value: string;
+  retiresAt: EpochMs | null;
+}
+
+export interface WebhookRecord {
+  id: string;
+  url: string;
+  /** Event types as named in `variant`'s envelope, or `*`. */
+  events: string[];
+  description: string | null;
+  status: 'active' | 'disabled';
+  /** The variant the subscription was created through; it decides the envelope and type names delivered. */
+  variant: Variant;
+  /** Newest first. */
+  secrets: SigningSecret[];
+  createdAt: EpochMs;
+}
+
+export interface DeliveryAttemptRecord {
+  attempt: number;
+  attemptedAt: EpochMs;
+  outcome: 'succeeded' | 'failed';
+  responseStatus: number | null;
+  error: string | null;
+  durationMs: number;
+}
+
+export interface DeliveryRecord {
+  id: string;
+  webhookId: string;
+  eventId: string;
+  /** The type as delivered (the webhook variant's name). */
+  eventType: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  attempts: DeliveryAttemptRecord[];
+  /** Automatic attempts made so far (manual retries not counted), out of RETRY_DELAYS_MS.length. */
+  automaticAttempts: number;
+  nextAttemptAt: EpochMs | null;
+  /** The scheduled next automatic attempt, while one is pending. */
+  nextAttempt: ScheduledHandle | null;
+  createdAt: EpochMs;
+}
+
+export const webhooks = defineCollection<WebhookRecord>('webhooks', {
+  filters: { status: (webhook) => webhook.status },
+});
+
+export const deliveries = defineCollection<DeliveryRecord>('webhookDeliveries', {
+  filters: { webhookId: (delivery) => delivery.webhookId },
+});
+
+/** Delays before attempts 1 to 5, each measured from the previous attempt (api-surface.md, "Webhooks"). */
+export const RETRY_DELAYS_MS = [0, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000, 24 * 60 * 60_000] as const;
+
+/** How long a rotated-out secret keeps signing beside the new one. */
+export const SECRET_OVERLAP_MS = 24 * 60 * 60_000;
+
+/** How long a receiver has to answer before the attempt counts as failed. */
+export const DELIVERY_TIMEOUT_MS = 10_000;
+
+/** The secrets that sign a delivery made at `now`, newest first. */
+export function activeSecrets(webhook: WebhookRecord, now: EpochMs): string[] {
+  return webhook.secrets.filter((s) => s.retiresAt === null || s.retiresAt > now).map((s) => s.value);
+}

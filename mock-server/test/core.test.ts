@@ -1,0 +1,184 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { BaseClock, OffsetClock } from '../src/core/clock.js';
+import { Collection } from '../src/core/collection.js';
+import { decodeCursor, encodeCursor } from '../src/core/cursor.js';
+import { IdempotencyCache, IDEMPOTENCY_TTL_MS } from '../src/core/idempotency.js';
+import { IdFactory } from '../src/core/ids.js';
+import { parseRateLimit, RateLimiter } from '../src/core/rate-limiter.js';
+import { Scheduler } from '../src/core/scheduler.js';
+import { seededRandom } from '../src/core/seeded-random.js';
+import { SortedNumberList } from '../src/core/sorted-number-list.js';
+
+describe('SortedNumberList', () => {
+  it('matches a sorted array under random adds, deletes and seeks', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.boolean(), fc.integer({ min: 0, max: 3000 })), { maxLength: 4000, size: 'max' }),
+        fc.integer({ min: 0, max: 3100 }),
+        (operations, bound) => {
+          const list = new SortedNumberList();
+          const reference = new Set<number>();
+          for (const [add, value] of operations) {
+            if (add) expect(list.add(value)).toBe(!reference.has(value));
+            else expect(list.delete(value)).toBe(reference.has(value));
+            if (add) reference.add(value);
+            else reference.delete(value);
+          }
+          const sorted = [...reference].sort((a, b) => b - a);
+          expect(list.size).toBe(reference.size);
+          expect(list.below(undefined, sorted.length + 1)).toEqual(sorted);
+          expect(list.below(bound, 7)).toEqual(sorted.filter((v) => v < bound).slice(0, 7));
+        },
+      ),
+      { numRuns: 25 },
+    );
+  });
+});
+
+describe('Collection', () => {
+  let seq = 0;
+  const next = () => ++seq;
+
+  it('pages newest first and a walk sees every object once while objects are inserted', () => {
+    const items = new Collection<{ id: string }>(next);
+    for (let i = 0; i < 25; i++) items.insert({ id: `a${i}` });
+    const seen: string[] = [];
+    let before: number | undefined;
+    for (;;) {
+      const page = items.page({ limit: 4, before });
+      seen.push(...page.items.map((item) => item.id));
+      items.insert({ id: `new${seen.length}` });
+      if (!page.hasMore) break;
+      before = page.nextBefore;
+    }
+    expect(seen).toEqual(Array.from({ length: 25 }, (_, i) => `a${24 - i}`));
+  });
+
+  it('keeps filter indexes right when a filtered field changes', () => {
+    const cards = new Collection<{ id: string; agent: string; status: string }>(next, {
+      filters: { agent: (c) => c.agent, status: (c) => c.status },
+    });
+    cards.insert({ id: 'c1', agent: 'x', status: 'active' });
+    cards.insert({ id: 'c2', agent: 'x', status: 'active' });
+    cards.insert({ id: 'c3', agent: 'y', status: 'active' });
+    cards.update('c1', (c) => (c.status = 'frozen'));
+    const ids = (where: Record<string, string>) => cards.page({ limit: 10, where }).items.map((c) => c.id);
+    expect(ids({ agent: 'x', status: 'active' })).toEqual(['c2']);
+    expect(ids({ status: 'frozen' })).toEqual(['c1']);
+    expect(ids({ agent: 'x' })).toEqual(['c2', 'c1']);
+    cards.delete('c2');
+    expect(ids({ agent: 'x' })).toEqual(['c1']);
+    expect(() => cards.page({ limit: 1, where: { colour: 'red' } })).toThrow(/Not a filter/);
+  });
+});
+
+describe('cursor', () => {
+  it('round-trips a sequence number and refuses foreign text', () => {
+    expect(decodeCursor(encodeCursor(123456))).toBe(123456);
+    expect(encodeCursor(1)).toMatch(/^cur_/);
+    expect(decodeCursor('cur_garbage')).toBeUndefined();
+    expect(decodeCursor('abc')).toBeUndefined();
+  });
+});
+
+describe('clocks', () => {
+  it('a frozen base stands still and an offset clock only moves forward', () => {
+    const base = new BaseClock({ frozenAt: '2026-01-01T00:00:00Z' });
+    const clock = new OffsetClock(base);
+    expect(base.frozen).toBe(true);
+    expect(clock.now()).toBe(Date.parse('2026-01-01T00:00:00Z'));
+    clock.moveTo(clock.now() + 5000);
+    clock.moveTo(clock.now() - 1000);
+    expect(clock.offsetMs).toBe(5000);
+  });
+
+  it('an unfrozen base follows the injected wall time', () => {
+    let wall = 1000;
+    const clock = new OffsetClock(new BaseClock({ wall: () => wall }), 50);
+    wall = 2000;
+    expect(clock.now()).toBe(2050);
+  });
+});
+
+describe('Scheduler', () => {
+  it('runs due jobs in time order, each at its own instant, during an advance', async () => {
+    const clock = new OffsetClock(new BaseClock({ frozenAt: 0 }));
+    const scheduler = new Scheduler(clock);
+    const runs: string[] = [];
+    scheduler.schedule(300, () => runs.push(`c@${clock.now()}`));
+    scheduler.schedule(100, () => {
+      runs.push(`a@${clock.now()}`);
+      // Work scheduled by a job inside the advanced span runs in the same advance, in order.
+      scheduler.schedule(200, () => runs.push(`b@${clock.now()}`));
+    });
+    const late = scheduler.schedule(900, () => runs.push('late'));
+    const cancelled = scheduler.schedule(150, () => runs.push('cancelled'));
+    cancelled.cancel();
+    await scheduler.advance(500);
+    expect(runs).toEqual(['a@100', 'b@200', 'c@300']);
+    expect(clock.now()).toBe(500);
+    expect(scheduler.nextDueAt()).toBe(late.dueAt);
+  });
+
+  it('waits for tracked I/O before moving past it, so its follow-up work runs in the same advance', async () => {
+    const clock = new OffsetClock(new BaseClock({ frozenAt: 0 }));
+    const scheduler = new Scheduler(clock);
+    const runs: number[] = [];
+    scheduler.schedule(0, () => {
+      scheduler.track(
+        Promise.resolve().then(() => {
+          scheduler.schedule(clock.now() + 60, () => runs.push(clock.now()));
+        }),
+      );
+    });
+    await scheduler.advance(100);
+    expect(runs).toEqual([60]);
+  });
+});
+
+describe('IdempotencyCache', () => {
+  it('replays the same fingerprint, refuses another, and forgets keys after 24 hours of its clock', async () => {
+    const clock = new OffsetClock(new BaseClock({ frozenAt: 0 }));
+    const cache = new IdempotencyCache(clock);
+    const first = cache.begin('k', 'f1');
+    expect(first.kind).toBe('new');
+    if (first.kind === 'new') first.complete({ status: 201, headers: [], body: '{}' });
+    const again = cache.begin('k', 'f1');
+    expect(again.kind).toBe('replay');
+    if (again.kind === 'replay') expect((await again.response)?.status).toBe(201);
+    expect(cache.begin('k', 'f2').kind).toBe('reused');
+    clock.moveTo(IDEMPOTENCY_TTL_MS);
+    expect(cache.begin('k', 'f2').kind).toBe('new');
+  });
+});
+
+describe('RateLimiter', () => {
+  it('allows the limit per key per minute and reports what is left', () => {
+    const limiter = new RateLimiter(2);
+    expect(limiter.take('a', 0)).toMatchObject({ allowed: true, remaining: 1, limit: 2 });
+    expect(limiter.take('a', 1000)).toMatchObject({ allowed: true, remaining: 0 });
+    expect(limiter.take('a', 2000)).toMatchObject({ allowed: false, remaining: 0, resetSeconds: 58 });
+    expect(limiter.take('b', 2000).allowed).toBe(true);
+    expect(limiter.take('a', 60_000).allowed).toBe(true);
+  });
+
+  it('parses the tiers and numbers', () => {
+    expect(parseRateLimit('standard')).toBe(100);
+    expect(parseRateLimit('pro')).toBe(1000);
+    expect(parseRateLimit('7')).toBe(7);
+    expect(() => parseRateLimit('fast')).toThrow();
+    expect(() => parseRateLimit(0)).toThrow();
+  });
+});
+
+describe('ids', () => {
+  it('uses the spec prefixes and a seed makes them reproducible', () => {
+    const a = new IdFactory(seededRandom('s'));
+    const b = new IdFactory(seededRandom('s'));
+    expect(a.next('card')).toBe(b.next('card'));
+    expect(a.next('customer')).toMatch(/^cus_[0-9A-Za-z]{20}$/);
+    expect(a.webhookSecret()).toMatch(/^whsec_[A-Za-z0-9_-]{32}$/);
+    expect(a.apiKey('live')).toMatch(/^sk_live_[A-Za-z0-9]{32}$/);
+  });
+});

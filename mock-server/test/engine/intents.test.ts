@@ -1,0 +1,101 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { ApiError } from '../../src/http/errors.js';
+import { retrieveCredentials } from '../../src/engine/credentials.js';
+import { approveIntent, createIntent, rejectIntent } from '../../src/engine/intents/intent-service.js';
+import { intents } from '../../src/engine/records.js';
+import { EngineWorld } from './support/engine-world.js';
+
+let world: EngineWorld;
+afterEach(() => {
+  expect(world.invalidEvents).toEqual([]);
+});
+
+function errorCode(run: () => unknown): string | undefined {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ApiError) return error.code;
+    throw error;
+  }
+  return undefined;
+}
+
+describe('intents', () => {
+  it('creates a pending intent when no approval is needed (intent.created only)', () => {
+    world = new EngineWorld();
+    const { card } = world.setup();
+    const intent = createIntent(world.ctx, { cardId: card.id, summary: 'GPU', expectedAmount: 2500, customerIntentId: 'order-1' });
+    expect(intent).toMatchObject({ status: 'pending', ttlMinutes: 60, expiresAt: world.now() + 3_600_000, tolerance: { percent: 10, amount: 500 } });
+    expect(world.types()).toEqual(['intent.created']);
+    expect(world.event('intent.created')).toMatchObject({ intentId: intent.id, customerIntentId: 'order-1', status: 'pending' });
+  });
+
+  it('needs approval at or above autoApproveBelow, and is auto-approved below it', () => {
+    world = new EngineWorld();
+    const { card } = world.setup({ card: { policy: { requireApproval: true, autoApproveBelow: 1000 } } });
+    const big = createIntent(world.ctx, { cardId: card.id, summary: 'Big', expectedAmount: 1000 });
+    expect(big.status).toBe('pending_approval');
+    expect(world.types()).toEqual(['intent.created', 'intent.pending_approval']);
+    expect(world.event('intent.pending_approval')).toMatchObject({ intentId: big.id, status: 'pending_approval', expectedAmount: 1000 });
+    world.clearEvents();
+    expect(createIntent(world.ctx, { cardId: card.id, summary: 'Small', expectedAmount: 999 }).status).toBe('pending');
+    expect(world.types()).toEqual(['intent.created']);
+  });
+
+  it('approves a pending_approval intent into pending; a second approval is invalid_state', () => {
+    world = new EngineWorld();
+    const { card } = world.setup({ card: { policy: { requireApproval: true } } });
+    const intent = createIntent(world.ctx, { cardId: card.id, summary: 'Big', expectedAmount: 5000 });
+    world.clearEvents();
+    const approved = approveIntent(world.ctx, intent.id);
+    expect(approved).toMatchObject({ status: 'pending', approvedAt: world.now(), approvedBy: 'api' });
+    expect(world.types()).toEqual(['intent.approved']);
+    expect(world.event('intent.approved')).toMatchObject({ status: 'pending', approvedBy: 'api' });
+    expect(errorCode(() => approveIntent(world.ctx, intent.id))).toBe('invalid_state');
+  });
+
+  it('rejects a pending_approval intent; it then cannot open credentials', () => {
+    world = new EngineWorld();
+    const { card } = world.setup({ card: { policy: { requireApproval: true, requireIntent: true } } });
+    const intent = createIntent(world.ctx, { cardId: card.id, summary: 'Big', expectedAmount: 5000 });
+    world.clearEvents();
+    expect(rejectIntent(world.ctx, intent.id, 'Over budget')).toMatchObject({ status: 'rejected', rejectionReason: 'Over budget', rejectedBy: 'api' });
+    expect(world.event('intent.rejected')).toMatchObject({ status: 'rejected', rejectionReason: 'Over budget' });
+    expect(errorCode(() => retrieveCredentials(world.ctx, card.id, {}))).toBe('intent_required');
+  });
+
+  it('expires on the test clock after its TTL (intent.expired)', async () => {
+    world = new EngineWorld();
+    const { card } = world.setup();
+    const intent = createIntent(world.ctx, { cardId: card.id, summary: 'GPU', expectedAmount: 2500, ttlMinutes: 5 });
+    world.clearEvents();
+    await world.advance(4 * 60_000);
+    expect(world.types()).toEqual([]);
+    await world.advance(60_000);
+    expect(world.types()).toEqual(['intent.expired']);
+    expect(world.event('intent.expired')).toMatchObject({ intentId: intent.id, ttlMinutes: 5, createdAt: intent.createdAt, expiredAt: intent.createdAt + 300_000 });
+    expect(intents.of(world.tenant).get(intent.id)?.status).toBe('expired');
+  });
+});
+
+describe('credentials', () => {
+  it('refuses without a usable intent when requireIntent, then opens the window with credential.accessed', () => {
+    world = new EngineWorld();
+    const { card } = world.setup({ card: { policy: { requireIntent: true, attestationWindowMinutes: 20 } } });
+    expect(errorCode(() => retrieveCredentials(world.ctx, card.id, {}))).toBe('intent_required');
+    const intent = createIntent(world.ctx, { cardId: card.id, summary: 'GPU', expectedAmount: 2500 });
+    world.clearEvents();
+    const credentials = retrieveCredentials(world.ctx, card.id, {});
+    expect(credentials.pan).toMatch(/^\d{16}$/);
+    expect(credentials.pan.endsWith(world.card(card.id).last4)).toBe(true);
+    expect(credentials.accessEvent).toMatchObject({ intentId: intent.id, expiresAt: world.now() + 20 * 60_000 });
+    expect(world.types()).toEqual(['credential.accessed']);
+    expect(world.event('credential.accessed')).toMatchObject({ accessEventId: credentials.accessEvent.id, exposureMode: 'rawPan', summary: 'GPU', expectedAmount: 2500 });
+  });
+
+  it('refuses a frozen card with card_not_active', () => {
+    world = new EngineWorld();
+    const { card } = world.setup({ card: { status: 'frozen' } });
+    expect(errorCode(() => retrieveCredentials(world.ctx, card.id, {}))).toBe('card_not_active');
+  });
+});

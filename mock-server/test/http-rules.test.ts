@@ -1,0 +1,283 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHarness, TRANSPORTS, type Harness } from './support/harness.js';
+import { newKey } from './support/keys.js';
+
+describe.each(TRANSPORTS)('HTTP rules through %s', (transport) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness(transport);
+  });
+  afterAll(() => h.close());
+
+  const createCustomer = (key: string, variant: 'customer' | 'user' = 'customer') =>
+    h.call('POST', variant === 'customer' ? '/customers' : '/users', { key, variant, body: { email: 'ada@example.com' } });
+
+  describe('authentication, keys and modes', () => {
+    it('refuses a request with neither header, with both, or with a malformed key (401, string form)', async () => {
+      const key = newKey();
+      const neither = await fetch(`${h.baseUrl}/customers`);
+      expect(neither.status).toBe(401);
+      expect(await neither.json()).toEqual({ error: 'unauthorized' });
+      const both = await h.call('GET', '/customers', { key, headers: { 'Api-Key': key } });
+      expect(both.status).toBe(401);
+      for (const bad of ['sk_test_short', 'pk_test_12345678', 'sk_prod_12345678', 'sk_test_has-dash!!']) {
+        const answer = await h.call('GET', '/customers', { key: bad });
+        expect(answer.status, bad).toBe(401);
+        expect(answer.body).toEqual({ error: 'unauthorized' });
+      }
+      const notBearer = await fetch(`${h.baseUrl}/customers`, { headers: { Authorization: `Basic ${key}` } });
+      expect(notBearer.status).toBe(401);
+    });
+
+    it('creates an organization on first use of a valid key, in either variant', async () => {
+      const key = newKey();
+      const empty = await h.call('GET', '/customers', { key });
+      expect(empty).toMatchObject({ status: 200, body: { data: [], nextCursor: null, hasMore: false } });
+      const users = await h.call('GET', '/users', { key, variant: 'user' });
+      expect(users.status).toBe(200);
+    });
+
+    it('creates, lists and revokes API keys; a revoked key is 401 at once', async () => {
+      const key = newKey();
+      const created = await h.call('POST', '/api-keys', { key, body: { name: 'CI' } });
+      expect(created.status).toBe(201);
+      expect(created.body).toMatchObject({ name: 'CI', mode: 'test', status: 'active', revokedAt: null });
+      expect(created.body.key).toMatch(/^sk_test_/);
+      expect(created.body.redactedKey).toBe(`sk_test_...${created.body.key.slice(-4)}`);
+      const second: string = created.body.key;
+
+      // The new key sees the same organization.
+      const customer = await createCustomer(key);
+      expect((await h.call('GET', `/customers/${customer.body.id}`, { key: second })).status).toBe(200);
+
+      const listed = await h.call('GET', '/api-keys', { key: second });
+      expect(listed.body.data).toHaveLength(2);
+      expect(listed.body.data.every((k: Record<string, unknown>) => !('key' in k))).toBe(true);
+
+      const revoked = await h.call('DELETE', `/api-keys/${created.body.id}`, { key });
+      expect(revoked.body).toMatchObject({ id: created.body.id, status: 'revoked' });
+      expect(revoked.body.revokedAt).not.toBeNull();
+      const refused = await h.call('GET', '/customers', { key: second });
+      expect(refused).toMatchObject({ status: 401, body: { error: 'unauthorized' } });
+      expect((await h.call('GET', '/customers', { key })).status).toBe(200);
+      expect((await h.call('DELETE', '/api-keys/key_unknown', { key })).status).toBe(404);
+    });
+
+    it('isolates organizations and modes: another key gets 404, never 403', async () => {
+      const owner = newKey();
+      const customer = await createCustomer(owner);
+      for (const other of [newKey('test'), newKey('live')]) {
+        const answer = await h.call('GET', `/customers/${customer.body.id}`, { key: other });
+        expect(answer).toMatchObject({ status: 404, body: { error: 'not_found' } });
+        expect((await h.call('GET', '/customers', { key: other })).body.data).toEqual([]);
+        expect((await h.call('PATCH', `/customers/${customer.body.id}`, { key: other, body: { phone: '1' } })).status).toBe(404);
+      }
+    });
+
+    it('shows both variants of one organization the same objects (a customer is a user)', async () => {
+      const key = newKey();
+      const customer = await createCustomer(key);
+      const user = await h.call('GET', `/users/${customer.body.id}`, { key, variant: 'user' });
+      expect(user.status).toBe(200);
+      expect(user.body).toEqual(customer.body);
+    });
+
+    it('answers test helpers only in test mode (400 test_mode_only for a live key)', async () => {
+      const live = newKey('live');
+      const answer = await h.call('POST', '/simulate/clock/advance', { key: live, body: { seconds: 60 } });
+      expect(answer.status).toBe(400);
+      expect(answer.body.error.code).toBe('test_mode_only');
+      expect((await h.call('GET', '/simulate/clock', { key: live })).body.error.code).toBe('test_mode_only');
+    });
+  });
+
+  describe('routing', () => {
+    it('answers 404 not_found for an unknown path and a path of the other variant', async () => {
+      const key = newKey();
+      expect(await h.call('GET', '/nothing-here', { key })).toMatchObject({ status: 404, body: { error: 'not_found' } });
+      expect((await h.call('GET', '/users', { key })).status).toBe(404);
+      expect((await h.call('GET', '/customers', { key, variant: 'user' })).status).toBe(404);
+      expect((await h.call('GET', '/customers/', { key })).status).toBe(404);
+    });
+
+    it('answers 405 with Allow for a known path with another method', async () => {
+      const key = newKey();
+      const answer = await h.call('PUT', '/cards/card_x', { key });
+      expect(answer.status).toBe(405);
+      const allowed = (value: string | null) => value?.split(', ').sort();
+      expect(allowed(answer.headers.get('allow'))).toEqual(['GET', 'HEAD', 'PATCH']);
+      expect(allowed((await h.call('DELETE', '/cards', { key })).headers.get('allow'))).toEqual(['GET', 'HEAD', 'POST']);
+    });
+
+    it('puts a Request-Id on every response', async () => {
+      const key = newKey();
+      const answers = [
+        await h.call('GET', '/customers', { key }),
+        await h.call('GET', '/customers', { key: 'nope' }),
+        await h.call('GET', '/nope', { key }),
+        await h.call('PUT', '/customers', { key }),
+        await h.call('POST', '/customers', { key, body: {} }),
+      ];
+      const ids = answers.map((a) => a.headers.get('request-id'));
+      for (const id of ids) expect(id).toMatch(/^req_/);
+      expect(new Set(ids).size).toBe(ids.length);
+    });
+
+    it('routes every operation of the spec, including those the engine answers', async () => {
+      const key = newKey();
+      for (const path of ['/transactions', '/intents', '/settings/risk']) {
+        const answer = await h.call('GET', path, { key });
+        // 200 once the engine answers it, 501 not_implemented before: never unrouted.
+        expect([404, 405], path).not.toContain(answer.status);
+      }
+    });
+  });
+
+  describe('validation', () => {
+    it('refuses malformed JSON and a wrong content type with 400 invalid_request', async () => {
+      const key = newKey();
+      const broken = await h.call('POST', '/customers', { key, rawBody: '{"email": ' });
+      expect(broken.status).toBe(400);
+      expect(broken.body.error).toMatchObject({ code: 'invalid_request', details: { field: '/body' } });
+      const text = await h.call('POST', '/customers', {
+        key,
+        rawBody: 'email=ada@example.com',
+        headers: { 'Content-Type': 'text/plain' },
+      });
+      expect(text.status).toBe(400);
+      expect(text.body.error.details.field).toBe('/header/Content-Type');
+    });
+
+    it('names the field of a missing, mistyped, unknown or out-of-enum value', async () => {
+      const key = newKey();
+      const cases: [unknown, string][] = [
+        [{}, '/body/email'],
+        [{ email: 42 }, '/body/email'],
+        [{ email: 'not-an-email' }, '/body/email'],
+        [{ email: 'a@b.co', type: 'robot' }, '/body/type'],
+        [{ email: 'a@b.co', colour: 'red' }, '/body/colour'],
+        [{ email: 'a@b.co', policy: { limits: { perDay: -1 } } }, '/body/policy/limits/perDay'],
+      ];
+      for (const [body, field] of cases) {
+        const answer = await h.call('POST', '/customers', { key, body });
+        expect(answer.status, JSON.stringify(body)).toBe(400);
+        expect(answer.body.error.code).toBe('invalid_request');
+        expect(answer.body.error.details.field, JSON.stringify(body)).toBe(field);
+        expect(answer.body.error.message).toContain(field.slice(1));
+      }
+      expect((await h.call('POST', '/customers', { key })).body.error.details.field).toBe('/body');
+    });
+
+    it('coerces and checks query parameters (limit 1..100, known parameters only)', async () => {
+      const key = newKey();
+      expect((await h.call('GET', '/customers?limit=100', { key })).status).toBe(200);
+      for (const query of ['limit=0', 'limit=101', 'limit=ten', 'colour=red', 'cursor=abc']) {
+        const answer = await h.call('GET', `/customers?${query}`, { key });
+        expect(answer.status, query).toBe(400);
+        expect(answer.body.error.details.field, query).toBe(`/query/${query.split('=')[0]}`);
+      }
+      const status = await h.call('GET', '/cards?status=melted', { key });
+      expect(status.body.error.details).toMatchObject({ field: '/query/status' });
+      expect(status.body.error.details.reason).toContain('must be one of');
+    });
+  });
+
+  describe('idempotency', () => {
+    it('replays the first response for the same key and body, and refuses the key with another body', async () => {
+      const key = newKey();
+      const headers = { 'Idempotency-Key': 'create-ada' };
+      const first = await h.call('POST', '/customers', { key, body: { email: 'ada@example.com' }, headers });
+      // Same JSON value, other key order and spacing: the same request.
+      const replay = await h.call('POST', '/customers', {
+        key,
+        rawBody: '{ "email" : "ada@example.com" }',
+        headers,
+      });
+      expect(first.status).toBe(201);
+      expect(first.headers.get('idempotent-replayed')).toBeNull();
+      expect(replay.status).toBe(201);
+      expect(replay.headers.get('idempotent-replayed')).toBe('true');
+      expect(replay.body).toEqual(first.body);
+      expect((await h.call('GET', '/customers', { key })).body.data).toHaveLength(1);
+
+      const reused = await h.call('POST', '/customers', { key, body: { email: 'bob@example.com' }, headers });
+      expect(reused.status).toBe(400);
+      expect(reused.body.error.code).toBe('idempotency_key_reused');
+    });
+
+    it('replays errors too, scopes keys to the organization, and forgets them after 24 hours of the test clock', async () => {
+      const key = newKey();
+      const headers = { 'Idempotency-Key': 'k1' };
+      const invalid = await h.call('POST', '/customers', { key, body: { email: 1 }, headers });
+      const again = await h.call('POST', '/customers', { key, body: { email: 1 }, headers });
+      expect(again.status).toBe(400);
+      expect(again.headers.get('idempotent-replayed')).toBe('true');
+      expect(again.body).toEqual(invalid.body);
+
+      const other = newKey();
+      expect((await h.call('POST', '/customers', { key: other, body: { email: 'c@d.co' }, headers })).status).toBe(201);
+
+      await h.call('POST', '/simulate/clock/advance', { key, body: { seconds: 24 * 3600 } });
+      const fresh = await h.call('POST', '/customers', { key, body: { email: 'c@d.co' }, headers });
+      expect(fresh.status).toBe(201);
+      expect(fresh.headers.get('idempotent-replayed')).toBeNull();
+    });
+  });
+
+  describe('pagination', () => {
+    it('walks every object once, newest first, while objects are created during the walk', async () => {
+      const key = newKey();
+      const created: string[] = [];
+      for (let i = 0; i < 7; i++) created.push((await createCustomer(key)).body.id);
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const query: string = cursor ? `limit=3&cursor=${cursor}` : 'limit=3';
+        const page = await h.call('GET', `/customers?${query}`, { key });
+        expect(page.status).toBe(200);
+        seen.push(...page.body.data.map((c: { id: string }) => c.id));
+        expect(page.body.hasMore).toBe(page.body.nextCursor !== null);
+        cursor = page.body.nextCursor;
+        await createCustomer(key);
+        pages++;
+      } while (cursor);
+      expect(pages).toBe(3);
+      expect(seen).toEqual([...created].reverse());
+    });
+
+    it('uses 50 as the default page size', async () => {
+      const key = newKey();
+      for (let i = 0; i < 51; i++) await h.call('POST', '/webhooks', { key, body: { url: 'https://example.com/h', events: ['*'] } });
+      const page = await h.call('GET', '/webhooks', { key });
+      expect(page.body.data).toHaveLength(50);
+      expect(page.body.hasMore).toBe(true);
+    });
+  });
+});
+
+describe.each(TRANSPORTS)('rate limits through %s', (transport) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness(transport, { rateLimit: 3 });
+  });
+  afterAll(() => h.close());
+
+  it('answers 429 rate_limited with Retry-After and RateLimit headers once a key used its minute', async () => {
+    const key = newKey();
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push(await h.call('GET', '/customers', { key }));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 429]);
+    expect(answers[0]?.headers.get('ratelimit-limit')).toBe('3');
+    expect(answers[0]?.headers.get('ratelimit-remaining')).toBe('2');
+    const limited = answers[3];
+    expect(limited?.body.error.code).toBe('rate_limited');
+    expect(limited?.headers.get('retry-after')).toBe('60');
+    expect(limited?.headers.get('ratelimit-remaining')).toBe('0');
+    expect(limited?.headers.get('ratelimit-reset')).toBe('60');
+    // Another key has its own budget; the limited key gets a new one when its minute is over.
+    expect((await h.call('GET', '/customers', { key: newKey() })).status).toBe(200);
+    h.mock.tenantOf(key)?.clock.moveTo(Date.parse('2026-11-21T12:01:00.000Z'));
+    expect((await h.call('GET', '/customers', { key })).status).toBe(200);
+  });
+});

@@ -1,0 +1,89 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { http, HttpResponse } from 'msw';
+import type { SetupServer } from 'msw/node';
+
+export interface ReceivedDelivery {
+  headers: Record<string, string>;
+  /** The raw body, exactly as received. */
+  body: string;
+}
+
+/** What the receiver answers: a status, or `hang` (never answers until released). */
+export type ReceiverBehaviour = { status: number; headers?: Record<string, string> } | 'hang';
+
+/** A webhook endpoint that records every delivery and answers as told. */
+export interface Receiver {
+  url: string;
+  received: ReceivedDelivery[];
+  answer(behaviour: ReceiverBehaviour): void;
+  /** Answers every hanging request with 200. */
+  release(): void;
+  close(): Promise<void>;
+}
+
+function lowerCaseHeaders(headers: IncomingHttpHeaders | Headers): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (headers instanceof Headers) headers.forEach((value, name) => (out[name.toLowerCase()] = value));
+  else for (const [name, value] of Object.entries(headers)) out[name.toLowerCase()] = String(value);
+  return out;
+}
+
+/** A real HTTP receiver on a free port. */
+export async function startHttpReceiver(): Promise<Receiver> {
+  let behaviour: ReceiverBehaviour = { status: 200 };
+  const received: ReceivedDelivery[] = [];
+  const hanging: (() => void)[] = [];
+  const server: Server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      received.push({ headers: lowerCaseHeaders(request.headers), body: Buffer.concat(chunks).toString('utf8') });
+      if (behaviour === 'hang') {
+        hanging.push(() => response.writeHead(200).end());
+        return;
+      }
+      response.writeHead(behaviour.status, behaviour.headers ?? {}).end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hooks/cardrail`,
+    received,
+    answer: (next) => (behaviour = next),
+    release: () => hanging.splice(0).forEach((finish) => finish()),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+let mswReceivers = 0;
+
+/** A receiver answered by an MSW handler: the in-process transport intercepts the mock's delivery fetch. */
+export function mswReceiver(server: SetupServer): Receiver {
+  let behaviour: ReceiverBehaviour = { status: 200 };
+  const received: ReceivedDelivery[] = [];
+  const hanging: (() => void)[] = [];
+  const url = `https://receiver-${++mswReceivers}.example.test/hooks/cardrail`;
+  server.use(
+    http.post(url, async ({ request }) => {
+      received.push({ headers: lowerCaseHeaders(request.headers), body: await request.text() });
+      if (behaviour === 'hang') {
+        await new Promise<void>((resolve) => hanging.push(resolve));
+        return new HttpResponse('ok', { status: 200 });
+      }
+      return new HttpResponse('ok', { status: behaviour.status, headers: behaviour.headers ?? {} });
+    }),
+  );
+  return {
+    url,
+    received,
+    answer: (next) => (behaviour = next),
+    release: () => hanging.splice(0).forEach((finish) => finish()),
+    close: async () => undefined,
+  };
+}
