@@ -1,17 +1,17 @@
-import { intentMatchData } from '../intents/intent-events.js';
+import { balanceOf, changeBalance } from '../../domain/balances.js';
 import { decide } from '../decision/decide.js';
 import type { Decision } from '../decision/evaluate-spend.js';
 import type { LimitBreach } from '../decision/limit-check.js';
-import { engineState, type EngineTenantState } from '../engine-state.js';
 import { loadCardScope, type CardScope, type EngineContext } from '../engine-context.js';
+import { engineState, type EngineTenantState } from '../engine-state.js';
+import { intentMatchData } from '../intents/intent-events.js';
+import type { IntentMatch } from '../intents/intent-matching.js';
 import { merchantCategoryName } from '../merchant-categories.js';
-import { balanceOf, changeBalance } from '../../domain/balances.js';
 import { agentLimitSet } from '../policy/card-policy.js';
-import { transactions, intents, type TransactionRecord } from '../records.js';
+import { intents, transactions, type TransactionRecord } from '../records.js';
 import { expireCardIfDue } from '../ttl.js';
 import type { LimitWindow, Merchant } from '../types.js';
 import { applyRiskAction, emitAnomalies } from './risk-actions.js';
-import type { IntentMatch } from '../intents/intent-matching.js';
 
 export interface AuthorizationRequest {
   cardId: string;
