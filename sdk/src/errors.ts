@@ -31,7 +31,7 @@ export class CardrailError extends Error {
   }
 }
 
-/** The API answered with an error status. Subclasses narrow it by status. */
+/** The API answered, but with an error status (subclasses narrow it by status) or with a body the SDK cannot read. */
 export class APIError extends CardrailError {
   override readonly name: string = 'APIError';
   declare readonly status: number;
@@ -60,6 +60,14 @@ export class RateLimitError extends APIError {
 }
 export class InternalServerError extends APIError {
   override readonly name: string = 'InternalServerError';
+}
+
+/**
+ * A success status whose body is not JSON (a proxy's HTML page, a truncated body). `status` is the 2xx received; the
+ * request may have taken effect, so it is not retried: repeat it with the same `idempotencyKey` to be safe.
+ */
+export class InvalidResponseError extends APIError {
+  override readonly name: string = 'InvalidResponseError';
 }
 
 /** No response arrived (DNS, refused connection, reset...). Retried automatically. */

@@ -1,5 +1,6 @@
 export { Cardrail } from './cardrail.js';
 export { CardrailUsers } from './cardrail-users.js';
+export type { CardrailClient } from './cardrail-client.js';
 export * from './errors.js';
 export * from './webhooks/index.js';
 export { APIPromise, type WithResponse } from './core/api-promise.js';
@@ -8,12 +9,11 @@ export { DEFAULT_BASE_URL, type ClientOptions, type RequestOptions } from './cor
 export type { LogLevel, Logger } from './core/logger.js';
 export type { Mode } from './core/api-key.js';
 export type { FetchLike } from './core/retrying-fetch.js';
-export type { ListItem, Operation, QueryParams, RequestBody, ResponseBody } from './core/operation-types.js';
+export type { BodyArgs, ListItem, Operation, QueryArgs, QueryParams, RequestBody, ResponseBody } from './core/operation-types.js';
 export type { CustomerPaths, UserPaths } from './resources/variant-paths.js';
 export type * as CustomerApi from './generated/customer.js';
 export type * as UserApi from './generated/user.js';
-export type { Customers } from './resources/customers.js';
-export type { Users } from './resources/users.js';
+export type { Customers, Owners, Users } from './resources/owners.js';
 export type { Agents } from './resources/agents.js';
 export type { Cards } from './resources/cards.js';
 export type { Intents } from './resources/intents.js';

@@ -8,6 +8,7 @@ import {
   ConflictError,
   ConnectionError,
   InternalServerError,
+  InvalidResponseError,
   NotFoundError,
   PermissionDeniedError,
   RateLimitError,
@@ -101,5 +102,51 @@ describe('errors without a response', () => {
     expect(error).toBeInstanceOf(TimeoutError);
     expect(error).toBeInstanceOf(ConnectionError);
     expect(error.code).toBe('timeout');
+  });
+});
+
+describe('success responses whose body is not JSON', () => {
+  it('throws InvalidResponseError (an APIError) with status, requestId and headers instead of a SyntaxError, without retrying', async () => {
+    let attempts = 0;
+    server.use(
+      http.post(`${BASE_URL}/things`, () => {
+        attempts += 1;
+        return new HttpResponse('<html>Welcome to the hotel wifi</html>', {
+          status: 201,
+          headers: { 'Content-Type': 'text/html', 'Request-Id': 'req_html' },
+        });
+      }),
+    );
+    const error = await errorOf(fixtureClient().create({ name: 'a' }));
+    expect(error).toBeInstanceOf(InvalidResponseError);
+    expect(error).toBeInstanceOf(APIError);
+    expect(error).not.toBeInstanceOf(SyntaxError);
+    expect(error).toMatchObject({ name: 'InvalidResponseError', status: 201, code: 'invalid_response', requestId: 'req_html' });
+    expect(error.headers?.get('content-type')).toBe('text/html');
+    expect(error.message).toContain('hotel wifi');
+    expect(error.cause).toBeInstanceOf(SyntaxError);
+    expect(attempts).toBe(1);
+  });
+
+  it('rejects withResponse() and a list page the same way', async () => {
+    server.use(
+      http.get(`${BASE_URL}/things/:thingId`, () => new HttpResponse('{"id":"thing_1",', { status: 200, headers: { 'Request-Id': 'req_cut' } })),
+      http.get(`${BASE_URL}/things`, () => new HttpResponse('not json', { status: 200 })),
+    );
+    await expect(client.get('thing_1').withResponse()).rejects.toMatchObject({ constructor: InvalidResponseError, status: 200, requestId: 'req_cut' });
+    await expect(client.list().toArray({ limit: 5 })).rejects.toBeInstanceOf(InvalidResponseError);
+  });
+
+  it('keeps secrets out of the body excerpt in the message', async () => {
+    server.use(http.get(`${BASE_URL}/things/:thingId`, () => new HttpResponse('secret: whsec_abcdefABCDEF0123456789 key sk_live_abc123 <', { status: 200 })));
+    const error = await errorOf(client.get('thing_1'));
+    expect(error.message).toContain('whsec_[redacted]');
+    expect(error.message).not.toContain('abcdefABCDEF');
+    expect(error.message).not.toContain('sk_live_abc123');
+  });
+
+  it('reads an empty success body as no data', async () => {
+    server.use(http.get(`${BASE_URL}/things/:thingId`, () => new HttpResponse('', { status: 200 })));
+    await expect(client.get('thing_1')).resolves.toBeUndefined();
   });
 });

@@ -73,6 +73,9 @@ describe('pagination', () => {
     expect(ids(await (await fixtureClient().list({ limit: 3 })).toArray({ limit: 100 }))).toEqual(all);
     expect(await fixtureClient().list().toArray({ limit: 0 })).toEqual([]);
     await expect(fixtureClient().list().toArray({ limit: -1 })).rejects.toThrow(RangeError);
+    // A JavaScript caller gets no compile error for a missing limit; the walk must still be bounded.
+    await expect(fixtureClient().list().toArray(undefined as never)).rejects.toThrow(/needs a non-negative integer limit/);
+    await expect(fixtureClient().list().toArray({} as never)).rejects.toThrow(RangeError);
   });
 
   it('gives page-by-page access', async () => {

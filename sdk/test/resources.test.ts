@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Cardrail, CardrailUsers } from '../src/index.js';
 import { useMswServer } from './support/msw.js';
 
@@ -213,5 +213,38 @@ describe('requests', () => {
     expect(new Cardrail({ apiKey: 'sk_live_abcdefgh1' }).mode).toBe('live');
     expect(new CardrailUsers({ apiKey: 'sk_test_abcdefgh1' }).baseUrl).toBe('https://api.cardrail.dev/v1');
     expect(() => new CardrailUsers({ apiKey: 'rk_test_abcdefgh1' })).toThrow(/sk_test_/);
+  });
+});
+
+describe('observability', () => {
+  it('logs a user-variant call at debug level without the Api-Key header value or the webhook secret of the response', async () => {
+    const apiKey = 'sk_test_userSecretKey987';
+    const secret = 'whsec_5ecretSigningKey_abcdefghijklmnop';
+    server.use(
+      http.post(`${baseUrl}/webhooks`, () =>
+        HttpResponse.json({ id: 'wh_1', url: 'https://example.com/hook', secret }, { status: 201, headers: { 'Request-Id': 'req_wh' } }),
+      ),
+    );
+    const logger = { error: vi.fn(), warn: vi.fn(), info: vi.fn(), debug: vi.fn() };
+    const client = new CardrailUsers({ apiKey, baseUrl, logLevel: 'debug', logger });
+    const created = await client.webhooks.create({ url: 'https://example.com/hook', events: ['card.frozen'] } as never);
+    expect(created).toMatchObject({ secret });
+    const logged = JSON.stringify(Object.values(logger).map((method) => method.mock.calls));
+    expect(logger.debug).toHaveBeenCalled();
+    expect(logged).toContain('"api-key":"[redacted]"');
+    expect(logged).toContain('req_wh');
+    expect(logged).not.toContain('userSecretKey987');
+    expect(logged).not.toContain('5ecretSigningKey');
+  });
+});
+
+describe('per-call headers', () => {
+  it('override default headers, and an Idempotency-Key header of the caller is kept as is', async () => {
+    const sent = record();
+    const client = new Cardrail({ apiKey: 'sk_test_customerKey1', baseUrl, defaultHeaders: { 'X-Team': 'payments', 'X-Env': 'ci' } });
+    await client.cards.freeze('card_1', { headers: { 'X-Team': 'risk', 'Idempotency-Key': 'from-header-1' } });
+    expect(sent[0]!.headers.get('x-team')).toBe('risk');
+    expect(sent[0]!.headers.get('x-env')).toBe('ci');
+    expect(sent[0]!.headers.get('idempotency-key')).toBe('from-header-1');
   });
 });

@@ -11,7 +11,11 @@ import {
   type CardrailEventType,
   type CustomerEvent,
   type UserEvent,
+  type BodyArgs,
+  type CardrailClient,
   type Page,
+  type QueryArgs,
+  type RequestOptions,
   type WithResponse,
 } from '../src/index.js';
 
@@ -121,5 +125,56 @@ describe('event types', () => {
       // @ts-expect-error card.frozen data has no amount
       void event.data.amount;
     }
+  });
+});
+
+describe('whether a body or query argument is optional comes from the spec', () => {
+  type Json<T> = { content: { 'application/json': T } };
+
+  it('derives it from `requestBody` and `query` being optional in the generated operation', () => {
+    expectTypeOf<BodyArgs<{ requestBody: Json<{ a: string }> }>>().toEqualTypeOf<[body: { a: string }, options?: RequestOptions]>();
+    expectTypeOf<BodyArgs<{ requestBody?: Json<{ a: string }> }>>().toEqualTypeOf<[body?: { a: string }, options?: RequestOptions]>();
+    expectTypeOf<QueryArgs<{ parameters: { query: { since: string; limit?: number } } }>>().toEqualTypeOf<
+      [query: { since: string; limit?: number }, options?: RequestOptions]
+    >();
+    expectTypeOf<QueryArgs<{ parameters: { query?: { limit?: number } } }>>().toEqualTypeOf<[query?: { limit?: number }, options?: RequestOptions]>();
+  });
+
+  it('makes the body optional exactly where the spec does', () => {
+    type ApiKeyCreate = CustomerPaths['/api-keys']['post'];
+    expectTypeOf(cardrail.apiKeys.create).parameters.toEqualTypeOf<
+      [body?: NonNullable<ApiKeyCreate['requestBody']>['content']['application/json'], options?: RequestOptions]
+    >();
+    void cardrail.apiKeys.create();
+    void cardrail.cards.credentials('card_1');
+    void cardrail.intents.reject('int_1');
+    void users.simulate.settle('txn_1');
+    void cardrail.cards.list();
+    void users.webhooks.deliveries.list('wh_1');
+    // @ts-expect-error the spec requires a CardUpdate body
+    void cardrail.cards.update('card_1');
+    // @ts-expect-error the spec requires a body to create a customer
+    void cardrail.customers.create();
+    // @ts-expect-error the spec requires a body to resolve a dispute
+    void users.simulate.resolveDispute('dsp_1');
+    // @ts-expect-error a withdrawal needs a body
+    void users.withdrawals.create('usr_1');
+  });
+
+  it('requires the limit of toArray', () => {
+    // @ts-expect-error toArray needs { limit } so that a walk is always bounded
+    void cardrail.cards.list().toArray();
+    // @ts-expect-error limit is required
+    void cardrail.cards.list().toArray({});
+  });
+});
+
+describe('the shared client base', () => {
+  it('lets code accept either variant', () => {
+    expectTypeOf(cardrail).toExtend<CardrailClient<CustomerPaths>>();
+    expectTypeOf(users).toExtend<CardrailClient<UserPaths>>();
+    const freeze = async (client: Cardrail | CardrailUsers, cardId: string) => (await client.cards.freeze(cardId)).status;
+    expectTypeOf(freeze(users, 'card_1')).resolves.toBeString();
+    expectTypeOf(users.users.create).parameter(0).toEqualTypeOf<U['schemas']['CustomerCreate']>();
   });
 });

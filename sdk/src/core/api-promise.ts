@@ -1,4 +1,5 @@
 import { errorFromResponse, requestIdOf } from './error-from-response.js';
+import { parseSuccessBody } from './success-body.js';
 
 /** The data of a call together with what a caller needs to debug it. */
 export interface WithResponse<T> {
@@ -7,7 +8,7 @@ export interface WithResponse<T> {
   requestId: string | undefined;
 }
 
-/** What an openapi-fetch call resolves to. */
+/** What an openapi-fetch call resolves to; `data` is the body text, as every call asks for `parseAs: 'text'`. */
 export interface RawResult {
   data?: unknown;
   error?: unknown;
@@ -17,7 +18,7 @@ export interface RawResult {
 export async function unwrapRawResult<T>(pending: Promise<RawResult>): Promise<WithResponse<T>> {
   const { data, error, response } = await pending;
   if (!response.ok) throw errorFromResponse(response, error);
-  return { data: data as T, response, requestId: requestIdOf(response) };
+  return { data: parseSuccessBody(data, response) as T, response, requestId: requestIdOf(response) };
 }
 
 /**

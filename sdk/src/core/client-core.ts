@@ -16,6 +16,8 @@ import { createRetryingFetch, type FetchLike } from './retrying-fetch.js';
 /** What every call hands to openapi-fetch besides its params and body. */
 export interface CallInit {
   fetch: FetchLike;
+  /** The SDK parses success bodies itself (see success-body.ts). */
+  parseAs: 'text';
   headers?: Record<string, string>;
   signal?: AbortSignal;
 }
@@ -73,7 +75,7 @@ export class ClientCore<Paths extends {}> {
   }
 
   initFor(call: RequestOptions | undefined): CallInit {
-    const init: CallInit = { fetch: this.fetchFor(call) };
+    const init: CallInit = { fetch: this.fetchFor(call), parseAs: 'text' };
     if (call?.headers) init.headers = call.headers;
     if (call?.signal) init.signal = call.signal;
     return init;

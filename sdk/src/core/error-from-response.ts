@@ -10,6 +10,7 @@ import {
   UnprocessableEntityError,
   type CardrailErrorInit,
 } from '../errors.js';
+import { redactText } from './redact.js';
 
 export const REQUEST_ID_HEADER = 'Request-Id';
 
@@ -39,7 +40,7 @@ export function parseErrorBody(body: unknown, status: number, statusText: string
     const message = typeof error['message'] === 'string' && error['message'] !== '' ? error['message'] : error['code'];
     return { code: error['code'], message: `${status} ${message}`, details: isRecord(error['details']) ? error['details'] : null };
   }
-  const fallback = typeof body === 'string' && body.trim() !== '' ? body.trim().slice(0, 200) : statusText || 'no error body';
+  const fallback = typeof body === 'string' && body.trim() !== '' ? redactText(body.trim().slice(0, 200)) : statusText || 'no error body';
   return { code: 'api_error', message: `${status} ${fallback}`, details: null };
 }
 

@@ -21,19 +21,3 @@ export function leveledLogger(level: LogLevel, sink: Logger): Logger {
     debug: allows('debug') ? (message, ...rest) => sink.debug(message, ...rest) : noop,
   };
 }
-
-const CREDENTIAL_HEADERS = new Set(['authorization', 'api-key', 'cookie', 'set-cookie', 'proxy-authorization']);
-const API_KEY = /\b(sk_(?:test|live)_)[A-Za-z0-9_]+/g;
-
-/** Keys and secrets never reach a log line, whatever the log level. */
-export function redactHeaders(headers: Headers): Record<string, string> {
-  const safe: Record<string, string> = {};
-  headers.forEach((value, name) => {
-    safe[name] = CREDENTIAL_HEADERS.has(name.toLowerCase()) ? '[redacted]' : redactText(value);
-  });
-  return safe;
-}
-
-export function redactText(text: string): string {
-  return text.replace(API_KEY, '$1[redacted]');
-}

@@ -60,8 +60,12 @@ export class Page<T> implements AsyncIterable<T> {
   }
 
   /** Up to `limit` items from this page on, fetching only the pages needed. */
-  async toArray({ limit }: ToArrayOptions): Promise<T[]> {
-    if (!Number.isInteger(limit) || limit < 0) throw new RangeError(`toArray({ limit }) needs a non-negative integer, got ${limit}.`);
+  async toArray(options: ToArrayOptions): Promise<T[]> {
+    // Checked at run time too: JavaScript callers get no compile error for a missing limit.
+    const limit = (options as ToArrayOptions | undefined)?.limit;
+    if (limit === undefined || !Number.isInteger(limit) || limit < 0) {
+      throw new RangeError(`toArray({ limit }) needs a non-negative integer limit, got ${String(limit)}.`);
+    }
     const items: T[] = [];
     if (limit === 0) return items;
     for await (const item of this) {

@@ -1,6 +1,7 @@
 import { ConnectionError, RequestAbortedError, TimeoutError } from '../errors.js';
 import { generateIdempotencyKey, needsIdempotencyKey } from './idempotency-key.js';
-import { redactHeaders, type Logger } from './logger.js';
+import type { Logger } from './logger.js';
+import { redactHeaders } from './redact.js';
 import { isRetryableStatus, retryDelayMs } from './retry-policy.js';
 import { sleep } from './sleep.js';
 

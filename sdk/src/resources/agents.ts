@@ -1,13 +1,13 @@
 import type { APIPromise } from '../core/api-promise.js';
 import { APIResource } from '../core/api-resource.js';
 import type { RequestOptions } from '../core/client-options.js';
-import type { ListItem, Operation as Op, QueryParams, RequestBody, ResponseBody } from '../core/operation-types.js';
+import type { BodyArgs, ListItem, Operation as Op, QueryArgs, ResponseBody } from '../core/operation-types.js';
 import type { PagePromise } from '../core/pagination.js';
 import type { VariantPaths } from './variant-paths.js';
 
 /** Agents spend on behalf of a customer (user) under their own policy and spending limit. */
 export class Agents<Paths extends VariantPaths> extends APIResource<Paths> {
-  create(body: RequestBody<Op<Paths, '/agents', 'post'>>, options?: RequestOptions): APIPromise<ResponseBody<Op<Paths, '/agents', 'post'>>> {
+  create(...[body, options]: BodyArgs<Op<Paths, '/agents', 'post'>>): APIPromise<ResponseBody<Op<Paths, '/agents', 'post'>>> {
     return this.request('post', '/agents', { body }, options);
   }
 
@@ -17,13 +17,12 @@ export class Agents<Paths extends VariantPaths> extends APIResource<Paths> {
 
   update(
     agentId: string,
-    body: RequestBody<Op<Paths, '/agents/{agentId}', 'patch'>>,
-    options?: RequestOptions,
+    ...[body, options]: BodyArgs<Op<Paths, '/agents/{agentId}', 'patch'>>
   ): APIPromise<ResponseBody<Op<Paths, '/agents/{agentId}', 'patch'>>> {
     return this.request('patch', '/agents/{agentId}', { path: { agentId }, body }, options);
   }
 
-  list(query?: QueryParams<Op<Paths, '/agents', 'get'>>, options?: RequestOptions): PagePromise<ListItem<Op<Paths, '/agents', 'get'>>> {
+  list(...[query, options]: QueryArgs<Op<Paths, '/agents', 'get'>>): PagePromise<ListItem<Op<Paths, '/agents', 'get'>>> {
     return this.requestPage('/agents', { query }, options);
   }
 

@@ -1,18 +1,18 @@
 import type { APIPromise } from '../core/api-promise.js';
 import { APIResource } from '../core/api-resource.js';
 import type { RequestOptions } from '../core/client-options.js';
-import type { ListItem, Operation as Op, QueryParams, RequestBody, ResponseBody } from '../core/operation-types.js';
+import type { BodyArgs, ListItem, Operation as Op, QueryArgs, ResponseBody } from '../core/operation-types.js';
 import type { PagePromise } from '../core/pagination.js';
 import type { VariantPaths } from './variant-paths.js';
 
 /** API keys of the organization and mode. */
 export class ApiKeys<Paths extends VariantPaths> extends APIResource<Paths> {
   /** Creates a key; the response carries the secret key, shown only here. */
-  create(body?: RequestBody<Op<Paths, '/api-keys', 'post'>>, options?: RequestOptions): APIPromise<ResponseBody<Op<Paths, '/api-keys', 'post'>>> {
+  create(...[body, options]: BodyArgs<Op<Paths, '/api-keys', 'post'>>): APIPromise<ResponseBody<Op<Paths, '/api-keys', 'post'>>> {
     return this.request('post', '/api-keys', { body }, options);
   }
 
-  list(query?: QueryParams<Op<Paths, '/api-keys', 'get'>>, options?: RequestOptions): PagePromise<ListItem<Op<Paths, '/api-keys', 'get'>>> {
+  list(...[query, options]: QueryArgs<Op<Paths, '/api-keys', 'get'>>): PagePromise<ListItem<Op<Paths, '/api-keys', 'get'>>> {
     return this.requestPage('/api-keys', { query }, options);
   }
 

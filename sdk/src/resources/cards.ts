@@ -1,14 +1,14 @@
 import type { APIPromise } from '../core/api-promise.js';
 import { APIResource } from '../core/api-resource.js';
 import type { RequestOptions } from '../core/client-options.js';
-import type { ListItem, Operation as Op, QueryParams, RequestBody, ResponseBody } from '../core/operation-types.js';
+import type { BodyArgs, ListItem, Operation as Op, QueryArgs, ResponseBody } from '../core/operation-types.js';
 import type { PagePromise } from '../core/pagination.js';
 import type { VariantPaths } from './variant-paths.js';
 
 /** Virtual cards: issue, read, update, freeze, close, their policy summary and credentials. */
 export class Cards<Paths extends VariantPaths> extends APIResource<Paths> {
   /** Issues a virtual card. */
-  create(body: RequestBody<Op<Paths, '/cards', 'post'>>, options?: RequestOptions): APIPromise<ResponseBody<Op<Paths, '/cards', 'post'>>> {
+  create(...[body, options]: BodyArgs<Op<Paths, '/cards', 'post'>>): APIPromise<ResponseBody<Op<Paths, '/cards', 'post'>>> {
     return this.request('post', '/cards', { body }, options);
   }
 
@@ -18,14 +18,13 @@ export class Cards<Paths extends VariantPaths> extends APIResource<Paths> {
 
   update(
     cardId: string,
-    body: RequestBody<Op<Paths, '/cards/{cardId}', 'patch'>>,
-    options?: RequestOptions,
+    ...[body, options]: BodyArgs<Op<Paths, '/cards/{cardId}', 'patch'>>
   ): APIPromise<ResponseBody<Op<Paths, '/cards/{cardId}', 'patch'>>> {
     return this.request('patch', '/cards/{cardId}', { path: { cardId }, body }, options);
   }
 
   /** A page of cards, newest first; iterate it to walk every following page. */
-  list(query?: QueryParams<Op<Paths, '/cards', 'get'>>, options?: RequestOptions): PagePromise<ListItem<Op<Paths, '/cards', 'get'>>> {
+  list(...[query, options]: QueryArgs<Op<Paths, '/cards', 'get'>>): PagePromise<ListItem<Op<Paths, '/cards', 'get'>>> {
     return this.requestPage('/cards', { query }, options);
   }
 
@@ -47,8 +46,7 @@ export class Cards<Paths extends VariantPaths> extends APIResource<Paths> {
   /** Reveals PAN, CVC and expiry; records a credential access event and opens the attestation window. */
   credentials(
     cardId: string,
-    body?: RequestBody<Op<Paths, '/cards/{cardId}/credentials', 'post'>>,
-    options?: RequestOptions,
+    ...[body, options]: BodyArgs<Op<Paths, '/cards/{cardId}/credentials', 'post'>>
   ): APIPromise<ResponseBody<Op<Paths, '/cards/{cardId}/credentials', 'post'>>> {
     return this.request('post', '/cards/{cardId}/credentials', { path: { cardId }, body }, options);
   }

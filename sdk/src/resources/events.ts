@@ -1,7 +1,7 @@
 import type { APIPromise } from '../core/api-promise.js';
 import { APIResource } from '../core/api-resource.js';
 import type { RequestOptions } from '../core/client-options.js';
-import type { Operation as Op, QueryParams } from '../core/operation-types.js';
+import type { Operation as Op, QueryArgs } from '../core/operation-types.js';
 import type { PagePromise } from '../core/pagination.js';
 import type { CustomerEvent, UserEvent } from '../events/cardrail-event.js';
 import type { CustomerPaths, VariantPaths } from './variant-paths.js';
@@ -15,7 +15,7 @@ export class Events<Paths extends VariantPaths> extends APIResource<Paths> {
     return this.request('get', '/events/{eventId}', { path: { eventId } }, options);
   }
 
-  list(query?: QueryParams<Op<Paths, '/events', 'get'>>, options?: RequestOptions): PagePromise<VariantEvent<Paths>> {
+  list(...[query, options]: QueryArgs<Op<Paths, '/events', 'get'>>): PagePromise<VariantEvent<Paths>> {
     return this.requestPage('/events', { query }, options);
   }
 }

@@ -1,13 +1,13 @@
 import type { APIPromise } from '../core/api-promise.js';
 import { APIResource } from '../core/api-resource.js';
 import type { RequestOptions } from '../core/client-options.js';
-import type { ListItem, Operation as Op, QueryParams, RequestBody, ResponseBody } from '../core/operation-types.js';
+import type { BodyArgs, ListItem, Operation as Op, QueryArgs, ResponseBody } from '../core/operation-types.js';
 import type { PagePromise } from '../core/pagination.js';
 import type { VariantPaths } from './variant-paths.js';
 
 /** Intents declare a purchase before it happens, so authorizations can be matched, approved or rejected. */
 export class Intents<Paths extends VariantPaths> extends APIResource<Paths> {
-  create(body: RequestBody<Op<Paths, '/intents', 'post'>>, options?: RequestOptions): APIPromise<ResponseBody<Op<Paths, '/intents', 'post'>>> {
+  create(...[body, options]: BodyArgs<Op<Paths, '/intents', 'post'>>): APIPromise<ResponseBody<Op<Paths, '/intents', 'post'>>> {
     return this.request('post', '/intents', { body }, options);
   }
 
@@ -15,7 +15,7 @@ export class Intents<Paths extends VariantPaths> extends APIResource<Paths> {
     return this.request('get', '/intents/{intentId}', { path: { intentId } }, options);
   }
 
-  list(query?: QueryParams<Op<Paths, '/intents', 'get'>>, options?: RequestOptions): PagePromise<ListItem<Op<Paths, '/intents', 'get'>>> {
+  list(...[query, options]: QueryArgs<Op<Paths, '/intents', 'get'>>): PagePromise<ListItem<Op<Paths, '/intents', 'get'>>> {
     return this.requestPage('/intents', { query }, options);
   }
 
@@ -26,8 +26,7 @@ export class Intents<Paths extends VariantPaths> extends APIResource<Paths> {
 
   reject(
     intentId: string,
-    body?: RequestBody<Op<Paths, '/intents/{intentId}/reject', 'post'>>,
-    options?: RequestOptions,
+    ...[body, options]: BodyArgs<Op<Paths, '/intents/{intentId}/reject', 'post'>>
   ): APIPromise<ResponseBody<Op<Paths, '/intents/{intentId}/reject', 'post'>>> {
     return this.request('post', '/intents/{intentId}/reject', { path: { intentId }, body }, options);
   }

@@ -2,7 +2,7 @@ import type { APIPromise } from '../core/api-promise.js';
 import { APIResource } from '../core/api-resource.js';
 import type { ClientCore } from '../core/client-core.js';
 import type { RequestOptions } from '../core/client-options.js';
-import type { Operation as Op, RequestBody, ResponseBody } from '../core/operation-types.js';
+import type { BodyArgs, Operation as Op, ResponseBody } from '../core/operation-types.js';
 import type { VariantPaths } from './variant-paths.js';
 
 /** Risk engine configuration (tag `risk`): presets, rules and the action taken on an anomaly. */
@@ -13,8 +13,7 @@ export class RiskSettings<Paths extends VariantPaths> extends APIResource<Paths>
 
   /** Changing any rule turns the preset into `custom`. */
   update(
-    body: RequestBody<Op<Paths, '/settings/risk', 'patch'>>,
-    options?: RequestOptions,
+    ...[body, options]: BodyArgs<Op<Paths, '/settings/risk', 'patch'>>
   ): APIPromise<ResponseBody<Op<Paths, '/settings/risk', 'patch'>>> {
     return this.request('patch', '/settings/risk', { body }, options);
   }

@@ -2,7 +2,7 @@ import type { APIPromise } from '../core/api-promise.js';
 import { APIResource } from '../core/api-resource.js';
 import type { ClientCore } from '../core/client-core.js';
 import type { RequestOptions } from '../core/client-options.js';
-import type { Operation as Op, RequestBody, ResponseBody } from '../core/operation-types.js';
+import type { BodyArgs, Operation as Op, ResponseBody } from '../core/operation-types.js';
 import type { VariantPaths } from './variant-paths.js';
 
 /** The test clock that drives expiries, webhook retries and idempotency-key lifetimes in test mode. */
@@ -12,8 +12,7 @@ export class SimulatedClock<Paths extends VariantPaths> extends APIResource<Path
   }
 
   advance(
-    body: RequestBody<Op<Paths, '/simulate/clock/advance', 'post'>>,
-    options?: RequestOptions,
+    ...[body, options]: BodyArgs<Op<Paths, '/simulate/clock/advance', 'post'>>
   ): APIPromise<ResponseBody<Op<Paths, '/simulate/clock/advance', 'post'>>> {
     return this.request('post', '/simulate/clock/advance', { body }, options);
   }
@@ -30,48 +29,42 @@ export class Simulate<Paths extends VariantPaths> extends APIResource<Paths> {
 
   /** A card authorization at a merchant: the Transaction comes back `pending` or `declined`. */
   authorize(
-    body: RequestBody<Op<Paths, '/simulate/authorize', 'post'>>,
-    options?: RequestOptions,
+    ...[body, options]: BodyArgs<Op<Paths, '/simulate/authorize', 'post'>>
   ): APIPromise<ResponseBody<Op<Paths, '/simulate/authorize', 'post'>>> {
     return this.request('post', '/simulate/authorize', { body }, options);
   }
 
   settle(
     transactionId: string,
-    body?: RequestBody<Op<Paths, '/simulate/transactions/{transactionId}/settle', 'post'>>,
-    options?: RequestOptions,
+    ...[body, options]: BodyArgs<Op<Paths, '/simulate/transactions/{transactionId}/settle', 'post'>>
   ): APIPromise<ResponseBody<Op<Paths, '/simulate/transactions/{transactionId}/settle', 'post'>>> {
     return this.request('post', '/simulate/transactions/{transactionId}/settle', { path: { transactionId }, body }, options);
   }
 
   reverse(
     transactionId: string,
-    body?: RequestBody<Op<Paths, '/simulate/transactions/{transactionId}/reverse', 'post'>>,
-    options?: RequestOptions,
+    ...[body, options]: BodyArgs<Op<Paths, '/simulate/transactions/{transactionId}/reverse', 'post'>>
   ): APIPromise<ResponseBody<Op<Paths, '/simulate/transactions/{transactionId}/reverse', 'post'>>> {
     return this.request('post', '/simulate/transactions/{transactionId}/reverse', { path: { transactionId }, body }, options);
   }
 
   dispute(
     transactionId: string,
-    body?: RequestBody<Op<Paths, '/simulate/transactions/{transactionId}/dispute', 'post'>>,
-    options?: RequestOptions,
+    ...[body, options]: BodyArgs<Op<Paths, '/simulate/transactions/{transactionId}/dispute', 'post'>>
   ): APIPromise<ResponseBody<Op<Paths, '/simulate/transactions/{transactionId}/dispute', 'post'>>> {
     return this.request('post', '/simulate/transactions/{transactionId}/dispute', { path: { transactionId }, body }, options);
   }
 
   resolveDispute(
     disputeId: string,
-    body: RequestBody<Op<Paths, '/simulate/disputes/{disputeId}/resolve', 'post'>>,
-    options?: RequestOptions,
+    ...[body, options]: BodyArgs<Op<Paths, '/simulate/disputes/{disputeId}/resolve', 'post'>>
   ): APIPromise<ResponseBody<Op<Paths, '/simulate/disputes/{disputeId}/resolve', 'post'>>> {
     return this.request('post', '/simulate/disputes/{disputeId}/resolve', { path: { disputeId }, body }, options);
   }
 
   /** An on-chain deposit to a customer (user): raises `available`. */
   deposit(
-    body: RequestBody<Op<Paths, '/simulate/deposits', 'post'>>,
-    options?: RequestOptions,
+    ...[body, options]: BodyArgs<Op<Paths, '/simulate/deposits', 'post'>>
   ): APIPromise<ResponseBody<Op<Paths, '/simulate/deposits', 'post'>>> {
     return this.request('post', '/simulate/deposits', { body }, options);
   }
@@ -91,7 +84,7 @@ export class Simulate<Paths extends VariantPaths> extends APIResource<Paths> {
   }
 
   /** The outcome of a KYC application: approved, denied or needsInformation. */
-  kyc(body: RequestBody<Op<Paths, '/simulate/kyc', 'post'>>, options?: RequestOptions): APIPromise<ResponseBody<Op<Paths, '/simulate/kyc', 'post'>>> {
+  kyc(...[body, options]: BodyArgs<Op<Paths, '/simulate/kyc', 'post'>>): APIPromise<ResponseBody<Op<Paths, '/simulate/kyc', 'post'>>> {
     return this.request('post', '/simulate/kyc', { body }, options);
   }
 }

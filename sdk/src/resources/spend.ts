@@ -1,14 +1,13 @@
 import type { APIPromise } from '../core/api-promise.js';
 import { APIResource } from '../core/api-resource.js';
 import type { RequestOptions } from '../core/client-options.js';
-import type { Operation as Op, RequestBody, ResponseBody } from '../core/operation-types.js';
+import type { BodyArgs, Operation as Op, ResponseBody } from '../core/operation-types.js';
 import type { VariantPaths } from './variant-paths.js';
 
 export class Spend<Paths extends VariantPaths> extends APIResource<Paths> {
   /** A dry run of an authorization: the same rules and reason codes, no state change. */
   evaluate(
-    body: RequestBody<Op<Paths, '/spend/evaluate', 'post'>>,
-    options?: RequestOptions,
+    ...[body, options]: BodyArgs<Op<Paths, '/spend/evaluate', 'post'>>
   ): APIPromise<ResponseBody<Op<Paths, '/spend/evaluate', 'post'>>> {
     return this.request('post', '/spend/evaluate', { body }, options);
   }

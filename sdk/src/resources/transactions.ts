@@ -1,7 +1,7 @@
 import type { APIPromise } from '../core/api-promise.js';
 import { APIResource } from '../core/api-resource.js';
 import type { RequestOptions } from '../core/client-options.js';
-import type { ListItem, Operation as Op, QueryParams, RequestBody, ResponseBody } from '../core/operation-types.js';
+import type { ListItem, Operation as Op, QueryArgs, ResponseBody } from '../core/operation-types.js';
 import type { PagePromise } from '../core/pagination.js';
 import type { VariantPaths } from './variant-paths.js';
 
@@ -12,8 +12,7 @@ export class Transactions<Paths extends VariantPaths> extends APIResource<Paths>
   }
 
   list(
-    query?: QueryParams<Op<Paths, '/transactions', 'get'>>,
-    options?: RequestOptions,
+    ...[query, options]: QueryArgs<Op<Paths, '/transactions', 'get'>>
   ): PagePromise<ListItem<Op<Paths, '/transactions', 'get'>>> {
     return this.requestPage('/transactions', { query }, options);
   }

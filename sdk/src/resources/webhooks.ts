@@ -2,18 +2,15 @@ import type { APIPromise } from '../core/api-promise.js';
 import { APIResource } from '../core/api-resource.js';
 import type { ClientCore } from '../core/client-core.js';
 import type { RequestOptions } from '../core/client-options.js';
-import type { ListItem, Operation as Op, QueryParams, RequestBody, ResponseBody } from '../core/operation-types.js';
+import type { BodyArgs, ListItem, Operation as Op, QueryArgs, ResponseBody } from '../core/operation-types.js';
 import type { PagePromise } from '../core/pagination.js';
 import type { VariantPaths } from './variant-paths.js';
-
-type DeliveriesQuery<Paths extends VariantPaths> = QueryParams<Op<Paths, '/webhooks/{webhookId}/deliveries', 'get'>>;
 
 /** Delivery attempts of one webhook subscription. */
 export class WebhookDeliveries<Paths extends VariantPaths> extends APIResource<Paths> {
   list(
     webhookId: string,
-    query?: DeliveriesQuery<Paths>,
-    options?: RequestOptions,
+    ...[query, options]: QueryArgs<Op<Paths, '/webhooks/{webhookId}/deliveries', 'get'>>
   ): PagePromise<ListItem<Op<Paths, '/webhooks/{webhookId}/deliveries', 'get'>>> {
     return this.requestPage('/webhooks/{webhookId}/deliveries', { path: { webhookId }, query }, options);
   }
@@ -38,7 +35,7 @@ export class Webhooks<Paths extends VariantPaths> extends APIResource<Paths> {
   }
 
   /** Subscribes a URL to event types. The response carries the signing `secret`, shown only here. */
-  create(body: RequestBody<Op<Paths, '/webhooks', 'post'>>, options?: RequestOptions): APIPromise<ResponseBody<Op<Paths, '/webhooks', 'post'>>> {
+  create(...[body, options]: BodyArgs<Op<Paths, '/webhooks', 'post'>>): APIPromise<ResponseBody<Op<Paths, '/webhooks', 'post'>>> {
     return this.request('post', '/webhooks', { body }, options);
   }
 
@@ -48,13 +45,12 @@ export class Webhooks<Paths extends VariantPaths> extends APIResource<Paths> {
 
   update(
     webhookId: string,
-    body: RequestBody<Op<Paths, '/webhooks/{webhookId}', 'patch'>>,
-    options?: RequestOptions,
+    ...[body, options]: BodyArgs<Op<Paths, '/webhooks/{webhookId}', 'patch'>>
   ): APIPromise<ResponseBody<Op<Paths, '/webhooks/{webhookId}', 'patch'>>> {
     return this.request('patch', '/webhooks/{webhookId}', { path: { webhookId }, body }, options);
   }
 
-  list(query?: QueryParams<Op<Paths, '/webhooks', 'get'>>, options?: RequestOptions): PagePromise<ListItem<Op<Paths, '/webhooks', 'get'>>> {
+  list(...[query, options]: QueryArgs<Op<Paths, '/webhooks', 'get'>>): PagePromise<ListItem<Op<Paths, '/webhooks', 'get'>>> {
     return this.requestPage('/webhooks', { query }, options);
   }
 
