@@ -261,11 +261,26 @@ function badQueryValues(param: ParameterInfo, resolve: Resolver): string[] {
   return values.filter((v) => !param.validate(numeric && v !== '' && !Number.isNaN(Number(v)) ? Number(v) : v));
 }
 
-/** Bad query strings: one parameter at a time set to a value its schema refuses. */
-export function badQueries(op: OperationInfo, spec: SpecIndex): fc.Arbitrary<BadRequestCase> | undefined {
+/**
+ * Parameters no operation declares ("invalid parameters" are 400 in the specification): a plain name, a declared
+ * name in the wrong case, names that are special to JavaScript objects, and a huge value.
+ */
+const UNDECLARED_QUERY = [
+  { name: 'notAParameter', value: '1' },
+  { name: 'LIMIT', value: '5' },
+  { name: '__proto__', value: 'x' },
+  { name: 'constructor', value: 'x' },
+  { name: 'q', value: 'h'.repeat(10_000) },
+];
+
+/** Bad query strings: one declared parameter at a time set to a value its schema refuses, or an undeclared one. */
+export function badQueries(op: OperationInfo, spec: SpecIndex): fc.Arbitrary<BadRequestCase> {
   const resolve = resolverFor(spec);
-  const options = op.queryParams.flatMap((p) => badQueryValues(p, resolve).map((value) => ({ name: p.name, value })));
-  if (options.length === 0) return undefined;
+  const declared = new Set(op.queryParams.map((p) => p.name));
+  const options = [
+    ...op.queryParams.flatMap((p) => badQueryValues(p, resolve).map((value) => ({ name: p.name, value }))),
+    ...UNDECLARED_QUERY.filter((u) => !declared.has(u.name)),
+  ];
   return fc.constantFrom(...options).map(({ name, value }) => ({ kind: `query ${name}=${JSON.stringify(value).slice(0, 40)}`, query: { [name]: value } }));
 }
 
@@ -288,8 +303,9 @@ export function fillPath(template: string, params: Record<string, string>): stri
 }
 
 /**
- * The organization's whole visible state, read through every list endpoint (all pages), the risk settings and each
- * customer's balances and each webhook's deliveries. Two snapshots are equal byte for byte when nothing changed.
+ * The organization's whole visible state, read through every list endpoint (all pages), the risk settings, the test
+ * clock, each customer's balances and each webhook's deliveries. Two snapshots are equal byte for byte when nothing
+ * changed; the mock must run on a frozen clock, or the clock's reading alone would differ.
  */
 export async function snapshotOrganization(
   fetchFn: (request: Request) => Promise<Response>,
@@ -324,5 +340,6 @@ export async function snapshotOrganization(
     if (op.operationId === 'listWebhooks') for (const item of items) await walk(`/webhooks/${item.id}/deliveries`);
   }
   await get('/settings/risk');
+  await get('/simulate/clock');
   return parts.join('\n');
 }

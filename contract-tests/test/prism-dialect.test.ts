@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPrism, writeDocumentFile, writeDocumentFor2020, type PrismProcess } from '../src/prism.js';
+import { ContractRecorder } from '../src/recorder.js';
 import { loadSpecs, type OpenApiDocument } from '../src/spec.js';
 import { startStubUpstream } from '../src/stub-upstream.js';
 
@@ -86,9 +87,14 @@ describe('Prism validates what the spec means (JSON Schema 2020-12)', () => {
     expect(await response.json()).toEqual(VALID_CUSTOMER);
   });
 
-  it('the derived customer bundle fails a response that drops a required field', async () => {
-    const response = await fetch(`${customer.url}/customers/cus_broken`, { headers: { Authorization: 'Bearer sk_test_abcdefgh' } });
+  it('the derived customer bundle fails a response that drops a required field, and the recorder fails the run', async () => {
+    // The recorder every proxied suite uses: Prism's verdict becomes a violation, which fails the test that caused it.
+    const recorder = new ContractRecorder({ suite: 'prism-dialect', basePath: '' });
+    const response = await recorder.fetch(`${customer.url}/customers/cus_broken`, { headers: { Authorization: 'Bearer sk_test_abcdefgh' } });
     expect(response.status).toBe(500);
     expect(response.headers.get('sl-violations')).toContain('email');
+    expect(recorder.violations).toContainEqual(
+      expect.objectContaining({ check: 'prism_violation', operation: 'customer getCustomer', message: expect.stringContaining('email') }),
+    );
   });
 });

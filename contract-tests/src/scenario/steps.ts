@@ -25,6 +25,16 @@ async function allEventIds(ctx: ScenarioContext): Promise<string[]> {
   return ids;
 }
 
+/** The `reason` of the `card.closed` event of each card, read back through the events API. */
+async function closedReasons(ctx: ScenarioContext, cardIds: string[]): Promise<Record<string, string | undefined>> {
+  const reasons: Record<string, string | undefined> = Object.fromEntries(cardIds.map((card) => [card, undefined]));
+  for await (const event of ctx.vc.client.events.list({ type: 'card.closed', limit: 100 })) {
+    const data = event.data as { cardId?: string; reason?: string };
+    if (data.cardId !== undefined && data.cardId in reasons) reasons[data.cardId] = data.reason;
+  }
+  return reasons;
+}
+
 async function newAgent(ctx: ScenarioContext, name: string, extra: Record<string, unknown> = {}): Promise<string> {
   const agent = await ctx.vc.client.agents.create({ customerId: id(ctx, 'owner'), name, ...extra });
   return agent.id;
@@ -336,6 +346,8 @@ export const STEPS: Step[] = [
       expect(await statusOf(ctx.vc.client.agents.retrieve(ownersAgent.id)), "the deleted owner's agent").toBe(404);
       expect(await cardStatus(ctx.vc, ownersCard), "the deleted owner's card").toBe(CLOSED);
       expect(await statusOf(owners(ctx.vc).retrieve(owner)), 'the deleted owner').toBe(404);
+      // Both cards closed because their agent was deleted: the spec names the reason `agent_deleted` for each.
+      expect(await closedReasons(ctx, [id(ctx, 'card'), ownersCard])).toEqual({ [id(ctx, 'card')]: 'agent_deleted', [ownersCard]: 'agent_deleted' });
     },
   },
   {

@@ -1,0 +1,189 @@
+import { createMockServer, type MockServer } from '@cardrail/mock-server';
+import { startMockServer } from '@cardrail/mock-server/node';
+import { RateLimitError } from '@cardrail/sdk';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { badRequestProbes, exampleBody, notFoundProbe, type ErrorProbe } from '../src/error-probes.js';
+import { fillPath, snapshotOrganization } from '../src/fuzz.js';
+import { ContractRecorder } from '../src/recorder.js';
+import { authHeaders } from '../src/request-builder.js';
+import { ClockTracker, clientFor, newLiveKey, newTestKey, type ScenarioContext } from '../src/scenario/context.js';
+import { loadSpecs, VARIANTS, type OperationInfo, type Variant } from '../src/spec.js';
+import { WebhookReceiver } from '../src/webhook-receiver.js';
+import { useContractChecks, type Harness } from './support/harness.js';
+import { seedOrganization, type SeededIds } from './support/seed.js';
+
+/**
+ * The documented error statuses the scenario and the checks do not reach on their own: 429 on every operation (a
+ * mock limited to one request per minute and key), 400 and 404 on every operation that documents them. Each answer
+ * passes the recorder (status documented, Error schema, Request-Id, and on 429 Retry-After and RateLimit-*), and
+ * each test also states the code the spec's error format must carry. 500 is documented too but a correct mock never
+ * answers it; coverage.md lists it as not exercisable.
+ */
+const BASE = 'http://mock.invalid/v1';
+const specs = loadSpecs();
+/**
+ * One request per minute and key: a key's second request of the minute is refused. The clock is frozen so that the
+ * state snapshots (which read the test clock) compare byte for byte and no key's minute runs out mid-test.
+ */
+const mock: MockServer = createMockServer({ rateLimit: 1, frozenClock: '2026-11-21T12:00:00.000Z' });
+// Seeding, key creation, snapshots and the 400 and 404 probes go through `preload`: same answers, no limit.
+const recorder = new ContractRecorder({ suite: 'documented-statuses', baseFetch: (request) => mock.preload(request) });
+// The rate-limited traffic, recorded apart so that its coverage is its own row of coverage.md.
+const limited = new ContractRecorder({ suite: 'documented-statuses-429', baseFetch: (request) => mock.handle(request) });
+const harness: Harness = { name: 'documented-statuses', recorder, receiver: new WebhookReceiver(recorder), baseUrl: () => BASE, stop: async () => mock.reset() };
+useContractChecks(() => harness);
+afterAll(() => limited.writeCoverage(inject('coverageDir')));
+
+const allOps = VARIANTS.flatMap((variant) => specs[variant].operations);
+const label = (op: OperationInfo) => `${op.variant} ${op.operationId} (${op.method.toUpperCase()} ${op.path})`;
+
+interface Org {
+  apiKey: string;
+  ids: SeededIds;
+  ctx: ScenarioContext;
+  snapshot(): Promise<string>;
+}
+const orgs = new Map<Variant, Org>();
+
+beforeAll(async () => {
+  for (const variant of VARIANTS) {
+    const apiKey = newTestKey();
+    const vc = clientFor(variant, { apiKey, baseUrl: BASE, fetch: recorder.fetch });
+    const ctx: ScenarioContext = { variant, vc, apiKey, baseUrl: BASE, fetch: recorder.fetch, receiver: harness.receiver, clock: new ClockTracker(), ids: new Map() };
+    const { ids, failures } = await seedOrganization(ctx);
+    expect(failures).toEqual([]);
+    const snapshot = () => snapshotOrganization((request) => mock.preload(request), BASE, authHeaders(variant, apiKey), specs[variant]);
+    orgs.set(variant, { apiKey, ids, ctx, snapshot });
+  }
+  await mock.idle();
+}, 60_000);
+
+function org(variant: Variant): Org {
+  const found = orgs.get(variant);
+  if (!found) throw new Error(`no seeded ${variant} organization`);
+  return found;
+}
+
+/** Sends a probe through `via` and returns what the assertions compare: status and the error's code and field. */
+async function answer(via: ContractRecorder, probe: ErrorProbe): Promise<{ fault: string; status: number; code: unknown; field?: unknown }> {
+  const from = via.exchanges.length;
+  const response = await via.fetch(probe.request);
+  const body = (await response.json()) as { error: string | { code: string; details?: { field?: string } | null } };
+  const code = typeof body.error === 'string' ? body.error : body.error.code;
+  const field = typeof body.error === 'string' ? undefined : body.error.details?.field;
+  expect(via.exchanges[from]?.violations ?? ['not recorded']).toEqual([]);
+  return { fault: probe.fault, status: response.status, code, ...(probe.field ? { field } : {}) };
+}
+
+describe('429 on every operation: Retry-After, RateLimit-* and the error body as the spec documents them', () => {
+  it.each(allOps.map((op) => [label(op), op] as const))('%s', async (_name, op) => {
+    const { vc, variant } = org(op.variant).ctx;
+    // A key of its own in the seeded organization, so the operation meets real ids and the minute is fresh.
+    const { key } = await vc.client.apiKeys.create({ name: `limited ${op.operationId}` });
+    const auth = authHeaders(variant, key);
+    const spent = await limited.fetch(new Request(`${BASE}/events?limit=1`, { headers: auth }));
+    expect(spent.status).toBe(200);
+    const before = await org(variant).snapshot();
+
+    const { ids } = org(variant);
+    const path = fillPath(op.path, Object.fromEntries(op.pathParams.map((p) => [p.name, ids.get(p.name) ?? `${p.name}_missing`])));
+    const body = exampleBody(op);
+    const response = await limited.fetch(
+      new Request(`${BASE}${path}`, {
+        method: op.method.toUpperCase(),
+        headers: { ...auth, ...(body ? { 'content-type': 'application/json' } : {}) },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      }),
+    );
+    const exchange = limited.exchanges.at(-1);
+    expect(exchange?.violations).toEqual([]);
+    expect({
+      status: response.status,
+      body: await response.json(),
+      limit: response.headers.get('RateLimit-Limit'),
+      remaining: response.headers.get('RateLimit-Remaining'),
+      retryAfter: Number(response.headers.get('Retry-After')),
+      reset: Number(response.headers.get('RateLimit-Reset')),
+    }).toEqual({
+      status: 429,
+      body: { error: expect.objectContaining({ code: 'rate_limited', message: expect.any(String) }) },
+      limit: '1',
+      remaining: '0',
+      retryAfter: expect.toSatisfy((s: number) => Number.isInteger(s) && s >= 0 && s <= 60, 'whole seconds within the minute'),
+      reset: expect.toSatisfy((s: number) => Number.isInteger(s) && s >= 0 && s <= 60, 'whole seconds within the minute'),
+    });
+    expect(await org(variant).snapshot(), 'a refused request changes nothing').toBe(before);
+  });
+
+  it('the SDK surfaces a 429 as RateLimitError with the code and Retry-After', async () => {
+    const { vc } = org('customer').ctx;
+    const { key } = await vc.client.apiKeys.create({ name: 'limited sdk' });
+    const client = clientFor('customer', { apiKey: key, baseUrl: BASE, fetch: limited.fetch }).client;
+    await client.agents.list({ limit: 1 });
+    const error = await client.agents.list({ limit: 1 }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect({ status: (error as RateLimitError).status, code: (error as RateLimitError).code, retryAfter: (error as RateLimitError).headers?.get('Retry-After') }).toEqual({
+      status: 429,
+      code: 'rate_limited',
+      retryAfter: expect.stringMatching(/^[1-9][0-9]*$/),
+    });
+  });
+
+  it('over HTTP too: the Node server limited to 1 request a minute answers every operation 429 within the spec', async () => {
+    const running = await startMockServer({ port: 0, rateLimit: 1, frozenClock: '2026-11-21T12:00:00.000Z' });
+    const overHttp = new ContractRecorder({ suite: 'documented-statuses-429-node' });
+    try {
+      const statuses: string[] = [];
+      for (const op of allOps) {
+        // A new key is a new organization: its ids are unknown, but the limit answers before any lookup.
+        const auth = authHeaders(op.variant, newTestKey());
+        await overHttp.fetch(new Request(`${running.url}/events?limit=1`, { headers: auth }));
+        const path = fillPath(op.path, Object.fromEntries(op.pathParams.map((p) => [p.name, `${p.name}_x`])));
+        const body = exampleBody(op);
+        const response = await overHttp.fetch(
+          new Request(`${running.url}${path}`, {
+            method: op.method.toUpperCase(),
+            headers: { ...auth, ...(body ? { 'content-type': 'application/json' } : {}) },
+            ...(body ? { body: JSON.stringify(body) } : {}),
+          }),
+        );
+        statuses.push(`${label(op)} ${response.status}`);
+      }
+      expect(statuses).toEqual(allOps.map((op) => `${label(op)} 429`));
+      expect(overHttp.violations).toEqual([]);
+      overHttp.writeCoverage(inject('coverageDir'));
+    } finally {
+      await running.close();
+    }
+  });
+
+  it('the limited mock answered every 429 within the spec', () => {
+    expect(limited.violations).toEqual([]);
+    expect(new Set(limited.exchanges.filter((e) => e.status === 429).map((e) => `${e.variant} ${e.operation?.operationId}`)).size).toBe(allOps.length);
+  });
+});
+
+describe('400 on every operation that documents it, in the error format, changing nothing', () => {
+  const documenting = allOps.filter((op) => op.responses.has('400'));
+  it.each(documenting.map((op) => [label(op), op] as const))('%s', async (_name, op) => {
+    const { apiKey, ids, snapshot } = org(op.variant);
+    const probes = badRequestProbes(op, BASE, ids, apiKey, newLiveKey());
+    const before = await snapshot();
+    const answers = [];
+    for (const probe of probes) answers.push(await answer(recorder, probe));
+    expect(answers).toEqual(probes.map((p) => ({ fault: p.fault, status: 400, code: p.code, ...(p.field ? { field: p.field } : {}) })));
+    expect(await snapshot(), 'a refused request changes nothing').toBe(before);
+  });
+});
+
+describe('404 on every operation that documents it', () => {
+  const documenting = allOps.filter((op) => op.responses.has('404'));
+  it.each(documenting.map((op) => [label(op), op] as const))('%s', async (_name, op) => {
+    const probe = notFoundProbe(op, BASE, org(op.variant).apiKey);
+    if (!probe) throw new Error(`${op.operationId} documents 404 but names no object in its path or body`);
+    expect(await answer(recorder, probe)).toEqual({ fault: probe.fault, status: 404, code: 'not_found' });
+  });
+});
