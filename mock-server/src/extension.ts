@@ -1,13 +1,16 @@
-import type { EventListener } from './core/tenant.js';
+import type { EventListener, PolicyChangeListener } from './core/tenant.js';
 import type { HandlerMap } from './http/operation-handler.js';
 
 /**
- * A bundle of behaviour plugged into the mock: operation handlers (by operationId) and an observer of every
- * stored event (for reactions such as scheduling a card's TTL expiry when `card.created` is stored).
+ * A bundle of behaviour plugged into the mock: operation handlers (by operationId), an observer of every
+ * stored event (for reactions such as scheduling a card's TTL expiry when `card.created` is stored) and an
+ * observer of policy changes (for reactions such as moving that expiry).
  * The platform's resources are one extension; the spend and risk engine is another.
  */
 export interface MockExtension {
   name: string;
   handlers?: HandlerMap;
   onEvent?: EventListener;
+  /** Called when the policy or limits of a customer, agent or card changed (no event tells that). */
+  onPolicyChanged?: PolicyChangeListener;
 }

@@ -11,7 +11,7 @@ export type {
 } from './http/operation-handler.js';
 export { ApiError } from './http/errors.js';
 export type { Variant } from './core/variant.js';
-export type { Tenant } from './core/tenant.js';
+export type { PolicyChange, PolicyChangeListener, Tenant } from './core/tenant.js';
 export { defineCollection } from './core/tenant.js';
 export { API_BASE_PATH } from './http/app.js';
 export { loadFixtures, type Fixtures, type FixtureRequest } from './fixtures.js';

@@ -4,7 +4,7 @@ import type { MockEvent, Mode } from './core/event-log.js';
 import { IdFactory, randomBase62, cryptoRandom, type RandomSource } from './core/ids.js';
 import { parseRateLimit, RateLimiter, type RateLimitSetting } from './core/rate-limiter.js';
 import { seededRandom } from './core/seeded-random.js';
-import type { EventListener, Tenant } from './core/tenant.js';
+import type { EventListener, PolicyChangeListener, Tenant, TenantHooks } from './core/tenant.js';
 import { engineExtension } from './engine/index.js';
 import { createEventRenderer } from './events/envelopes.js';
 import { EventNaming } from './events/naming.js';
@@ -101,9 +101,12 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
   listeners.add((event) => {
     for (const observer of observers) observer(event);
   });
+  const policyListeners = new Set<PolicyChangeListener>();
+  for (const extension of extensions) if (extension.onPolicyChanged) policyListeners.add(extension.onPolicyChanged);
+  const hooks: TenantHooks = { onEvent: listeners, onPolicyChanged: policyListeners };
 
   const services: ServerServices = {
-    directory: new Directory(ids, baseClock, listeners, naming),
+    directory: new Directory(ids, baseClock, hooks, naming),
     webhooks: dispatcher,
     renderEvent,
   };
@@ -168,7 +171,7 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
     },
     reset() {
       services.directory.dispose();
-      services.directory = new Directory(ids, baseClock, listeners, naming);
+      services.directory = new Directory(ids, baseClock, hooks, naming);
     },
     async idle() {
       for (const tenant of [...services.directory.tenants()]) await tenant.scheduler.idle();

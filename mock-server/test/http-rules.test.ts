@@ -146,6 +146,21 @@ describe.each(TRANSPORTS)('HTTP rules through %s', (transport) => {
       });
       expect(text.status).toBe(400);
       expect(text.body.error.details.field).toBe('/header/Content-Type');
+      // Only application/json is documented; a +json media type with other semantics is refused too.
+      const mergePatch = await h.call('POST', '/customers', {
+        key,
+        rawBody: JSON.stringify({ email: 'ada@example.com' }),
+        headers: { 'Content-Type': 'application/merge-patch+json' },
+      });
+      expect(mergePatch.status).toBe(400);
+      expect(mergePatch.body.error.details.field).toBe('/header/Content-Type');
+      const withCharset = await h.call('POST', '/customers', {
+        key,
+        rawBody: JSON.stringify({ email: 'ada@example.com' }),
+        headers: { 'Content-Type': 'application/json; charset=utf-8' },
+      });
+      expect(withCharset.status).toBe(201);
+      expect((await h.call('GET', '/customers', { key })).body.data).toHaveLength(1);
     });
 
     it('names the field of a missing, mistyped, unknown or out-of-enum value', async () => {

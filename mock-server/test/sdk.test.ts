@@ -7,7 +7,7 @@ import {
   RateLimitError,
   verifySignature,
 } from '@cardrail/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startHarness, TRANSPORTS, type Harness } from './support/harness.js';
 import { FROZEN_MS, newKey } from './support/keys.js';
 
@@ -104,6 +104,40 @@ describe.each(TRANSPORTS)('through the SDK over %s', (transport) => {
     expect(Date.parse(advanced.now)).toBe(FROZEN_MS + 3_600_000);
     const deliveries = await cardrail.webhooks.deliveries.list(webhook.id);
     expect(deliveries.data[0]?.status).toBe('succeeded');
+  });
+
+  it('never waits for the receiver, retries at 0, 5 min, 30 min, 2 h and 24 h, and loses no event while it is down', async () => {
+    const key = newKey();
+    const cardrail = client(key);
+    const receiver = await h.receiver();
+    const webhook = await cardrail.webhooks.create({ url: receiver.url, events: ['user.created'] });
+    receiver.answer('hang');
+    await cardrail.customers.create({ type: 'consumer', email: 'first@example.com' });
+    await vi.waitFor(() => expect(receiver.received).toHaveLength(1));
+    // The create has answered while the receiver still holds its delivery.
+    expect((await cardrail.webhooks.deliveries.list(webhook.id)).data.map((d) => [d.status, d.attempts.length])).toEqual([['pending', 0]]);
+    receiver.answer({ status: 503 });
+    receiver.release();
+    await h.mock.idle();
+
+    for (const email of ['second@example.com', 'third@example.com']) await cardrail.customers.create({ type: 'consumer', email });
+    await h.mock.idle();
+    await cardrail.simulate.clock.advance({ seconds: 2 * 24 * 3600 });
+    const deliveries = (await cardrail.webhooks.deliveries.list(webhook.id)).data;
+    expect(deliveries.map((d) => d.status)).toEqual(['failed', 'failed', 'succeeded']);
+    const minutesAfterStart = (d: (typeof deliveries)[number]) => d.attempts.map((a) => (Date.parse(a.attemptedAt) - FROZEN_MS) / 60_000);
+    expect(deliveries.map(minutesAfterStart)).toEqual([[0, 5, 35, 155, 1595], [0, 5, 35, 155, 1595], [0]]);
+
+    // Back up: a manual retry delivers each failed event, so every event reached the receiver once with a 2xx.
+    receiver.answer({ status: 200 });
+    for (const failed of deliveries.slice(0, 2)) {
+      expect((await cardrail.webhooks.deliveries.retry(webhook.id, failed.id)).status).toBe('succeeded');
+    }
+    const events = (await cardrail.events.list({ type: 'user.created' })).data.map((e) => e.id);
+    expect(events).toHaveLength(3);
+    expect(new Set(deliveries.map((d) => d.eventId))).toEqual(new Set(events));
+    const accepted = [receiver.received[0], ...receiver.received.slice(-2)].map((r) => JSON.parse(r?.body ?? '{}').id as string);
+    expect(new Set(accepted)).toEqual(new Set(events));
   });
 
   it('speaks the user variant through CardrailUsers', async () => {

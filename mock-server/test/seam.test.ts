@@ -80,3 +80,39 @@ describe('the handler registry (the engine seam)', () => {
     expect(await response.json()).toMatchObject({ error: { code: 'not_implemented', details: { operationId: 'simulateNothing' } } });
   });
 });
+
+describe('the policy-change hook', () => {
+  it('tells an extension whose policy changed: a card, an agent (policy or limits) or a customer, and nothing else', async () => {
+    const changes: string[] = [];
+    const observer: MockExtension = { name: 'policy-observer', onPolicyChanged: (change) => changes.push(`${change.owner} ${change.id}`) };
+    const mock = createMockServer({ frozenClock: FROZEN_AT, extensions: [observer] });
+    const key = newKey();
+    const call = async (method: string, path: string, body: unknown, variant: 'customer' | 'user' = 'customer') => {
+      const auth: Record<string, string> = variant === 'user' ? { 'Api-Key': key } : { Authorization: `Bearer ${key}` };
+      const response = await mock.handle(
+        new Request(`http://mock/v1${path}`, { method, headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
+      );
+      return (await response.json()) as { id: string };
+    };
+    const customer = await call('POST', '/customers', { email: 'ada@example.com' });
+    const agent = await call('POST', '/agents', { customerId: customer.id, name: 'Buyer' });
+    const card = await call('POST', '/cards', { customerId: customer.id, agentId: agent.id });
+    await call('PATCH', `/customers/${customer.id}`, { phone: '+14155550100' });
+    await call('PATCH', `/agents/${agent.id}`, { name: 'Renamed' });
+    await call('PATCH', `/cards/${card.id}`, { status: 'frozen' });
+    expect(changes).toEqual([]);
+    await call('PATCH', `/customers/${customer.id}`, { policy: { cooldownMinutes: 5 } });
+    await call('PATCH', `/customers/${customer.id}`, { policy: { cooldownMinutes: 5 } });
+    await call('PATCH', `/agents/${agent.id}`, { policy: { ttlDays: 3 } });
+    await call('PATCH', `/agents/${agent.id}`, { limits: { amount: 1000, currency: 'usd', interval: 'daily' } });
+    await call('PATCH', `/cards/${card.id}`, { policy: { ttlMinutes: 10 } });
+    await call('PATCH', `/cards/${card.id}`, { limits: { perDay: 500 } }, 'user');
+    expect(changes).toEqual([
+      `customer ${customer.id}`,
+      `agent ${agent.id}`,
+      `agent ${agent.id}`,
+      `card ${card.id}`,
+      `card ${card.id}`,
+    ]);
+  });
+});

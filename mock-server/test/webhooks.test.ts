@@ -102,6 +102,32 @@ describe.each(TRANSPORTS)('webhooks through %s', (transport) => {
       expect(receiver.received).toHaveLength(1);
     });
 
+    it('delivers an event once to a webhook that names its type and `*`, and follows event changes by PATCH', async () => {
+      const { key, receiver, webhook, card } = await setup('customer', ['card.frozen', '*']);
+      const before = receiver.received.length;
+      await h.call('POST', `/cards/${card.id}/freeze`, { key });
+      await h.mock.idle();
+      expect(bodies(receiver).slice(before).map((e) => e.type)).toEqual(['card.frozen']);
+      await h.call('PATCH', `/webhooks/${webhook.id}`, { key, body: { events: ['card.closed'] } });
+      await h.call('POST', '/customers', { key, body: { email: 'y@example.com' } });
+      await h.call('POST', `/cards/${card.id}/close`, { key });
+      await h.mock.idle();
+      expect(bodies(receiver).slice(before).map((e) => e.type)).toEqual(['card.frozen', 'card.closed']);
+    });
+
+    it('stops delivering to a deleted webhook, pending retries included', async () => {
+      const { key, receiver, webhook, card } = await setup('customer', ['card.frozen']);
+      receiver.answer({ status: 503 });
+      await h.call('POST', `/cards/${card.id}/freeze`, { key });
+      await h.mock.idle();
+      expect(receiver.received).toHaveLength(1);
+      await h.call('DELETE', `/webhooks/${webhook.id}`, { key });
+      await h.call('POST', `/cards/${card.id}/close`, { key });
+      await advance(key, 2 * 24 * 3600);
+      expect(receiver.received).toHaveLength(1);
+      expect((await h.call('GET', `/webhooks/${webhook.id}/deliveries`, { key })).status).toBe(404);
+    });
+
     it('records a delivery waiting for a retry as failed when its webhook is disabled meanwhile', async () => {
       const { key, receiver, webhook, card } = await setup('customer', ['card.frozen']);
       receiver.answer({ status: 503 });

@@ -1,4 +1,5 @@
 import { SortedNumberList } from './sorted-number-list.js';
+import { getOrCreate } from './get-or-create.js';
 
 /** Extracts the value an object is filtered by (a list query parameter), or undefined when it has none. */
 export type FilterKey<T> = (item: T) => string | undefined;
@@ -122,12 +123,7 @@ export class Collection<T extends { id: string }> {
   }
 
   #index(key: string): SortedNumberList {
-    let list = this.#indexes.get(key);
-    if (!list) {
-      list = new SortedNumberList();
-      this.#indexes.set(key, list);
-    }
-    return list;
+    return getOrCreate(this.#indexes, key, () => new SortedNumberList());
   }
 
   /** Index keys of an object: one per non-empty combination of its defined filter values. */

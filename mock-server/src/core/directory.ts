@@ -1,18 +1,20 @@
-import type { BaseClock, EpochMs } from './clock.js';
+import type { BaseClock } from './clock.js';
 import type { EventVisibility, Mode } from './event-log.js';
 import type { IdFactory } from './ids.js';
-import { defineCollection, Tenant, type EventListener } from './tenant.js';
+import type { ApiSchemas, Stored } from './stored.js';
+import { keyDigest, redactKey } from './key-digest.js';
+import { defineCollection, Tenant, type TenantHooks } from './tenant.js';
+import { getOrCreate } from './get-or-create.js';
 
-/** An API key as the mock knows it. The key string itself is only shown when the key is created. */
-export interface ApiKeyRecord {
-  id: string;
-  key: string;
-  name: string | null;
+/**
+ * An API key as the mock knows it: its SHA-256 digest and redacted form, never the key itself (that is shown once,
+ * in the create answer).
+ */
+export type ApiKeyRecord = Omit<Stored<ApiSchemas['ApiKey']>, 'status'> & {
+  /** SHA-256 of the key string (hex): what the key is looked up by. */
+  digest: string;
   organizationId: string;
-  mode: Mode;
-  createdAt: EpochMs;
-  revokedAt: EpochMs | null;
-}
+};
 
 /** The keys of one organization and mode, for `GET /api-keys`. */
 export const apiKeys = defineCollection<ApiKeyRecord>('apiKeys');
@@ -35,6 +37,7 @@ export interface Authenticated {
  * creates a new organization; a revoked key stays known, so it is refused rather than recreated.
  */
 export class Directory {
+  /** By SHA-256 digest of the key string. */
   readonly #keys = new Map<string, ApiKeyRecord>();
   readonly #tenants = new Map<string, Tenant>();
   /** Clock advances made through the server-wide clock, inherited by tenants created later. */
@@ -43,13 +46,13 @@ export class Directory {
   constructor(
     private readonly ids: IdFactory,
     private readonly baseClock: BaseClock,
-    private readonly listeners: ReadonlySet<EventListener>,
+    private readonly hooks: TenantHooks,
     private readonly naming: EventVisibility,
   ) {}
 
   /** The key's organization and mode, or undefined when the key is malformed or revoked. */
   authenticate(keyString: string): Authenticated | undefined {
-    const known = this.#keys.get(keyString);
+    const known = this.#keys.get(keyDigest(keyString));
     if (known) {
       return known.revokedAt === null ? { key: known, tenant: this.tenant(known.organizationId, known.mode) } : undefined;
     }
@@ -60,9 +63,10 @@ export class Directory {
     return { key, tenant: this.tenant(organizationId, mode) };
   }
 
-  /** Issues a new key of the same organization and mode. */
-  createKey(tenant: Tenant, name: string | null): ApiKeyRecord {
-    return this.#register(tenant.organizationId, tenant.mode, this.ids.apiKey(tenant.mode), name);
+  /** Issues a new key of the same organization and mode; `key` is the only copy of the key string. */
+  createKey(tenant: Tenant, name: string | null): { record: ApiKeyRecord; key: string } {
+    const key = this.ids.apiKey(tenant.mode);
+    return { record: this.#register(tenant.organizationId, tenant.mode, key, name), key };
   }
 
   /** Revokes a key; it is refused from the next request on. */
@@ -74,21 +78,15 @@ export class Directory {
 
   tenant(organizationId: string, mode: Mode): Tenant {
     const id = `${organizationId}:${mode}`;
-    let tenant = this.#tenants.get(id);
-    if (!tenant) {
-      tenant = new Tenant(organizationId, mode, this.ids, this.baseClock, this.sharedOffsetMs, this.listeners, this.naming);
-      this.#tenants.set(id, tenant);
-    }
-    return tenant;
+    return getOrCreate(
+      this.#tenants,
+      id,
+      () => new Tenant(organizationId, mode, this.ids, this.baseClock, this.sharedOffsetMs, this.hooks, this.naming),
+    );
   }
 
   tenants(): IterableIterator<Tenant> {
     return this.#tenants.values();
-  }
-
-  /** Every key known, for fixtures and the CLI. */
-  keys(): IterableIterator<ApiKeyRecord> {
-    return this.#keys.values();
   }
 
   dispose(): void {
@@ -101,7 +99,8 @@ export class Directory {
     const tenant = this.tenant(organizationId, mode);
     const record: ApiKeyRecord = {
       id: this.ids.next('apiKey'),
-      key: keyString,
+      digest: keyDigest(keyString),
+      redactedKey: redactKey(keyString, mode),
       name,
       organizationId,
       mode,
@@ -109,7 +108,7 @@ export class Directory {
       revokedAt: null,
     };
     apiKeys.of(tenant).insert(record);
-    this.#keys.set(keyString, record);
+    this.#keys.set(record.digest, record);
     return record;
   }
 }

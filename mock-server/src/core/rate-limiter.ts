@@ -33,11 +33,12 @@ export class RateLimiter {
 
   constructor(readonly perMinute: number) {}
 
-  take(apiKey: string, now: EpochMs): RateLimitDecision {
-    let window = this.#windows.get(apiKey);
+  /** `keyId` names the key (its id, never the secret). */
+  take(keyId: string, now: EpochMs): RateLimitDecision {
+    let window = this.#windows.get(keyId);
     if (!window || now - window.startedAt >= WINDOW_MS) {
       window = { startedAt: now, count: 0 };
-      this.#windows.set(apiKey, window);
+      this.#windows.set(keyId, window);
     }
     const resetSeconds = Math.max(1, Math.ceil((window.startedAt + WINDOW_MS - now) / 1000));
     if (window.count >= this.perMinute) {

@@ -5,6 +5,7 @@ import { EventLog, type EventVisibility, type MockEvent, type Mode } from './eve
 import { IdempotencyCache } from './idempotency.js';
 import type { IdFactory } from './ids.js';
 import { Scheduler } from './scheduler.js';
+import { getOrCreate } from './get-or-create.js';
 
 /**
  * Everything one organization owns in one mode: its objects, its test clock and due work, its events and its
@@ -24,7 +25,7 @@ export class Tenant {
     readonly ids: IdFactory,
     baseClock: BaseClock,
     initialOffsetMs: number,
-    private readonly listeners: ReadonlySet<EventListener>,
+    private readonly hooks: TenantHooks,
     naming: EventVisibility,
   ) {
     this.clock = new OffsetClock(baseClock, initialOffsetMs);
@@ -35,16 +36,16 @@ export class Tenant {
 
   /** The named collection, created with `options` on first use. See `defineCollection`. */
   collection<T extends { id: string }>(name: string, options?: CollectionOptions<T>): Collection<T> {
-    let collection = this.#collections.get(name);
-    if (!collection) {
-      collection = new Collection<T>(this.#nextSeq, options) as unknown as Collection<{ id: string }>;
-      this.#collections.set(name, collection);
-    }
+    const collection = getOrCreate(
+      this.#collections,
+      name,
+      () => new Collection<T>(this.#nextSeq, options) as unknown as Collection<{ id: string }>,
+    );
     return collection as unknown as Collection<T>;
   }
 
   /**
-   * Records an event of the catalog type `type` at the current test-clock time, then tells every listener
+   * Records an event of the catalog type `type` at the current test-clock time, then tells every event listener
    * (webhook fan-out, test observers, engine hooks) in registration order.
    */
   emit(type: string, data: Record<string, unknown>, options: { generalData?: Record<string, unknown> } = {}): MockEvent {
@@ -57,8 +58,16 @@ export class Tenant {
       data,
       generalData: options.generalData,
     });
-    for (const listener of this.listeners) listener(event, this);
+    for (const listener of this.hooks.onEvent) listener(event, this);
     return event;
+  }
+
+  /**
+   * Tells every policy-change listener that the spend controls (policy or limits) of a customer, agent or card
+   * changed. The platform's domain functions call this; reactions such as moving a card's TTL subscribe to it.
+   */
+  policyChanged(change: PolicyChange): void {
+    for (const listener of this.hooks.onPolicyChanged) listener(change, this);
   }
 
   now(): number {
@@ -89,5 +98,20 @@ export function defineCollection<T extends { id: string }>(name: string, options
 
 /** Observes every event of every tenant, right after it is stored. */
 export type EventListener = (event: MockEvent, tenant: Tenant) => void;
+
+/** Whose spend controls changed. The platform emits no event for it, so it has a hook of its own. */
+export interface PolicyChange {
+  owner: 'customer' | 'agent' | 'card';
+  id: string;
+}
+
+/** Observes every policy change of every tenant, right after it is stored. */
+export type PolicyChangeListener = (change: PolicyChange, tenant: Tenant) => void;
+
+/** The observers every tenant reports to (the server's extensions, webhook fan-out, test observers). */
+export interface TenantHooks {
+  onEvent: ReadonlySet<EventListener>;
+  onPolicyChanged: ReadonlySet<PolicyChangeListener>;
+}
 
 export type { MockEvent, Mode };

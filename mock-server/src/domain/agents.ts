@@ -1,22 +1,13 @@
-import { toIso, type EpochMs } from '../core/clock.js';
+import { toIso } from '../core/clock.js';
+import type { ApiSchemas, Stored } from '../core/stored.js';
 import { defineCollection, type Tenant } from '../core/tenant.js';
 import { invalidState, notFound } from '../http/errors.js';
 import { cards, closeCard, freezeCard } from './cards.js';
 import type { Actor, Metadata, Policy, SpendingLimit } from './types.js';
 
-export type AgentStatus = 'active' | 'paused' | 'disabled' | 'suspended';
+export type AgentStatus = ApiSchemas['AgentStatus'];
 
-export interface AgentRecord {
-  id: string;
-  name: string;
-  status: AgentStatus;
-  customerId: string;
-  externalId: string | null;
-  limits: SpendingLimit | null;
-  policy: Policy;
-  metadata: Metadata;
-  createdAt: EpochMs;
-}
+export type AgentRecord = Stored<ApiSchemas['Agent']>;
 
 export const agents = defineCollection<AgentRecord>('agents', {
   filters: { customerId: (agent) => agent.customerId, status: (agent) => agent.status },
@@ -64,6 +55,20 @@ export function createAgent(tenant: Tenant, input: AgentInput): AgentRecord {
     createdAt: tenant.now(),
   });
   tenant.emit('agent.created', { agentId: agent.id, userId: agent.customerId, name: agent.name, status: 'active' });
+  return agent;
+}
+
+export type AgentPatch = Partial<Pick<AgentInput, 'name' | 'policy' | 'metadata' | 'limits'>>;
+
+/** Applies an update; a change of policy or limits is told to the tenant's policy-change listeners. */
+export function updateAgent(tenant: Tenant, agent: AgentRecord, patch: AgentPatch): AgentRecord {
+  agents.of(tenant).update(agent.id, (record) => {
+    if (patch.name !== undefined) record.name = patch.name;
+    if (patch.policy !== undefined) record.policy = patch.policy;
+    if (patch.metadata !== undefined) record.metadata = patch.metadata;
+    if (patch.limits !== undefined) record.limits = patch.limits;
+  });
+  if (patch.policy !== undefined || patch.limits !== undefined) tenant.policyChanged({ owner: 'agent', id: agent.id });
   return agent;
 }
 

@@ -1,18 +1,13 @@
-import { toIso, type EpochMs } from '../core/clock.js';
+import { toIso } from '../core/clock.js';
+import type { ApiSchemas, Stored } from '../core/stored.js';
 import { defineCollection, type Tenant } from '../core/tenant.js';
 
-/** A customer's balance in cents; `id` is the customer id. */
-export interface BalanceRecord {
+/** A customer's balance (`Balance`) in cents; `id` is the customer id. */
+export type BalanceRecord = Stored<ApiSchemas['Balance']> & {
   id: string;
-  currency: string;
-  available: number;
-  pending: number;
-  posted: number;
-  limit: number | null;
   /** Total ever deposited, reported by `user.balance.updated`. */
   deposited: number;
-  updatedAt: EpochMs;
-}
+};
 
 export const balances = defineCollection<BalanceRecord>('balances');
 

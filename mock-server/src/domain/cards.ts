@@ -1,11 +1,13 @@
 import { toIso, type EpochMs } from '../core/clock.js';
 import type { IdFactory } from '../core/ids.js';
+import type { ApiSchemas } from '../core/stored.js';
 import { defineCollection, type Tenant } from '../core/tenant.js';
 import type { Variant } from '../core/variant.js';
 import { invalidState, notFound } from '../http/errors.js';
 import type { Actor, Policy, SpendingLimit } from './types.js';
 
-export type CardStatus = 'notActivated' | 'active' | 'frozen' | 'closed';
+/** Every status a stored card can have: the customer variant's CardStatus plus the user variant's `notActivated`. */
+export type CardStatus = ApiSchemas['CardStatus'] | 'notActivated';
 export type CardFrozenReason = 'manual' | 'agent_suspended' | 'spending_limit_exceeded' | 'unattested_spend' | 'merchant_drift';
 export type CardClosedReason = 'manual' | 'single_use_completed' | 'ttl_expired' | 'agent_deleted';
 
@@ -168,6 +170,33 @@ export function createCard(tenant: Tenant, input: CardInput): CardRecord {
     last4: card.last4,
     status: card.status,
   });
+  return card;
+}
+
+/** A change of a card's settings (not its status): the customer variant's fields, or the user variant's limits. */
+export interface CardPatch {
+  policy?: Policy;
+  /** The user variant's `limits`, kept as the card's `policy.limits`. */
+  policyLimits?: Policy['limits'];
+  billing?: Record<string, unknown>;
+  configuration?: Record<string, unknown>;
+}
+
+/**
+ * Applies a settings change to a card that is not closed (400 invalid_state otherwise) and, when its policy
+ * changed, tells the tenant's policy-change listeners (the engine moves the card's TTL).
+ */
+export function updateCardSettings(tenant: Tenant, card: CardRecord, patch: CardPatch): CardRecord {
+  if (card.status === 'closed') throw invalidState('The card is closed.', { status: card.status });
+  const policyChanged = patch.policy !== undefined || patch.policyLimits !== undefined;
+  cards.of(tenant).update(card.id, (record) => {
+    if (patch.policy !== undefined) record.policy = patch.policy;
+    if (patch.policyLimits !== undefined) record.policy = { ...record.policy, limits: patch.policyLimits };
+    if (policyChanged) record.expiresAt = ttlExpiry(record.policy, record.createdAt);
+    if (patch.billing !== undefined) record.billing = patch.billing;
+    if (patch.configuration !== undefined) record.configuration = patch.configuration;
+  });
+  if (policyChanged) tenant.policyChanged({ owner: 'card', id: card.id });
   return card;
 }
 

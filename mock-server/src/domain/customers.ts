@@ -1,33 +1,19 @@
-import { toIso, type EpochMs } from '../core/clock.js';
+import { toIso } from '../core/clock.js';
+import type { ApiSchemas, Stored } from '../core/stored.js';
 import { defineCollection, type Tenant } from '../core/tenant.js';
 import { notFound } from '../http/errors.js';
 import { createBalance } from './balances.js';
 import type { Metadata, Policy } from './types.js';
 
-export type KycStatus = 'pending' | 'approved' | 'denied' | 'needsInformation';
+export type KycStatus = ApiSchemas['KycStatus'];
 
-export interface DepositAddress {
-  chainId: number;
-  depositAddress: string;
-  tokenAddress: string;
-}
+export type DepositAddress = ApiSchemas['DepositAddress'];
 
 /** A customer; the user variant calls the same object a user (same id, same fields). */
-export interface CustomerRecord {
-  id: string;
-  type: 'consumer' | 'corporate';
-  status: 'pending' | 'active' | 'deleted';
-  email: string;
-  phone: string | null;
-  name: { first?: string; last?: string };
-  policy: Policy;
-  metadata: Metadata;
-  kycStatus: KycStatus;
-  depositAddress: DepositAddress | null;
+export type CustomerRecord = Stored<ApiSchemas['Customer']> & {
   /** The customer's identifier at the card issuer, sent in `verification.initiated`. */
   issuerUserId: string;
-  createdAt: EpochMs;
-}
+};
 
 export const customers = defineCollection<CustomerRecord>('customers');
 
@@ -94,7 +80,10 @@ export function createCustomer(tenant: Tenant, input: CustomerInput): CustomerRe
   return customer;
 }
 
-/** Applies an update; emits `user.updated` with the fields whose values changed (none changed: no event). */
+/**
+ * Applies an update; emits `user.updated` with the fields whose values changed (none changed: no event), and
+ * tells the tenant's policy-change listeners when the policy is one of them.
+ */
 export function updateCustomer(tenant: Tenant, customer: CustomerRecord, patch: Partial<CustomerInput>): CustomerRecord {
   const changed: string[] = [];
   customers.of(tenant).update(customer.id, (record) => {
@@ -108,5 +97,6 @@ export function updateCustomer(tenant: Tenant, customer: CustomerRecord, patch: 
   if (changed.length > 0) {
     tenant.emit('user.updated', { userId: customer.id, email: customer.email, updatedFields: changed });
   }
+  if (changed.includes('policy')) tenant.policyChanged({ owner: 'customer', id: customer.id });
   return customer;
 }

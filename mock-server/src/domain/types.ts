@@ -1,38 +1,13 @@
-/**
- * Shapes shared by several records. They mirror spec/common/schemas.yaml; responses are checked against the
- * spec itself in the tests (validateResponses), so a drift shows up there.
- */
-export interface PolicyLimits {
-  perAuth?: number;
-  perDay?: number;
-  perMonth?: number;
-}
+import type { ApiSchemas } from '../core/stored.js';
 
-export interface Policy {
-  requireIntent?: boolean;
-  requireAttestation?: boolean;
-  requireApproval?: boolean;
-  autoApproveBelow?: number;
-  attestationWindowMinutes?: number;
-  cooldownMinutes?: number;
-  ttlMinutes?: number;
-  ttlDays?: number;
-  limits?: PolicyLimits;
-  allowedMccs?: string[];
-  blockedMccs?: string[];
-  allowedMerchants?: string[];
-  lockToFirstMerchant?: boolean;
-  onDrift?: 'allow' | 'freeze';
-  ttlAction?: 'close' | 'freeze';
-}
+/** Shapes shared by several records: the spec's own schemas (spec/common/schemas.yaml), generated. */
+export type PolicyLimits = ApiSchemas['PolicyLimits'];
 
-export interface SpendingLimit {
-  amount: number;
-  currency: string;
-  interval?: 'daily' | 'weekly' | 'monthly' | 'all_time' | 'per_authorization' | null;
-}
+export type Policy = ApiSchemas['Policy'];
 
-export type Metadata = Record<string, unknown>;
+export type SpendingLimit = ApiSchemas['SpendingLimit'];
+
+export type Metadata = ApiSchemas['Metadata'];
 
 /** Who made a change (enums.yaml Actor): `api` for a call with a key, `system` for a cascade or an engine rule. */
-export type Actor = 'api' | 'system' | 'dashboard';
+export type Actor = ApiSchemas['Actor'];

@@ -38,16 +38,18 @@ export function retrieveCredentials(ctx: EngineContext, cardId: string, request:
   }
   const now = ctx.tenant.now();
   const state = engineState(ctx.tenant);
-  const usable = [...state.openIntents(cardId).values()].filter((intent) => isUsable(intent, now));
+  const open = state.openIntents(cardId);
   let intent: IntentRecord | undefined;
   if (request.intentId !== undefined) {
-    intent = usable.find((candidate) => candidate.id === request.intentId);
-    if (!intent) {
+    intent = open.get(request.intentId);
+    if (!intent || !isUsable(intent, now)) {
       throw new ApiError(400, 'intent_required', 'The intent is not a usable (pending, unexpired) intent of this card.', {
         intentId: request.intentId,
       });
     }
   } else {
+    // Open intents only (consumed, rejected and expired ones leave the map), so this does not grow with history.
+    const usable = [...open.values()].filter((candidate) => isUsable(candidate, now));
     intent = usable[usable.length - 1];
   }
   if (policy.requireIntent && !intent) {

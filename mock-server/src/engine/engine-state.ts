@@ -5,6 +5,7 @@ import { AgentSpendState, CardSpendState } from './aggregates/spend-state.js';
 import type { AccessRecord } from './attestation.js';
 import type { IntentRecord } from './intents/intent-record.js';
 import { defaultRiskConfig, type RiskConfig } from './risk/risk-config.js';
+import { getOrCreate } from '../core/get-or-create.js';
 
 /**
  * The engine's working state of one organization and mode, beside the platform's records: risk settings, the
@@ -23,40 +24,20 @@ export class EngineTenantState {
   readonly expiredCards = new Set<string>();
 
   cardState(cardId: string): CardSpendState {
-    let state = this.#cards.get(cardId);
-    if (!state) {
-      state = new CardSpendState(this.meter);
-      this.#cards.set(cardId, state);
-    }
-    return state;
+    return getOrCreate(this.#cards, cardId, () => new CardSpendState(this.meter));
   }
 
   agentState(agentId: string): AgentSpendState {
-    let state = this.#agents.get(agentId);
-    if (!state) {
-      state = new AgentSpendState(this.meter);
-      this.#agents.set(agentId, state);
-    }
-    return state;
+    return getOrCreate(this.#agents, agentId, () => new AgentSpendState(this.meter));
   }
 
   openIntents(cardId: string): Map<string, IntentRecord> {
-    let open = this.#openIntents.get(cardId);
-    if (!open) {
-      open = new Map();
-      this.#openIntents.set(cardId, open);
-    }
-    return open;
+    return getOrCreate(this.#openIntents, cardId, () => new Map());
   }
 }
 
 const states = new WeakMap<Tenant, EngineTenantState>();
 
 export function engineState(tenant: Tenant): EngineTenantState {
-  let state = states.get(tenant);
-  if (!state) {
-    state = new EngineTenantState();
-    states.set(tenant, state);
-  }
-  return state;
+  return getOrCreate(states, tenant, () => new EngineTenantState());
 }

@@ -75,6 +75,12 @@ export const platformPorts: PlatformPorts = {
     });
   },
   activeCardIds: (tenant, agentId) => [...cards.of(tenant).values({ agentId, status: 'active' })].map((card) => card.id),
+  openCardIdsUnder: (tenant, owner) => {
+    if (owner.owner === 'card') return cards.of(tenant).get(owner.id)?.status === 'closed' ? [] : [owner.id];
+    // Only the owner's own cards are visited (indexed by agent or customer), never the whole collection.
+    const where = owner.owner === 'agent' ? { agentId: owner.id } : { customerId: owner.id };
+    return [...cards.of(tenant).values(where)].filter((card) => card.status !== 'closed').map((card) => card.id);
+  },
   recordCardFields: (tenant, cardId, fields) => {
     cards.of(tenant).update(cardId, (card) => {
       if (fields.lastSpendAt !== undefined) card.lastSpendAt = fields.lastSpendAt;

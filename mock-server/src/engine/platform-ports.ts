@@ -1,4 +1,4 @@
-import type { Tenant } from '../core/tenant.js';
+import type { PolicyChange, Tenant } from '../core/tenant.js';
 import type { EngineAgent, EngineCard, EngineCustomer, EpochMs } from './types.js';
 
 import type { CardClosedReason, CardFrozenReason } from '../domain/cards.js';
@@ -36,6 +36,8 @@ export interface PlatformPorts {
   setAgentSuspended(tenant: Tenant, agentId: string): void;
   /** The agent's cards whose status is `active`. */
   activeCardIds(tenant: Tenant, agentId: string): string[];
+  /** The cards not closed yet whose merged policy includes the policy of this customer, agent or card. */
+  openCardIdsUnder(tenant: Tenant, owner: PolicyChange): string[];
   recordCardFields(tenant: Tenant, cardId: string, fields: CardSpendFields): void;
   /** Records a KYC outcome on the customer (and the deposit address once approved). */
   recordKyc(tenant: Tenant, customerId: string, status: 'approved' | 'denied' | 'needsInformation', address: DepositAddress | null): void;

@@ -1,65 +1,21 @@
 import { defineCollection } from '../core/tenant.js';
 import type { AccessRecord } from './attestation.js';
 import type { IntentRecord } from './intents/intent-record.js';
-import type { DeclineReason, EpochMs, Merchant } from './types.js';
+import type { ApiSchemas, Stored } from '../core/stored.js';
 
-export interface TransactionRecord {
-  id: string;
-  cardId: string;
-  agentId: string | null;
+/** A transaction (`Transaction`); the mock always knows its customer and remembers whether it was disputed. */
+export type TransactionRecord = Omit<Stored<ApiSchemas['Transaction']>, 'customerId'> & {
   customerId: string;
-  amount: number;
-  authorizedAmount: number;
-  reversedAmount: number;
-  currency: string;
-  merchant: Merchant;
-  status: 'pending' | 'completed' | 'declined' | 'reversed';
-  declinedReason: DeclineReason | null;
-  attestationStatus: 'attested' | 'unattested' | null;
-  intentId: string | null;
-  challengeId: string | null;
-  createdAt: EpochMs;
-  postedAt: EpochMs | null;
-  reversedAt: EpochMs | null;
   /** Set once a dispute was opened, so a transaction is disputed at most once. */
   disputeId: string | null;
-}
+};
 
-export interface DisputeRecord {
-  id: string;
-  transactionId: string;
-  cardId: string;
-  customerId: string;
-  amount: number;
-  reason: string;
-  status: 'open' | 'closed';
-  outcome: 'won' | 'lost' | null;
-  createdAt: EpochMs;
-  resolvedAt: EpochMs | null;
-}
+/** A dispute (`Dispute`) and the customer whose balance its outcome moves. */
+export type DisputeRecord = Stored<ApiSchemas['Dispute']> & { customerId: string };
 
-export interface WithdrawalRecord {
-  id: string;
-  customerId: string;
-  chainId: number;
-  amount: number;
-  currency: string;
-  recipientAddress: string;
-  status: 'pending' | 'confirmed' | 'failed';
-  transactionHash: string | null;
-  reason: string | null;
-  createdAt: EpochMs;
-}
+export type WithdrawalRecord = Stored<ApiSchemas['Withdrawal']>;
 
-export interface DepositRecord {
-  id: string;
-  customerId: string;
-  amount: number;
-  chainId: number;
-  tokenAddress: string;
-  transactionHash: string;
-  createdAt: EpochMs;
-}
+export type DepositRecord = Stored<ApiSchemas['Deposit']>;
 
 export const transactions = defineCollection<TransactionRecord>('engine.transactions', {
   filters: { cardId: (t) => t.cardId, agentId: (t) => t.agentId ?? undefined, status: (t) => t.status },

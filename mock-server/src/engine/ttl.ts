@@ -1,3 +1,4 @@
+import type { PolicyChange } from '../core/tenant.js';
 import { loadCardScope, type EngineContext } from './engine-context.js';
 import { engineState } from './engine-state.js';
 import type { EngineCard, EpochMs, Policy } from './types.js';
@@ -33,6 +34,11 @@ export function scheduleCardTtl(ctx: EngineContext, cardId: string): void {
   if (expiresAt === null) return;
   const handle = ctx.tenant.scheduler.schedule(expiresAt, () => expireCard(ctx, cardId), `card ttl ${cardId}`);
   state.ttlTimers.set(cardId, handle);
+}
+
+/** Re-arms the TTL of every open card a policy change of this customer, agent or card applies to. */
+export function rearmTtlsUnder(ctx: EngineContext, owner: PolicyChange): void {
+  for (const cardId of ctx.platform.openCardIdsUnder(ctx.tenant, owner)) scheduleCardTtl(ctx, cardId);
 }
 
 /** Runs a card's expiry now if its TTL has passed (an authorization may arrive before the timer ran). */

@@ -1,4 +1,5 @@
 import type { EpochMs } from '../core/clock.js';
+import type { ApiSchemas } from '../core/stored.js';
 import type { Policy, SpendingLimit } from '../domain/types.js';
 
 /**
@@ -8,10 +9,7 @@ import type { Policy, SpendingLimit } from '../domain/types.js';
 export type { EpochMs } from '../core/clock.js';
 export type { Policy, PolicyLimits, SpendingLimit } from '../domain/types.js';
 
-export interface Merchant {
-  name: string;
-  mcc?: string | undefined;
-}
+export type Merchant = ApiSchemas['Merchant'];
 
 /** The windows a cap can apply to. `perWeek` and `allTime` come only from a SpendingLimit's interval. */
 export type LimitWindow = 'perAuth' | 'perDay' | 'perWeek' | 'perMonth' | 'allTime';
@@ -19,8 +17,9 @@ export type LimitWindow = 'perAuth' | 'perDay' | 'perWeek' | 'perMonth' | 'allTi
 /** Caps by window, in cents; an absent cap is no cap. */
 export type LimitSet = Partial<Record<LimitWindow, number>>;
 
-export type CardStatus = 'notActivated' | 'active' | 'frozen' | 'closed';
-export type AgentStatus = 'active' | 'paused' | 'disabled' | 'suspended';
+/** Every status a stored card can have: the customer variant's CardStatus plus the user variant's `notActivated`. */
+export type CardStatus = ApiSchemas['CardStatus'] | 'notActivated';
+export type AgentStatus = ApiSchemas['AgentStatus'];
 
 /** What the engine needs to know about a card, whichever variant created it. */
 export interface EngineCard {
@@ -61,25 +60,11 @@ export interface EngineCustomer {
   policy: Policy;
 }
 
-export type AnomalyType =
-  | 'duplicate'
-  | 'velocity'
-  | 'spend_spike'
-  | 'unattested'
-  | 'intent_mismatch'
-  | 'cooldown'
-  | 'merchant_drift';
+export type AnomalyType = ApiSchemas['AnomalyType'];
 
-export type AnomalyAction = 'alert' | 'freeze_card' | 'suspend_agent';
+export type AnomalyAction = ApiSchemas['AnomalyAction'];
 
-export type DeclineReason =
-  | 'insufficient_funds'
-  | 'card_frozen'
-  | 'card_closed'
-  | 'spending_limit_exceeded'
-  | 'blocked_merchant'
-  | 'blocked_mcc'
-  | 'fraud_suspected';
+export type DeclineReason = ApiSchemas['DeclineReason'];
 
 /** Codes that make an evaluation `review` rather than `decline`. */
 export type ReviewReason = 'intent_required' | 'approval_required';

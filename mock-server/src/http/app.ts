@@ -9,6 +9,7 @@ import type { HandlerMap, ServerServices } from './operation-handler.js';
 import { runOperation } from './pipeline.js';
 import type { PreparedOperation } from './prepared-operation.js';
 import { jsonResponse, toResponse } from './response.js';
+import { getOrCreate } from '../core/get-or-create.js';
 
 export const API_BASE_PATH = '/v1';
 
@@ -99,12 +100,7 @@ function compiledValidators(documents: SpecDocuments): (spec: OperationSpec) => 
     const compiled = new Map<string, OperationValidator>();
     compile = (spec) => {
       const key = `${spec.variant} ${spec.method} ${spec.path}`;
-      let entry = compiled.get(key);
-      if (!entry) {
-        entry = validator.compile(spec);
-        compiled.set(key, entry);
-      }
-      return entry;
+      return getOrCreate(compiled, key, () => validator.compile(spec));
     };
     validatorCache.set(documents, compile);
   }

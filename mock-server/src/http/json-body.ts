@@ -1,7 +1,8 @@
 import { invalidRequest } from './errors.js';
 
 /**
- * Reads a JSON request body. A body that is not `application/json`, or not valid JSON, is 400 `invalid_request`;
+ * Reads a JSON request body. The spec documents only `application/json` request bodies, so any other media type
+ * (even a `+json` one such as merge-patch, whose semantics differ) and invalid JSON are 400 `invalid_request`;
  * an empty body is undefined (the spec's `required` decides whether that is acceptable).
  */
 export async function readJsonBody(request: Request): Promise<unknown> {
@@ -9,7 +10,7 @@ export async function readJsonBody(request: Request): Promise<unknown> {
   if (text.trim() === '') return undefined;
   const contentType = request.headers.get('content-type') ?? '';
   const mediaType = contentType.split(';')[0]?.trim().toLowerCase();
-  if (mediaType !== 'application/json' && !(mediaType?.startsWith('application/') && mediaType.endsWith('+json'))) {
+  if (mediaType !== 'application/json') {
     throw invalidRequest('/header/Content-Type', 'must be application/json');
   }
   try {

@@ -41,7 +41,7 @@ export async function runOperation(
     const { spec } = operation;
     // Work that fell due on a running clock is applied before the request reads state.
     tenant.scheduler.runDue();
-    if (options.rateLimiter && !options.exempt?.has(request)) applyRateLimit(options.rateLimiter, key.key, tenant, headers);
+    if (options.rateLimiter && !options.exempt?.has(request)) applyRateLimit(options.rateLimiter, key.id, tenant, headers);
     if (spec.testModeOnly && tenant.mode !== 'test') throw testModeOnly();
 
     const body = spec.requestBody ? await readJsonBody(request) : undefined;

@@ -6,8 +6,8 @@ import { ApiError } from './errors.js';
  * Counts the request against its key's minute. Adds the RateLimit headers to `headers` (every answer carries
  * them while a limit is on) and throws 429 `rate_limited` with `Retry-After` once the minute is used up.
  */
-export function applyRateLimit(limiter: RateLimiter, apiKey: string, tenant: Tenant, headers: [string, string][]): void {
-  const decision = limiter.take(apiKey, tenant.now());
+export function applyRateLimit(limiter: RateLimiter, keyId: string, tenant: Tenant, headers: [string, string][]): void {
+  const decision = limiter.take(keyId, tenant.now());
   headers.push(
     ['RateLimit-Limit', String(decision.limit)],
     ['RateLimit-Remaining', String(decision.remaining)],

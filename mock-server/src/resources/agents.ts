@@ -6,6 +6,7 @@ import {
   renderAgent,
   requireAgent,
   suspendAgent,
+  updateAgent,
 } from '../domain/agents.js';
 import { customers } from '../domain/customers.js';
 import { invalidState, notFound } from '../http/errors.js';
@@ -29,13 +30,7 @@ export const agentHandlers: HandlerMap = {
   getAgent: (ctx) => ({ body: renderAgent(requireAgent(ctx.tenant, ctx.params.agentId as string)) }),
   updateAgent: (ctx) => {
     const agent = requireAgent(ctx.tenant, ctx.params.agentId as string);
-    const updated = agents.of(ctx.tenant).update(agent.id, (record) => {
-      if (ctx.body.name !== undefined) record.name = ctx.body.name;
-      if (ctx.body.policy !== undefined) record.policy = ctx.body.policy;
-      if (ctx.body.metadata !== undefined) record.metadata = ctx.body.metadata;
-      if (ctx.body.limits !== undefined) record.limits = ctx.body.limits;
-    });
-    return { body: renderAgent(updated ?? agent) };
+    return { body: renderAgent(updateAgent(ctx.tenant, agent, ctx.body)) };
   },
   deleteAgent: (ctx) => {
     const agent = requireAgent(ctx.tenant, ctx.params.agentId as string);

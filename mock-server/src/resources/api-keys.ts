@@ -9,7 +9,7 @@ function renderApiKey(record: ApiKeyRecord): Record<string, unknown> {
     id: record.id,
     name: record.name,
     mode: record.mode,
-    redactedKey: `sk_${record.mode}_...${record.key.slice(-4)}`,
+    redactedKey: record.redactedKey,
     status: record.revokedAt === null ? 'active' : 'revoked',
     createdAt: toIso(record.createdAt),
     revokedAt: record.revokedAt === null ? null : toIso(record.revokedAt),
@@ -19,8 +19,8 @@ function renderApiKey(record: ApiKeyRecord): Record<string, unknown> {
 /** Keys of the caller's organization and mode; a new key belongs to the same organization and mode. */
 export const apiKeyHandlers: HandlerMap = {
   createApiKey: (ctx) => {
-    const record = ctx.services.directory.createKey(ctx.tenant, ctx.body?.name ?? null);
-    return { body: { ...renderApiKey(record), key: record.key } };
+    const { record, key } = ctx.services.directory.createKey(ctx.tenant, ctx.body?.name ?? null);
+    return { body: { ...renderApiKey(record), key } };
   },
   listApiKeys: (ctx) => ({ body: listPage(apiKeys.of(ctx.tenant), ctx.query, renderApiKey) }),
   revokeApiKey: (ctx) => {

@@ -6,8 +6,8 @@ import {
   freezeCard,
   renderCard,
   requireCard,
-  ttlExpiry,
   unfreezeCard,
+  updateCardSettings,
 } from '../domain/cards.js';
 import { customers } from '../domain/customers.js';
 import type { Policy } from '../domain/types.js';
@@ -75,19 +75,13 @@ export const cardHandlers: HandlerMap = {
   updateCard: (ctx) => {
     const card = requireCard(ctx.tenant, ctx.params.cardId as string);
     const body = ctx.body;
-    if (card.status === 'closed') throw invalidState('The card is closed.', { status: card.status });
-    cards.of(ctx.tenant).update(card.id, (record) => {
-      if (ctx.variant === 'customer') {
-        if (body.policy !== undefined) {
-          record.policy = body.policy;
-          record.expiresAt = ttlExpiry(record.policy, record.createdAt);
-        }
-        if (body.billing !== undefined) record.billing = body.billing;
-        if (body.configuration !== undefined) record.configuration = body.configuration;
-      } else if (body.limits !== undefined) {
-        record.policy = { ...record.policy, limits: body.limits };
-      }
-    });
+    updateCardSettings(
+      ctx.tenant,
+      card,
+      ctx.variant === 'customer'
+        ? { policy: body.policy, billing: body.billing, configuration: body.configuration }
+        : { policyLimits: body.limits },
+    );
     if (body.status === 'frozen') freezeCard(ctx.tenant, card, 'manual', 'api');
     if (body.status === 'active') unfreezeCard(ctx.tenant, card);
     return { body: renderCard(card, ctx.variant) };

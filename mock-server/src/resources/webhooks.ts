@@ -10,6 +10,7 @@ import {
   type DeliveryRecord,
   type WebhookRecord,
 } from '../webhooks/records.js';
+import { subscriptionIndex } from '../webhooks/subscription-index.js';
 import type { EventNaming } from '../events/naming.js';
 import { listPage } from './pagination.js';
 
@@ -72,6 +73,7 @@ export function webhookHandlers(naming: EventNaming): HandlerMap {
         secrets: [{ value: ctx.tenant.ids.webhookSecret(), retiresAt: null }],
         createdAt: ctx.tenant.now(),
       });
+      subscriptionIndex(ctx.tenant).set(webhook);
       return { body: renderWithSecret(webhook) };
     },
     listWebhooks: (ctx) => ({ body: listPage(webhooks.of(ctx.tenant), ctx.query, renderWebhook) }),
@@ -85,6 +87,7 @@ export function webhookHandlers(naming: EventNaming): HandlerMap {
         if (ctx.body.description !== undefined) record.description = ctx.body.description;
         if (ctx.body.status !== undefined) record.status = ctx.body.status;
       });
+      subscriptionIndex(ctx.tenant).set(webhook);
       return { body: renderWebhook(webhook) };
     },
     deleteWebhook: (ctx) => {

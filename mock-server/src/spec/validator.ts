@@ -4,6 +4,7 @@ import type { Variant } from '../core/variant.js';
 import { invalidRequest, type ApiError } from '../http/errors.js';
 import type { SpecDocuments } from './documents.js';
 import type { OperationSpec, ParameterSpec } from './operations.js';
+import { getOrCreate } from '../core/get-or-create.js';
 
 // ajv-formats is CommonJS; under NodeNext its default export arrives as the module object.
 type AddFormats = (ajv: Ajv2020) => unknown;
@@ -72,11 +73,7 @@ export class SpecValidator {
       response: (status, value) => {
         const pointer = responses.get(status);
         if (pointer === undefined) return `status ${status} is not documented for ${operation.operationId}`;
-        let validate = compiledResponses.get(status);
-        if (!validate) {
-          validate = this.#bodies.compile(ref(pointer));
-          compiledResponses.set(status, validate);
-        }
+        const validate = getOrCreate(compiledResponses, status, () => this.#bodies.compile(ref(pointer)));
         // Responses are checked on a copy: defaults must not be filled into what is sent.
         if (validate(structuredClone(value))) return undefined;
         return (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`).join('; ');

@@ -1,7 +1,7 @@
 import { generateSignatureHeader, SIGNATURE_HEADER } from '@cardrail/sdk/webhooks';
 import type { MockEvent } from '../core/event-log.js';
 import type { Tenant } from '../core/tenant.js';
-import type { Variant } from '../core/variant.js';
+import { VARIANTS, type Variant } from '../core/variant.js';
 import {
   activeSecrets,
   deliveries,
@@ -9,8 +9,8 @@ import {
   RETRY_DELAYS_MS,
   webhooks,
   type DeliveryRecord,
-  type WebhookRecord,
 } from './records.js';
+import { subscriptionIndex } from './subscription-index.js';
 
 /** An event as one variant sends it: its type name there and the envelope object. */
 export interface RenderedEvent {
@@ -42,25 +42,29 @@ export class WebhookDispatcher {
     this.#timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
   }
 
-  /** The event listener: creates the deliveries and schedules each first attempt for now. */
+  /** The event listener: creates the deliveries of the event's subscribers and schedules each first attempt for now. */
   readonly onEvent = (event: MockEvent, tenant: Tenant): void => {
-    for (const webhook of webhooks.of(tenant).values({ status: 'active' })) {
-      const rendered = this.options.render(event, webhook.variant);
-      if (!rendered || !subscribes(webhook, rendered.type)) continue;
-      const now = tenant.now();
-      const delivery = deliveries.of(tenant).insert({
-        id: tenant.ids.next('webhookDelivery'),
-        webhookId: webhook.id,
-        eventId: event.id,
-        eventType: rendered.type,
-        status: 'pending',
-        attempts: [],
-        automaticAttempts: 0,
-        nextAttemptAt: now,
-        nextAttempt: null,
-        createdAt: now,
-      });
-      this.#scheduleAutomatic(tenant, delivery, now);
+    const index = subscriptionIndex(tenant);
+    if (index.size === 0) return;
+    for (const variant of VARIANTS) {
+      const rendered = this.options.render(event, variant);
+      if (!rendered) continue;
+      for (const webhookId of index.subscribers(variant, rendered.type)) {
+        const now = tenant.now();
+        const delivery = deliveries.of(tenant).insert({
+          id: tenant.ids.next('webhookDelivery'),
+          webhookId,
+          eventId: event.id,
+          eventType: rendered.type,
+          status: 'pending',
+          attempts: [],
+          automaticAttempts: 0,
+          nextAttemptAt: now,
+          nextAttempt: null,
+          createdAt: now,
+        });
+        this.#scheduleAutomatic(tenant, delivery, now);
+      }
     }
   };
 
@@ -70,13 +74,12 @@ export class WebhookDispatcher {
     return delivery;
   }
 
-  /** Stops the pending attempts of a webhook's deliveries and forgets them (the webhook was deleted). */
+  /**
+   * A webhook was deleted: it gets no new deliveries, and the pending attempts of its deliveries end without a
+   * POST when they fall due (so deleting costs the same whatever the webhook's history).
+   */
   forget(tenant: Tenant, webhookId: string): void {
-    const list = deliveries.of(tenant);
-    for (const delivery of [...list.values({ webhookId })]) {
-      delivery.nextAttempt?.cancel();
-      list.delete(delivery.id);
-    }
+    subscriptionIndex(tenant).remove(webhookId);
   }
 
   #scheduleAutomatic(tenant: Tenant, delivery: DeliveryRecord, dueAt: number): void {
@@ -93,11 +96,16 @@ export class WebhookDispatcher {
 
   async #attempt(tenant: Tenant, delivery: DeliveryRecord, automatic: boolean): Promise<void> {
     const webhook = webhooks.of(tenant).get(delivery.webhookId);
+    if (!webhook) {
+      // Deleted meanwhile: its deliveries are gone from the API, nothing is sent.
+      this.#settle(delivery, 'failed');
+      return;
+    }
     const event = tenant.events.get(delivery.eventId);
     if (automatic) delivery.automaticAttempts++;
     const attemptedAt = tenant.now();
     const attempt = delivery.attempts.length + 1;
-    if (!webhook || !event || webhook.status !== 'active') {
+    if (!event || webhook.status !== 'active') {
       // A webhook disabled while a delivery waits: the event is recorded as failed (a manual retry can still send
       // it once the webhook is active again), never silently dropped.
       delivery.attempts.push({
@@ -178,10 +186,6 @@ export class WebhookDispatcher {
     delivery.status = 'pending';
     this.#scheduleAutomatic(tenant, delivery, attemptedAt + delay);
   }
-}
-
-function subscribes(webhook: WebhookRecord, type: string): boolean {
-  return webhook.events.includes('*') || webhook.events.includes(type);
 }
 
 function describeFetchError(cause: unknown, timeoutMs: number): string {

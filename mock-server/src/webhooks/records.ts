@@ -1,5 +1,6 @@
 import type { EpochMs } from '../core/clock.js';
 import type { ScheduledHandle } from '../core/scheduler.js';
+import type { ApiSchemas, Stored } from '../core/stored.js';
 import { defineCollection } from '../core/tenant.js';
 import type { Variant } from '../core/variant.js';
 
@@ -9,44 +10,22 @@ export interface SigningSecret {
   retiresAt: EpochMs | null;
 }
 
-export interface WebhookRecord {
-  id: string;
-  url: string;
-  /** Event types as named in `variant`'s envelope, or `*`. */
-  events: string[];
-  description: string | null;
-  status: 'active' | 'disabled';
+export type WebhookRecord = Stored<ApiSchemas['Webhook']> & {
   /** The variant the subscription was created through; it decides the envelope and type names delivered. */
   variant: Variant;
   /** Newest first. */
   secrets: SigningSecret[];
-  createdAt: EpochMs;
-}
+};
 
-export interface DeliveryAttemptRecord {
-  attempt: number;
-  attemptedAt: EpochMs;
-  outcome: 'succeeded' | 'failed';
-  responseStatus: number | null;
-  error: string | null;
-  durationMs: number;
-}
+export type DeliveryAttemptRecord = Stored<ApiSchemas['DeliveryAttempt']>;
 
-export interface DeliveryRecord {
-  id: string;
-  webhookId: string;
-  eventId: string;
-  /** The type as delivered (the webhook variant's name). */
-  eventType: string;
-  status: 'pending' | 'succeeded' | 'failed';
+export type DeliveryRecord = Omit<Stored<ApiSchemas['WebhookDelivery']>, 'attempts'> & {
   attempts: DeliveryAttemptRecord[];
   /** Automatic attempts made so far (manual retries not counted), out of RETRY_DELAYS_MS.length. */
   automaticAttempts: number;
-  nextAttemptAt: EpochMs | null;
   /** The scheduled next automatic attempt, while one is pending. */
   nextAttempt: ScheduledHandle | null;
-  createdAt: EpochMs;
-}
+};
 
 export const webhooks = defineCollection<WebhookRecord>('webhooks', {
   filters: { status: (webhook) => webhook.status },

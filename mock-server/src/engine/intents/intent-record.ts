@@ -1,35 +1,16 @@
+import type { ApiSchemas, Stored } from '../../core/stored.js';
 import type { EpochMs } from '../types.js';
 
-export type IntentStatus = 'pending_approval' | 'pending' | 'rejected' | 'matched' | 'mismatched' | 'expired';
+export type IntentStatus = ApiSchemas['IntentStatus'];
 
-export interface IntentTolerance {
-  percent: number;
-  amount: number;
-}
+/** The tolerance an intent was created with, its defaults filled in. */
+export type IntentTolerance = Required<ApiSchemas['IntentTolerance']>;
 
-/** An intent as the engine stores it; timestamps in epoch ms, rendered to ISO 8601 at the HTTP edge. */
-export interface IntentRecord {
-  id: string;
-  customerIntentId: string | null;
-  cardId: string;
-  agentId: string | null;
+/** An intent (`Intent`) as the engine stores it, with its customer; timestamps in epoch ms. */
+export type IntentRecord = Omit<Stored<ApiSchemas['Intent']>, 'tolerance'> & {
   customerId: string;
-  summary: string;
-  expectedAmount: number;
-  currency: string;
-  expectedMerchant: string | null;
   tolerance: IntentTolerance;
-  status: IntentStatus;
-  ttlMinutes: number;
-  expiresAt: EpochMs;
-  createdAt: EpochMs;
-  approvedAt: EpochMs | null;
-  approvedBy: string | null;
-  rejectedAt: EpochMs | null;
-  rejectedBy: string | null;
-  rejectionReason: string | null;
-  matchedTransactionId: string | null;
-}
+};
 
 /** Default matching tolerance (api-surface.md): 10 percent or 500 cents, whichever is larger. */
 export const DEFAULT_TOLERANCE: IntentTolerance = { percent: 10, amount: 500 };

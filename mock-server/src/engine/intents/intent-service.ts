@@ -77,28 +77,24 @@ export function getIntent(ctx: EngineContext, intentId: string): IntentRecord {
 
 /** `pending_approval` -> `pending` (`intent.approved`); the agent may now retrieve credentials and spend. */
 export function approveIntent(ctx: EngineContext, intentId: string): IntentRecord {
-  const intent = getIntent(ctx, intentId);
-  requirePendingApproval(intent);
-  const updated = intents.of(ctx.tenant).update(intent.id, (record) => {
+  const updated = decidePendingApproval(ctx, intentId, (record, now) => {
     record.status = 'pending';
-    record.approvedAt = ctx.tenant.now();
+    record.approvedAt = now;
     record.approvedBy = 'api';
-  }) as IntentRecord;
+  });
   ctx.tenant.emit('intent.approved', intentApprovedData(updated));
   return updated;
 }
 
 /** `pending_approval` -> `rejected` (`intent.rejected`); the intent can no longer be used. */
 export function rejectIntent(ctx: EngineContext, intentId: string, reason: string | undefined): IntentRecord {
-  const intent = getIntent(ctx, intentId);
-  requirePendingApproval(intent);
-  const updated = intents.of(ctx.tenant).update(intent.id, (record) => {
+  const updated = decidePendingApproval(ctx, intentId, (record, now) => {
     record.status = 'rejected';
-    record.rejectedAt = ctx.tenant.now();
+    record.rejectedAt = now;
     record.rejectedBy = 'api';
     record.rejectionReason = reason ?? null;
-  }) as IntentRecord;
-  engineState(ctx.tenant).openIntents(intent.cardId).delete(intent.id);
+  });
+  engineState(ctx.tenant).openIntents(updated.cardId).delete(updated.id);
   ctx.tenant.emit('intent.rejected', intentRejectedData(updated));
   return updated;
 }
@@ -115,11 +111,15 @@ export function expireIntent(ctx: EngineContext, intentId: string): void {
   ctx.tenant.emit('intent.expired', intentExpiredData(intent, now));
 }
 
-function requirePendingApproval(intent: IntentRecord): void {
+/** Applies an approval decision to an intent `pending_approval` (400 invalid_state in any other status). */
+function decidePendingApproval(ctx: EngineContext, intentId: string, decide: (record: IntentRecord, now: number) => void): IntentRecord {
+  const intent = getIntent(ctx, intentId);
   if (intent.status !== 'pending_approval') {
     throw invalidState(`The intent is ${intent.status}; only an intent pending approval can be approved or rejected.`, {
       intentId: intent.id,
       status: intent.status,
     });
   }
+  const now = ctx.tenant.now();
+  return intents.of(ctx.tenant).update(intent.id, (record) => decide(record, now)) as IntentRecord;
 }

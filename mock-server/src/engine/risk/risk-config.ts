@@ -1,22 +1,10 @@
+import type { ApiSchemas } from '../../core/stored.js';
 import type { AnomalyAction } from '../types.js';
 
-export interface ToggleRule {
-  enabled: boolean;
-  action: AnomalyAction;
-}
+export type ToggleRule = ApiSchemas['ToggleRule'];
 
-export interface RiskConfig {
-  object: 'riskConfig';
-  preset: 'permissive' | 'moderate' | 'strict' | 'paranoid' | 'custom';
-  dryRun: boolean;
-  duplicateDetection: ToggleRule & { windowMinutes: number };
-  velocityLimit: ToggleRule & { maxPerHour: number; maxPerDay: number };
-  spendSpike: ToggleRule & { multiplier: number; windowMinutes: number; baselineDays: number };
-  unattestedSpend: ToggleRule;
-  intentMismatch: ToggleRule;
-  cooldownViolation: ToggleRule;
-  merchantDrift: ToggleRule;
-}
+/** The risk settings of one organization and mode, exactly as `GET /settings/risk` answers them. */
+export type RiskConfig = ApiSchemas['RiskConfig'];
 
 export type PresetName = Exclude<RiskConfig['preset'], 'custom'>;
 

@@ -122,17 +122,7 @@ function applyApproved(ctx: EngineContext, scope: CardScope, state: EngineTenant
   if (decision.intent) settleIntent(ctx, decision.intent, txn);
   emitAnomalies(ctx, card, txn.id, decision.anomalies, state.risk.dryRun);
   if (decision.requestedRiskAction && state.risk.dryRun) applyRiskAction(ctx, card, txn.id, decision.requestedRiskAction, true);
-  if (decision.drift) {
-    tenant.emit('card.merchant_drift', {
-      cardId: card.id,
-      agentId: card.agentId,
-      transactionId: txn.id,
-      expectedMerchant: decision.drift.expectedMerchant,
-      actualMerchant: decision.drift.actualMerchant,
-      amount: txn.amount,
-      action: 'allowed',
-    });
-  }
+  if (decision.drift) emitMerchantDrift(ctx, txn, decision.drift, 'allowed');
   for (const warning of approaching) {
     tenant.emit('agent.limit_approaching', { agentId: agent?.id, userId: card.customerId, ...warning });
   }
@@ -140,6 +130,24 @@ function applyApproved(ctx: EngineContext, scope: CardScope, state: EngineTenant
     ctx.platform.recordCardFields(tenant, card.id, { singleUseConsumedAt: now });
     ctx.platform.closeCard(tenant, card.id, 'single_use_completed');
   }
+}
+
+/** `card.merchant_drift`: the card spent at another merchant than its hint, lock or first merchant. */
+function emitMerchantDrift(
+  ctx: EngineContext,
+  txn: TransactionRecord,
+  drift: { expectedMerchant: string; actualMerchant: string },
+  action: 'allowed' | 'frozen',
+): void {
+  ctx.tenant.emit('card.merchant_drift', {
+    cardId: txn.cardId,
+    agentId: txn.agentId,
+    transactionId: txn.id,
+    expectedMerchant: drift.expectedMerchant,
+    actualMerchant: drift.actualMerchant,
+    amount: txn.amount,
+    action,
+  });
 }
 
 function applyDeclined(ctx: EngineContext, scope: CardScope, decision: Decision, txn: TransactionRecord, consumesIntent: boolean): void {
@@ -166,15 +174,7 @@ function applyDeclined(ctx: EngineContext, scope: CardScope, decision: Decision,
   if (decision.unattestedBlock && isActive()) platform.freezeCard(tenant, card.id, 'unattested_spend');
   if (decision.drift?.freeze) {
     const freeze = isActive();
-    tenant.emit('card.merchant_drift', {
-      cardId: card.id,
-      agentId: card.agentId,
-      transactionId: txn.id,
-      expectedMerchant: decision.drift.expectedMerchant,
-      actualMerchant: decision.drift.actualMerchant,
-      amount: txn.amount,
-      action: 'frozen',
-    });
+    emitMerchantDrift(ctx, txn, decision.drift, 'frozen');
     if (freeze) platform.freezeCard(tenant, card.id, 'merchant_drift');
   }
   if (decision.agentBreach && scope.agent && platform.agent(tenant, scope.agent.id)?.status === 'active') {

@@ -5,7 +5,8 @@ import { BaseClock } from '../../../src/core/clock.js';
 import type { MockEvent } from '../../../src/core/event-log.js';
 import { IdFactory } from '../../../src/core/ids.js';
 import { seededRandom } from '../../../src/core/seeded-random.js';
-import { Tenant, type EventListener } from '../../../src/core/tenant.js';
+import { Tenant, type EventListener, type PolicyChangeListener } from '../../../src/core/tenant.js';
+import { engineExtension } from '../../../src/engine/index.js';
 import { EventNaming } from '../../../src/events/naming.js';
 import { loadSpecDocuments } from '../../../src/spec/documents.js';
 import type { EngineContext } from '../../../src/engine/engine-context.js';
@@ -84,7 +85,9 @@ export class EngineWorld {
         this.invalidEvents.push(...eventDataErrors(event));
       },
     ]);
-    this.tenant = new Tenant('org_test', 'test', ids, new BaseClock({ frozenAt: START }), 0, listeners, naming);
+    // The engine reacts to policy changes as it does in the server (its TTLs follow the merged policy).
+    const onPolicyChanged = new Set<PolicyChangeListener>([engineExtension.onPolicyChanged as PolicyChangeListener]);
+    this.tenant = new Tenant('org_test', 'test', ids, new BaseClock({ frozenAt: START }), 0, { onEvent: listeners, onPolicyChanged }, naming);
     this.ctx = { tenant: this.tenant, platform: platformPorts };
   }
 
