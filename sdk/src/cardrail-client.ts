@@ -1,6 +1,7 @@
 import type { Client } from 'openapi-fetch';
 import type { Mode } from './core/api-key.js';
 import type { ClientCore } from './core/client-core.js';
+import type { ClientOptions } from './core/client-options.js';
 import { Agents } from './resources/agents.js';
 import { ApiKeys } from './resources/api-keys.js';
 import { Cards } from './resources/cards.js';
@@ -38,8 +39,10 @@ export abstract class CardrailClient<Paths extends VariantPaths> {
   readonly apiKeys: ApiKeys<Paths>;
   readonly withdrawals: Withdrawals<Paths>;
   readonly simulate: Simulate<Paths>;
+  readonly #options: ClientOptions;
 
-  protected constructor(core: ClientCore<Paths>, ownerRoutes: OwnerRoutes<Paths>) {
+  protected constructor(options: ClientOptions, core: ClientCore<Paths>, ownerRoutes: OwnerRoutes<Paths>) {
+    this.#options = options;
     this.raw = core.raw;
     this.mode = core.mode;
     this.baseUrl = core.baseUrl;
@@ -54,5 +57,14 @@ export abstract class CardrailClient<Paths extends VariantPaths> {
     this.apiKeys = new ApiKeys(core);
     this.withdrawals = new Withdrawals(core, ownerRoutes);
     this.simulate = new Simulate(core);
+  }
+
+  /**
+   * A new client of the same variant with `options` over this client's (e.g. another key, a shorter timeout for one
+   * job); this client is unchanged.
+   */
+  withOptions(options: ClientOptions): this {
+    const Variant = this.constructor as new (options: ClientOptions) => this;
+    return new Variant({ ...this.#options, ...options });
   }
 }

@@ -14,7 +14,7 @@ export class CardrailUsers extends CardrailClient<UserPaths> {
 
   constructor(options: ClientOptions = {}) {
     const core = new ClientCore<UserPaths>(options, (apiKey) => ({ 'Api-Key': apiKey }));
-    super(core, USER_ROUTES);
+    super(options, core, USER_ROUTES);
     this.users = new Owners(core, USER_ROUTES);
   }
 }

@@ -17,7 +17,7 @@ export class Cardrail extends CardrailClient<CustomerPaths> {
 
   constructor(options: ClientOptions = {}) {
     const core = new ClientCore<CustomerPaths>(options, (apiKey) => ({ Authorization: `Bearer ${apiKey}` }));
-    super(core, CUSTOMER_ROUTES);
+    super(options, core, CUSTOMER_ROUTES);
     this.customers = new Owners(core, CUSTOMER_ROUTES);
   }
 }

@@ -17,6 +17,8 @@ describe('README examples', () => {
       if (error instanceof NotFoundError) expectTypeOf(error.requestId).toEqualTypeOf<string | undefined>();
     }
     await cardrail.cards.update(card.id, { status: 'active' }, { idempotencyKey: `unfreeze-${card.id}`, timeoutMs: 5_000 });
+    const patient = cardrail.withOptions({ maxRetries: 5, timeoutMs: 120_000 });
+    expectTypeOf(patient).toEqualTypeOf<Cardrail>();
     for await (const listed of cardrail.cards.list({ limit: 100, status: 'active' })) expectTypeOf(listed.id).toBeString();
     await cardrail.transactions.list().toArray({ limit: 500 });
     let page = await cardrail.agents.list({ limit: 20 });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { Cardrail, CardrailUsers } from '../src/index.js';
+import { Cardrail, CardrailError, CardrailUsers } from '../src/index.js';
 import { useMswServer } from './support/msw.js';
 
 const server = useMswServer();
@@ -162,6 +162,26 @@ describe('requests', () => {
     expect(sent[0]!.path).toBe('/cards/card%201%2F2');
   });
 
+  it('refuses an empty, `.` or `..` id before sending, instead of addressing another resource', async () => {
+    const sent = record();
+    const users = new CardrailUsers({ apiKey: 'sk_test_userKey12345', baseUrl });
+    const calls = [
+      () => cardrail.cards.retrieve(''),
+      () => cardrail.cards.freeze('..'),
+      () => cardrail.customers.retrieve('.'),
+      () => users.users.balances(''),
+      () => cardrail.withdrawals.create('', { amount: 100, chainId: 1, recipientAddress: '0x0' }),
+      () => cardrail.webhooks.deliveries.retry('wh_1', ''),
+      () => cardrail.webhooks.deliveries.list(''),
+      () => cardrail.cards.retrieve(undefined as unknown as string),
+    ];
+    for (const call of calls) {
+      await expect(call()).rejects.toMatchObject({ constructor: CardrailError, code: 'invalid_path_parameter' });
+    }
+    await expect(cardrail.cards.retrieve('')).rejects.toThrow('cardId must be a non-empty id, got "".');
+    expect(sent).toEqual([]);
+  });
+
   it('sends list filters and limit as query parameters', async () => {
     const requests: URL[] = [];
     server.use(http.get(`${baseUrl}/cards`, ({ request }) => {
@@ -207,6 +227,26 @@ describe('requests', () => {
     expect(data).toMatchObject({ id: 'card_1' });
     expect(keys).toHaveLength(2);
     expect(keys[0]).toBe(keys[1]);
+  });
+
+  it('derives a client of the same variant with other options from withOptions, leaving the original as it was', async () => {
+    const sent = record();
+    const base = new Cardrail({ apiKey: 'sk_test_customerKey1', baseUrl, defaultHeaders: { 'X-Team': 'payments' } });
+    const derived = base.withOptions({ apiKey: 'sk_live_otherKey123' });
+    expect(derived).toBeInstanceOf(Cardrail);
+    expect([base.mode, derived.mode]).toEqual(['test', 'live']);
+    await derived.cards.retrieve('card_1');
+    await base.cards.retrieve('card_1');
+    expect(sent.map((request) => [request.headers.get('authorization'), request.headers.get('x-team')])).toEqual([
+      ['Bearer sk_live_otherKey123', 'payments'],
+      ['Bearer sk_test_customerKey1', 'payments'],
+    ]);
+
+    const users = new CardrailUsers({ apiKey: 'sk_test_userKey12345', baseUrl: 'http://127.0.0.1:1/v1' }).withOptions({ baseUrl });
+    expect(users).toBeInstanceOf(CardrailUsers);
+    await users.users.retrieve('cus_1');
+    expect(sent[2]).toMatchObject({ method: 'GET', path: '/users/cus_1' });
+    expect(sent[2]!.headers.get('api-key')).toBe('sk_test_userKey12345');
   });
 
   it('exposes mode and the default production base URL', () => {

@@ -177,4 +177,11 @@ describe('the shared client base', () => {
     expectTypeOf(freeze(users, 'card_1')).resolves.toBeString();
     expectTypeOf(users.users.create).parameter(0).toEqualTypeOf<U['schemas']['CustomerCreate']>();
   });
+
+  it('keeps the variant through withOptions', () => {
+    expectTypeOf(cardrail.withOptions({ timeoutMs: 5_000 })).toEqualTypeOf<Cardrail>();
+    expectTypeOf(users.withOptions({ maxRetries: 0 })).toEqualTypeOf<CardrailUsers>();
+    // @ts-expect-error `timeout` is not a client option (it is `timeoutMs`)
+    void cardrail.withOptions({ timeout: 5_000 });
+  });
 });

@@ -1,5 +1,6 @@
+import { CardrailError } from '../errors.js';
 import type { APIPromise, RawResult } from './api-promise.js';
-import type { ClientCore } from './client-core.js';
+import type { CallInit, ClientCore } from './client-core.js';
 import type { RequestOptions } from './client-options.js';
 import type { HttpMethod } from './operation-types.js';
 import type { PagePromise } from './pagination.js';
@@ -17,7 +18,7 @@ interface UntypedClient {
 
 /**
  * Base of every resource namespace. `Paths` is the variant's generated `paths`; a resource's public method signatures
- * take their types from it, and `KnownPath` keeps the path strings it uses checked against the generated keys.
+ * take their types from it, and `keyof Paths` keeps the path strings it uses checked against the generated keys.
  */
 export abstract class APIResource<Paths extends object> {
   protected readonly core: ClientCore<Paths>;
@@ -27,22 +28,37 @@ export abstract class APIResource<Paths extends object> {
   }
 
   protected request<T>(method: HttpMethod, path: keyof Paths & string, params: CallParams, options?: RequestOptions): APIPromise<T> {
-    const raw = this.core.raw as unknown as UntypedClient;
-    return this.core.call<T>((init) => raw.request(method, path, { ...toInit(params), ...init }), options);
+    return this.core.call<T>((init) => this.#send(method, path, params, init), options);
   }
 
   protected requestPage<T>(path: keyof Paths & string, params: CallParams, options?: RequestOptions): PagePromise<T> {
-    const raw = this.core.raw as unknown as UntypedClient;
     return this.core.list<T>(
-      (cursor, init) =>
-        raw.request('get', path, { ...toInit({ ...params, query: { ...params.query, ...(cursor === undefined ? {} : { cursor }) } }), ...init }),
+      (cursor, init) => this.#send('get', path, { ...params, query: { ...params.query, ...(cursor === undefined ? {} : { cursor }) } }, init),
       options,
     );
   }
+
+  #send(method: HttpMethod, path: string, params: CallParams, init: CallInit): Promise<RawResult> {
+    const invalid = invalidPathParameter(params.path);
+    if (invalid !== undefined) return Promise.reject(invalid);
+    const request: Record<string, unknown> = { params: { path: params.path, query: params.query }, ...init };
+    if (params.body !== undefined) request['body'] = params.body;
+    return (this.core.raw as unknown as UntypedClient).request(method, path, request);
+  }
 }
 
-function toInit(params: CallParams): Record<string, unknown> {
-  const init: Record<string, unknown> = { params: { path: params.path, query: params.query } };
-  if (params.body !== undefined) init['body'] = params.body;
-  return init;
+/**
+ * An empty, `.` or `..` id would send the request to another resource (`cards.retrieve('')` is `GET /cards/`, the card
+ * list), so it is refused before anything is sent, as is a non-string id from JavaScript.
+ */
+function invalidPathParameter(path: Record<string, string> | undefined): CardrailError | undefined {
+  for (const [name, value] of Object.entries(path ?? {})) {
+    if (typeof value !== 'string' || value === '' || value === '.' || value === '..') {
+      return new CardrailError({
+        code: 'invalid_path_parameter',
+        message: `${name} must be a non-empty id, got ${typeof value === 'string' ? JSON.stringify(value) : String(value)}.`,
+      });
+    }
+  }
+  return undefined;
 }

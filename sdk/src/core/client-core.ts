@@ -42,17 +42,17 @@ export class ClientCore<Paths extends {}> {
   readonly raw: Client<Paths>;
   readonly mode: Mode;
   readonly baseUrl: string;
-  readonly #options: ClientOptions;
+  readonly #fetch: FetchLike | undefined;
+  readonly #maxRetries: number;
+  readonly #timeoutMs: number;
   readonly #logger: Logger;
 
   constructor(options: ClientOptions, authHeaders: AuthHeaders) {
     const apiKey = options.apiKey ?? readEnv('CARDRAIL_API_KEY');
     this.mode = modeFromApiKey(apiKey);
-    this.#options = {
-      ...options,
-      maxRetries: nonNegativeInteger('maxRetries', options.maxRetries ?? DEFAULT_MAX_RETRIES),
-      timeoutMs: nonNegativeInteger('timeoutMs', options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
-    };
+    this.#fetch = options.fetch;
+    this.#maxRetries = nonNegativeInteger('maxRetries', options.maxRetries ?? DEFAULT_MAX_RETRIES);
+    this.#timeoutMs = nonNegativeInteger('timeoutMs', options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
     this.#logger = leveledLogger(options.logLevel ?? 'warn', options.logger ?? console);
     this.baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
     this.raw = createClient<Paths>({
@@ -64,11 +64,11 @@ export class ClientCore<Paths extends {}> {
 
   /** A retrying fetch configured by the client options overridden by one call's options. */
   fetchFor(call: RequestOptions | undefined): FetchLike {
-    const userFetch = this.#options.fetch;
+    const userFetch = this.#fetch;
     return createRetryingFetch({
       resolveFetch: () => userFetch ?? ((request) => globalThis.fetch(request)),
-      maxRetries: nonNegativeInteger('maxRetries', call?.maxRetries ?? (this.#options.maxRetries as number)),
-      timeoutMs: nonNegativeInteger('timeoutMs', call?.timeoutMs ?? (this.#options.timeoutMs as number)),
+      maxRetries: nonNegativeInteger('maxRetries', call?.maxRetries ?? this.#maxRetries),
+      timeoutMs: nonNegativeInteger('timeoutMs', call?.timeoutMs ?? this.#timeoutMs),
       idempotencyKey: call?.idempotencyKey,
       logger: this.#logger,
     });

@@ -1962,6 +1962,7 @@ export interface components {
             status: components["schemas"]["CustomerStatus"];
             /** Format: email */
             email: string;
+            /** @description `null` when no phone number was given. */
             phone: string | null;
             name: components["schemas"]["PersonName"];
             policy: components["schemas"]["Policy"];
@@ -2222,7 +2223,9 @@ export interface components {
             status: components["schemas"]["AgentStatus"];
             /** @description Parent customer (the user in the user variant). */
             customerId: string;
+            /** @description `null` when none was given. */
             externalId: string | null;
+            /** @description The agent's spending limit; `null` when it has none. */
             limits: components["schemas"]["SpendingLimit"] | null;
             policy: components["schemas"]["Policy"];
             metadata: components["schemas"]["Metadata"];
@@ -6415,7 +6418,7 @@ export interface components {
         AgentId: string;
         /** @description Only objects of this agent. */
         AgentIdFilter: string;
-        /** @description Only cards in this status. */
+        /** @description Only cards in this status. `notActivated` is a status of the user variant (section 2.3a); the customer variant shows such a card as `active`. */
         CardStatusFilter: "notActivated" | "active" | "frozen" | "closed";
         /** @description Card id (`card_...`). */
         CardId: string;
@@ -6954,7 +6957,7 @@ export interface operations {
                 customerId?: components["parameters"]["CustomerIdFilter"];
                 /** @description Only objects of this agent. */
                 agentId?: components["parameters"]["AgentIdFilter"];
-                /** @description Only cards in this status. */
+                /** @description Only cards in this status. `notActivated` is a status of the user variant (section 2.3a); the customer variant shows such a card as `active`. */
                 status?: components["parameters"]["CardStatusFilter"];
             };
             header?: never;
