@@ -1,5 +1,5 @@
 import { fillPath } from './fuzz.js';
-import { authHeaders } from './request-builder.js';
+import { authHeaders, exampleBodyFor } from './request-builder.js';
 import type { OperationInfo } from './spec.js';
 
 /** One request built to draw a documented error status from an operation, and what the answer must say. */
@@ -22,9 +22,9 @@ function unknownIdLike(example: unknown, name: string): string {
   return `${prefix}_DoesNotExist1`;
 }
 
-/** The spec's example body: a body every operation documents and accepts as well-formed. */
+/** The spec's example body, as the spec writes it: a body every operation documents and accepts as well-formed. */
 export function exampleBody(op: OperationInfo): Record<string, unknown> | undefined {
-  return op.requestBody ? structuredClone(op.requestBody.schema['example'] as Record<string, unknown>) : undefined;
+  return exampleBodyFor(op, new Map());
 }
 
 function request(op: OperationInfo, baseUrl: string, path: Record<string, string>, headers: Record<string, string>, body: unknown, query = ''): Request {

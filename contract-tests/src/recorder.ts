@@ -144,7 +144,9 @@ export class ContractRecorder {
         continue;
       }
       if (header.validate) {
-        const typed = header.schema?.['type'] === 'integer' || header.schema?.['type'] === 'number' ? Number(value) : value;
+        // A numeric header is read as its decimal text, nothing looser: `Number('')` is 0 and `Number('0x10')` is 16.
+        const numeric = header.schema?.['type'] === 'integer' || header.schema?.['type'] === 'number';
+        const typed = numeric && /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
         if (!header.validate(typed)) add('response_headers_conformance', `header ${header.name}: ${JSON.stringify(value)} ${formatErrors(header.validate.errors).join('; ')}`);
       }
     }

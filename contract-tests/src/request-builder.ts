@@ -27,9 +27,13 @@ export function validBodies(op: OperationInfo, spec: SpecIndex, ids: Map<string,
   });
 }
 
-export interface BuiltRequest {
-  op: OperationInfo;
-  request: Request;
+/** The spec's example body of the operation, with its id fields pointing at real objects. */
+export function exampleBodyFor(op: OperationInfo, ids: Map<string, string>): Record<string, unknown> | undefined {
+  const example = op.requestBody?.schema['example'] as Record<string, unknown> | undefined;
+  if (example === undefined) return undefined;
+  const copy: Record<string, unknown> = structuredClone(example);
+  for (const field of ID_FIELDS) if (field in copy && ids.has(field)) copy[field] = ids.get(field);
+  return copy;
 }
 
 /** A request to `op` with the seeded ids in its path, an optional body and the given headers. */

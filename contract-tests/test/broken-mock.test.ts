@@ -34,3 +34,28 @@ describe('a mock that drops a required response field fails the contract', () =>
     mock.reset();
   });
 });
+
+describe('a mock whose 429 headers are not the documented integers fails the contract', () => {
+  it.each([['empty', ''], ['hexadecimal', '0x10'], ['exponent', '1e1']])('the recorder reports a Retry-After that is %s', async (_name, retryAfter) => {
+    const mock = createMockServer({ rateLimit: 1 });
+    const recorder = new ContractRecorder({
+      suite: 'broken-mock-headers',
+      baseFetch: async (request) => {
+        const response = await mock.handle(request);
+        if (response.status !== 429) return response;
+        const headers = new Headers(response.headers);
+        headers.set('Retry-After', retryAfter);
+        return new Response(await response.text(), { status: 429, headers });
+      },
+    });
+    const { client } = clientFor('customer', { apiKey: newTestKey(), baseUrl: 'http://mock.invalid/v1', fetch: recorder.fetch });
+    await client.agents.list({ limit: 1 });
+    await client.agents.list({ limit: 1 }).catch(() => undefined);
+
+    expect(recorder.exchanges.map((e) => e.status)).toEqual([200, 429]);
+    expect(recorder.violations).toEqual([
+      expect.objectContaining({ check: 'response_headers_conformance', operation: 'customer listAgents', message: expect.stringContaining('Retry-After') }),
+    ]);
+    mock.reset();
+  });
+});

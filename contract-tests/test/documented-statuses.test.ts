@@ -3,14 +3,15 @@ import { startMockServer } from '@cardrail/mock-server/node';
 import { RateLimitError } from '@cardrail/sdk';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { badRequestProbes, exampleBody, notFoundProbe, type ErrorProbe } from '../src/error-probes.js';
-import { fillPath, snapshotOrganization } from '../src/fuzz.js';
+import { fillPath } from '../src/fuzz.js';
 import { ContractRecorder } from '../src/recorder.js';
 import { authHeaders } from '../src/request-builder.js';
-import { ClockTracker, clientFor, newLiveKey, newTestKey, type ScenarioContext } from '../src/scenario/context.js';
+import { snapshotOrganization } from '../src/state-snapshot.js';
+import { clientFor, newLiveKey, newTestKey, type ScenarioContext } from '../src/scenario/context.js';
 import { loadSpecs, VARIANTS, type OperationInfo, type Variant } from '../src/spec.js';
 import { WebhookReceiver } from '../src/webhook-receiver.js';
 import { useContractChecks, type Harness } from './support/harness.js';
-import { seedOrganization, type SeededIds } from './support/seed.js';
+import { newSeededOrganization, unlistedObjects, type SeededIds } from './support/seed.js';
 
 /**
  * The documented error statuses the scenario and the checks do not reach on their own: 429 on every operation (a
@@ -47,12 +48,9 @@ const orgs = new Map<Variant, Org>();
 
 beforeAll(async () => {
   for (const variant of VARIANTS) {
-    const apiKey = newTestKey();
-    const vc = clientFor(variant, { apiKey, baseUrl: BASE, fetch: recorder.fetch });
-    const ctx: ScenarioContext = { variant, vc, apiKey, baseUrl: BASE, fetch: recorder.fetch, receiver: harness.receiver, clock: new ClockTracker(), ids: new Map() };
-    const { ids, failures } = await seedOrganization(ctx);
+    const { apiKey, ctx, ids, failures } = await newSeededOrganization(harness, variant);
     expect(failures).toEqual([]);
-    const snapshot = () => snapshotOrganization((request) => mock.preload(request), BASE, authHeaders(variant, apiKey), specs[variant]);
+    const snapshot = () => snapshotOrganization((request) => mock.preload(request), BASE, authHeaders(variant, apiKey), specs[variant], unlistedObjects(ids));
     orgs.set(variant, { apiKey, ids, ctx, snapshot });
   }
   await mock.idle();

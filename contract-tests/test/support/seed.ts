@@ -1,8 +1,16 @@
-import type { ScenarioContext } from '../../src/scenario/context.js';
+import { ClockTracker, clientFor, newTestKey, type ScenarioContext } from '../../src/scenario/context.js';
 import { authorize, createOwner, issueCard } from '../../src/scenario/variant-ops.js';
+import type { Variant } from '../../src/spec.js';
+import type { Harness } from './harness.js';
 
 /** Path parameter name -> an id that exists in the seeded organization. */
 export type SeededIds = Map<string, string>;
+
+/** Seeded objects that no list endpoint returns, for the state snapshot to read one by one. */
+export function unlistedObjects(ids: SeededIds): string[] {
+  const withdrawal = ids.get('withdrawalId');
+  return withdrawal === undefined ? [] : [`/withdrawals/${withdrawal}`];
+}
 
 /**
  * Creates one object of every kind in the organization, so that requests with a bad body or query reach the
@@ -68,4 +76,22 @@ export async function seedOrganization(ctx: ScenarioContext): Promise<{ ids: See
   });
   ids.set('deliveryId', 'whd_doesnotexist');
   return { ids, failures };
+}
+
+export interface SeededOrganization {
+  apiKey: string;
+  ctx: ScenarioContext;
+  ids: SeededIds;
+  failures: string[];
+}
+
+/** A fresh organization of `variant` (a new test key), reached through the harness's recorder and seeded. */
+export async function newSeededOrganization(harness: Harness, variant: Variant): Promise<SeededOrganization> {
+  const apiKey = newTestKey();
+  const baseUrl = harness.baseUrl(variant);
+  const fetch = harness.recorder.fetch;
+  const vc = clientFor(variant, { apiKey, baseUrl, fetch });
+  const ctx: ScenarioContext = { variant, vc, apiKey, baseUrl, fetch, receiver: harness.receiver, clock: new ClockTracker(), ids: new Map() };
+  const { ids, failures } = await seedOrganization(ctx);
+  return { apiKey, ctx, ids, failures };
 }
