@@ -88,6 +88,7 @@ describe.each(TRANSPORTS)('resources and their state machines through %s', (tran
       expect((await h.call('DELETE', `/customers/${customer.id}`, { key })).status).toBe(404);
       // A deleted customer gets no new agents or cards.
       expect((await h.call('POST', '/agents', { key, body: { customerId: customer.id, name: 'x' } })).status).toBe(404);
+      expect((await h.call('POST', '/cards', { key, body: { customerId: customer.id } })).status).toBe(404);
       expect((await h.call('DELETE', '/customers/cus_missing', { key })).status).toBe(404);
     });
   });

@@ -34,16 +34,15 @@ export function createHandlers(options: CreateHandlersOptions = {}): MockHandler
     const trimmed = base.replace(/\/+$/, '');
     return trimmed.endsWith(API_BASE_PATH) ? trimmed.slice(0, -API_BASE_PATH.length) : trimmed;
   });
-  const handlers = bases.map((origin) =>
-    http.all(`${origin}${API_BASE_PATH}/*`, ({ request }) => mock.handle(rebase(request, origin))),
-  );
+  const handlers = bases.map((origin) => {
+    // The mock routes on `/v1/...`; an origin with a path prefix (a proxy path) is stripped to that.
+    const prefix = new URL(origin).pathname.replace(/\/+$/, '');
+    return http.all(`${origin}${API_BASE_PATH}/*`, ({ request }) => mock.handle(prefix === '' ? request : stripPrefix(request, prefix)));
+  });
   return Object.assign(mock, { handlers });
 }
 
-/** The mock routes on `/v1/...`; an origin with a path prefix (a proxy path) is stripped to that. */
-function rebase(request: Request, origin: string): Request {
-  const prefix = new URL(origin).pathname.replace(/\/+$/, '');
-  if (prefix === '') return request;
+function stripPrefix(request: Request, prefix: string): Request {
   const url = new URL(request.url);
   url.pathname = url.pathname.slice(prefix.length);
   return new Request(url, request);

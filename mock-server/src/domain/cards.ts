@@ -59,6 +59,11 @@ export function requireCard(tenant: Tenant, id: string): CardRecord {
   return card;
 }
 
+/** A card status as a variant names it: the customer variant has no `notActivated`, such a card shows `active`. */
+export function cardStatusIn(variant: Variant, status: CardStatus): string {
+  return variant === 'customer' && status === 'notActivated' ? 'active' : status;
+}
+
 export function renderCard(card: CardRecord, variant: Variant): Record<string, unknown> {
   if (variant === 'user') return renderUserCard(card);
   return {
@@ -67,7 +72,7 @@ export function renderCard(card: CardRecord, variant: Variant): Record<string, u
     agentId: card.agentId,
     type: card.type,
     usage: card.usage,
-    status: card.status === 'notActivated' ? 'active' : card.status,
+    status: cardStatusIn(variant, card.status),
     last4: card.last4,
     expMonth: card.expMonth,
     expYear: card.expYear,
@@ -121,13 +126,6 @@ export interface CardInput {
   configuration?: Record<string, unknown> | null;
 }
 
-/** The instant a card's own TTL (`ttlMinutes`, else `ttlDays`) runs out, if it has one. */
-export function ttlExpiry(policy: Policy, from: EpochMs): EpochMs | null {
-  if (policy.ttlMinutes !== undefined) return from + policy.ttlMinutes * 60_000;
-  if (policy.ttlDays !== undefined) return from + policy.ttlDays * 86_400_000;
-  return null;
-}
-
 /** Issues an active card with a Luhn-valid test number, and emits `card.created`. */
 export function createCard(tenant: Tenant, input: CardInput): CardRecord {
   const now = tenant.now();
@@ -151,7 +149,8 @@ export function createCard(tenant: Tenant, input: CardInput): CardRecord {
     policy,
     merchantLock: null,
     merchantHint: input.merchantHint ?? null,
-    expiresAt: ttlExpiry(policy, now),
+    // The TTL comes from the merged customer, agent and card policy: the engine's TTL (engine/ttl.ts) sets it.
+    expiresAt: null,
     lastSpendAt: null,
     firstSpendAt: null,
     singleUseConsumedAt: null,
@@ -184,7 +183,7 @@ export interface CardPatch {
 
 /**
  * Applies a settings change to a card that is not closed (400 invalid_state otherwise) and, when its policy
- * changed, tells the tenant's policy-change listeners (the engine moves the card's TTL).
+ * changed, tells the tenant's policy-change listeners (the engine moves the card's TTL and its `expiresAt`).
  */
 export function updateCardSettings(tenant: Tenant, card: CardRecord, patch: CardPatch): CardRecord {
   if (card.status === 'closed') throw invalidState('The card is closed.', { status: card.status });
@@ -192,7 +191,6 @@ export function updateCardSettings(tenant: Tenant, card: CardRecord, patch: Card
   cards.of(tenant).update(card.id, (record) => {
     if (patch.policy !== undefined) record.policy = patch.policy;
     if (patch.policyLimits !== undefined) record.policy = { ...record.policy, limits: patch.policyLimits };
-    if (policyChanged) record.expiresAt = ttlExpiry(record.policy, record.createdAt);
     if (patch.billing !== undefined) record.billing = patch.billing;
     if (patch.configuration !== undefined) record.configuration = patch.configuration;
   });

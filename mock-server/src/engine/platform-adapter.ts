@@ -48,9 +48,8 @@ export const platformPorts: PlatformPorts = {
   },
   customer: (tenant, customerId) => {
     const customer = customers.of(tenant).get(customerId);
-    // A deleted customer is gone for money operations (deposits, withdrawals, KYC): 404 like any unknown id.
-    if (!customer || customer.status === 'deleted') return undefined;
-    return { id: customer.id, email: customer.email, policy: customer.policy };
+    // A deleted customer has left the collection (customer-deletion.ts): money operations answer 404 for it.
+    return customer && { id: customer.id, email: customer.email, policy: customer.policy };
   },
   freezeCard: (tenant, cardId, reason) => {
     freezeCard(tenant, record(tenant, cardId), reason, 'system');

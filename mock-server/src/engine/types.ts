@@ -1,5 +1,7 @@
 import type { EpochMs } from '../core/clock.js';
 import type { ApiSchemas } from '../core/stored.js';
+import type { AgentStatus } from '../domain/agents.js';
+import type { CardStatus } from '../domain/cards.js';
 import type { Policy, SpendingLimit } from '../domain/types.js';
 
 /**
@@ -17,9 +19,8 @@ export type LimitWindow = 'perAuth' | 'perDay' | 'perWeek' | 'perMonth' | 'allTi
 /** Caps by window, in cents; an absent cap is no cap. */
 export type LimitSet = Partial<Record<LimitWindow, number>>;
 
-/** Every status a stored card can have: the customer variant's CardStatus plus the user variant's `notActivated`. */
-export type CardStatus = ApiSchemas['CardStatus'] | 'notActivated';
-export type AgentStatus = ApiSchemas['AgentStatus'];
+export type { CardStatus } from '../domain/cards.js';
+export type { AgentStatus } from '../domain/agents.js';
 
 /** What the engine needs to know about a card, whichever variant created it. */
 export interface EngineCard {
@@ -73,6 +74,3 @@ export interface SpendReason {
   code: DeclineReason | ReviewReason;
   message: string;
 }
-
-/** Emits one event of the event-catalog type `type` (the platform's event log renders both envelopes). */
-export type Emit = (type: string, data: Record<string, unknown>) => void;

@@ -16,7 +16,7 @@ export function createEventRenderer(naming: EventNaming): EventRenderer {
     if (variant === 'customer') {
       return {
         type,
-        envelope: { id: event.id, type, createdAt: toIso(event.createdAt), data: generalData(event) },
+        envelope: { id: event.id, type, createdAt: toIso(event.createdAt), data: event.generalData ?? event.data },
       };
     }
     return {
@@ -24,20 +24,4 @@ export function createEventRenderer(naming: EventNaming): EventRenderer {
       envelope: { id: event.id, type, organizationId: event.organizationId, createdAt: event.createdAt, data: event.data },
     };
   };
-}
-
-/**
- * The general envelope's data: what the emitter gave for it, else the catalog data; the general transaction
- * events also carry a `merchant` object.
- */
-function generalData(event: MockEvent): Record<string, unknown> {
-  if (event.generalData) return event.generalData;
-  if (event.type === 'transaction.authorized' || event.type === 'transaction.completed') {
-    const data = event.data;
-    return {
-      ...data,
-      merchant: { name: data.merchantName, mcc: (data.merchantCategoryCode as string | null | undefined) ?? null },
-    };
-  }
-  return event.data;
 }

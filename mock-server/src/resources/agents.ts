@@ -9,16 +9,15 @@ import {
   updateAgent,
 } from '../domain/agents.js';
 import { customers } from '../domain/customers.js';
-import { invalidState, notFound } from '../http/errors.js';
+import { notFound } from '../http/errors.js';
 import type { HandlerMap } from '../http/operation-handler.js';
 import { listPage } from './pagination.js';
 
 export const agentHandlers: HandlerMap = {
   createAgent: (ctx) => {
     const customer = customers.of(ctx.tenant).get(ctx.body.customerId);
-    // An id of another organization or mode is as unknown as a made-up one: 404, never a hint that it exists.
+    // An id of another organization or mode, or of a deleted customer, is as unknown as a made-up one: 404.
     if (!customer) throw notFound();
-    if (customer.status === 'deleted') throw invalidState('The customer is deleted.', { customerId: customer.id });
     return { body: renderAgent(createAgent(ctx.tenant, ctx.body)) };
   },
   listAgents: (ctx) => ({

@@ -18,8 +18,8 @@ import { listPage } from './pagination.js';
 function createForCustomerVariant(ctx: OperationContext) {
   const body = ctx.body;
   const customer = customers.of(ctx.tenant).get(body.customerId);
+  // Deleted customers leave the collection (customer-deletion.ts): 404 like any unknown id.
   if (!customer) throw notFound();
-  if (customer.status === 'deleted') throw invalidState('The customer is deleted.', { customerId: customer.id });
   if (body.agentId !== undefined) {
     const agent = agents.of(ctx.tenant).get(body.agentId);
     if (!agent) throw notFound();

@@ -177,6 +177,18 @@ describe('authorization', () => {
     expect(intents.of(world.tenant).get(second.id)?.status).toBe('mismatched');
   });
 
+  it('allows 500 cents around a small expected amount, where 10 percent would be less', () => {
+    world = new EngineWorld();
+    const { card } = world.setup();
+    const near = createIntent(world.ctx, { cardId: card.id, summary: 'Small', expectedAmount: 1000, expectedMerchant: 'OpenAI' });
+    authorize(world.ctx, { cardId: card.id, amount: 1500, merchant: OPENAI });
+    expect(intents.of(world.tenant).get(near.id)?.status).toBe('matched');
+    const far = createIntent(world.ctx, { cardId: card.id, summary: 'Small', expectedAmount: 1000, expectedMerchant: 'OpenAI' });
+    world.clearEvents();
+    authorize(world.ctx, { cardId: card.id, amount: 1501, merchant: OPENAI });
+    expect(world.event('intent.mismatched')).toMatchObject({ intentId: far.id, matchResult: { amountMatch: false, merchantMatch: true } });
+  });
+
   it('emits challenge.requested with a one-time code for a 3-D Secure authorization', () => {
     world = new EngineWorld();
     const { card } = world.setup();

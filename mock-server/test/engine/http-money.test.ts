@@ -73,6 +73,27 @@ describe('HTTP: deposits, withdrawals, KYC and disputes', () => {
     expect(await s.ok('GET', `/customers/${customer.id}/balances`)).toMatchObject({ available: 5000, posted: 0 });
     expect((await s.call('POST', `/simulate/disputes/${dispute.id}/resolve`, { outcome: 'lost' })).status).toBe(400);
   });
+
+  it('disputes only what a reversal left spent, so a won dispute never credits a refund twice', async () => {
+    const s = new Scenario();
+    const { card, customer } = await s.setup({ balance: 5000 });
+    const refunded = await s.authorize(card.id, 2000);
+    await s.ok('POST', `/simulate/transactions/${refunded.id}/settle`, {});
+    await s.ok('POST', `/simulate/transactions/${refunded.id}/reverse`, {});
+    await s.settle();
+    const refused = await s.call('POST', `/simulate/transactions/${refunded.id}/dispute`, {});
+    expect(refused).toMatchObject({ status: 400, body: { error: { code: 'invalid_state' } } });
+    await s.expectEvents([]);
+
+    const partly = await s.authorize(card.id, 2000, { name: 'AWS', mcc: '5734' });
+    await s.ok('POST', `/simulate/transactions/${partly.id}/settle`, {});
+    await s.ok('POST', `/simulate/transactions/${partly.id}/reverse`, { amount: 500 });
+    expect((await s.call('POST', `/simulate/transactions/${partly.id}/dispute`, { amount: 2000 })).status).toBe(400);
+    const dispute = await s.ok('POST', `/simulate/transactions/${partly.id}/dispute`, {});
+    expect(dispute.amount).toBe(1500);
+    await s.ok('POST', `/simulate/disputes/${dispute.id}/resolve`, { outcome: 'won' });
+    expect(await s.ok('GET', `/customers/${customer.id}/balances`)).toMatchObject({ available: 5000, pending: 0, posted: 0 });
+  });
 });
 
 describe('HTTP: money operations of a deleted customer', () => {

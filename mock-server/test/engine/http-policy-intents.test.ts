@@ -40,6 +40,26 @@ describe('HTTP: policy summary and spend evaluation', () => {
     expect(mismatch.status).toBe(400);
     expect((await s.call('POST', '/spend/evaluate', { cardId: 'card_missing', amount: 1000 })).status).toBe(404);
   });
+
+  it('is a dry run of the authorization: a broken budget and a freezing detector change nothing until the spend is tried', async () => {
+    const s = new Scenario();
+    const { card } = await s.setup({ balance: 100_000, card: { policy: { limits: { perDay: 3000 } } } });
+    // strict: an unattested spend (no credential access) is an anomaly whose action is freeze_card.
+    await s.ok('PATCH', '/settings/risk', { preset: 'strict' });
+    await s.settle();
+    const spend = { cardId: card.id, amount: 4000, currency: 'usd', merchant: OPENAI };
+    for (let i = 0; i < 3; i++) {
+      const evaluation = await s.ok('POST', '/spend/evaluate', spend);
+      expect(evaluation.decision).toBe('decline');
+      expect(evaluation.reasons.map((r: { code: string }) => r.code)).toEqual(['fraud_suspected', 'spending_limit_exceeded']);
+    }
+    await s.expectEvents([]);
+    expect((await s.ok('GET', `/cards/${card.id}`)).status).toBe('active');
+    const txn = await s.authorize(card.id, 4000);
+    expect(txn).toMatchObject({ status: 'declined', declinedReason: 'fraud_suspected' });
+    await s.expectEvents(['transaction.declined', 'anomaly.unattested', 'card.auto_frozen']);
+    expect((await s.ok('GET', `/cards/${card.id}`)).status).toBe('frozen');
+  });
 });
 
 describe('HTTP: intents', () => {

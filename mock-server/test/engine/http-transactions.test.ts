@@ -73,14 +73,17 @@ describe('HTTP: simulated transactions and their state machine', () => {
     expect((await s.authorize(card.id, 100, { name: 'AWS' })).status).toBe('pending');
   });
 
-  it('closes a single-use card after its first success; its transaction can still settle', async () => {
+  it('closes a single-use card after its first success; its transaction can still settle, reverse and be disputed', async () => {
     const s = new Scenario();
     const { card } = await s.setup({ card: { usage: 'single' } });
     const txn = await s.authorize(card.id, 500);
-    await s.expectEvents(['transaction.authorized', 'user.balance.updated', 'spend.unattested', 'card.closed']);
+    const events = await s.expectEvents(['transaction.authorized', 'user.balance.updated', 'spend.unattested', 'card.closed']);
+    expect(events[3]?.data).toMatchObject({ cardId: card.id, reason: 'single_use_completed', closedBy: 'system' });
     expect(await s.ok('GET', `/cards/${card.id}`)).toMatchObject({ status: 'closed', singleUseConsumedAt: '2026-11-23T12:00:00.000Z' });
     expect((await s.authorize(card.id, 500)).declinedReason).toBe('card_closed');
     expect((await s.ok('POST', `/simulate/transactions/${txn.id}/settle`, {})).status).toBe('completed');
+    expect(await s.ok('POST', `/simulate/transactions/${txn.id}/reverse`, { amount: 200 })).toMatchObject({ status: 'reversed', reversedAmount: 200 });
+    expect(await s.ok('POST', `/simulate/transactions/${txn.id}/dispute`, {})).toMatchObject({ transactionId: txn.id, amount: 300, status: 'open' });
   });
 
   it('locks a card to its first merchant', async () => {

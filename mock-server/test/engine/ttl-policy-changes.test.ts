@@ -39,6 +39,19 @@ describe('a policy change of the agent or the customer moves the TTL of their ca
   });
 });
 
+describe('the expiry instant a card shows', () => {
+  it('stays the instant it expired at when its policy changes afterwards (the TTL came from the agent)', async () => {
+    const s = new Scenario();
+    const { card } = await s.setup({ balance: 0, agent: { policy: { ttlMinutes: 60 } }, card: { policy: { ttlAction: 'freeze' } } });
+    const expiresAt = new Date(START_MS + 60 * MINUTE_MS).toISOString();
+    expect((await s.ok('GET', `/cards/${card.id}`)).expiresAt).toBe(expiresAt);
+    await s.advance(60 * 60);
+    expect(await s.ok('GET', `/cards/${card.id}`)).toMatchObject({ status: 'frozen', expiresAt });
+    await s.ok('PATCH', `/cards/${card.id}`, { policy: { ttlAction: 'freeze', limits: { perDay: 1000 } } });
+    expect(await s.ok('GET', `/cards/${card.id}`)).toMatchObject({ status: 'frozen', expiresAt });
+  });
+});
+
 describe('due work on a running clock', () => {
   afterEach(() => {
     vi.useRealTimers();

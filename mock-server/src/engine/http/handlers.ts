@@ -1,4 +1,4 @@
-import { cards, renderCard } from '../../domain/cards.js';
+import { cardStatusIn } from '../../domain/cards.js';
 import type { HandlerMap, OperationContext } from '../../http/operation-handler.js';
 import { listPage } from '../../resources/pagination.js';
 import { retrieveCredentials } from '../credentials.js';
@@ -48,10 +48,8 @@ export const engineHandlers: HandlerMap = {
     return { body: { ...card, accessEventId: accessEvent.id, expiresAt: new Date(accessEvent.expiresAt).toISOString() } };
   },
   getCardPolicy: (ctx) => {
-    const { summary } = cardPolicySummary(engineContext(ctx), param(ctx, 'cardId'));
-    const record = cards.of(ctx.tenant).get(summary.cardId);
-    const status = record ? (renderCard(record, ctx.variant).status as string) : 'closed';
-    return { body: { ...summary, status } };
+    const { card, summary } = cardPolicySummary(engineContext(ctx), param(ctx, 'cardId'));
+    return { body: { ...summary, status: cardStatusIn(ctx.variant, card.status) } };
   },
   evaluateSpend: (ctx) => ({ body: evaluateSpendRequest(engineContext(ctx), ctx.body) }),
 

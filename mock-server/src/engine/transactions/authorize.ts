@@ -7,6 +7,7 @@ import { engineState, type EngineTenantState } from '../engine-state.js';
 import { intentMatchData } from '../intents/intent-events.js';
 import type { IntentMatch } from '../intents/intent-matching.js';
 import { merchantCategoryName } from '../merchant-categories.js';
+import { merchantObject } from './merchant-object.js';
 import { agentLimitSet } from '../policy/card-policy.js';
 import { intents, transactions, type TransactionRecord } from '../records.js';
 import { expireCardIfDue } from '../ttl.js';
@@ -93,7 +94,7 @@ function applyApproved(ctx: EngineContext, scope: CardScope, state: EngineTenant
       deliveryMethod: 'sms',
     });
   }
-  tenant.emit('transaction.authorized', {
+  const authorized = {
     transactionId: txn.id,
     cardId: card.id,
     agentId: card.agentId,
@@ -105,7 +106,9 @@ function applyApproved(ctx: EngineContext, scope: CardScope, state: EngineTenant
     merchantCategoryCode: txn.merchant.mcc ?? null,
     status: 'pending',
     attestationStatus: txn.attestationStatus,
-  });
+  };
+  // The general `transaction.created` adds the merchant object of the general description's example data.
+  tenant.emit('transaction.authorized', authorized, { generalData: { ...authorized, merchant: merchantObject(txn) } });
   changeBalance(tenant, card.customerId, { available: -txn.amount, pending: txn.amount });
 
   // Agent limit warnings compare the spend before and after this authorization, so read before recording it.

@@ -2,6 +2,7 @@ import { invalidState, notFound } from '../../http/errors.js';
 import type { EngineContext } from '../engine-context.js';
 import { engineState } from '../engine-state.js';
 import { changeBalance } from '../../domain/balances.js';
+import { merchantObject } from './merchant-object.js';
 import { disputes, transactions, type DisputeRecord, type TransactionRecord } from '../records.js';
 
 export function getTransaction(ctx: EngineContext, transactionId: string): TransactionRecord {
@@ -43,8 +44,7 @@ export function settleTransaction(ctx: EngineContext, transactionId: string, amo
     postedAt: now,
   };
   // The general `transaction.settled` adds the merchant object, whose category code the catalog data lacks.
-  const merchant = { name: txn.merchant.name, mcc: txn.merchant.mcc ?? null };
-  ctx.tenant.emit('transaction.completed', completed, { generalData: { ...completed, merchant } });
+  ctx.tenant.emit('transaction.completed', completed, { generalData: { ...completed, merchant: merchantObject(txn) } });
   changeBalance(ctx.tenant, txn.customerId, { pending: -txn.authorizedAmount, posted: settled, available: txn.authorizedAmount - settled });
   return txn;
 }
@@ -91,15 +91,23 @@ export function reverseTransaction(ctx: EngineContext, transactionId: string, am
   return txn;
 }
 
-/** A chargeback on a completed (or reversed) transaction: an `open` dispute (`dispute.created`). One per transaction. */
+/**
+ * A chargeback on a completed (or partly reversed) transaction: an `open` dispute (`dispute.created`). One per
+ * transaction, and only over what is still spent: the part already reversed went back to `available`, so a won
+ * dispute must not credit it a second time.
+ */
 export function openDispute(ctx: EngineContext, transactionId: string, request: { reason?: string | undefined; amount?: number | undefined }): DisputeRecord {
   const txn = getTransaction(ctx, transactionId);
   if (txn.status !== 'completed' && txn.status !== 'reversed') {
     throw invalidState(`The transaction is ${txn.status}; only a settled transaction can be disputed.`, { status: txn.status });
   }
   if (txn.disputeId !== null) throw invalidState('The transaction already has a dispute.', { disputeId: txn.disputeId });
-  const amount = request.amount ?? txn.amount;
-  if (amount > txn.amount) throw invalidState(`Cannot dispute ${amount}: the transaction amount is ${txn.amount}.`, { amount: txn.amount });
+  const disputable = txn.amount - txn.reversedAmount;
+  if (disputable <= 0) throw invalidState('The transaction was reversed in full; nothing is left to dispute.', { amount: 0 });
+  const amount = request.amount ?? disputable;
+  if (amount > disputable) {
+    throw invalidState(`Cannot dispute ${amount}: ${disputable} of the transaction is still spent.`, { amount: disputable });
+  }
   const dispute: DisputeRecord = {
     id: ctx.tenant.ids.next('dispute'),
     transactionId: txn.id,
