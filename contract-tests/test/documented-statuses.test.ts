@@ -7,7 +7,7 @@ import { fillPath } from '../src/fuzz.js';
 import { ContractRecorder } from '../src/recorder.js';
 import { authHeaders } from '../src/request-builder.js';
 import { snapshotOrganization } from '../src/state-snapshot.js';
-import { clientFor, newLiveKey, newTestKey, type ScenarioContext } from '../src/scenario/context.js';
+import { clientFor, newTestKey, type ScenarioContext } from '../src/scenario/context.js';
 import { loadSpecs, VARIANTS, type OperationInfo, type Variant } from '../src/spec.js';
 import { WebhookReceiver } from '../src/webhook-receiver.js';
 import { useContractChecks, type Harness } from './support/harness.js';
@@ -40,6 +40,8 @@ const label = (op: OperationInfo) => `${op.variant} ${op.operationId} (${op.meth
 
 interface Org {
   apiKey: string;
+  /** A live key of the same organization: test helpers must refuse it without touching the test mode's state. */
+  liveKey: string;
   ids: SeededIds;
   ctx: ScenarioContext;
   snapshot(): Promise<string>;
@@ -51,7 +53,8 @@ beforeAll(async () => {
     const { apiKey, ctx, ids, failures } = await newSeededOrganization(harness, variant);
     expect(failures).toEqual([]);
     const snapshot = () => snapshotOrganization((request) => mock.preload(request), BASE, authHeaders(variant, apiKey), specs[variant], unlistedObjects(ids));
-    orgs.set(variant, { apiKey, ids, ctx, snapshot });
+    const { key: liveKey } = await ctx.vc.client.apiKeys.create({ name: 'live', mode: 'live' });
+    orgs.set(variant, { apiKey, liveKey, ids, ctx, snapshot });
   }
   await mock.idle();
 }, 60_000);
@@ -167,8 +170,8 @@ describe('429 on every operation: Retry-After, RateLimit-* and the error body as
 describe('400 on every operation that documents it, in the error format, changing nothing', () => {
   const documenting = allOps.filter((op) => op.responses.has('400'));
   it.each(documenting.map((op) => [label(op), op] as const))('%s', async (_name, op) => {
-    const { apiKey, ids, snapshot } = org(op.variant);
-    const probes = badRequestProbes(op, BASE, ids, apiKey, newLiveKey());
+    const { apiKey, liveKey, ids, snapshot } = org(op.variant);
+    const probes = badRequestProbes(op, BASE, ids, apiKey, liveKey);
     const before = await snapshot();
     const answers = [];
     for (const probe of probes) answers.push(await answer(recorder, probe));

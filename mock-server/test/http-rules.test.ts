@@ -74,6 +74,83 @@ describe.each(TRANSPORTS)('HTTP rules through %s', (transport) => {
       }
     });
 
+    it('isolates the test and live modes of one organization (a live key made from a test key)', async () => {
+      const test = newKey();
+      const created = await h.call('POST', '/api-keys', { key: test, body: { name: 'production', mode: 'live' } });
+      expect(created).toMatchObject({ status: 201, body: { name: 'production', mode: 'live', status: 'active' } });
+      const live: string = created.body.key;
+      expect(live).toMatch(/^sk_live_/);
+      expect(created.body.redactedKey).toBe(`sk_live_...${live.slice(-4)}`);
+
+      // Same organization: the catalog envelope of each mode's events names it.
+      await createCustomer(test, 'user');
+      await createCustomer(live, 'user');
+      const organizationOf = async (key: string) =>
+        (await h.call('GET', '/events?type=user.created', { key, variant: 'user' })).body.data.map((e: { organizationId: string }) => e.organizationId);
+      const [testOrganization] = await organizationOf(test);
+      expect(testOrganization).toMatch(/^org_/);
+      expect(await organizationOf(live)).toEqual([testOrganization]);
+      // ...and a key of the other mode made from the live key sees the test objects again.
+      const backToTest = (await h.call('POST', '/api-keys', { key: live, body: { mode: 'test' } })).body.key as string;
+      expect(backToTest).toMatch(/^sk_test_/);
+
+      // None of the test mode's objects, lists or keys are the live mode's.
+      const customer = await createCustomer(test);
+      expect(await h.call('GET', `/customers/${customer.body.id}`, { key: live })).toMatchObject({ status: 404, body: { error: 'not_found' } });
+      expect((await h.call('PATCH', `/customers/${customer.body.id}`, { key: live, body: { phone: '1' } })).status).toBe(404);
+      expect((await h.call('GET', `/customers/${customer.body.id}`, { key: backToTest })).status).toBe(200);
+      const liveCustomers = (await h.call('GET', '/customers', { key: live })).body.data.map((c: { id: string }) => c.id);
+      expect(liveCustomers).toHaveLength(1);
+      expect(liveCustomers).not.toContain(customer.body.id);
+      const testEvents = (await h.call('GET', '/events?limit=100', { key: test })).body.data.map((e: { id: string }) => e.id);
+      const liveEvents = (await h.call('GET', '/events?limit=100', { key: live })).body.data.map((e: { id: string }) => e.id);
+      expect(liveEvents.length).toBeGreaterThan(0);
+      expect(liveEvents.filter((id: string) => testEvents.includes(id))).toEqual([]);
+      expect((await h.call('GET', `/events/${testEvents[0]}`, { key: live })).status).toBe(404);
+
+      // Test helpers refuse the live key of a test organization.
+      for (const [method, path, body] of [
+        ['GET', '/simulate/clock', undefined],
+        ['POST', '/simulate/clock/advance', { seconds: 60 }],
+        ['POST', '/simulate/deposits', { customerId: liveCustomers[0], amount: 1000 }],
+      ] as const) {
+        const refused = await h.call(method, path, { key: live, body });
+        expect(refused.status, path).toBe(400);
+        expect(refused.body.error.code, path).toBe('test_mode_only');
+      }
+
+      // Each mode lists and revokes its own keys only.
+      const keyIds = async (key: string) => (await h.call('GET', '/api-keys', { key })).body.data.map((k: { id: string; mode: string }) => [k.id, k.mode]);
+      const testKeys = await keyIds(test);
+      expect(testKeys).toHaveLength(2);
+      expect(testKeys.every(([, mode]: [string, string]) => mode === 'test')).toBe(true);
+      expect(await keyIds(live)).toEqual([[created.body.id, 'live']]);
+      expect((await h.call('DELETE', `/api-keys/${created.body.id}`, { key: test })).status).toBe(404);
+      expect((await h.call('GET', '/customers', { key: live })).status).toBe(200);
+      const [otherModeKey] = testKeys[0];
+      expect((await h.call('DELETE', `/api-keys/${otherModeKey}`, { key: live })).status).toBe(404);
+      expect((await h.call('GET', '/customers', { key: test })).status).toBe(200);
+      expect((await h.call('DELETE', `/api-keys/${created.body.id}`, { key: live })).body.status).toBe('revoked');
+      expect((await h.call('GET', '/customers', { key: live })).status).toBe(401);
+    });
+
+    it('scopes idempotency keys per mode: the same key in the other mode is a new request', async () => {
+      const test = newKey();
+      const live = (await h.call('POST', '/api-keys', { key: test, body: { mode: 'live' } })).body.key as string;
+      const headers = { 'Idempotency-Key': 'order-42' };
+      const first = await h.call('POST', '/customers', { key: test, headers, body: { email: 'ada@example.com' } });
+      const other = await h.call('POST', '/customers', { key: live, headers, body: { email: 'bob@example.com' } });
+      expect(other.status).toBe(201);
+      expect(other.headers.get('idempotent-replayed')).toBeNull();
+      expect(other.body.id).not.toBe(first.body.id);
+      expect(other.body.email).toBe('bob@example.com');
+      const replayed = await h.call('POST', '/customers', { key: live, headers, body: { email: 'bob@example.com' } });
+      expect(replayed.headers.get('idempotent-replayed')).toBe('true');
+      expect(replayed.body.id).toBe(other.body.id);
+      const reused = await h.call('POST', '/customers', { key: test, headers, body: { email: 'bob@example.com' } });
+      expect(reused.body.error.code).toBe('idempotency_key_reused');
+    });
+
     it('shows both variants of one organization the same objects (a customer is a user)', async () => {
       const key = newKey();
       const customer = await createCustomer(key);

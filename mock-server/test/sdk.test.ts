@@ -140,6 +140,21 @@ describe.each(TRANSPORTS)('through the SDK over %s', (transport) => {
     expect(new Set(accepted)).toEqual(new Set(events));
   });
 
+  it('withholds credentials behind requireApproval until the intent is approved (BadRequestError codes)', async () => {
+    const cardrail = client();
+    const customer = await cardrail.customers.create({ type: 'consumer', email: 'ada@example.com' });
+    const agent = await cardrail.agents.create({ customerId: customer.id, name: 'Buyer', policy: { requireApproval: true } });
+    const card = await cardrail.cards.create({ customerId: customer.id, agentId: agent.id });
+    await expect(cardrail.cards.credentials(card.id)).rejects.toMatchObject({ status: 400, code: 'intent_required' });
+    const intent = await cardrail.intents.create({ cardId: card.id, summary: 'Laptop', expectedAmount: 90_000 });
+    const waiting = await cardrail.cards.credentials(card.id, { intentId: intent.id }).catch((error: unknown) => error);
+    expect(waiting).toBeInstanceOf(BadRequestError);
+    expect(waiting).toMatchObject({ status: 400, code: 'approval_required' });
+    await cardrail.intents.approve(intent.id);
+    const credentials = await cardrail.cards.credentials(card.id, { intentId: intent.id });
+    expect(credentials).toMatchObject({ cardId: card.id, pan: expect.stringMatching(/^\d{16}$/) });
+  });
+
   it('speaks the user variant through CardrailUsers', async () => {
     const key = newKey();
     const users = new CardrailUsers({ apiKey: key, baseUrl: h.baseUrl, maxRetries: 0 });
@@ -171,12 +186,37 @@ describe.each(TRANSPORTS)('more rules through the SDK over %s', (transport) => {
     expect(limited).toMatchObject({ status: 429, code: 'rate_limited' });
   });
 
-  it('refuses test helpers to a live key and hides test objects from it', async () => {
-    const test = client();
-    const live = client(newKey('live'));
-    const customer = await test.customers.create({ type: 'consumer', email: 'ada@example.com' });
+  it('refuses test helpers to the live key of a test organization and hides the test objects from it', async () => {
+    const testKey = newKey();
+    const test = client(testKey);
+    const created = await test.apiKeys.create({ name: 'production', mode: 'live' });
+    expect(created).toMatchObject({ mode: 'live', key: expect.stringMatching(/^sk_live_/) });
+    const live = client(created.key);
+    // One organization: the user-variant events of both modes name the same one.
+    const organizationOf = async (apiKey: string) => {
+      const users = new CardrailUsers({ apiKey, baseUrl: h.baseUrl, maxRetries: 0 });
+      await users.users.create({ type: 'consumer', email: 'org@example.com' });
+      return (await users.events.list({ type: 'user.created' })).data.map((event) => event.organizationId);
+    };
+    const [organizationId] = await organizationOf(testKey);
+    expect(await organizationOf(created.key)).toEqual([organizationId]);
+
+    const customer = await test.customers.create({ type: 'consumer', email: 'ada@example.com' }, { idempotencyKey: 'signup-1' });
     await expect(live.customers.retrieve(customer.id)).rejects.toBeInstanceOf(NotFoundError);
+    expect((await live.customers.list()).data.map((c) => c.id)).not.toContain(customer.id);
     await expect(live.simulate.clock.retrieve()).rejects.toMatchObject({ status: 400, code: 'test_mode_only' });
+    await expect(live.simulate.deposit({ customerId: customer.id, amount: 100 })).rejects.toMatchObject({ status: 400, code: 'test_mode_only' });
+    // The idempotency key of the test mode is unknown to the live mode.
+    const liveCustomer = await live.customers.create({ type: 'consumer', email: 'bob@example.com' }, { idempotencyKey: 'signup-1' });
+    expect(liveCustomer).toMatchObject({ email: 'bob@example.com' });
+    expect(liveCustomer.id).not.toBe(customer.id);
+    // Keys: each mode lists its own and cannot revoke the other's.
+    expect((await live.apiKeys.list()).data.map((k) => k.id)).toEqual([created.id]);
+    const testKeys = (await test.apiKeys.list()).data;
+    expect(testKeys.map((k) => k.mode)).toEqual(['test']);
+    await expect(test.apiKeys.revoke(created.id)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(live.apiKeys.revoke(testKeys[0]?.id ?? '')).rejects.toBeInstanceOf(NotFoundError);
+    expect((await live.customers.retrieve(liveCustomer.id)).id).toBe(liveCustomer.id);
   });
 
   it('manages webhooks: update, rotate, list deliveries, retry a failed one, delete', async () => {

@@ -115,6 +115,33 @@ describe.each(TRANSPORTS)('webhooks through %s', (transport) => {
       expect(bodies(receiver).slice(before).map((e) => e.type)).toEqual(['card.frozen', 'card.closed']);
     });
 
+    it('delivers to each mode of one organization only its own events', async () => {
+      // The test mode's organization with a '*' webhook (user variant: the envelope names the organization).
+      const { key: test, receiver: testReceiver, webhook } = await setup('user');
+      const live = (await h.call('POST', '/api-keys', { key: test, body: { mode: 'live' } })).body.key as string;
+      const liveReceiver = await h.receiver();
+      await h.call('POST', '/webhooks', { key: live, variant: 'user', body: { url: liveReceiver.url, events: ['*'] } });
+      expect((await h.call('GET', `/webhooks/${webhook.id}`, { key: live })).status).toBe(404);
+      expect((await h.call('GET', '/webhooks', { key: live })).body.data.map((w: { url: string }) => w.url)).toEqual([liveReceiver.url]);
+
+      const liveUser = (await h.call('POST', '/users', { key: live, variant: 'user', body: { email: 'live@example.com' } })).body;
+      await h.call('POST', '/users', { key: test, variant: 'user', body: { email: 'test@example.com' } });
+      await h.mock.idle();
+
+      const eventIds = async (key: string) =>
+        (await h.call('GET', '/events?limit=100', { key, variant: 'user' })).body.data.map((e: { id: string }) => e.id).sort();
+      const liveDelivered = bodies(liveReceiver);
+      expect(liveDelivered.map((e) => e.id).sort()).toEqual(await eventIds(live));
+      expect(liveDelivered.find((e) => e.type === 'user.created')?.data).toMatchObject({ userId: liveUser.id });
+      const testDelivered = bodies(testReceiver);
+      expect(testDelivered.map((e) => e.id).sort()).toEqual(await eventIds(test));
+      // One organization: both receivers saw its id, and no event reached both.
+      const organizations = new Set([...liveDelivered, ...testDelivered].map((e) => e.organizationId));
+      expect(organizations).toEqual(new Set([h.mock.tenantOf(test)?.organizationId]));
+      const testIds = new Set(testDelivered.map((e) => e.id));
+      expect(liveDelivered.filter((e) => testIds.has(e.id))).toEqual([]);
+    });
+
     it('stops delivering to a deleted webhook, pending retries included', async () => {
       const { key, receiver, webhook, card } = await setup('customer', ['card.frozen']);
       receiver.answer({ status: 503 });

@@ -12,10 +12,6 @@ export function newTestKey(): string {
   return `sk_test_ct${randomBytes(12).toString('hex')}`;
 }
 
-export function newLiveKey(): string {
-  return `sk_live_ct${randomBytes(12).toString('hex')}`;
-}
-
 export function clientFor(variant: Variant, options: { apiKey: string; baseUrl: string; fetch: FetchFn }): VariantClient {
   // No retries: every request the suite makes is seen once by the recorder, and a 5xx is reported, not hidden.
   const config = { ...options, maxRetries: 0, logLevel: 'off' as const };

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { id, newLiveKey, clientFor, type ScenarioContext } from './context.js';
+import { id, clientFor, type ScenarioContext } from './context.js';
 import { authorize, cardStatus, CLOSED, createOwner, expectApiError, FROZEN, issueCard, owners, statusOf } from './variant-ops.js';
 
 /** One named step of the story; steps run in order and share the context's ids. */
@@ -179,9 +179,13 @@ export const STEPS: Step[] = [
 
       const approver = await newAgent(ctx, 'Needs approval', { policy: { requireApproval: true } });
       const approvalCard = await issueCard(ctx, { agentId: approver });
+      await expectApiError(ctx.vc.client.cards.credentials(approvalCard), 400, 'intent_required');
       const approved = await ctx.vc.client.intents.create({ cardId: approvalCard, summary: 'Laptop', expectedAmount: 5_000 });
       expect(approved.status).toBe('pending_approval');
+      // requireApproval gates credentials: not while the intent waits, and at once after the approval.
+      await expectApiError(ctx.vc.client.cards.credentials(approvalCard, { intentId: approved.id }), 400, 'approval_required');
       expect((await ctx.vc.client.intents.approve(approved.id)).status).toBe('pending');
+      expect((await ctx.vc.client.cards.credentials(approvalCard, { intentId: approved.id })).cardId).toBe(approvalCard);
       const rejected = await ctx.vc.client.intents.create({ cardId: approvalCard, summary: 'Yacht', expectedAmount: 9_000 });
       expect((await ctx.vc.client.intents.reject(rejected.id, { reason: 'not in budget' })).status).toBe('rejected');
 
@@ -300,7 +304,7 @@ export const STEPS: Step[] = [
     },
   },
   {
-    name: 'events, API keys and live mode: read events, rotate a key, test helpers refuse live keys',
+    name: 'events, API keys and live mode: read events, rotate a key, a live key of the same organization sees nothing of the test mode',
     async run(ctx) {
       const events = await ctx.vc.client.events.list({ limit: 3 });
       const [first] = events.data;
@@ -323,9 +327,27 @@ export const STEPS: Step[] = [
       await keys.revoke(created.id);
       await expectApiError(second.client.agents.retrieve(id(ctx, 'agent')), 401);
 
-      const live = clientFor(ctx.variant, { apiKey: newLiveKey(), baseUrl: ctx.baseUrl, fetch: ctx.fetch });
+      // The live mode of this same organization sees none of the test mode's objects, keys or idempotency keys.
+      const liveKey = await keys.create({ name: 'production', mode: 'live' });
+      expect(liveKey.mode).toBe('live');
+      expect((await keys.list({ limit: 100 })).data.map((k) => k.id)).not.toContain(liveKey.id);
+      const live = clientFor(ctx.variant, { apiKey: liveKey.key, baseUrl: ctx.baseUrl, fetch: ctx.fetch });
       await expectApiError(live.client.simulate.clock.retrieve(), 400, 'test_mode_only');
       await expectApiError(live.client.agents.retrieve(id(ctx, 'agent')), 404);
+      expect((await live.client.agents.list({ limit: 100 })).data).toEqual([]);
+      expect((await live.client.apiKeys.list({ limit: 100 })).data.map((k) => k.id)).toEqual([liveKey.id]);
+      await expectApiError(live.client.apiKeys.revoke(created.id), 404);
+      const liveReplay = await live.client.apiKeys.create({ name: 'another body' }, { idempotencyKey }).withResponse();
+      expect(liveReplay.data.mode).toBe('live');
+      expect(liveReplay.response.headers.get('Idempotent-Replayed')).toBeNull();
+      if (live.variant === 'user' && ctx.vc.variant === 'user') {
+        // The catalog envelope names the organization: the live mode's events carry the test mode's.
+        const [testEvent] = (await ctx.vc.client.events.list({ limit: 1 })).data;
+        expect(testEvent?.organizationId).toMatch(/^org_/);
+        await live.client.users.create({ type: 'consumer', email: 'live@example.com' });
+        const [liveEvent] = (await live.client.events.list({ type: 'user.created', limit: 1 })).data;
+        expect(liveEvent?.organizationId).toBe(testEvent?.organizationId);
+      }
     },
   },
   {

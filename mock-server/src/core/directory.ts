@@ -63,13 +63,17 @@ export class Directory {
     return { key, tenant: this.tenant(organizationId, mode) };
   }
 
-  /** Issues a new key of the same organization and mode; `key` is the only copy of the key string. */
-  createKey(tenant: Tenant, name: string | null): { record: ApiKeyRecord; key: string } {
-    const key = this.ids.apiKey(tenant.mode);
-    return { record: this.#register(tenant.organizationId, tenant.mode, key, name), key };
+  /**
+   * Issues a new key of the caller's organization, in the caller's mode or the other one (`mode`): a key of the
+   * other mode is the same organization but another tenant, so it sees none of this mode's objects. `key` is the
+   * only copy of the key string.
+   */
+  createKey(tenant: Tenant, name: string | null, mode: Mode = tenant.mode): { record: ApiKeyRecord; key: string } {
+    const key = this.ids.apiKey(mode);
+    return { record: this.#register(tenant.organizationId, mode, key, name), key };
   }
 
-  /** Revokes a key; it is refused from the next request on. */
+  /** Revokes a key of the tenant's own mode (a key of the other mode is not found); refused from the next request on. */
   revokeKey(tenant: Tenant, keyId: string): ApiKeyRecord | undefined {
     return apiKeys.of(tenant).update(keyId, (record) => {
       record.revokedAt ??= tenant.now();

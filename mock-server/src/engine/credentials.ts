@@ -2,9 +2,10 @@ import { ApiError } from '../http/errors.js';
 import { DEFAULT_ATTESTATION_WINDOW_MINUTES, type AccessRecord } from './attestation.js';
 import { loadCardScope, type EngineContext } from './engine-context.js';
 import { engineState } from './engine-state.js';
-import { isUsable, type IntentRecord } from './intents/intent-record.js';
+import { isAwaitingApproval, isUsable, type IntentRecord } from './intents/intent-record.js';
 import { accessEvents } from './records.js';
 import { expireCardIfDue } from './ttl.js';
+import type { EpochMs } from './types.js';
 
 export interface CredentialsRequest {
   intentId?: string | undefined;
@@ -24,8 +25,9 @@ export interface Credentials {
 
 /**
  * `POST /cards/{cardId}/credentials`: refuses a card that is not active (400 `card_not_active`) and, when the
- * policy requires an intent, a card without a usable one (400 `intent_required`). Records the access event, which
- * opens the attestation window, and emits `credential.accessed`.
+ * merged policy requires an intent or approval, a card without a usable intent: 400 `approval_required` while its
+ * intent still awaits approval, 400 `intent_required` otherwise. Records the access event, which opens the
+ * attestation window, and emits `credential.accessed`.
  */
 export function retrieveCredentials(ctx: EngineContext, cardId: string, request: CredentialsRequest): Credentials {
   expireCardIfDue(ctx, cardId);
@@ -38,25 +40,16 @@ export function retrieveCredentials(ctx: EngineContext, cardId: string, request:
   }
   const now = ctx.tenant.now();
   const state = engineState(ctx.tenant);
-  const open = state.openIntents(cardId);
-  let intent: IntentRecord | undefined;
-  if (request.intentId !== undefined) {
-    intent = open.get(request.intentId);
-    if (!intent || !isUsable(intent, now)) {
-      throw new ApiError(400, 'intent_required', 'The intent is not a usable (pending, unexpired) intent of this card.', {
-        intentId: request.intentId,
-      });
-    }
-  } else {
-    // Open intents only (consumed, rejected and expired ones leave the map), so this does not grow with history.
-    const usable = [...open.values()].filter((candidate) => isUsable(candidate, now));
-    intent = usable[usable.length - 1];
+  const lookup = findIntent(state.openIntents(cardId), cardId, request.intentId, now);
+  // requireApproval gates credentials too (service spec 2.3a): approval means nothing if the card opens without it.
+  if ((policy.requireIntent === true || policy.requireApproval === true) && !lookup.usable) {
+    throw lookup.awaitingApproval
+      ? approvalRequired(cardId, lookup.awaitingApproval)
+      : new ApiError(400, 'intent_required', 'The card requires an approved or pending intent before its credentials are retrieved.', {
+          cardId,
+        });
   }
-  if (policy.requireIntent && !intent) {
-    throw new ApiError(400, 'intent_required', 'The card requires an approved or pending intent before its credentials are retrieved.', {
-      cardId,
-    });
-  }
+  const intent = lookup.usable;
   const windowMinutes = policy.attestationWindowMinutes ?? DEFAULT_ATTESTATION_WINDOW_MINUTES;
   const access: AccessRecord = {
     id: ctx.tenant.ids.next('accessEvent'),
@@ -80,4 +73,36 @@ export function retrieveCredentials(ctx: EngineContext, cardId: string, request:
     expectedAmount: access.expectedAmount,
   });
   return { cardId, pan: card.pan, cvc: card.cvc, expMonth: card.expMonth, expYear: card.expYear, accessEvent: access };
+}
+
+interface IntentLookup {
+  /** The intent credentials are retrieved for: the one named, else the newest usable one. */
+  usable?: IntentRecord | undefined;
+  /** An unexpired intent still `pending_approval` (the one named, else the newest), when none is usable. */
+  awaitingApproval?: IntentRecord | undefined;
+}
+
+/**
+ * The card's intent for a credential retrieval, from its open intents only (consumed, rejected and expired ones
+ * leave the map, so this does not grow with history). A named intent must be one of them and usable: one awaiting
+ * approval is 400 `approval_required`, anything else 400 `intent_required`, whatever the policy.
+ */
+function findIntent(open: ReadonlyMap<string, IntentRecord>, cardId: string, intentId: string | undefined, now: EpochMs): IntentLookup {
+  if (intentId !== undefined) {
+    const named = open.get(intentId);
+    if (named && isUsable(named, now)) return { usable: named };
+    if (named && isAwaitingApproval(named, now)) throw approvalRequired(cardId, named);
+    throw new ApiError(400, 'intent_required', 'The intent is not a usable (pending, unexpired) intent of this card.', { intentId });
+  }
+  const candidates = [...open.values()];
+  const newest = (match: (intent: IntentRecord) => boolean) => candidates.filter(match).at(-1);
+  const usable = newest((candidate) => isUsable(candidate, now));
+  return usable ? { usable } : { awaitingApproval: newest((candidate) => isAwaitingApproval(candidate, now)) };
+}
+
+function approvalRequired(cardId: string, intent: IntentRecord): ApiError {
+  return new ApiError(400, 'approval_required', 'The card\'s intent awaits approval; approve it before retrieving the credentials.', {
+    cardId,
+    intentId: intent.id,
+  });
 }

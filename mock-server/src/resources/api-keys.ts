@@ -1,5 +1,6 @@
 import { toIso } from '../core/clock.js';
 import { apiKeys, type ApiKeyRecord } from '../core/directory.js';
+import type { ApiSchemas } from '../core/stored.js';
 import { notFound } from '../http/errors.js';
 import type { HandlerMap } from '../http/operation-handler.js';
 import { listPage } from './pagination.js';
@@ -16,10 +17,14 @@ function renderApiKey(record: ApiKeyRecord): Record<string, unknown> {
   };
 }
 
-/** Keys of the caller's organization and mode; a new key belongs to the same organization and mode. */
+/**
+ * Keys of the caller's organization and mode. A new key belongs to the same organization, in the caller's mode or
+ * the `mode` asked for; listing and revoking see the caller's mode only (the other mode's keys are another tenant's).
+ */
 export const apiKeyHandlers: HandlerMap = {
   createApiKey: (ctx) => {
-    const { record, key } = ctx.services.directory.createKey(ctx.tenant, ctx.body?.name ?? null);
+    const body = ctx.body as ApiSchemas['ApiKeyCreate'] | undefined;
+    const { record, key } = ctx.services.directory.createKey(ctx.tenant, body?.name ?? null, body?.mode);
     return { body: { ...renderApiKey(record), key } };
   },
   listApiKeys: (ctx) => ({ body: listPage(apiKeys.of(ctx.tenant), ctx.query, renderApiKey) }),

@@ -150,6 +150,52 @@ describe('HTTP: credentials and attestation', () => {
     await s.expectEvents(['transaction.authorized', 'user.balance.updated', 'spend.unattested']);
   });
 
+  it('withholds credentials under requireApproval until the intent is approved (intent_required, approval_required)', async () => {
+    const s = new Scenario();
+    const { card } = await s.setup({ card: { policy: { requireApproval: true, autoApproveBelow: 1000 } } });
+    const code = async (body: Record<string, unknown>, variant: 'customer' | 'user' = 'customer') => {
+      const answer = await s.call('POST', `/cards/${card.id}/credentials`, body, variant);
+      expect(answer.status).toBe(400);
+      return answer.body.error.code as string;
+    };
+    expect(await code({})).toBe('intent_required');
+    const waiting = await s.ok('POST', '/intents', { cardId: card.id, summary: 'Laptop', expectedAmount: 90_000 });
+    expect(waiting.status).toBe('pending_approval');
+    await s.settle();
+    expect(await code({})).toBe('approval_required');
+    expect(await code({ intentId: waiting.id }, 'user')).toBe('approval_required');
+    await s.expectEvents([]);
+
+    await s.ok('POST', `/intents/${waiting.id}/approve`);
+    await s.settle();
+    const credentials = await s.ok('POST', `/cards/${card.id}/credentials`, { intentId: waiting.id });
+    expect(credentials).toMatchObject({ cardId: card.id, pan: expect.stringMatching(/^\d{16}$/) });
+    const [accessed] = await s.expectEvents(['credential.accessed']);
+    expect(accessed?.data).toMatchObject({ accessEventId: credentials.accessEventId, summary: 'Laptop', expectedAmount: 90_000 });
+
+    // The approved intent is consumed by the spend; a small one is auto-approved and opens the card at once.
+    await s.authorize(card.id, 90_000);
+    await s.settle();
+    expect(await code({})).toBe('intent_required');
+    const small = await s.ok('POST', '/intents', { cardId: card.id, summary: 'Cable', expectedAmount: 999 });
+    expect(small.status).toBe('pending');
+    await s.settle();
+    expect((await s.call('POST', `/cards/${card.id}/credentials`, {}, 'user')).status).toBe(200);
+    await s.expectEvents(['credential.accessed']);
+  });
+
+  it('answers intent_required once the intent awaiting approval is rejected', async () => {
+    const s = new Scenario();
+    const { card } = await s.setup({ card: { policy: { requireApproval: true } } });
+    const intent = await s.ok('POST', '/intents', { cardId: card.id, summary: 'Yacht', expectedAmount: 90_000 });
+    await s.ok('POST', `/intents/${intent.id}/reject`, { reason: 'No' });
+    for (const body of [{}, { intentId: intent.id }]) {
+      const refused = await s.call('POST', `/cards/${card.id}/credentials`, body);
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.code).toBe('intent_required');
+    }
+  });
+
   it('freezes the card (unattested_spend) on an unattested spend when requireAttestation', async () => {
     const s = new Scenario();
     const { card } = await s.setup({ card: { policy: { requireAttestation: true } } });

@@ -93,6 +93,44 @@ describe('credentials', () => {
     expect(world.event('credential.accessed')).toMatchObject({ accessEventId: credentials.accessEvent.id, exposureMode: 'rawPan', summary: 'GPU', expectedAmount: 2500 });
   });
 
+  it('gates credentials behind requireApproval: no intent, an intent awaiting approval, then approved', () => {
+    world = new EngineWorld();
+    const { card } = world.setup({ card: { policy: { requireApproval: true } } });
+    expect(errorCode(() => retrieveCredentials(world.ctx, card.id, {}))).toBe('intent_required');
+    const intent = createIntent(world.ctx, { cardId: card.id, summary: 'Laptop', expectedAmount: 90_000 });
+    expect(intent.status).toBe('pending_approval');
+    world.clearEvents();
+    expect(errorCode(() => retrieveCredentials(world.ctx, card.id, {}))).toBe('approval_required');
+    expect(errorCode(() => retrieveCredentials(world.ctx, card.id, { intentId: intent.id }))).toBe('approval_required');
+    expect(world.types()).toEqual([]);
+    approveIntent(world.ctx, intent.id);
+    world.clearEvents();
+    expect(retrieveCredentials(world.ctx, card.id, { intentId: intent.id }).accessEvent).toMatchObject({ intentId: intent.id, expectedAmount: 90_000 });
+    expect(world.types()).toEqual(['credential.accessed']);
+  });
+
+  it('opens credentials for an intent auto-approved below autoApproveBelow, and uses it over one awaiting approval', () => {
+    world = new EngineWorld();
+    const { card } = world.setup({ card: { policy: { requireApproval: true, autoApproveBelow: 1000 } } });
+    createIntent(world.ctx, { cardId: card.id, summary: 'Big', expectedAmount: 5000 });
+    const small = createIntent(world.ctx, { cardId: card.id, summary: 'Small', expectedAmount: 999 });
+    expect(small.status).toBe('pending');
+    expect(retrieveCredentials(world.ctx, card.id, {}).accessEvent.intentId).toBe(small.id);
+  });
+
+  it('answers intent_required once the intent awaiting approval is rejected or has expired', async () => {
+    world = new EngineWorld();
+    const { card } = world.setup({ card: { policy: { requireApproval: true } } });
+    const rejected = createIntent(world.ctx, { cardId: card.id, summary: 'Yacht', expectedAmount: 90_000 });
+    rejectIntent(world.ctx, rejected.id, undefined);
+    expect(errorCode(() => retrieveCredentials(world.ctx, card.id, {}))).toBe('intent_required');
+    expect(errorCode(() => retrieveCredentials(world.ctx, card.id, { intentId: rejected.id }))).toBe('intent_required');
+    createIntent(world.ctx, { cardId: card.id, summary: 'Laptop', expectedAmount: 90_000, ttlMinutes: 5 });
+    expect(errorCode(() => retrieveCredentials(world.ctx, card.id, {}))).toBe('approval_required');
+    await world.advance(5 * 60_000);
+    expect(errorCode(() => retrieveCredentials(world.ctx, card.id, {}))).toBe('intent_required');
+  });
+
   it('refuses a frozen card with card_not_active', () => {
     world = new EngineWorld();
     const { card } = world.setup({ card: { status: 'frozen' } });

@@ -299,7 +299,7 @@ export interface paths {
         put?: never;
         /**
          * Retrieve card credentials
-         * @description Returns PAN, CVC and expiry (test numbers in test mode), records an access event (`credential.accessed`) and opens the attestation window. 400 `intent_required` without a usable intent when the policy requires one; 400 `card_not_active` on a frozen or closed card.
+         * @description Returns PAN, CVC and expiry (test numbers in test mode), records an access event (`credential.accessed`) and opens the attestation window. When the card's merged policy requires an intent (`requireIntent`) or approval (`requireApproval`), the card needs a usable intent: `pending` (declared, approved or auto-approved) and not expired; without one it is 400 `intent_required`, and while its intent still awaits approval 400 `approval_required`. A frozen or closed card is 400 `card_not_active`.
          */
         post: operations["createCardCredentials"];
         delete?: never;
@@ -607,7 +607,7 @@ export interface paths {
         put?: never;
         /**
          * Create an API key
-         * @description A new key of the same organization and mode; its value is shown once.
+         * @description A new key of the same organization, in the calling key's mode or the `mode` asked for; its value is shown once.
          */
         post: operations["createApiKey"];
         delete?: never;
@@ -2039,7 +2039,7 @@ export interface components {
         ErrorObject: {
             error: {
                 /**
-                 * @description Machine-readable code: `invalid_request`, `idempotency_key_reused`, `test_mode_only`, `intent_required`, `card_not_active`, `invalid_state`, `insufficient_funds`, `rate_limited`, `internal_error`.
+                 * @description Machine-readable code: `invalid_request`, `idempotency_key_reused`, `test_mode_only`, `intent_required`, `approval_required`, `card_not_active`, `invalid_state`, `insufficient_funds`, `rate_limited`, `internal_error`.
                  * @example invalid_request
                  */
                 code: string;
@@ -6086,11 +6086,17 @@ export interface components {
         };
         /**
          * @example {
-         *       "name": "CI"
+         *       "name": "CI",
+         *       "mode": "live"
          *     }
          */
         ApiKeyCreate: {
             name?: string;
+            /**
+             * @description The new key's mode; by default the calling key's. A key of the other mode belongs to the same organization but sees none of this mode's objects (test and live data are separate).
+             * @enum {string}
+             */
+            mode?: "test" | "live";
         };
         /**
          * @description A new API key with its secret value, shown once.

@@ -21,3 +21,8 @@ export const DEFAULT_INTENT_TTL_MINUTES = 60;
 export function isUsable(intent: IntentRecord, now: EpochMs): boolean {
   return intent.status === 'pending' && now < intent.expiresAt;
 }
+
+/** A `pending_approval` intent before its expiry: usable once approved. */
+export function isAwaitingApproval(intent: IntentRecord, now: EpochMs): boolean {
+  return intent.status === 'pending_approval' && now < intent.expiresAt;
+}
