@@ -81,9 +81,17 @@ describe('client core', () => {
     }
   });
 
-  it('refuses a negative maxRetries or timeoutMs', () => {
+  it('refuses a negative maxRetries, and a timeoutMs that is not a positive integer, at construction and per call', async () => {
     expect(() => fixtureClient({ maxRetries: -1 })).toThrow(/maxRetries/);
     expect(() => fixtureClient({ timeoutMs: 1.5 })).toThrow(/timeoutMs/);
+    // A zero timeout would abort every attempt before it is sent.
+    for (const timeoutMs of [0, -1, Number.NaN]) {
+      expect(() => fixtureClient({ timeoutMs })).toThrow(expect.objectContaining({ code: 'invalid_option', message: expect.stringMatching(/timeoutMs/) }));
+    }
+    expect(() => fixtureClient({ maxRetries: 0, timeoutMs: 1 })).not.toThrow();
+    const requests = echo();
+    await expect(Promise.resolve().then(() => fixtureClient().get('thing_1', { timeoutMs: 0 }))).rejects.toMatchObject({ code: 'invalid_option' });
+    expect(requests).toHaveLength(0);
   });
 
   it('returns data, the raw Response and the request id from withResponse()', async () => {

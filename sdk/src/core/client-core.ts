@@ -30,12 +30,16 @@ function readEnv(name: string): string | undefined {
   return process?.env?.[name]?.trim() || undefined;
 }
 
-function nonNegativeInteger(name: string, value: number): number {
-  if (!Number.isInteger(value) || value < 0) {
-    throw new CardrailError({ code: 'invalid_option', message: `${name} must be a non-negative integer, got ${value}.` });
+function integerAtLeast(name: string, value: number, minimum: number): number {
+  if (!Number.isInteger(value) || value < minimum) {
+    throw new CardrailError({ code: 'invalid_option', message: `${name} must be an integer of at least ${minimum}, got ${value}.` });
   }
   return value;
 }
+
+// Zero retries is a valid choice; a zero timeout would abort every attempt before it starts.
+const nonNegativeInteger = (name: string, value: number) => integerAtLeast(name, value, 0);
+const positiveInteger = (name: string, value: number) => integerAtLeast(name, value, 1);
 
 /** State and plumbing shared by both variants' clients: options, the openapi-fetch client, retries, errors. */
 export class ClientCore<Paths extends {}> {
@@ -52,7 +56,7 @@ export class ClientCore<Paths extends {}> {
     this.mode = modeFromApiKey(apiKey);
     this.#fetch = options.fetch;
     this.#maxRetries = nonNegativeInteger('maxRetries', options.maxRetries ?? DEFAULT_MAX_RETRIES);
-    this.#timeoutMs = nonNegativeInteger('timeoutMs', options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    this.#timeoutMs = positiveInteger('timeoutMs', options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
     this.#logger = leveledLogger(options.logLevel ?? 'warn', options.logger ?? console);
     this.baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
     this.raw = createClient<Paths>({
@@ -68,7 +72,7 @@ export class ClientCore<Paths extends {}> {
     return createRetryingFetch({
       resolveFetch: () => userFetch ?? ((request) => globalThis.fetch(request)),
       maxRetries: nonNegativeInteger('maxRetries', call?.maxRetries ?? this.#maxRetries),
-      timeoutMs: nonNegativeInteger('timeoutMs', call?.timeoutMs ?? this.#timeoutMs),
+      timeoutMs: positiveInteger('timeoutMs', call?.timeoutMs ?? this.#timeoutMs),
       idempotencyKey: call?.idempotencyKey,
       logger: this.#logger,
     });
