@@ -71,6 +71,23 @@ describe('Collection', () => {
     expect(ids({ agent: 'x' })).toEqual(['c1']);
     expect(() => cards.page({ limit: 1, where: { colour: 'red' } })).toThrow(/Not a filter/);
   });
+
+  it('with named indexes, pages each of them and refuses a combination it does not index', () => {
+    const events = new Collection<{ id: string; kind: string; visible?: string }>(next, {
+      filters: { kind: (e) => e.kind, visible: (e) => e.visible },
+      indexes: [['kind'], ['visible']],
+    });
+    events.insert({ id: 'e1', kind: 'card.frozen', visible: 'yes' });
+    events.insert({ id: 'e2', kind: 'card.frozen' });
+    events.insert({ id: 'e3', kind: 'agent.created', visible: 'yes' });
+    const ids = (where: Record<string, string>) => events.page({ limit: 10, where }).items.map((e) => e.id);
+    expect(ids({ kind: 'card.frozen' })).toEqual(['e2', 'e1']);
+    expect(ids({ visible: 'yes' })).toEqual(['e3', 'e1']);
+    events.update('e2', (e) => (e.visible = 'yes'));
+    expect(ids({ visible: 'yes' })).toEqual(['e3', 'e2', 'e1']);
+    expect(() => events.page({ limit: 1, where: { kind: 'card.frozen', visible: 'yes' } })).toThrow(/No index/);
+    expect(() => new Collection<{ id: string }>(next, { filters: {}, indexes: [['nope']] })).toThrow(/Not a filter/);
+  });
 });
 
 describe('cursor', () => {

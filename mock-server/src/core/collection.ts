@@ -1,12 +1,16 @@
 import { SortedNumberList } from './sorted-number-list.js';
-import { getOrCreate } from './get-or-create.js';
 
 /** Extracts the value an object is filtered by (a list query parameter), or undefined when it has none. */
 export type FilterKey<T> = (item: T) => string | undefined;
 
 export interface CollectionOptions<T> {
-  /** Filterable fields. Every combination of them gets its own ordered index, so any filtered page is O(log n). */
+  /** Filterable fields. Every indexed combination of them gets its own ordered index, so a filtered page is O(log n). */
   filters?: Record<string, FilterKey<T>>;
+  /**
+   * The combinations of filters that lists query, when not all of them: each index costs every insert, so a
+   * collection written on every request (events) names the few it reads. Default: every combination.
+   */
+  indexes?: readonly (readonly string[])[];
 }
 
 export interface PageQuery {
@@ -42,6 +46,10 @@ export class Collection<T extends { id: string }> {
   readonly #indexes = new Map<string, SortedNumberList>();
   readonly #filterNames: string[];
   readonly #filters: Record<string, FilterKey<T>>;
+  readonly #getters: FilterKey<T>[];
+  /** Each indexed combination as positions into #filterNames, ascending. */
+  readonly #combinations: number[][];
+  readonly #indexedKeys: Set<string> | undefined;
 
   constructor(
     private readonly nextSeq: () => number,
@@ -49,6 +57,25 @@ export class Collection<T extends { id: string }> {
   ) {
     this.#filters = options.filters ?? {};
     this.#filterNames = Object.keys(this.#filters);
+    this.#getters = this.#filterNames.map((name) => this.#filters[name] as FilterKey<T>);
+    if (options.indexes) {
+      this.#combinations = options.indexes.map((names) =>
+        names
+          .map((name) => {
+            const position = this.#filterNames.indexOf(name);
+            if (position === -1) throw new Error(`Not a filter of this collection: ${name}`);
+            return position;
+          })
+          .sort((a, b) => a - b),
+      );
+      this.#indexedKeys = new Set(this.#combinations.map((positions) => positions.join(',')));
+    } else {
+      this.#combinations = [];
+      for (let mask = 1; mask < 1 << this.#filterNames.length; mask++) {
+        this.#combinations.push(this.#filterNames.map((_, i) => i).filter((i) => mask & (1 << i)));
+      }
+      this.#indexedKeys = undefined;
+    }
   }
 
   get size(): number {
@@ -85,7 +112,7 @@ export class Collection<T extends { id: string }> {
     if (!entry) return undefined;
     change(entry.item);
     const keys = this.#keysOf(entry.item);
-    if (keys.join('\n') !== entry.keys.join('\n')) {
+    if (!sameKeys(keys, entry.keys)) {
       for (const key of entry.keys) this.#indexes.get(key)?.delete(entry.seq);
       for (const key of keys) this.#index(key).add(entry.seq);
       entry.keys = keys;
@@ -123,20 +150,32 @@ export class Collection<T extends { id: string }> {
   }
 
   #index(key: string): SortedNumberList {
-    return getOrCreate(this.#indexes, key, () => new SortedNumberList());
+    let list = this.#indexes.get(key);
+    if (list === undefined) {
+      list = new SortedNumberList();
+      this.#indexes.set(key, list);
+    }
+    return list;
   }
 
-  /** Index keys of an object: one per non-empty combination of its defined filter values. */
+  /** Index keys of an object: one per indexed combination whose filter values are all defined. */
   #keysOf(item: T): string[] {
-    const parts: string[] = [];
-    for (const name of this.#filterNames) {
-      const value = (this.#filters[name] as FilterKey<T>)(item);
-      if (value !== undefined) parts.push(`${name}\u001e${value}`);
-    }
+    const getters = this.#getters;
     const keys: string[] = [];
-    const combinations = 1 << parts.length;
-    for (let mask = 1; mask < combinations; mask++) {
-      keys.push(parts.filter((_, i) => mask & (1 << i)).join('\u001f'));
+    if (getters.length === 0) return keys;
+    const parts: (string | undefined)[] = new Array<string | undefined>(getters.length);
+    for (let i = 0; i < getters.length; i++) {
+      const value = (getters[i] as FilterKey<T>)(item);
+      parts[i] = value === undefined ? undefined : `${this.#filterNames[i] as string}\u001e${value}`;
+    }
+    combinations: for (const positions of this.#combinations) {
+      let key = '';
+      for (const position of positions) {
+        const part = parts[position];
+        if (part === undefined) continue combinations;
+        key = key === '' ? part : `${key}\u001f${part}`;
+      }
+      keys.push(key);
     }
     return keys;
   }
@@ -144,13 +183,26 @@ export class Collection<T extends { id: string }> {
   #queryKey(where: Record<string, string | undefined> | undefined): string | undefined {
     if (!where) return undefined;
     const parts: string[] = [];
-    for (const name of this.#filterNames) {
+    const positions: number[] = [];
+    this.#filterNames.forEach((name, position) => {
       const value = where[name];
-      if (value !== undefined) parts.push(`${name}\u001e${value}`);
-    }
+      if (value === undefined) return;
+      parts.push(`${name}\u001e${value}`);
+      positions.push(position);
+    });
     for (const name of Object.keys(where)) {
       if (where[name] !== undefined && !(name in this.#filters)) throw new Error(`Not a filter of this collection: ${name}`);
     }
-    return parts.length === 0 ? undefined : parts.join('\u001f');
+    if (parts.length === 0) return undefined;
+    if (this.#indexedKeys && !this.#indexedKeys.has(positions.join(','))) {
+      throw new Error(`No index for the filters ${positions.map((p) => this.#filterNames[p]).join(' + ')}`);
+    }
+    return parts.join('\u001f');
   }
+}
+
+function sameKeys(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }

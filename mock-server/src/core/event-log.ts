@@ -38,6 +38,8 @@ export class EventLog {
         user: (event) => (naming.nameIn('user', event.type) === undefined ? undefined : 'visible'),
         userType: (event) => naming.nameIn('user', event.type),
       },
+      // Lists read one of these at a time (see visibleTo); combinations would only slow every event's insert.
+      indexes: [['customer'], ['customerType'], ['user'], ['userType']],
     });
   }
 

@@ -5,7 +5,6 @@ import { EventLog, type EventVisibility, type MockEvent, type Mode } from './eve
 import { IdempotencyCache } from './idempotency.js';
 import type { IdFactory } from './ids.js';
 import { Scheduler } from './scheduler.js';
-import { getOrCreate } from './get-or-create.js';
 
 /**
  * Everything one organization owns in one mode: its objects, its test clock and due work, its events and its
@@ -36,11 +35,11 @@ export class Tenant {
 
   /** The named collection, created with `options` on first use. See `defineCollection`. */
   collection<T extends { id: string }>(name: string, options?: CollectionOptions<T>): Collection<T> {
-    const collection = getOrCreate(
-      this.#collections,
-      name,
-      () => new Collection<T>(this.#nextSeq, options) as unknown as Collection<{ id: string }>,
-    );
+    let collection = this.#collections.get(name);
+    if (collection === undefined) {
+      collection = new Collection<T>(this.#nextSeq, options) as unknown as Collection<{ id: string }>;
+      this.#collections.set(name, collection);
+    }
     return collection as unknown as Collection<T>;
   }
 

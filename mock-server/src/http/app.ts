@@ -1,13 +1,14 @@
 import { Hono } from 'hono';
 import type { RateLimiter } from '../core/rate-limiter.js';
 import { VARIANTS, type Variant } from '../core/variant.js';
-import type { SpecDocuments } from '../spec/documents.js';
+import { isBundledDocuments, type SpecDocuments } from '../spec/documents.js';
 import { extractOperations, toHonoPath, type OperationSpec } from '../spec/operations.js';
-import { SpecValidator, type OperationValidator } from '../spec/validator.js';
+import { loadPrecompiledChecks } from '../spec/precompiled-validators.js';
+import { operationValidator, SpecValidator, type OperationValidator } from '../spec/validator.js';
 import { ApiError, internalError, notFound } from './errors.js';
 import type { HandlerMap, ServerServices } from './operation-handler.js';
 import { runOperation } from './pipeline.js';
-import type { PreparedOperation } from './prepared-operation.js';
+import { prepareOperation, type PreparedOperation } from './prepared-operation.js';
 import { jsonResponse, toResponse } from './response.js';
 import { getOrCreate } from '../core/get-or-create.js';
 
@@ -32,7 +33,8 @@ const ROUTABLE_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as
 
 /**
  * The HTTP face of the mock: one route per spec operation (both variants' paths), 405 with `Allow` for another
- * method on a known path, 404 `{"error":"not_found"}` for anything else. Validators are compiled here, once.
+ * method on a known path, 404 `{"error":"not_found"}` for anything else. Each operation's validators are compiled
+ * on its first request.
  */
 export function createHttpApp(options: HttpAppOptions): (request: Request) => Promise<Response> {
   const validators = compiledValidators(options.documents);
@@ -43,48 +45,52 @@ export function createHttpApp(options: HttpAppOptions): (request: Request) => Pr
       byPath.set(spec.path, methods);
       const candidates = methods.get(spec.method) ?? {};
       methods.set(spec.method, candidates);
-      candidates[variant] = { spec, validator: validators(spec) };
+      candidates[variant] = prepareOperation(spec, validators);
     }
   }
 
-  const app = new Hono({ strict: true });
+  const app = new Hono<{ Bindings: RequestBindings }>({ strict: true });
   // Static segments before parameters, so `/a/b` is never taken for `/a/{id}`.
   const paths = [...byPath.keys()].sort((a, b) => specificity(b) - specificity(a) || a.localeCompare(b));
   for (const path of paths) {
     const methods = byPath.get(path) as Map<string, Partial<Record<Variant, PreparedOperation>>>;
     const honoPath = API_BASE_PATH + toHonoPath(path);
     for (const [method, candidates] of methods) {
-      app.on(method, honoPath, (c) => runOperation(options, c.req.raw, c.req.param() as Record<string, string>, candidates));
+      app.on(method, honoPath, (c) =>
+        runOperation(options, c.req.raw, c.env.requestId, c.req.param() as Record<string, string>, candidates),
+      );
     }
     const allow = [...methods.keys()];
     if (allow.includes('GET')) allow.push('HEAD');
     const others = ROUTABLE_METHODS.filter((m) => !methods.has(m));
     if (others.length > 0) {
-      app.on([...others], honoPath, () =>
-        toResponse(jsonResponse(405, methodNotAllowed(allow).toBody(), { Allow: allow.join(', ') })),
+      app.on([...others], honoPath, (c) =>
+        toResponse(jsonResponse(405, methodNotAllowed(allow).toBody(), { Allow: allow.join(', ') }), c.env.requestId),
       );
     }
   }
-  app.notFound(() => toResponse(jsonResponse(404, notFound().toBody())));
-  app.onError((error) => {
+  app.notFound((c) => toResponse(jsonResponse(404, notFound().toBody()), c.env.requestId));
+  app.onError((error, c) => {
     console.error('[cardrail-mock] unexpected error', error);
-    return toResponse(jsonResponse(500, internalError().toBody()));
+    return toResponse(jsonResponse(500, internalError().toBody()), c.env.requestId);
   });
 
+  const log = options.log;
+  if (!log) return async (request) => app.fetch(request, { requestId: options.requestId() });
   return async (request) => {
     const started = performance.now();
     const requestId = options.requestId();
-    const response = await app.fetch(request);
-    const headers = new Headers(response.headers);
-    headers.set('Request-Id', requestId);
-    const answer = new Response(response.body, { status: response.status, headers });
-    if (options.log) {
-      const url = new URL(request.url);
-      const ms = (performance.now() - started).toFixed(1);
-      options.log(`${request.method} ${url.pathname}${url.search} ${response.status} ${ms}ms ${requestId}`);
-    }
-    return answer;
+    const response = await app.fetch(request, { requestId });
+    const url = new URL(request.url);
+    const ms = (performance.now() - started).toFixed(1);
+    log(`${request.method} ${url.pathname}${url.search} ${response.status} ${ms}ms ${requestId}`);
+    return response;
   };
+}
+
+/** What every route gets besides the request: the id its answer carries in `Request-Id`. */
+interface RequestBindings {
+  requestId: string;
 }
 
 /**
@@ -96,11 +102,15 @@ const validatorCache = new WeakMap<SpecDocuments, (spec: OperationSpec) => Opera
 function compiledValidators(documents: SpecDocuments): (spec: OperationSpec) => OperationValidator {
   let compile = validatorCache.get(documents);
   if (!compile) {
-    const validator = new SpecValidator(documents);
+    const runtime = new SpecValidator(documents);
+    const precompiled = isBundledDocuments(documents);
     const compiled = new Map<string, OperationValidator>();
     compile = (spec) => {
       const key = `${spec.variant} ${spec.method} ${spec.path}`;
-      return getOrCreate(compiled, key, () => validator.compile(spec));
+      return getOrCreate(compiled, key, () => {
+        const checks = (precompiled ? loadPrecompiledChecks(spec) : undefined) ?? runtime.compileRequest(spec);
+        return operationValidator(spec, checks, (pointer) => runtime.compileResponse(spec.variant, pointer));
+      });
     };
     validatorCache.set(documents, compile);
   }

@@ -8,15 +8,17 @@ import { jsonResponse } from './response.js';
 export interface ExecuteInput {
   identity: RequestIdentity;
   request: Request;
-  url: URL;
+  /** The raw query string, without `?`. */
+  query: string;
   params: Record<string, string>;
   body: unknown;
 }
 
 /** The query string as an object; a repeated parameter becomes an array (which its schema then refuses). */
-function queryObject(url: URL): Record<string, unknown> {
+function queryObject(search: string): Record<string, unknown> {
   const query: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
-  for (const [name, value] of url.searchParams) {
+  if (search === '') return query;
+  for (const [name, value] of new URLSearchParams(search)) {
     const previous = query[name];
     query[name] = previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];
   }
@@ -37,7 +39,7 @@ export async function execute(
   const { spec, validator } = operation;
   try {
     const params: Record<string, unknown> = { ...input.params };
-    const query = queryObject(input.url);
+    const query = queryObject(input.query);
     const failure =
       validator.path(params) ??
       validator.query(query) ??

@@ -5,6 +5,7 @@ import { ApiError, internalError, notFound, testModeOnly } from './errors.js';
 import { execute } from './execute.js';
 import { checkIdempotency, isReplayable } from './idempotency-step.js';
 import { readJsonBody } from './json-body.js';
+import { requestTarget } from './request-url.js';
 import type { HandlerMap, ServerServices } from './operation-handler.js';
 import type { PreparedOperation } from './prepared-operation.js';
 import { applyRateLimit } from './rate-limit-step.js';
@@ -28,6 +29,7 @@ const IDEMPOTENT_METHODS = new Set(['POST', 'PATCH']);
 export async function runOperation(
   options: PipelineOptions,
   request: Request,
+  requestId: string,
   params: Record<string, string>,
   candidates: Partial<Record<Variant, PreparedOperation>>,
 ): Promise<Response> {
@@ -45,22 +47,22 @@ export async function runOperation(
     if (spec.testModeOnly && tenant.mode !== 'test') throw testModeOnly();
 
     const body = spec.requestBody ? await readJsonBody(request) : undefined;
-    const url = new URL(request.url);
+    const target = requestTarget(request.url);
     const idempotencyKey = IDEMPOTENT_METHODS.has(spec.method) ? request.headers.get('idempotency-key') : null;
     const idempotency = await checkIdempotency(tenant, idempotencyKey, {
       variant,
       method: spec.method,
-      path: url.pathname,
+      path: target.path,
       body,
     });
-    if (idempotency.kind === 'replay') return toResponse(idempotency.response, [...headers, ['Idempotent-Replayed', 'true']]);
+    if (idempotency.kind === 'replay') return toResponse(idempotency.response, requestId, [...headers, ['Idempotent-Replayed', 'true']]);
 
     let answer;
     try {
       answer = await execute(operation, options.handlers, options.services, options.validateResponses === true, {
         identity,
         request,
-        url,
+        query: target.query,
         params,
         body,
       });
@@ -70,10 +72,10 @@ export async function runOperation(
     }
     idempotency.complete(isReplayable(answer) ? answer : undefined);
     tenant.scheduler.runDue();
-    return toResponse(answer, headers);
+    return toResponse(answer, requestId, headers);
   } catch (error) {
     if (!(error instanceof ApiError)) console.error('[cardrail-mock] handler failed', error);
     const failure = error instanceof ApiError ? error : internalError();
-    return toResponse(jsonResponse(failure.status, failure.toBody(), failure.headers), headers);
+    return toResponse(jsonResponse(failure.status, failure.toBody(), failure.headers), requestId, headers);
   }
 }

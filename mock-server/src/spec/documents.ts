@@ -27,6 +27,11 @@ export function loadSpecDocuments(): SpecDocuments {
 
 let bundled: SpecDocuments | undefined;
 
+/** Whether these are the documents the package ships (the ones its precompiled validators were built from). */
+export function isBundledDocuments(documents: SpecDocuments): boolean {
+  return documents === bundled;
+}
+
 function readDocument(file: string): OpenApiDocument {
   const url = new URL(`../generated/${file}`, import.meta.url);
   return JSON.parse(readFileSync(url, 'utf8')) as OpenApiDocument;

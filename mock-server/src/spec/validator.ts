@@ -1,15 +1,24 @@
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import { createRequire } from 'node:module';
+import type { Ajv2020 as Ajv2020Type, ErrorObject } from 'ajv/dist/2020.js';
 import type { Variant } from '../core/variant.js';
 import { invalidRequest, type ApiError } from '../http/errors.js';
 import type { SpecDocuments } from './documents.js';
-import type { OperationSpec, ParameterSpec } from './operations.js';
+import type { OperationSpec } from './operations.js';
+import { ajvOptions, documentId, operationSchemas } from './validation-schemas.js';
 import { getOrCreate } from '../core/get-or-create.js';
 
-// ajv-formats is CommonJS; under NodeNext its default export arrives as the module object.
-type AddFormats = (ajv: Ajv2020) => unknown;
-const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ??
-  addFormatsModule) as unknown as AddFormats;
+/** A compiled schema check in Ajv's calling convention (errors on the function after a failed call). */
+export interface SchemaCheck {
+  (value: unknown): boolean;
+  errors?: ErrorObject[] | null | undefined;
+}
+
+/** The request checks of one operation, however they were compiled. */
+export interface RequestChecks {
+  path: SchemaCheck;
+  query: SchemaCheck;
+  body: SchemaCheck | undefined;
+}
 
 /** The compiled validators of one operation; each returns an ApiError (400 invalid_request) or undefined. */
 export interface OperationValidator {
@@ -23,79 +32,91 @@ export interface OperationValidator {
   response(status: number, body: unknown): string | undefined;
 }
 
-function documentId(variant: Variant): string {
-  return `https://cardrail.dev/spec/${variant}.json`;
-}
+// Ajv is required on demand: a server running the precompiled validators of the bundled spec never loads it,
+// which is most of what its start-up would otherwise cost.
+const requireCjs = createRequire(import.meta.url);
 
-function createAjv(coerce: boolean): Ajv2020 {
-  // strict: false on purpose: the documents carry OpenAPI keywords (example, x-cardrail-*) that are not JSON Schema.
-  const ajv = new Ajv2020({ strict: false, allErrors: false, useDefaults: true, coerceTypes: coerce, validateFormats: true });
+function createAjv(coerce: boolean): Ajv2020Type {
+  const { Ajv2020 } = requireCjs('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
+  // ajv-formats is CommonJS: its function is the module's default export.
+  const addFormats = (requireCjs('ajv-formats') as { default: (ajv: Ajv2020Type) => unknown }).default;
+  const ajv = new Ajv2020(ajvOptions(coerce));
   addFormats(ajv);
   return ajv;
 }
 
 /**
- * Validation from the spec, compiled once per operation when the server starts. Bodies are validated as sent;
- * path and query values (always text on the wire) are coerced to the types their schemas declare.
+ * Validation compiled from the documents at run time with Ajv, one operation at a time: for documents other than
+ * the bundled ones, for response checks, and when no precompiled validators are present (tests run from src).
  */
 export class SpecValidator {
-  readonly #bodies: Ajv2020;
-  readonly #parameters: Ajv2020;
+  #bodies: Ajv2020Type | undefined;
+  #parameters: Ajv2020Type | undefined;
 
-  constructor(documents: SpecDocuments) {
-    this.#bodies = createAjv(false);
-    this.#parameters = createAjv(true);
-    for (const variant of Object.keys(documents) as Variant[]) {
-      this.#bodies.addSchema(documents[variant], documentId(variant));
-      this.#parameters.addSchema(documents[variant], documentId(variant));
-    }
+  constructor(private readonly documents: SpecDocuments) {}
+
+  /** The request checks of an operation. */
+  compileRequest(operation: OperationSpec): RequestChecks {
+    const schemas = operationSchemas(operation);
+    const parameters = this.#parametersAjv();
+    return {
+      path: parameters.compile(schemas.path),
+      query: parameters.compile(schemas.query),
+      body: schemas.body ? this.#bodiesAjv().compile(schemas.body) : undefined,
+    };
   }
 
-  compile(operation: OperationSpec): OperationValidator {
-    const base = documentId(operation.variant);
-    const ref = (pointer: string) => ({ $ref: `${base}${pointer}` });
-    const path = this.#parameters.compile(parametersSchema(operation.pathParameters, ref, false));
-    const query = this.#parameters.compile(parametersSchema(operation.queryParameters, ref, true));
-    const body = operation.requestBody ? this.#bodies.compile(ref(operation.requestBody.pointer)) : undefined;
-    const responses = new Map<number, string>(operation.responseSchemas);
-    const compiledResponses = new Map<number, ValidateFunction>();
-    return {
-      path: (params) => check(path, params, 'path'),
-      query: (values) => {
-        for (const parameter of operation.queryParameters) {
-          if (values[parameter.name] === undefined && parameter.defaultValue !== undefined) {
-            values[parameter.name] = parameter.defaultValue;
-          }
-        }
-        return check(query, values, 'query');
-      },
-      body: (value) => (body ? check(body, value, 'body') : undefined),
-      response: (status, value) => {
-        const pointer = responses.get(status);
-        if (pointer === undefined) return `status ${status} is not documented for ${operation.operationId}`;
-        const validate = getOrCreate(compiledResponses, status, () => this.#bodies.compile(ref(pointer)));
-        // Responses are checked on a copy: defaults must not be filled into what is sent.
-        if (validate(structuredClone(value))) return undefined;
-        return (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`).join('; ');
-      },
-    };
+  /** The check of one response body schema (by its JSON pointer in the operation's document). */
+  compileResponse(variant: Variant, pointer: string): SchemaCheck {
+    return this.#bodiesAjv().compile({ $ref: `${documentId(variant)}${pointer}` });
+  }
+
+  #bodiesAjv(): Ajv2020Type {
+    this.#bodies ??= this.#withDocuments(createAjv(false));
+    return this.#bodies;
+  }
+
+  #parametersAjv(): Ajv2020Type {
+    this.#parameters ??= this.#withDocuments(createAjv(true));
+    return this.#parameters;
+  }
+
+  #withDocuments(ajv: Ajv2020Type): Ajv2020Type {
+    for (const variant of Object.keys(this.documents) as Variant[]) ajv.addSchema(this.documents[variant], documentId(variant));
+    return ajv;
   }
 }
 
-function parametersSchema(
-  parameters: ParameterSpec[],
-  ref: (pointer: string) => { $ref: string },
-  closed: boolean,
-): Record<string, unknown> {
+/** The operation's validator from its request checks; response checks are compiled on first use. */
+export function operationValidator(
+  operation: OperationSpec,
+  checks: RequestChecks,
+  compileResponse: (pointer: string) => SchemaCheck,
+): OperationValidator {
+  const compiledResponses = new Map<number, SchemaCheck>();
   return {
-    type: 'object',
-    properties: Object.fromEntries(parameters.map((p) => [p.name, ref(p.schemaPointer)])),
-    required: parameters.filter((p) => p.required).map((p) => p.name),
-    additionalProperties: !closed,
+    path: (params) => check(checks.path, params, 'path'),
+    query: (values) => {
+      for (const parameter of operation.queryParameters) {
+        if (values[parameter.name] === undefined && parameter.defaultValue !== undefined) {
+          values[parameter.name] = parameter.defaultValue;
+        }
+      }
+      return check(checks.query, values, 'query');
+    },
+    body: (value) => (checks.body ? check(checks.body, value, 'body') : undefined),
+    response: (status, value) => {
+      const pointer = operation.responseSchemas.get(status);
+      if (pointer === undefined) return `status ${status} is not documented for ${operation.operationId}`;
+      const validate = getOrCreate(compiledResponses, status, () => compileResponse(pointer));
+      // Responses are checked on a copy: defaults must not be filled into what is sent.
+      if (validate(structuredClone(value))) return undefined;
+      return (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`).join('; ');
+    },
   };
 }
 
-function check(validate: ValidateFunction, value: unknown, where: 'path' | 'query' | 'body'): ApiError | undefined {
+function check(validate: SchemaCheck, value: unknown, where: 'path' | 'query' | 'body'): ApiError | undefined {
   if (validate(value)) return undefined;
   const error = (validate.errors ?? [])[0];
   return error ? toApiError(error, where) : invalidRequest(`/${where}`, 'is invalid');
