@@ -1,9 +1,11 @@
 import { WebhookVerificationError } from '../errors.js';
+import { hmacSha256Key } from './hmac-key-cache.js';
 
 /** One signing secret or several (during rotation the old and new secret both sign). */
 export type WebhookSecret = string | readonly string[];
 
-const encoder = new TextEncoder();
+// Pure: a bundle that imports only the API client drops it along with the webhook code.
+const encoder = /* @__PURE__ */ new TextEncoder();
 
 /** Secrets as a non-empty list; the whole string, `whsec_` prefix included, is the key. */
 export function secretList(secret: unknown): string[] {
@@ -14,12 +16,10 @@ export function secretList(secret: unknown): string[] {
   return secrets as string[];
 }
 
-function importKey(secret: string, usage: 'sign' | 'verify'): Promise<CryptoKey> {
-  return crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [usage]);
-}
-
 /** `<t>.` followed by the body bytes, untouched (a body need not be valid UTF-8 to be verified). */
-export function signedContent(timestamp: number, payload: Uint8Array): Uint8Array<ArrayBuffer> {
+export function signedContent(timestamp: number, payload: string | Uint8Array): Uint8Array<ArrayBuffer> {
+  // A string body is encoded once, together with its ASCII prefix, instead of being encoded and then copied.
+  if (typeof payload === 'string') return encoder.encode(`${timestamp}.${payload}`);
   const prefix = encoder.encode(`${timestamp}.`);
   const content = new Uint8Array(prefix.length + payload.length);
   content.set(prefix, 0);
@@ -27,17 +27,9 @@ export function signedContent(timestamp: number, payload: Uint8Array): Uint8Arra
   return content;
 }
 
-export async function hmacSha256Hex(secret: string, content: Uint8Array<ArrayBuffer>): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.sign('HMAC', await importKey(secret, 'sign'), content));
-  return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
-/**
- * Web Crypto's HMAC verify compares in constant time, so no hand-written comparison is needed.
- * `hexDigest` has already been checked to be 64 hex characters.
- */
-export async function hmacSha256Matches(secret: string, content: Uint8Array<ArrayBuffer>, hexDigest: string): Promise<boolean> {
-  const expected = new Uint8Array(32);
-  for (let index = 0; index < 32; index += 1) expected[index] = Number.parseInt(hexDigest.slice(index * 2, index * 2 + 2), 16);
-  return crypto.subtle.verify('HMAC', await importKey(secret, 'verify'), expected, content);
+export function hmacSha256(secret: string, content: Uint8Array<ArrayBuffer>): Promise<ArrayBuffer> {
+  const { key, importing } = hmacSha256Key(secret);
+  // Once imported, the key is used directly: no promise between the caller and the runtime's crypto.
+  if (key !== undefined) return crypto.subtle.sign('HMAC', key, content);
+  return importing.then((imported) => crypto.subtle.sign('HMAC', imported, content));
 }

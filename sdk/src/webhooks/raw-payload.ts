@@ -10,10 +10,17 @@ const RAW_BODY_HELP =
   "'application/json' }) on the webhook route; Next.js route handler: await request.text(); Hono: await c.req.text(). " +
   'See the @cardrail/sdk README, section "Raw request body".';
 
-const encoder = new TextEncoder();
+// Pure: a bundle that imports only the API client drops it along with the webhook code.
+const encoder = /* @__PURE__ */ new TextEncoder();
 
 export function rawPayloadBytes(payload: unknown): Uint8Array {
-  if (typeof payload === 'string') return encoder.encode(payload);
+  const checked = checkedRawPayload(payload);
+  return typeof checked === 'string' ? encoder.encode(checked) : checked;
+}
+
+/** The body as a string (left unencoded, so it is encoded once, where it is used) or a view of its bytes. */
+export function checkedRawPayload(payload: unknown): string | Uint8Array {
+  if (typeof payload === 'string') return payload;
   // ArrayBuffer.isView and the toString tag also recognise buffers from another realm (jsdom, vm, iframes).
   if (ArrayBuffer.isView(payload)) return new Uint8Array(payload.buffer, payload.byteOffset, payload.byteLength);
   if (Object.prototype.toString.call(payload) === '[object ArrayBuffer]') return new Uint8Array(payload as ArrayBuffer);

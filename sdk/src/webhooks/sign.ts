@@ -1,5 +1,6 @@
-import { hmacSha256Hex, secretList, signedContent, type WebhookSecret } from './hmac.js';
-import { rawPayloadBytes, type RawPayload } from './raw-payload.js';
+import { bytesToHex } from './digest-bytes.js';
+import { hmacSha256, secretList, signedContent, type WebhookSecret } from './hmac.js';
+import { checkedRawPayload, type RawPayload } from './raw-payload.js';
 import { formatSignatureHeader } from './signature-header.js';
 import { toUnixSeconds, type UnixTime } from './timestamp.js';
 
@@ -16,7 +17,7 @@ export interface GenerateSignatureHeaderParams {
 export async function generateSignatureHeader(params: GenerateSignatureHeaderParams): Promise<string> {
   const secrets = secretList(params.secret);
   const timestamp = toUnixSeconds(params.timestamp);
-  const content = signedContent(timestamp, rawPayloadBytes(params.payload));
-  const signatures = await Promise.all(secrets.map((secret) => hmacSha256Hex(secret, content)));
-  return formatSignatureHeader(timestamp, signatures);
+  const content = signedContent(timestamp, checkedRawPayload(params.payload));
+  const digests = await Promise.all(secrets.map((secret) => hmacSha256(secret, content)));
+  return formatSignatureHeader(timestamp, digests.map((digest) => bytesToHex(new Uint8Array(digest))));
 }

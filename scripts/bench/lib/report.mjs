@@ -1,0 +1,60 @@
+// The results report (stdout and results.md): machine and run header, one table per suite with its notes, and a
+// summary of the targets met and missed.
+import { formatMs } from './format.mjs';
+import { markdownTable } from './markdown.mjs';
+
+const HEADERS = ['Measurement', 'Cardrail', 'Baseline', 'Ratio', 'Target', 'Met'];
+
+function metCell(met) {
+  if (met === true) return 'yes';
+  if (met === false) return '**no**';
+  return '';
+}
+
+function suiteSection(result) {
+  const lines = [`## ${result.title} (\`${result.name}\`)`, ''];
+  if (result.status === 'missing') {
+    lines.push(...result.notes, '');
+    return lines;
+  }
+  const rows =
+    result.status === 'failed'
+      ? [[`suite failed: ${result.error}`, '', '', '', '', '**failed**']]
+      : result.rows.map((row) => [row.measure, row.ours, row.baseline, row.ratio, row.target, metCell(row.met)]);
+  lines.push(markdownTable(HEADERS, rows), '');
+  if (result.status === 'ok') lines.push(`Suite time: ${formatMs(result.ms)}.`, '');
+  for (const note of result.notes) lines.push(`- ${note}`);
+  if (result.notes.length > 0) lines.push('');
+  return lines;
+}
+
+function summary(results) {
+  const targets = results.flatMap((result) => result.rows.filter((row) => row.met !== null && row.met !== undefined).map((row) => ({ suite: result.name, row })));
+  const met = targets.filter((t) => t.row.met);
+  const missed = targets.filter((t) => !t.row.met);
+  const lines = ['## Summary', '', targets.length === 0 ? 'No targets in the suites that ran.' : `Targets met: ${met.length} of ${targets.length}.`];
+  for (const { suite, row } of missed) lines.push(`- Missed (${suite}): ${row.measure}: ${row.ours}, target ${row.target}.`);
+  for (const result of results.filter((r) => r.status === 'failed')) lines.push(`- Suite failed (${result.name}): ${result.error}`);
+  for (const result of results.filter((r) => r.status === 'missing')) lines.push(`- Suite not present (${result.name}).`);
+  lines.push('');
+  return lines;
+}
+
+export function renderReport({ date, mode, node, cpu, cores, durationMs, results, partial }) {
+  const lines = [
+    '# Cardrail benchmarks',
+    '',
+    `- Date: ${date.toISOString()}`,
+    `- Mode: ${mode}${partial ? ` (only ${partial.join(', ')})` : ''}`,
+    `- Node: ${node}`,
+    `- CPU: ${cpu}, ${cores} cores`,
+    `- Total duration: ${formatMs(durationMs)}`,
+    '',
+    'Ratio: how many times better Cardrail is than the baseline, so above 1x Cardrail wins (throughput: ours / baseline; ' +
+      'times and sizes: baseline / ours). Figures are medians; the machine may be shared, so compare ratios rather than absolute figures.',
+    '',
+  ];
+  for (const result of results) lines.push(...suiteSection(result));
+  lines.push(...summary(results));
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,61 @@
+// Item 2: start-up, from spawning the process to its first 2xx answer to a real request, polled every 2 ms on
+// fresh connections. Ours (the built CLI) against `prism mock` of our spec, with the smallest Node HTTP server as
+// the floor (what Node itself costs). Starts are interleaved and each server is stopped before the next starts.
+import { formatMs, formatRatio } from '../lib/format.mjs';
+import { median } from '../lib/stats.mjs';
+import { startNodeFloor } from '../servers/node-floor.mjs';
+import { ourMockProbe, startOurMock } from '../servers/our-mock.mjs';
+import { prismProbe, startPrism } from '../servers/prism.mjs';
+
+export const title = 'Start-up: process start to first answered request';
+
+const POLL_MS = 2;
+const TARGET_MS = 300;
+
+const CONTENDERS = [
+  { key: 'ours', start: startOurMock },
+  { key: 'prism', start: startPrism },
+  { key: 'floor', start: startNodeFloor },
+];
+
+export async function run({ quick, log }) {
+  const starts = quick ? 3 : 7;
+  const times = { ours: [], prism: [], floor: [] };
+  for (let i = 0; i < starts; i++) {
+    for (const contender of CONTENDERS) {
+      const server = await contender.start({ pollMs: POLL_MS });
+      times[contender.key].push(server.readyMs);
+      await server.stop();
+    }
+    log(`startup: start ${i + 1}/${starts}: ours ${formatMs(times.ours[i])}, prism ${formatMs(times.prism[i])}, node floor ${formatMs(times.floor[i])}`);
+  }
+  const ours = median(times.ours);
+  const prism = median(times.prism);
+  const floor = median(times.floor);
+  const spread = (key) => `${formatMs(Math.min(...times[key]))} to ${formatMs(Math.max(...times[key]))}`;
+  return {
+    rows: [
+      {
+        measure: 'Start to first answer, vs Prism',
+        ours: formatMs(ours),
+        baseline: `prism mock: ${formatMs(prism)}`,
+        ratio: formatRatio(prism / ours),
+        target: `< ${TARGET_MS} ms`,
+        met: ours < TARGET_MS,
+      },
+      {
+        measure: 'Start to first answer, vs the Node floor (informational)',
+        ours: formatMs(ours),
+        baseline: `node -e node:http: ${formatMs(floor)}`,
+        ratio: formatRatio(floor / ours),
+        target: '',
+        met: null,
+      },
+    ],
+    notes: [
+      `Median of ${starts} starts each, interleaved (ours, Prism, floor); range ours ${spread('ours')}, Prism ${spread('prism')}, floor ${spread('floor')}.`,
+      `Ours: \`node mock-server/dist/bin/cardrail-mock.js --port <free>\`, first 2xx of GET ${ourMockProbe.path} (authenticated; the key's organization is created by that call). Prism: \`prism mock\` of the customer document, first 2xx of GET ${prismProbe.path}. Floor: \`node -e "require('http').createServer((q,s)=>s.end('{}')).listen(port)"\`, first answer to GET /.`,
+      `Timed from just before spawn() to the first 2xx response; the poll retries every ${POLL_MS} ms on a fresh connection.`,
+    ],
+  };
+}
