@@ -10,6 +10,8 @@ export type {
   ServerServices,
 } from './http/operation-handler.js';
 export { ApiError } from './http/errors.js';
+export type { ApiRequest } from './http/api-request.js';
+export type { WireResponse } from './http/response.js';
 export type { Variant } from './core/variant.js';
 export type { PolicyChange, PolicyChangeListener, Tenant } from './core/tenant.js';
 export { defineCollection } from './core/tenant.js';

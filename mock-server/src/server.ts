@@ -10,6 +10,8 @@ import { createEventRenderer } from './events/envelopes.js';
 import { EventNaming } from './events/naming.js';
 import type { MockExtension } from './extension.js';
 import { createHttpApp } from './http/app.js';
+import type { ApiRequest } from './http/api-request.js';
+import { toWebResponse, type WireResponse } from './http/response.js';
 import type { HandlerMap, ServerServices } from './http/operation-handler.js';
 import { platformExtension } from './resources/index.js';
 import { loadSpecDocuments, type SpecDocuments } from './spec/documents.js';
@@ -70,6 +72,12 @@ export interface ServerEvents {
 export interface MockServer {
   /** Answers one API request (`/v1/...`); every transport calls this. */
   handle(request: Request): Promise<Response>;
+  /**
+   * Answers like `handle`, for transports: takes anything Request-like that has the method, URL, headers and
+   * text, and gives the answer as status, header object and body, synchronously when nothing in the request had
+   * to wait (a read without a body). The Node server writes it straight to the socket.
+   */
+  dispatch(request: ApiRequest): WireResponse | Promise<WireResponse>;
   /** Answers like `handle`, outside any rate limit: for preloading fixtures. */
   preload(request: Request): Promise<Response>;
   clock: ServerClock;
@@ -113,8 +121,8 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
 
   const log =
     options.log === true ? (line: string) => process.stdout.write(`${line}\n`) : options.log === false ? undefined : options.log;
-  const exempt = new WeakSet<Request>();
-  const handle = createHttpApp({
+  const exempt = new WeakSet<object>();
+  const dispatch = createHttpApp({
     exempt,
     documents,
     handlers,
@@ -140,8 +148,10 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
     },
   };
 
+  const handle = async (request: Request): Promise<Response> => toWebResponse(await dispatch(request), request.method);
   return {
     handle,
+    dispatch,
     preload(request) {
       exempt.add(request);
       return handle(request);

@@ -70,6 +70,20 @@ export function toEpochMs(value: Date | string | number): EpochMs {
   return ms;
 }
 
+const isoCache = new Map<EpochMs, string>();
+const ISO_CACHE_SIZE = 4096;
+
+/**
+ * ISO 8601 text of an instant. Rendering an object formats each of its timestamps on every read, and the same few
+ * instants recur (creation times of the objects being read), so recent results are kept.
+ */
 export function toIso(ms: EpochMs): string {
-  return new Date(ms).toISOString();
+  let text = isoCache.get(ms);
+  if (text === undefined) {
+    text = new Date(ms).toISOString();
+    // Dropping everything at the bound keeps the cache O(1) without an LRU's bookkeeping.
+    if (isoCache.size >= ISO_CACHE_SIZE) isoCache.clear();
+    isoCache.set(ms, text);
+  }
+  return text;
 }

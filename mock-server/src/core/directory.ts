@@ -40,6 +40,8 @@ export class Directory {
   /** By SHA-256 digest of the key string. */
   readonly #keys = new Map<string, ApiKeyRecord>();
   readonly #tenants = new Map<string, Tenant>();
+  /** Each key's tenant, so authenticating a known key is two lookups. */
+  readonly #tenantOfKey = new WeakMap<ApiKeyRecord, Tenant>();
   /** Clock advances made through the server-wide clock, inherited by tenants created later. */
   sharedOffsetMs = 0;
 
@@ -54,7 +56,13 @@ export class Directory {
   authenticate(keyString: string): Authenticated | undefined {
     const known = this.#keys.get(keyDigest(keyString));
     if (known) {
-      return known.revokedAt === null ? { key: known, tenant: this.tenant(known.organizationId, known.mode) } : undefined;
+      if (known.revokedAt !== null) return undefined;
+      let tenant = this.#tenantOfKey.get(known);
+      if (tenant === undefined) {
+        tenant = this.tenant(known.organizationId, known.mode);
+        this.#tenantOfKey.set(known, tenant);
+      }
+      return { key: known, tenant };
     }
     const mode = modeOfKey(keyString);
     if (!mode) return undefined;

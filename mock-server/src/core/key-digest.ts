@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 
 /**
  * The SHA-256 digest (hex) of an API key: what the mock stores and looks keys up by. A lookup hashes the presented
@@ -6,7 +6,8 @@ import { createHash } from 'node:crypto';
  * character, and the key string itself is kept nowhere after its create answer.
  */
 export function keyDigest(key: string): string {
-  return createHash('sha256').update(key, 'utf8').digest('hex');
+  // The one-shot hash (Node 20.12+) costs a third of a Hash object, and every request pays it.
+  return typeof hash === 'function' ? hash('sha256', key, 'hex') : createHash('sha256').update(key, 'utf8').digest('hex');
 }
 
 /** How a key is shown after creation: its mode prefix and last four characters. */

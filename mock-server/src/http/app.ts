@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { RegExpRouter } from 'hono/router/reg-exp-router';
 import type { RateLimiter } from '../core/rate-limiter.js';
 import { VARIANTS, type Variant } from '../core/variant.js';
 import { isBundledDocuments, type SpecDocuments } from '../spec/documents.js';
@@ -8,8 +8,11 @@ import { operationValidator, SpecValidator, type OperationValidator } from '../s
 import { ApiError, internalError, notFound } from './errors.js';
 import type { HandlerMap, ServerServices } from './operation-handler.js';
 import { runOperation } from './pipeline.js';
+import { requestTarget } from './request-url.js';
 import { prepareOperation, type PreparedOperation } from './prepared-operation.js';
-import { jsonResponse, toResponse } from './response.js';
+import { jsonResponse, toWire, type WireResponse } from './response.js';
+import type { ApiRequest } from './api-request.js';
+import { matchRoute } from './route-match.js';
 import { getOrCreate } from '../core/get-or-create.js';
 
 export const API_BASE_PATH = '/v1';
@@ -25,7 +28,7 @@ export interface HttpAppOptions {
   /** One line per request. */
   log?: ((line: string) => void) | undefined;
   /** Requests the rate limiter does not count (fixture loading). */
-  exempt?: WeakSet<Request> | undefined;
+  exempt?: WeakSet<object> | undefined;
   requestId: () => string;
 }
 
@@ -36,7 +39,7 @@ const ROUTABLE_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as
  * method on a known path, 404 `{"error":"not_found"}` for anything else. Each operation's validators are compiled
  * on its first request.
  */
-export function createHttpApp(options: HttpAppOptions): (request: Request) => Promise<Response> {
+export function createHttpApp(options: HttpAppOptions): Dispatch {
   const validators = compiledValidators(options.documents);
   const byPath = new Map<string, Map<string, Partial<Record<Variant, PreparedOperation>>>>();
   for (const variant of VARIANTS) {
@@ -49,48 +52,61 @@ export function createHttpApp(options: HttpAppOptions): (request: Request) => Pr
     }
   }
 
-  const app = new Hono<{ Bindings: RequestBindings }>({ strict: true });
-  // Static segments before parameters, so `/a/b` is never taken for `/a/{id}`.
+  const router = new RegExpRouter<Route>();
+  // Static segments before parameters, so `/a/b` is never taken for `/a/{id}` (the first match wins).
   const paths = [...byPath.keys()].sort((a, b) => specificity(b) - specificity(a) || a.localeCompare(b));
   for (const path of paths) {
     const methods = byPath.get(path) as Map<string, Partial<Record<Variant, PreparedOperation>>>;
-    const honoPath = API_BASE_PATH + toHonoPath(path);
+    const routePath = API_BASE_PATH + toHonoPath(path);
     for (const [method, candidates] of methods) {
-      app.on(method, honoPath, (c) =>
-        runOperation(options, c.req.raw, c.env.requestId, c.req.param() as Record<string, string>, candidates),
-      );
+      router.add(method, routePath, (request, params, requestId) => runOperation(options, request, requestId, params, candidates));
     }
     const allow = [...methods.keys()];
     if (allow.includes('GET')) allow.push('HEAD');
-    const others = ROUTABLE_METHODS.filter((m) => !methods.has(m));
-    if (others.length > 0) {
-      app.on([...others], honoPath, (c) =>
-        toResponse(jsonResponse(405, methodNotAllowed(allow).toBody(), { Allow: allow.join(', ') }), c.env.requestId),
-      );
-    }
+    const refuse: Route = (_request, _params, requestId) =>
+      toWire(jsonResponse(405, methodNotAllowed(allow).toBody(), { Allow: allow.join(', ') }), requestId);
+    for (const method of ROUTABLE_METHODS) if (!methods.has(method)) router.add(method, routePath, refuse);
   }
-  app.notFound((c) => toResponse(jsonResponse(404, notFound().toBody()), c.env.requestId));
-  app.onError((error, c) => {
-    console.error('[cardrail-mock] unexpected error', error);
-    return toResponse(jsonResponse(500, internalError().toBody()), c.env.requestId);
-  });
+
+  const answer = (request: ApiRequest, requestId: string): WireResponse | Promise<WireResponse> => {
+    try {
+      // HEAD is answered as GET; the transports send its headers without the body.
+      const matched = matchRoute(router, request.method === 'HEAD' ? 'GET' : request.method, request.url);
+      if (!matched) return toWire(jsonResponse(404, notFound().toBody()), requestId);
+      const result = matched.route(request, matched.params, requestId);
+      return result instanceof Promise ? result.catch((error: unknown) => unexpected(error, requestId)) : result;
+    } catch (error) {
+      return unexpected(error, requestId);
+    }
+  };
 
   const log = options.log;
-  if (!log) return async (request) => app.fetch(request, { requestId: options.requestId() });
-  return async (request) => {
+  if (!log) return (request) => answer(request, options.requestId());
+  return (request) => {
     const started = performance.now();
     const requestId = options.requestId();
-    const response = await app.fetch(request, { requestId });
-    const url = new URL(request.url);
-    const ms = (performance.now() - started).toFixed(1);
-    log(`${request.method} ${url.pathname}${url.search} ${response.status} ${ms}ms ${requestId}`);
-    return response;
+    const logged = (response: WireResponse): WireResponse => {
+      const target = requestTarget(request.url);
+      const ms = (performance.now() - started).toFixed(1);
+      log(`${request.method} ${target.path}${target.query === '' ? '' : `?${target.query}`} ${response.status} ${ms}ms ${requestId}`);
+      return response;
+    };
+    const response = answer(request, requestId);
+    return response instanceof Promise ? response.then(logged) : logged(response);
   };
 }
 
-/** What every route gets besides the request: the id its answer carries in `Request-Id`. */
-interface RequestBindings {
-  requestId: string;
+/**
+ * Answers a request; synchronously when nothing in it has to wait (see runOperation). Transports turn the answer
+ * into their own response: a web Response for `handle` and MSW, a direct write for the Node server.
+ */
+export type Dispatch = (request: ApiRequest) => WireResponse | Promise<WireResponse>;
+
+type Route = (request: ApiRequest, params: Record<string, string>, requestId: string) => WireResponse | Promise<WireResponse>;
+
+function unexpected(error: unknown, requestId: string): WireResponse {
+  console.error('[cardrail-mock] unexpected error', error);
+  return toWire(jsonResponse(500, internalError().toBody()), requestId);
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { ApiRequest } from './api-request.js';
 import type { Authenticated, Directory } from '../core/directory.js';
 import type { Variant } from '../core/variant.js';
 import { unauthorized } from './errors.js';
@@ -10,7 +11,7 @@ export interface RequestIdentity extends Authenticated {
  * `Authorization: Bearer <key>` selects the customer variant, `Api-Key: <key>` the user variant; both headers or
  * neither is 401, as is a malformed, unknown-syntax or revoked key (api-surface.md, "Two variants").
  */
-export function authenticate(request: Request, directory: Directory): RequestIdentity {
+export function authenticate(request: ApiRequest, directory: Directory): RequestIdentity {
   const authorization = request.headers.get('authorization');
   const apiKey = request.headers.get('api-key');
   if ((authorization === null) === (apiKey === null)) throw unauthorized();

@@ -1,13 +1,14 @@
+import type { ApiRequest } from './api-request.js';
 import type { StoredResponse } from '../core/idempotency.js';
 import type { RequestIdentity } from './auth.js';
 import { ApiError, invalidRequest, notImplemented } from './errors.js';
-import type { HandlerMap, OperationContext, ServerServices } from './operation-handler.js';
+import type { HandlerMap, OperationContext, OperationResult, ServerServices } from './operation-handler.js';
 import type { PreparedOperation } from './prepared-operation.js';
 import { jsonResponse } from './response.js';
 
 export interface ExecuteInput {
   identity: RequestIdentity;
-  request: Request;
+  request: ApiRequest;
   /** The raw query string, without `?`. */
   query: string;
   params: Record<string, string>;
@@ -28,15 +29,34 @@ function queryObject(search: string): Record<string, unknown> {
 /**
  * Validates the request against the operation's spec, runs its handler and (when asked) checks the answer against
  * the spec. ApiErrors become answers here, so that they are remembered for idempotent replay like any answer.
+ * Answers synchronously when the handler does: most reads never wait, and a promise per request is a cost the
+ * transports can avoid.
  */
-export async function execute(
+export function execute(
   operation: PreparedOperation,
   handlers: HandlerMap,
   services: ServerServices,
   validateResponses: boolean,
   input: ExecuteInput,
-): Promise<StoredResponse> {
+): StoredResponse | Promise<StoredResponse> {
   const { spec, validator } = operation;
+  const answer = (result: OperationResult): StoredResponse => {
+    const status = result.status ?? spec.successStatus;
+    if (validateResponses) {
+      const mismatch = validator.response(status, result.body);
+      if (mismatch) {
+        console.error(`[cardrail-mock] ${spec.operationId} answered outside the spec: ${mismatch}`);
+        return jsonResponse(500, {
+          error: {
+            code: 'internal_error',
+            message: 'Response does not match the spec.',
+            details: { operationId: spec.operationId, mismatch },
+          },
+        });
+      }
+    }
+    return jsonResponse(status, result.body, result.headers);
+  };
   try {
     const params: Record<string, unknown> = { ...input.params };
     const query = queryObject(input.query);
@@ -63,24 +83,15 @@ export async function execute(
       request: input.request,
       services,
     };
-    const result = await handler(context);
-    const status = result.status ?? spec.successStatus;
-    if (validateResponses) {
-      const mismatch = validator.response(status, result.body);
-      if (mismatch) {
-        console.error(`[cardrail-mock] ${spec.operationId} answered outside the spec: ${mismatch}`);
-        return jsonResponse(500, {
-          error: {
-            code: 'internal_error',
-            message: 'Response does not match the spec.',
-            details: { operationId: spec.operationId, mismatch },
-          },
-        });
-      }
-    }
-    return jsonResponse(status, result.body, result.headers);
+    const result = handler(context);
+    return result instanceof Promise ? result.then(answer, errorAnswer) : answer(result);
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    return jsonResponse(error.status, error.toBody(), error.headers);
+    return errorAnswer(error);
   }
+}
+
+/** An ApiError as its answer; anything else is a fault of the mock and propagates. */
+function errorAnswer(error: unknown): StoredResponse {
+  if (!(error instanceof ApiError)) throw error;
+  return jsonResponse(error.status, error.toBody(), error.headers);
 }

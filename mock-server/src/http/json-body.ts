@@ -1,3 +1,4 @@
+import type { ApiRequest } from './api-request.js';
 import { invalidRequest } from './errors.js';
 
 /**
@@ -5,8 +6,12 @@ import { invalidRequest } from './errors.js';
  * (even a `+json` one such as merge-patch, whose semantics differ) and invalid JSON are 400 `invalid_request`;
  * an empty body is undefined (the spec's `required` decides whether that is acceptable).
  */
-export async function readJsonBody(request: Request): Promise<unknown> {
-  const text = await request.text();
+export async function readJsonBody(request: ApiRequest): Promise<unknown> {
+  return parseJsonBody(request, request.bodyText ?? (await request.text()));
+}
+
+/** The JSON body of a request whose text is already read (see readJsonBody). */
+export function parseJsonBody(request: ApiRequest, text: string): unknown {
   if (text.trim() === '') return undefined;
   const contentType = request.headers.get('content-type') ?? '';
   const mediaType = contentType.split(';')[0]?.trim().toLowerCase();

@@ -1,3 +1,4 @@
+import type { ApiRequest } from './api-request.js';
 import type { ApiKeyRecord, Directory } from '../core/directory.js';
 import type { Tenant } from '../core/tenant.js';
 import type { Variant } from '../core/variant.js';
@@ -25,7 +26,7 @@ export interface OperationContext {
   // The body's type is the operation's request schema; handlers narrow it with the generated types.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   body: any;
-  request: Request;
+  request: ApiRequest;
   services: ServerServices;
 }
 

@@ -1,21 +1,23 @@
 import type { RateLimiter } from '../core/rate-limiter.js';
 import type { Variant } from '../core/variant.js';
-import { authenticate } from './auth.js';
+import type { StoredResponse } from '../core/idempotency.js';
+import { authenticate, type RequestIdentity } from './auth.js';
 import { ApiError, internalError, notFound, testModeOnly } from './errors.js';
 import { execute } from './execute.js';
 import { checkIdempotency, isReplayable } from './idempotency-step.js';
-import { readJsonBody } from './json-body.js';
-import { requestTarget } from './request-url.js';
+import { parseJsonBody, readJsonBody } from './json-body.js';
+import { requestTarget, type RequestTarget } from './request-url.js';
 import type { HandlerMap, ServerServices } from './operation-handler.js';
 import type { PreparedOperation } from './prepared-operation.js';
 import { applyRateLimit } from './rate-limit-step.js';
-import { jsonResponse, toResponse } from './response.js';
+import { jsonResponse, toWire, type WireResponse } from './response.js';
+import type { ApiRequest } from './api-request.js';
 
 export interface PipelineOptions {
   handlers: HandlerMap;
   services: ServerServices;
   rateLimiter?: RateLimiter | undefined;
-  exempt?: WeakSet<Request> | undefined;
+  exempt?: WeakSet<object> | undefined;
   validateResponses?: boolean | undefined;
 }
 
@@ -25,15 +27,23 @@ const IDEMPOTENT_METHODS = new Set(['POST', 'PATCH']);
  * One routed request, in order: authentication (401), the caller's variant has the operation (404), due work,
  * rate limit (429), test mode only (400), JSON body (400), idempotency (replay or 400), then validation and the
  * handler. After answering, the deliveries of the events it caused are started, never awaited.
+ *
+ * A request without an Idempotency-Key whose body (if any) the transport has already read has nothing to wait for,
+ * so it is answered synchronously when its handler is: the Node transport then writes the answer in the same turn.
  */
-export async function runOperation(
+export function runOperation(
   options: PipelineOptions,
-  request: Request,
+  request: ApiRequest,
   requestId: string,
   params: Record<string, string>,
   candidates: Partial<Record<Variant, PreparedOperation>>,
-): Promise<Response> {
+): WireResponse | Promise<WireResponse> {
   const headers: [string, string][] = [];
+  const fail = (error: unknown): WireResponse => {
+    if (!(error instanceof ApiError)) console.error('[cardrail-mock] handler failed', error);
+    const failure = error instanceof ApiError ? error : internalError();
+    return toWire(jsonResponse(failure.status, failure.toBody(), failure.headers), requestId, headers);
+  };
   try {
     const identity = authenticate(request, options.services.directory);
     const { tenant, variant, key } = identity;
@@ -46,36 +56,60 @@ export async function runOperation(
     if (options.rateLimiter && !options.exempt?.has(request)) applyRateLimit(options.rateLimiter, key.id, tenant, headers);
     if (spec.testModeOnly && tenant.mode !== 'test') throw testModeOnly();
 
-    const body = spec.requestBody ? await readJsonBody(request) : undefined;
     const target = requestTarget(request.url);
     const idempotencyKey = IDEMPOTENT_METHODS.has(spec.method) ? request.headers.get('idempotency-key') : null;
-    const idempotency = await checkIdempotency(tenant, idempotencyKey, {
-      variant,
-      method: spec.method,
-      path: target.path,
+    const finish = (answer: StoredResponse): WireResponse => {
+      tenant.scheduler.runDue();
+      return toWire(answer, requestId, headers);
+    };
+    if (idempotencyKey === null && (!spec.requestBody || request.bodyText !== undefined)) {
+      const body = spec.requestBody ? parseJsonBody(request, request.bodyText as string) : undefined;
+      const input = { identity, request, query: target.query, params, body };
+      const answer = execute(operation, options.handlers, options.services, options.validateResponses === true, input);
+      return answer instanceof Promise ? answer.then(finish, fail) : finish(answer);
+    }
+    return runWithBody(options, request, headers, identity, operation, target, idempotencyKey, params).then(finish, fail);
+  } catch (error) {
+    return fail(error);
+  }
+}
+
+/** The rest of the pipeline for a request that has a body to read or an idempotency key to settle first. */
+async function runWithBody(
+  options: PipelineOptions,
+  request: ApiRequest,
+  headers: [string, string][],
+  identity: RequestIdentity,
+  operation: PreparedOperation,
+  target: RequestTarget,
+  idempotencyKey: string | null,
+  params: Record<string, string>,
+): Promise<StoredResponse> {
+  const { spec } = operation;
+  const body = spec.requestBody ? await readJsonBody(request) : undefined;
+  const idempotency = await checkIdempotency(identity.tenant, idempotencyKey, {
+    variant: identity.variant,
+    method: spec.method,
+    path: target.path,
+    body,
+  });
+  if (idempotency.kind === 'replay') {
+    headers.push(['Idempotent-Replayed', 'true']);
+    return idempotency.response;
+  }
+  let answer: StoredResponse;
+  try {
+    answer = await execute(operation, options.handlers, options.services, options.validateResponses === true, {
+      identity,
+      request,
+      query: target.query,
+      params,
       body,
     });
-    if (idempotency.kind === 'replay') return toResponse(idempotency.response, requestId, [...headers, ['Idempotent-Replayed', 'true']]);
-
-    let answer;
-    try {
-      answer = await execute(operation, options.handlers, options.services, options.validateResponses === true, {
-        identity,
-        request,
-        query: target.query,
-        params,
-        body,
-      });
-    } catch (error) {
-      idempotency.complete(undefined);
-      throw error;
-    }
-    idempotency.complete(isReplayable(answer) ? answer : undefined);
-    tenant.scheduler.runDue();
-    return toResponse(answer, requestId, headers);
   } catch (error) {
-    if (!(error instanceof ApiError)) console.error('[cardrail-mock] handler failed', error);
-    const failure = error instanceof ApiError ? error : internalError();
-    return toResponse(jsonResponse(failure.status, failure.toBody(), failure.headers), requestId, headers);
+    idempotency.complete(undefined);
+    throw error;
   }
+  idempotency.complete(isReplayable(answer) ? answer : undefined);
+  return answer;
 }

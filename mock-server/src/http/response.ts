@@ -1,5 +1,12 @@
 import type { StoredResponse } from '../core/idempotency.js';
 
+/** An answer as the transports write it: status, header object and the JSON text. */
+export interface WireResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
 /** A JSON response in the stored (replayable) form. */
 export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): StoredResponse {
   return {
@@ -9,19 +16,20 @@ export function jsonResponse(status: number, body: unknown, headers: Record<stri
   };
 }
 
-/**
- * The one Response built per request: a string body and a plain header object. That shape is what lets
- * @hono/node-server write the answer straight to the socket without a stream or a Headers copy, so it is built
- * once, with every header (the Request-Id included), instead of being copied by each layer that adds one.
- */
-export function toResponse(
+/** The answer to send: the stored response with the per-request headers (Request-Id, rate limits, replay). */
+export function toWire(
   stored: StoredResponse,
   requestId: string,
   extraHeaders: readonly (readonly [string, string])[] = [],
-): Response {
+): WireResponse {
   const headers: Record<string, string> = {};
   for (const [name, value] of stored.headers) headers[name] = value;
   for (const [name, value] of extraHeaders) headers[name] = value;
   headers['Request-Id'] = requestId;
-  return new Response(stored.body, { status: stored.status, headers });
+  return { status: stored.status, headers, body: stored.body };
+}
+
+/** The web Response of an answer, for fetch-style callers (`handle`, MSW). HEAD answers carry no body. */
+export function toWebResponse(wire: WireResponse, method: string): Response {
+  return new Response(method === 'HEAD' ? null : wire.body, { status: wire.status, headers: wire.headers });
 }

@@ -52,6 +52,24 @@ describe('duplicate index and card spend state', () => {
     expect(index.lookup('OpenAI', 2001)).toBeUndefined();
   });
 
+  it('forgets pairs older than the longest duplicate window, but not one recorded again since', () => {
+    const index = new DuplicateIndex();
+    const WEEK = 7 * DAY;
+    index.record('AWS', 100, 'txn_old', T);
+    index.record('GCP', 100, 'txn_gcp', T);
+    index.record('GCP', 100, 'txn_gcp2', T + DAY);
+    for (let i = 0; i < 3000; i++) index.record(`Shop ${i}`, 1, `txn_${i}`, T + WEEK + 60_000 + i);
+    expect(index.lookup('AWS', 100)).toBeUndefined();
+    // Recorded again a day later, so still inside the window of the last recording.
+    expect(index.lookup('GCP', 100)).toEqual({ transactionId: 'txn_gcp2', at: T + DAY });
+    expect(index.size).toBe(3001);
+    for (let i = 0; i < 3000; i++) index.record(`Late ${i}`, 1, `txn_late_${i}`, T + 3 * WEEK + i);
+    // Every earlier pair is out of the window now; each insert evicts a bounded number, so two per insert suffice.
+    expect(index.lookup('GCP', 100)).toBeUndefined();
+    expect(index.lookup('Shop 0', 1)).toBeUndefined();
+    expect(index.size).toBe(3000);
+  });
+
   it('counts the last hour and day and compares spend windows with the days before today', () => {
     const state = new CardSpendState();
     for (let day = 7; day >= 1; day--) state.recordSpend(`txn_${day}`, 1000, { name: 'AWS' }, T - day * DAY);

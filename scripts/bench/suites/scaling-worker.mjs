@@ -1,12 +1,14 @@
 // Child process of suites/scaling.mjs (run with `node --expose-gc`): builds one organization in a fresh mock with
 // `prior` approved transactions, either all on one card (shape `card`) or spread over many cards and agents (shape
-// `organization`), then times authorizations through `mock.handle()` and weighs the heap. A fresh process per
-// measurement, so that each heap holds exactly one history and nothing of the previous measurement.
+// `organization`), then times authorizations through `mock.handle()` and weighs the heap. One process per shape and
+// size, so that each heap holds exactly one history.
 //
-// Input: one JSON argument { shape, prior, warmup, timed, seed: 'engine' | 'http' }.
-// Protocol: once the history is recorded the child prints `SEEDED` and waits for SIGUSR2, so that the parent can
-// record several histories at once and still time each child alone; then it prints one line `RESULT <json>` on
-// stdout and exits. Anything else (errors) goes to stderr.
+// Input: one JSON argument { shape, prior, warmup, timed, rounds, seed: 'engine' | 'http' }.
+// Protocol: once the history is recorded the child prints `SEEDED` and waits for SIGUSR2; each signal runs one
+// round of timed authorizations (timed / rounds of them), answered by `ROUND <n>`, or after the last round by
+// `RESULT <json>`, and the child exits. The parent records the histories of all children at once, then gives the
+// children their rounds in turn: each child is timed alone, and the sizes' samples are interleaved in time, so
+// that a noisy moment of the machine does not fall on one size only. Errors go to stderr.
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 
@@ -90,9 +92,9 @@ async function createCards(customerId, count) {
 
 /**
  * How one prior transaction is recorded. `http`: POST /v1/simulate/authorize through `mock.handle()`. `engine`:
- * the engine's `authorize()`, the function that operation's handler calls, with the same body, skipping only the
- * HTTP steps (routing, key lookup, validation, rendering) that store nothing. Same records, same events, same
- * aggregates; several times faster, which keeps the quick bench under its minute.
+ * the engine's `authorize()`, the function that operation's handler calls, with the same body, skipping the HTTP
+ * steps (routing, key lookup, validation, the Response), which store nothing. Same records, same events, same
+ * aggregates, in a third of the time, which keeps the quick bench under its minute.
  */
 async function seeder(kind) {
   const throughHttp = {
@@ -147,13 +149,9 @@ async function seedHistory(cards, prior, kind) {
   return used;
 }
 
-let gcMs = 0;
-
 /** Heap in use after a full, forced collection: what the objects alive at this point occupy. */
 function heapUsed() {
-  const started = performance.now();
   globalThis.gc();
-  gcMs += performance.now() - started;
   return process.memoryUsage().heapUsed;
 }
 
@@ -178,17 +176,17 @@ async function authorizeThroughApi(cardId, i) {
 }
 
 /**
- * Warms the JIT on a throwaway organization, then forgets it (`reset()`): the HTTP path needs some 3,000
- * authorizations to reach its steady speed, and warming up on the measured card would add to its history.
+ * Warms the JIT on a throwaway organization, forgotten (`reset()`) before the history is recorded: the HTTP path
+ * needs some 3,000 authorizations to reach its steady speed, and warming up on the measured card would add to its
+ * history.
  */
 async function warmUp(count) {
   const customer = await createOrganization();
   const [card] = await createCards(customer.id, 1);
   for (let i = 0; i < count; i++) await authorizeThroughApi(card.id, i);
-  mock.reset();
 }
 
-/** Resolves when the parent sends SIGUSR2 (see the protocol above). */
+/** Resolves when the parent sends SIGUSR2, the child's turn (see the protocol above). */
 function waitForTurn() {
   // A signal listener alone does not keep the event loop alive; the timer does, until the signal comes.
   const keepAlive = setInterval(() => {}, 60_000);
@@ -201,8 +199,10 @@ function waitForTurn() {
 }
 
 async function main() {
-  const { shape, prior, warmup, timed } = options;
-  await warmUp(warmup);
+  const { shape, prior, timed, rounds } = options;
+  const { engineState } = await distModule('engine/engine-state.js').catch(() => ({}));
+  await warmUp(options.warmup);
+  mock.reset();
   const started = performance.now();
   const customer = await createOrganization();
   const historyCards = await createCards(customer.id, shape === 'card' ? 1 : Math.min(ORGANIZATION_CARDS, prior));
@@ -210,27 +210,33 @@ async function main() {
   const seedMs = performance.now() - started;
   // The card authorized: the one holding the history, or a fresh card of the first agent in the organization.
   const target = shape === 'card' ? historyCards[0] : await call('POST', '/cards', { customerId: customer.id, agentId: historyCards[0].agentId });
-  const { engineState } = await distModule('engine/engine-state.js').catch(() => ({}));
   const meter = engineState?.(mock.tenantOf(API_KEY))?.meter;
   const latencies = new Float64Array(timed);
+  let events = 0;
+  mock.events.subscribe(() => events++);
 
-  // Settled now, so that nothing of the recording runs on while another child is being timed; nothing runs
-  // between this collection and the timed authorizations.
+  // Settled now, so that nothing of the recording runs on while another child is being timed. From here on the
+  // child only runs its rounds: the heap grows by what the timed authorizations keep, and nothing else.
   const heapBefore = heapUsed();
-  const turn = waitForTurn();
-  process.stdout.write('SEEDED\n');
-  await turn;
-
   const operationsBefore = meter?.count;
+  const eventsBefore = events;
+  // Each turn is listened for before it is asked for: an unhandled SIGUSR2 would end the process.
+  let turn = waitForTurn();
+  process.stdout.write('SEEDED\n');
+  let done = 0;
+  for (let round = 1; round <= rounds; round++) {
+    await turn;
+    const end = Math.round((round * timed) / rounds);
+    for (; done < end; done++) latencies[done] = await authorizeThroughApi(target.id, prior + done);
+    if (round < rounds) {
+      turn = waitForTurn();
+      process.stdout.write(`ROUND ${round}\n`);
+    }
+  }
+  const operations = meter ? (meter.count - operationsBefore) / timed : null;
   // Events are what an authorization stores besides its transaction: the same count at every size is the sign
   // that the same work was done (the same anomalies raised).
-  let events = 0;
-  const unsubscribe = mock.events.subscribe(() => events++);
-  const timedStarted = performance.now();
-  for (let i = 0; i < timed; i++) latencies[i] = await authorizeThroughApi(target.id, prior + i);
-  const timedMs = performance.now() - timedStarted;
-  unsubscribe();
-  const operations = meter ? (meter.count - operationsBefore) / timed : null;
+  const eventsPerAuthorization = (events - eventsBefore) / timed;
   const heapAfter = heapUsed();
 
   const sorted = Array.from(latencies).sort((a, b) => a - b);
@@ -245,9 +251,7 @@ async function main() {
     heapWithHistory: heapBefore,
     retainedPerAuthorization: (heapAfter - heapBefore) / timed,
     operations,
-    eventsPerAuthorization: events / timed,
-    gcMs,
-    timedMs,
+    eventsPerAuthorization,
   };
   process.stdout.write(`RESULT ${JSON.stringify(result)}\n`);
 }

@@ -2,8 +2,8 @@
 // transactions, on the card authorized and spread over the organization. Target: the figure with the largest history
 // stays under 1.5x the figure with the smallest, for the median latency and for the heap each authorization retains.
 //
-// Each (shape, size) is measured in a fresh `node --expose-gc` child (suites/scaling-worker.mjs), so that its heap
-// holds exactly one history:
+// Each shape and size runs in its own `node --expose-gc` child (suites/scaling-worker.mjs), so that its heap holds
+// exactly one history:
 // - "on the card": the prior transactions all on one card, which is then authorized;
 // - "in the organization": spread round-robin over up to 1,000 cards of 10 per agent, then a fresh card of the
 //   first agent is authorized.
@@ -14,8 +14,9 @@
 // included, must be approved, or the child fails. Heap: `heapUsed` after a forced full GC, before and after the
 // timed authorizations. The engine's operation meter (counted aggregate steps) is read around the timed ones.
 //
-// The six children of a run record their histories at the same time (most of the suite's time), then are timed one
-// after the other while the rest wait, idle, for their turn (SIGUSR2).
+// The six children record their histories at the same time (most of the suite's time); then each in turn runs a
+// round of its timed authorizations while the others wait idle (SIGUSR2 gives the turn), round after round, so
+// that every child is timed alone and the sizes' samples are spread over the same stretch of time.
 import { join } from 'node:path';
 import { spawnChild } from '../lib/children.mjs';
 import { formatMs, formatRatio } from '../lib/format.mjs';
@@ -30,8 +31,8 @@ const SHAPES = [
   { shape: 'organization', label: 'in the organization' },
 ];
 const PLANS = {
-  quick: { warmup: 3_000, timed: 1_000, repeats: 1 },
-  full: { warmup: 5_000, timed: 2_000, repeats: 3 },
+  quick: { warmup: 3_000, timed: 1_000, rounds: 4, repeats: 1 },
+  full: { warmup: 5_000, timed: 2_000, rounds: 8, repeats: 3 },
 };
 const TARGET_RATIO = 1.5;
 const CHILD_TIMEOUT_MS = 180_000;
@@ -44,7 +45,8 @@ const SEED = process.env.CARDRAIL_BENCH_SCALING_SEED === 'http' ? 'http' : 'engi
 const countFormat = new Intl.NumberFormat('en-US');
 
 function formatUs(us) {
-  return us < 10 ? `${us.toFixed(1)} us` : `${Math.round(us)} us`;
+  if (us < 10) return `${us.toFixed(1)} us`;
+  return us < 1000 ? `${Math.round(us)} us` : formatMs(us / 1000);
 }
 
 function formatBytes(bytes) {
@@ -55,62 +57,76 @@ function formatBytes(bytes) {
 
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Starts a child that records one history; `seeded` resolves once it waits for the signal to be timed. */
+/** Starts the child of one shape and size (see the worker for its protocol). */
 function startChild(job) {
   const child = spawnChild(process.execPath, ['--expose-gc', WORKER, JSON.stringify(job)]);
   const failure = (status) => {
-    const tail = child.output().trim().split('\n').slice(-12).join('\n');
-    return new Error(`scaling worker ${JSON.stringify(job)} failed (exit ${status.code ?? status.signal}):\n${tail}`);
+    const lines = child.output().trim().split('\n');
+    // The report shows the first line of a suite's error: the child's own error message belongs there.
+    const reason = lines.findLast((line) => /^\w*Error\b/.test(line)) ?? 'no error message';
+    return new Error(
+      `scaling worker (${job.shape}, ${countFormat.format(job.prior)} prior) exited with ${status.code ?? status.signal}: ${reason}\n${lines.slice(-12).join('\n')}`,
+    );
   };
-  const seeded = (async () => {
+  /** Resolves with the first line of the child's output that `matches`, once it is there. */
+  async function lineOf(matches, what) {
     const deadline = performance.now() + CHILD_TIMEOUT_MS;
-    while (!child.output().includes('SEEDED\n')) {
+    for (;;) {
+      const found = child.output().split('\n').find(matches);
+      if (found !== undefined) return found;
       if (child.hasExited()) throw failure(await child.exited);
-      if (performance.now() > deadline) throw new Error(`scaling worker ${JSON.stringify(job)}: no history after ${formatMs(CHILD_TIMEOUT_MS)}`);
+      if (performance.now() > deadline) throw new Error(`scaling worker ${JSON.stringify(job)}: no ${what} after ${formatMs(CHILD_TIMEOUT_MS)}`);
       await pause(10);
     }
-  })();
-  // Awaited later, or never when another child failed first: a rejection must not go unhandled meanwhile.
+  }
+  const seeded = lineOf((text) => text === 'SEEDED', 'history');
+  // Awaited with the other children's in Promise.all: if one of those fails first, this must not go unhandled.
   seeded.catch(() => {});
   return {
     job,
     seeded,
-    stop: () => child.stop(),
-    /** Lets the child run its timed authorizations (alone on the machine, as far as this bench goes). */
-    async measure() {
+    /** Runs the child's round `round` of timed authorizations; after the last one, resolves with its figures. */
+    async round(round) {
       if (child.hasExited()) throw failure(await child.exited);
       process.kill(child.pid, 'SIGUSR2');
-      const timer = setTimeout(() => child.stop(), CHILD_TIMEOUT_MS);
-      const status = await child.exited;
-      clearTimeout(timer);
-      const line = child.output().split('\n').findLast((text) => text.startsWith('RESULT '));
-      if (status.code !== 0 || line === undefined) throw failure(status);
+      if (round < job.rounds) return lineOf((text) => text === `ROUND ${round}`, `round ${round}`);
+      const line = await lineOf((text) => text.startsWith('RESULT '), 'result');
       return JSON.parse(line.slice('RESULT '.length));
     },
+    stop: () => child.stop(),
   };
 }
 
 /**
- * One run of every shape and size: the children record their histories all at once (that is most of the time),
- * then are timed one after the other while the rest wait idle.
+ * One run of every shape and size: the children record their histories all at once (most of the time), then get
+ * their rounds of timed authorizations in turn, each alone while the others wait idle.
  */
 async function runOnce(plan, log, label) {
   const children = [];
-  for (const size of SIZES) for (const { shape } of SHAPES) children.push(startChild({ shape, prior: size, warmup: plan.warmup, timed: plan.timed, seed: SEED }));
+  for (const size of SIZES) {
+    for (const { shape } of SHAPES) children.push(startChild({ shape, prior: size, warmup: plan.warmup, timed: plan.timed, rounds: plan.rounds, seed: SEED }));
+  }
   try {
     const started = performance.now();
     await Promise.all(children.map((child) => child.seeded));
     const recordMs = performance.now() - started;
     log(`scaling${label}: histories recorded in ${formatMs(recordMs)} (${children.length} children at once)`);
     const results = [];
-    for (const child of children) {
-      const result = await child.measure();
-      results.push(result);
+    for (let round = 1; round <= plan.rounds; round++) {
+      // The order turns with each round, so that no size always comes right after the same one.
+      for (let i = 0; i < children.length; i++) {
+        const child = children[(i + round - 1) % children.length];
+        const result = await child.round(round);
+        if (round === plan.rounds) results.push(result);
+      }
+    }
+    results.sort((a, b) => a.prior - b.prior || SHAPES.findIndex(({ shape }) => shape === a.shape) - SHAPES.findIndex(({ shape }) => shape === b.shape));
+    for (const result of results) {
       const where = SHAPES.find(({ shape }) => shape === result.shape).label;
       log(
         `scaling${label}: ${countFormat.format(result.prior)} prior ${where}: median ${formatUs(result.medianUs)}, p99 ${formatUs(result.p99Us)}, ` +
           `heap ${formatBytes(result.heapWithHistory)}, ${formatBytes(result.retainedPerAuthorization)}/authorization, ` +
-          `${result.operations?.toFixed(1) ?? 'n/a'} operations`,
+          `${result.operations?.toFixed(1) ?? 'n/a'} operations (history recorded in ${formatMs(result.seedMs)})`,
       );
     }
     return { results, recordMs };
@@ -220,19 +236,25 @@ export async function run({ quick, log }) {
 
   const all = [...summaries.values()].flatMap((bySize) => [...bySize.values()]);
   const eventCounts = [...new Set(all.map((figures) => figures.eventsPerAuthorization.toFixed(2)))];
+  const spread = (bySize, key) => {
+    const values = [...bySize.values()].map((figures) => figures[key]);
+    return formatRatio(Math.max(...values) / Math.min(...values));
+  };
+  const spreads = SHAPES.map(({ shape, label }) => `${label}: latency ${spread(summaries.get(shape), 'medianUs')}, retained heap ${spread(summaries.get(shape), 'retainedPerAuthorization')}`);
   const notes = [
-    'Ratio in this table: the figure with that many prior transactions / the figure with 10 (growth: 1x is flat, lower is better), not the "ours vs baseline" ratio of the other suites. Target from the issue: under 1.5x for the median latency and for the heap retained per authorization.',
-    'Heap used is reported for information, without a target: the mock keeps every transaction and event in memory, so it grows with the stored history by design.',
-    `Each shape and size in a fresh \`node --expose-gc\` child: one customer funded far beyond the run; "on the card": all prior transactions on the card authorized; "in the organization": spread over up to 1,000 cards (10 per agent), then a fresh card of the first agent is authorized. The history's test times are spread over the 7 days before. The JIT is warmed with ${countFormat.format(plan.warmup)} authorizations on a throwaway organization, forgotten (\`mock.reset()\`) before the history is recorded; then ${countFormat.format(plan.timed)} timed authorizations (the prior count is the history before them; on the card they add to it), 3 test minutes apart, each timed alone from \`mock.handle(request)\` to its body read, all checked approved. ${plan.repeats === 1 ? 'One run per figure.' : `Medians of ${plan.repeats} runs, each in fresh children.`}`,
-    'Risk: the strict preset in dry run, with the velocity and spend-spike thresholds at the spec maxima and the unattested and merchant-drift detectors off (they would flag every authorization of this stream whatever the history): every authorization, at every size, is a plain approval. ' +
+    'Ratio here: the figure with that many prior transactions / the figure with 10 (growth: 1x is flat, lower is better), not the "ours vs baseline" ratio of the other suites. ' +
+      `Target from the issue: under 1.5x for the median latency and for the heap retained per authorization. Largest / smallest of the three sizes, whichever they are: ${spreads.join('; ')}.`,
+    'Heap used and heap per prior transaction are information, without a target: the mock keeps every transaction and event in memory, so its heap grows with the stored history by design.',
+    `Each shape and size in its own \`node --expose-gc\` child: one customer funded far beyond the run; "on the card": every prior transaction on the card authorized; "in the organization": spread over up to 1,000 cards (10 per agent), and a fresh card of the first agent is authorized. The history's test times are spread over the 7 days before. JIT warmed first with ${countFormat.format(plan.warmup)} authorizations on a throwaway organization (forgotten with \`mock.reset()\`); then ${countFormat.format(plan.timed)} timed authorizations, 3 test minutes apart (the prior count is the history before them; on the card they add to it), each timed alone from \`mock.handle(request)\` to its body read and checked approved, in ${plan.rounds} rounds: the children take turns, each timed while the others wait idle, so that all sizes share the same stretch of time on this shared machine. ${plan.repeats === 1 ? 'One run.' : `Medians of ${plan.repeats} runs, each with fresh children.`}`,
+    'Risk: strict preset in dry run, velocity and spend-spike thresholds at the spec maxima, unattested and merchant-drift detectors off (they would flag every authorization of this stream whatever the history): every authorization is a plain approval. ' +
       (eventCounts.length === 1
         ? `Events stored per timed authorization: ${eventCounts[0]} at every size.`
         : `Events stored per timed authorization differ between sizes (${eventCounts.join(', ')}): the sizes did not do the same work, compare with care.`),
-    "Memory: `heapUsed` after a forced full GC right before the timed authorizations (heap used, with the history) and right after them; retained per authorization = the difference / the timed count. It includes the growth of the stores' hash tables, which double in steps: a batch that crosses a doubling weighs more, one that does not weighs less (the smaller histories' batches cross some, the 100,000's usually none); the whole-history row gives the long-run figure.",
+    "Memory: `heapUsed` after a forced full GC right before the timed authorizations (heap used) and right after them; retained per authorization = the difference / the timed count. It includes the growth of the stores' hash tables, which double in steps: the smaller histories' batches cross some doublings, the 100,000's none, which favours the larger history by some 0.5 KB; the whole-history row, (heap at 100,000 - heap at 10) / 99,990, is the long-run figure with every doubling.",
     all.some((figures) => figures.seed === 'http')
-      ? 'Prior transactions recorded through `mock.handle()` (POST /v1/simulate/authorize).'
-      : "Prior transactions recorded through the engine's `authorize()` (mock-server/dist/engine/transactions/authorize.js), the function the POST /v1/simulate/authorize handler calls, with the body parsed from JSON and the answer rendered and serialized as that handler does: the same records, events and aggregates (heap within 1% of recording through the API) without the HTTP steps, which store nothing, at a third of the time. CARDRAIL_BENCH_SCALING_SEED=http records them through `mock.handle()`.",
-    `The ${SIZES.length * SHAPES.length} children of a run record their histories at the same time (${recordMs.map((ms) => formatMs(ms)).join(', ')}), then are timed one at a time while the others wait idle, their heaps settled by a forced GC.`,
+      ? `Prior transactions recorded through \`mock.handle()\` (POST /v1/simulate/authorize); the six histories of a run took ${recordMs.map((ms) => formatMs(ms)).join(', ')}, recorded at the same time.`
+      : "Prior transactions recorded through the engine's `authorize()` (mock-server/dist/engine/transactions/authorize.js), which the POST /v1/simulate/authorize handler calls, with the body parsed from JSON and the answer rendered and serialized as the handler does: the same records, events and aggregates (heap within 1% of recording through `mock.handle()`), without the HTTP steps, which store nothing, in a third of the time. " +
+        `The six histories of a run took ${recordMs.map((ms) => formatMs(ms)).join(', ')}, recorded at the same time. CARDRAIL_BENCH_SCALING_SEED=http records them through \`mock.handle()\`.`,
     'Engine operations: the steps the spend aggregates count per authorization (buckets touched, index probes), free of timing noise.',
   ];
   return { rows, notes };

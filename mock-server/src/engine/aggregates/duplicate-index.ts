@@ -14,8 +14,13 @@ const EVICTIONS_PER_INSERT = 2;
 
 /** The latest approved transaction per merchant and amount on one card, for the duplicate detector. */
 export class DuplicateIndex {
-  // A Map iterates in insertion order; re-inserting on each hit keeps the oldest entries first for eviction.
   readonly #latest = new Map<string, Seen>();
+  /**
+   * Every recording in time order, for eviction: the queue's head is the oldest, so dropping old entries is O(1)
+   * each. (Walking the Map from its start instead slowed down as a busy card's deleted entries piled up.)
+   */
+  #queue: { key: string; seen: Seen }[] = [];
+  #head = 0;
 
   constructor(private readonly meter: OperationMeter = NO_METER) {}
 
@@ -30,15 +35,22 @@ export class DuplicateIndex {
 
   record(merchantName: string, amount: number, transactionId: string, at: EpochMs): void {
     const key = DuplicateIndex.key(merchantName, amount);
-    this.#latest.delete(key);
-    this.#latest.set(key, { transactionId, at });
+    const seen = { transactionId, at };
+    this.#latest.set(key, seen);
+    this.#queue.push({ key, seen });
     this.meter.tick(2);
-    let evicted = 0;
-    for (const [oldKey, seen] of this.#latest) {
-      if (evicted >= EVICTIONS_PER_INSERT || at - seen.at <= MAX_WINDOW_MS) break;
+    for (let evicted = 0; evicted < EVICTIONS_PER_INSERT && this.#head < this.#queue.length; evicted++) {
+      const oldest = this.#queue[this.#head] as { key: string; seen: Seen };
+      if (at - oldest.seen.at <= MAX_WINDOW_MS) break;
       this.meter.tick();
-      this.#latest.delete(oldKey);
-      evicted++;
+      // A later recording of the same pair supersedes this one and stays.
+      if (this.#latest.get(oldest.key) === oldest.seen) this.#latest.delete(oldest.key);
+      this.#head++;
+    }
+    // Drop the consumed part of the queue once it is half of it, so the array does not keep every recording.
+    if (this.#head > 1024 && this.#head * 2 > this.#queue.length) {
+      this.#queue = this.#queue.slice(this.#head);
+      this.#head = 0;
     }
   }
 
