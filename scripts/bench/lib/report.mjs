@@ -51,7 +51,7 @@ export function renderReport({ date, mode, node, cpu, cores, durationMs, results
     `- Total duration: ${formatMs(durationMs)}`,
     '',
     'Ratio: how many times better Cardrail is than the baseline, so above 1x Cardrail wins (throughput: ours / baseline; ' +
-      'times and sizes: baseline / ours). Figures are medians; the machine may be shared, so compare ratios rather than absolute figures.',
+      'times and sizes: baseline / ours), except in the Scaling table, where it is growth with history (figure at N / figure at 10 prior; lower is better). Figures are medians; the machine may be shared, so compare ratios rather than absolute figures.',
     '',
   ];
   for (const result of results) lines.push(...suiteSection(result));
