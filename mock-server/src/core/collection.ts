@@ -50,6 +50,11 @@ export class Collection<T extends { id: string }> {
   /** Each indexed combination as positions into #filterNames, ascending. */
   readonly #combinations: number[][];
   readonly #indexedKeys: Set<string> | undefined;
+  /**
+   * Per filter, its value -> index-key part. Reusing one string per value spares building and hashing a new key
+   * string for every insert (events are inserted several per request, all with the same few values).
+   */
+  readonly #parts: Map<string, string>[];
 
   constructor(
     private readonly nextSeq: () => number,
@@ -58,6 +63,7 @@ export class Collection<T extends { id: string }> {
     this.#filters = options.filters ?? {};
     this.#filterNames = Object.keys(this.#filters);
     this.#getters = this.#filterNames.map((name) => this.#filters[name] as FilterKey<T>);
+    this.#parts = this.#filterNames.map(() => new Map<string, string>());
     if (options.indexes) {
       this.#combinations = options.indexes.map((names) =>
         names
@@ -166,7 +172,7 @@ export class Collection<T extends { id: string }> {
     const parts: (string | undefined)[] = new Array<string | undefined>(getters.length);
     for (let i = 0; i < getters.length; i++) {
       const value = (getters[i] as FilterKey<T>)(item);
-      parts[i] = value === undefined ? undefined : `${this.#filterNames[i] as string}\u001e${value}`;
+      parts[i] = value === undefined ? undefined : this.#part(i, value);
     }
     combinations: for (const positions of this.#combinations) {
       let key = '';
@@ -178,6 +184,16 @@ export class Collection<T extends { id: string }> {
       keys.push(key);
     }
     return keys;
+  }
+
+  #part(position: number, value: string): string {
+    const known = this.#parts[position] as Map<string, string>;
+    let part = known.get(value);
+    if (part === undefined) {
+      part = `${this.#filterNames[position] as string}\u001e${value}`;
+      known.set(value, part);
+    }
+    return part;
   }
 
   #queryKey(where: Record<string, string | undefined> | undefined): string | undefined {
