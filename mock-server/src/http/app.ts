@@ -8,7 +8,7 @@ import { operationValidator, SpecValidator, type OperationValidator } from '../s
 import { ApiError, internalError, notFound } from './errors.js';
 import type { HandlerMap, ServerServices } from './operation-handler.js';
 import { runOperation } from './pipeline.js';
-import { requestTarget } from './request-url.js';
+import { requestTarget, type RequestTarget } from './request-url.js';
 import { prepareOperation, type PreparedOperation } from './prepared-operation.js';
 import { jsonResponse, toWire, type WireResponse } from './response.js';
 import type { ApiRequest } from './api-request.js';
@@ -59,11 +59,13 @@ export function createHttpApp(options: HttpAppOptions): Dispatch {
     const methods = byPath.get(path) as Map<string, Partial<Record<Variant, PreparedOperation>>>;
     const routePath = API_BASE_PATH + toHonoPath(path);
     for (const [method, candidates] of methods) {
-      router.add(method, routePath, (request, params, requestId) => runOperation(options, request, requestId, params, candidates));
+      router.add(method, routePath, (request, target, params, requestId) =>
+        runOperation(options, request, target, requestId, params, candidates),
+      );
     }
     const allow = [...methods.keys()];
     if (allow.includes('GET')) allow.push('HEAD');
-    const refuse: Route = (_request, _params, requestId) =>
+    const refuse: Route = (_request, _target, _params, requestId) =>
       toWire(jsonResponse(405, methodNotAllowed(allow).toBody(), { Allow: allow.join(', ') }), requestId);
     for (const method of ROUTABLE_METHODS) if (!methods.has(method)) router.add(method, routePath, refuse);
   }
@@ -71,9 +73,10 @@ export function createHttpApp(options: HttpAppOptions): Dispatch {
   const answer = (request: ApiRequest, requestId: string): WireResponse | Promise<WireResponse> => {
     try {
       // HEAD is answered as GET; the transports send its headers without the body.
-      const matched = matchRoute(router, request.method === 'HEAD' ? 'GET' : request.method, request.url);
+      const target = requestTarget(request.url);
+      const matched = matchRoute(router, request.method === 'HEAD' ? 'GET' : request.method, target);
       if (!matched) return toWire(jsonResponse(404, notFound().toBody()), requestId);
-      const result = matched.route(request, matched.params, requestId);
+      const result = matched.route(request, target, matched.params, requestId);
       return result instanceof Promise ? result.catch((error: unknown) => unexpected(error, requestId)) : result;
     } catch (error) {
       return unexpected(error, requestId);
@@ -102,7 +105,12 @@ export function createHttpApp(options: HttpAppOptions): Dispatch {
  */
 export type Dispatch = (request: ApiRequest) => WireResponse | Promise<WireResponse>;
 
-type Route = (request: ApiRequest, params: Record<string, string>, requestId: string) => WireResponse | Promise<WireResponse>;
+type Route = (
+  request: ApiRequest,
+  target: RequestTarget,
+  params: Record<string, string>,
+  requestId: string,
+) => WireResponse | Promise<WireResponse>;
 
 function unexpected(error: unknown, requestId: string): WireResponse {
   console.error('[cardrail-mock] unexpected error', error);

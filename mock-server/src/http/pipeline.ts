@@ -6,7 +6,7 @@ import { ApiError, internalError, notFound, testModeOnly } from './errors.js';
 import { execute } from './execute.js';
 import { checkIdempotency, isReplayable } from './idempotency-step.js';
 import { parseJsonBody, readJsonBody } from './json-body.js';
-import { requestTarget, type RequestTarget } from './request-url.js';
+import type { RequestTarget } from './request-url.js';
 import type { HandlerMap, ServerServices } from './operation-handler.js';
 import type { PreparedOperation } from './prepared-operation.js';
 import { applyRateLimit } from './rate-limit-step.js';
@@ -34,6 +34,7 @@ const IDEMPOTENT_METHODS = new Set(['POST', 'PATCH']);
 export function runOperation(
   options: PipelineOptions,
   request: ApiRequest,
+  target: RequestTarget,
   requestId: string,
   params: Record<string, string>,
   candidates: Partial<Record<Variant, PreparedOperation>>,
@@ -56,7 +57,6 @@ export function runOperation(
     if (options.rateLimiter && !options.exempt?.has(request)) applyRateLimit(options.rateLimiter, key.id, tenant, headers);
     if (spec.testModeOnly && tenant.mode !== 'test') throw testModeOnly();
 
-    const target = requestTarget(request.url);
     const idempotencyKey = IDEMPOTENT_METHODS.has(spec.method) ? request.headers.get('idempotency-key') : null;
     const finish = (answer: StoredResponse): WireResponse => {
       tenant.scheduler.runDue();

@@ -1,13 +1,16 @@
 import type { Router } from 'hono/router';
-import { requestTarget } from './request-url.js';
+import type { RequestTarget } from './request-url.js';
 
 /**
- * Finds the route of a method and URL with a Hono router and decodes its path parameters. Used without the Hono
+ * Finds the route of a method and request target with a Hono router and decodes its path parameters. Used without the Hono
  * app around it: the mock needs only the match, and skipping the app's Context per request is a measurable saving.
  */
-export function matchRoute<T>(router: Router<T>, method: string, url: string): { route: T; params: Record<string, string> } | undefined {
-  const { path } = requestTarget(url);
-  const [matches, stash] = router.match(method, path);
+export function matchRoute<T>(
+  router: Router<T>,
+  method: string,
+  target: RequestTarget,
+): { route: T; params: Record<string, string> } | undefined {
+  const [matches, stash] = router.match(method, target.path);
   const first = matches[0];
   if (!first) return undefined;
   const [route, found] = first;

@@ -1,6 +1,7 @@
 // Single HTTP requests on fresh connections (node:http, no keep-alive), and polling a starting server until it
 // answers 2xx. Used for readiness and for the start-up timings.
 import http from 'node:http';
+import { setTimeout as pause } from 'node:timers/promises';
 
 /** One request; resolves with status, headers and the raw body bytes. Rejects on a connection error or timeout. */
 export function requestOnce(url, { method = 'GET', headers = {}, body, timeoutMs = 5_000 } = {}) {
@@ -31,7 +32,6 @@ export function jsonOf(response) {
   return JSON.parse(response.body.toString('utf8'));
 }
 
-const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Polls `url` every `intervalMs` until a 2xx answer and resolves with it. Gives up after `timeoutMs`, or as soon as

@@ -10,3 +10,8 @@ export function median(values) {
 export function sum(values) {
   return values.reduce((total, value) => total + value, 0);
 }
+
+/** The value at `share` (0.99 for p99) of values sorted ascending: the nearest-rank percentile. */
+export function percentile(sorted, share) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)];
+}

@@ -11,6 +11,7 @@
 // that a noisy moment of the machine does not fall on one size only. Errors go to stderr.
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
+import { percentile } from '../lib/stats.mjs';
 
 const distDir = join(import.meta.dirname, '..', '..', '..', 'mock-server', 'dist');
 const distModule = (path) => import(pathToFileURL(join(distDir, path)).href);
@@ -153,10 +154,6 @@ async function seedHistory(cards, prior, kind) {
 function heapUsed() {
   globalThis.gc();
   return process.memoryUsage().heapUsed;
-}
-
-function percentile(sorted, share) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)];
 }
 
 /**

@@ -18,6 +18,7 @@
 // round of its timed authorizations while the others wait idle (SIGUSR2 gives the turn), round after round, so
 // that every child is timed alone and the sizes' samples are spread over the same stretch of time.
 import { join } from 'node:path';
+import { setTimeout as pause } from 'node:timers/promises';
 import { spawnChild } from '../lib/children.mjs';
 import { formatMs, formatRatio } from '../lib/format.mjs';
 import { median } from '../lib/stats.mjs';
@@ -55,7 +56,6 @@ function formatBytes(bytes) {
   return `${(bytes / 1024 / 1024).toFixed(bytes < 100 * 1024 * 1024 ? 1 : 0)} MB`;
 }
 
-const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Starts the child of one shape and size (see the worker for its protocol). */
 function startChild(job) {

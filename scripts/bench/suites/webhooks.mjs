@@ -81,33 +81,34 @@ async function baselineVerify({ payload, header, secret, toleranceSeconds = 300 
 
 // ---- timing ---------------------------------------------------------------------------------------------------
 
-/** Calls per second of `call`, each awaited before the next, over about `ms` milliseconds. */
-async function sequentialRate(call, ms) {
+/** Calls per second over about `ms` milliseconds, running `batch` (which makes `size` calls) until time is up. */
+async function rate(batch, size, ms) {
   let calls = 0;
   const started = performance.now();
   const deadline = started + ms;
   let now = started;
   while (now < deadline) {
-    // The clock is read every 16 calls so that reading it does not weigh on a 4 µs call.
-    for (let index = 0; index < 16; index += 1) await call();
-    calls += 16;
+    await batch();
+    calls += size;
     now = performance.now();
   }
   return calls / ((now - started) / 1000);
 }
 
-/** Calls per second with `IN_FLIGHT` calls started together and awaited together, over about `ms` milliseconds. */
-async function inFlightRate(call, ms) {
-  let calls = 0;
-  const started = performance.now();
-  const deadline = started + ms;
-  let now = started;
-  while (now < deadline) {
-    await Promise.all(Array.from({ length: IN_FLIGHT }, call));
-    calls += IN_FLIGHT;
-    now = performance.now();
-  }
-  return calls / ((now - started) / 1000);
+/** Calls per second of `call`, each awaited before the next (the clock is read every 16 calls, not to weigh on them). */
+function sequentialRate(call, ms) {
+  return rate(
+    async () => {
+      for (let index = 0; index < 16; index += 1) await call();
+    },
+    16,
+    ms,
+  );
+}
+
+/** Calls per second with `IN_FLIGHT` calls started together and awaited together. */
+function inFlightRate(call, ms) {
+  return rate(() => Promise.all(Array.from({ length: IN_FLIGHT }, call)), IN_FLIGHT, ms);
 }
 
 /**
