@@ -5,7 +5,7 @@ import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 
-const bin = fileURLToPath(new URL('../dist/bin/cardrail-mock.js', import.meta.url));
+const bin = fileURLToPath(new URL('../dist/cli.mjs', import.meta.url));
 const children: ChildProcessWithoutNullStreams[] = [];
 
 async function start(args: string[]): Promise<{ child: ChildProcessWithoutNullStreams; url: string; output: () => string }> {

@@ -5,16 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { loadSpecDocuments } from '../src/spec/documents.js';
 import { extractOperations, type OperationSpec } from '../src/spec/operations.js';
 import { operationValidator, SpecValidator, type OperationValidator } from '../src/spec/validator.js';
-import type { RequestChecks } from '../src/spec/validator.js';
+import { loadPrecompiledChecks as loadFrom } from '../src/spec/precompiled-validators.js';
 
 const dist = new URL('../dist/', import.meta.url);
 
-type Loader = (operation: OperationSpec) => RequestChecks | undefined;
-
-describe('precompiled request validators', async () => {
-  const { loadPrecompiledChecks } = (await import(new URL('spec/precompiled-validators.js', dist).href)) as {
-    loadPrecompiledChecks: Loader;
-  };
+describe('precompiled request validators', () => {
+  const loadPrecompiledChecks = (operation: OperationSpec) => loadFrom(operation, dist);
   const documents = loadSpecDocuments();
   const runtime = new SpecValidator(documents);
   const operations = (['customer', 'user'] as const).flatMap((variant) => extractOperations(documents[variant], variant));

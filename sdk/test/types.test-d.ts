@@ -1,6 +1,10 @@
 import { describe, expectTypeOf, it } from 'vitest';
-import type { components as C, paths as CustomerPaths } from '../src/generated/customer.js';
-import type { components as U, paths as UserPaths } from '../src/generated/user.js';
+import type { CustomerApi, UserApi } from '@cardrail/spec';
+
+type C = CustomerApi.components;
+type U = UserApi.components;
+type CustomerPaths = CustomerApi.paths;
+type UserPaths = UserApi.paths;
 import {
   Cardrail,
   CardrailUsers,

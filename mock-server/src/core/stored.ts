@@ -1,4 +1,4 @@
-import type { CustomerApi } from '@cardrail/sdk';
+import type { CustomerApi } from '@cardrail/spec';
 import type { EpochMs } from './clock.js';
 
 /**

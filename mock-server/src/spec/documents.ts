@@ -1,40 +1,18 @@
-import { readFileSync } from 'node:fs';
+import { documents as bundled, type OpenApiDocument } from '@cardrail/spec/documents';
 import type { Variant } from '../core/variant.js';
 
-/** The parts of an OpenAPI 3.1 document the mock reads. */
-export interface OpenApiDocument {
-  openapi: string;
-  paths: Record<string, Record<string, unknown>>;
-  webhooks?: Record<string, unknown>;
-  components?: Record<string, Record<string, unknown>>;
-  [key: string]: unknown;
-}
+export type { OpenApiDocument };
 
-export type SpecDocuments = Record<Variant, OpenApiDocument>;
+export type SpecDocuments = Readonly<Record<Variant, OpenApiDocument>>;
 
-/**
- * The bundled documents of both variants. They are copies of spec/dist made by `npm run generate` into
- * src/generated (and by the build into dist/generated), so the package needs nothing outside itself.
- */
+/** The bundled documents of both variants, from @cardrail/spec (inlined into the published package by its build). */
 export function loadSpecDocuments(): SpecDocuments {
-  // Read once per process: the documents are immutable, and the same object lets servers share compiled validators.
-  bundled ??= {
-    customer: readDocument('openapi-customer.json'),
-    user: readDocument('openapi-user.json'),
-  };
   return bundled;
 }
-
-let bundled: SpecDocuments | undefined;
 
 /** Whether these are the documents the package ships (the ones its precompiled validators were built from). */
 export function isBundledDocuments(documents: SpecDocuments): boolean {
   return documents === bundled;
-}
-
-function readDocument(file: string): OpenApiDocument {
-  const url = new URL(`../generated/${file}`, import.meta.url);
-  return JSON.parse(readFileSync(url, 'utf8')) as OpenApiDocument;
 }
 
 /** Follows a local `$ref` (`#/components/...`) once; other values are returned as they are. */

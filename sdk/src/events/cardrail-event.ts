@@ -1,5 +1,9 @@
-import type { components as CustomerComponents, webhooks as CustomerWebhooks } from '../generated/customer.js';
-import type { components as UserComponents, webhooks as UserWebhooks } from '../generated/user.js';
+import type { CustomerApi, UserApi } from '@cardrail/spec';
+
+type CustomerComponents = CustomerApi.components;
+type CustomerWebhooks = CustomerApi.webhooks;
+type UserComponents = UserApi.components;
+type UserWebhooks = UserApi.webhooks;
 
 /** T without its index signatures, keeping only the properties it names. */
 type KnownKeys<T> = { [K in keyof T as string extends K ? never : number extends K ? never : K]: T[K] };

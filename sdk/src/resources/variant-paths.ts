@@ -1,7 +1,7 @@
-import type { paths as CustomerPaths } from '../generated/customer.js';
-import type { paths as UserPaths } from '../generated/user.js';
+import type { CustomerApi, UserApi } from '@cardrail/spec';
 
-export type { CustomerPaths, UserPaths };
+export type CustomerPaths = CustomerApi.paths;
+export type UserPaths = UserApi.paths;
 
 /** Resources shared by both variants are generic over this; the paths they call exist in both specs. */
 export type VariantPaths = CustomerPaths | UserPaths;

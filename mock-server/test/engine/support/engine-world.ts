@@ -1,6 +1,6 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { readFileSync } from 'node:fs';
+import { documents } from '@cardrail/spec/documents';
 import { BaseClock } from '../../../src/core/clock.js';
 import type { MockEvent } from '../../../src/core/event-log.js';
 import { IdFactory } from '../../../src/core/ids.js';
@@ -26,16 +26,11 @@ export const START = Date.parse('2026-11-23T12:00:00.000Z');
 type AddFormats = (ajv: Ajv2020) => unknown;
 const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ?? addFormatsModule) as unknown as AddFormats;
 
-function loadDocument(variant: 'user' | 'customer') {
-  const url = new URL(`../../../src/generated/openapi-${variant}.json`, import.meta.url);
-  return JSON.parse(readFileSync(url, 'utf8')) as { components: { schemas: Record<string, unknown> } };
-}
-
 const naming = new EventNaming(loadSpecDocuments());
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats(ajv);
-ajv.addSchema(loadDocument('user'), 'user');
-ajv.addSchema(loadDocument('customer'), 'customer');
+ajv.addSchema(documents.user, 'user');
+ajv.addSchema(documents.customer, 'customer');
 const validators = new Map<string, ValidateFunction>();
 
 /** `card.auto_frozen` -> `CardAutoFrozenEventData`, the naming rule of spec/README.md. */
