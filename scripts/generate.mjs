@@ -24,6 +24,30 @@ function operationIndex(document) {
   return index;
 }
 
+/**
+ * The event types of each variant (its `webhooks:`), and the general (customer-variant) types that the event catalog
+ * (user variant) names otherwise, as marked in the spec with `x-cardrail-catalog-type`.
+ */
+function eventsModule(documents) {
+  const lines = [banner('the bundled documents (spec/dist)', '').trimEnd(), ''];
+  for (const [variant, document] of Object.entries(documents)) {
+    lines.push(`/** The event types of the ${variant} variant (its \`webhooks:\`). */`);
+    lines.push(`export const ${variant}EventTypes = [`);
+    for (const type of Object.keys(document.webhooks)) lines.push(`  '${type}',`);
+    lines.push('] as const;', '');
+  }
+  lines.push('/** General event type (customer variant) -> its name in the event catalog (user variant), where they differ. */');
+  lines.push('export const catalogTypeOfGeneralType = {');
+  for (const [type, item] of Object.entries(documents.customer.webhooks)) {
+    const catalogType = item.post?.['x-cardrail-catalog-type'];
+    if (catalogType !== undefined) lines.push(`  '${type}': '${catalogType}',`);
+  }
+  lines.push('} as const;', '');
+  lines.push('export type CustomerEventType = (typeof customerEventTypes)[number];');
+  lines.push('export type UserEventType = (typeof userEventTypes)[number];', '');
+  return lines.join('\n');
+}
+
 function operationsModule(indexes) {
   const lines = [banner('the bundled documents (spec/dist)', '').trimEnd(), ''];
   for (const [variant, index] of Object.entries(indexes)) {
@@ -50,8 +74,10 @@ function firstDifference(current, fresh) {
 
 const outputs = new Map();
 const indexes = {};
+const documents = {};
 for (const variant of variants) {
   const document = bundle(variant);
+  documents[variant] = document;
   outputs.set(`spec/dist/${variant}.json`, `${JSON.stringify(document, null, 2)}\n`);
   const ast = await openapiTS(document, {
     alphabetize: false,
@@ -63,6 +89,7 @@ for (const variant of variants) {
   indexes[variant] = operationIndex(document);
 }
 outputs.set('spec/generated/operations.ts', operationsModule(indexes));
+outputs.set('spec/generated/events.ts', eventsModule(documents));
 
 const stale = [];
 for (const [file, content] of outputs) {

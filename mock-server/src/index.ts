@@ -9,7 +9,7 @@ export type {
   OperationResult,
   ServerServices,
 } from './http/operation-handler.js';
-export { ApiError } from './http/errors.js';
+export { ApiError } from './core/errors.js';
 export type { ApiRequest } from './http/api-request.js';
 export type { WireResponse } from './http/response.js';
 export type { Variant } from './core/variant.js';

@@ -87,3 +87,8 @@ export function toIso(ms: EpochMs): string {
   }
   return text;
 }
+
+/** A nullable timestamp as the API writes it: ISO 8601, or null. */
+export function toIsoOrNull(ms: EpochMs | null): string | null {
+  return ms === null ? null : toIso(ms);
+}

@@ -1,7 +1,7 @@
 import { toIso } from '../core/clock.js';
 import type { ApiSchemas, Stored } from '../core/stored.js';
 import { defineCollection, type Tenant } from '../core/tenant.js';
-import { invalidState, notFound } from '../http/errors.js';
+import { invalidState, notFound } from '../core/errors.js';
 import { cards, closeCard, freezeCard } from './cards.js';
 import type { Actor, Metadata, Policy, SpendingLimit } from './types.js';
 
@@ -89,6 +89,13 @@ export function suspendAgent(
   });
   tenant.emit('agent.suspended', { agentId: agent.id, userId: agent.customerId, reason, suspendedBy: by });
   return freezeActiveCardsOf(tenant, agent.id);
+}
+
+/** Suspends an agent without `agent.suspended`, for a suspension `agent.auto_suspended` explains (the risk engine). */
+export function markAgentSuspended(tenant: Tenant, agent: AgentRecord): void {
+  agents.of(tenant).update(agent.id, (record) => {
+    record.status = 'suspended';
+  });
 }
 
 /** Freezes every active card of an agent with reason `agent_suspended`; returns how many. */

@@ -3,7 +3,7 @@ import type { IdFactory } from '../core/ids.js';
 import type { ApiSchemas } from '../core/stored.js';
 import { defineCollection, type Tenant } from '../core/tenant.js';
 import type { Variant } from '../core/variant.js';
-import { invalidState, notFound } from '../http/errors.js';
+import { invalidState, notFound } from '../core/errors.js';
 import type { Actor, Policy, SpendingLimit } from './types.js';
 
 /** Every status a stored card can have: the customer variant's CardStatus plus the user variant's `notActivated`. */
@@ -233,6 +233,42 @@ export function closeCard(tenant: Tenant, card: CardRecord, reason: CardClosedRe
     record.frozenReason = null;
   });
   tenant.emit('card.closed', { cardId: card.id, agentId: card.agentId, reason, closedBy: by });
+}
+
+/** The card fields the spend engine maintains as the card spends. */
+export interface CardSpendFields {
+  lastSpendAt?: EpochMs;
+  firstSpendAt?: EpochMs;
+  singleUseConsumedAt?: EpochMs;
+  merchantLock?: string;
+}
+
+/** Records what the engine learned from an approved spend (no event: the transaction's events tell it). */
+export function recordCardSpend(tenant: Tenant, card: CardRecord, fields: CardSpendFields): void {
+  cards.of(tenant).update(card.id, (record) => {
+    if (fields.lastSpendAt !== undefined) record.lastSpendAt = fields.lastSpendAt;
+    if (fields.firstSpendAt !== undefined) record.firstSpendAt = fields.firstSpendAt;
+    if (fields.singleUseConsumedAt !== undefined) record.singleUseConsumedAt = fields.singleUseConsumedAt;
+    if (fields.merchantLock !== undefined) record.merchantLock = fields.merchantLock;
+  });
+}
+
+/** Records when the card's time-to-live runs out, from its merged policy (null: it never expires). */
+export function setCardExpiry(tenant: Tenant, card: CardRecord, expiresAt: EpochMs | null): void {
+  cards.of(tenant).update(card.id, (record) => {
+    record.expiresAt = expiresAt;
+  });
+}
+
+/**
+ * Freezes a card without `card.frozen`, for a freeze another event explains (`card.auto_frozen` of the risk engine,
+ * `card.expired` with action freeze): no reason of the `card.frozen` enumeration applies to it.
+ */
+export function markCardFrozen(tenant: Tenant, card: CardRecord): void {
+  cards.of(tenant).update(card.id, (record) => {
+    record.status = 'frozen';
+    record.frozenReason = null;
+  });
 }
 
 /** A 16-digit Visa test number (prefix 424242) with a valid Luhn check digit. */

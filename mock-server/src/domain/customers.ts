@@ -1,7 +1,7 @@
 import { toIso } from '../core/clock.js';
 import type { ApiSchemas, Stored } from '../core/stored.js';
 import { defineCollection, type Tenant } from '../core/tenant.js';
-import { notFound } from '../http/errors.js';
+import { notFound } from '../core/errors.js';
 import { createBalance } from './balances.js';
 import type { Metadata, Policy } from './types.js';
 
@@ -78,6 +78,20 @@ export function createCustomer(tenant: Tenant, input: CustomerInput): CustomerRe
     applicationStatus: customer.kycStatus,
   });
   return customer;
+}
+
+/** Records a KYC outcome: approval assigns the deposit address and activates a pending customer. */
+export function recordKycOutcome(
+  tenant: Tenant,
+  customer: CustomerRecord,
+  status: 'approved' | 'denied' | 'needsInformation',
+  address: DepositAddress | null,
+): void {
+  customers.of(tenant).update(customer.id, (record) => {
+    record.kycStatus = status;
+    if (address) record.depositAddress = address;
+    if (status === 'approved' && record.status === 'pending') record.status = 'active';
+  });
 }
 
 /**

@@ -1,6 +1,7 @@
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../core/errors.js';
 import { DEFAULT_ATTESTATION_WINDOW_MINUTES, type AccessRecord } from './attestation.js';
-import { loadCardScope, type EngineContext } from './engine-context.js';
+import { loadCardScope } from './card-scope.js';
+import type { Tenant } from '../core/tenant.js';
 import { engineState } from './engine-state.js';
 import { isAwaitingApproval, isUsable, type IntentRecord } from './intents/intent-record.js';
 import { accessEvents } from './records.js';
@@ -29,17 +30,18 @@ export interface Credentials {
  * intent still awaits approval, 400 `intent_required` otherwise. Records the access event, which opens the
  * attestation window, and emits `credential.accessed`.
  */
-export function retrieveCredentials(ctx: EngineContext, cardId: string, request: CredentialsRequest): Credentials {
-  expireCardIfDue(ctx, cardId);
-  const { card, policy } = loadCardScope(ctx, cardId);
+export function retrieveCredentials(tenant: Tenant, cardId: string, request: CredentialsRequest): Credentials {
+  const scope = loadCardScope(tenant, cardId);
+  expireCardIfDue(tenant, scope);
+  const { card, policy } = scope;
   if (card.status !== 'active') {
     throw new ApiError(400, 'card_not_active', `The card is ${card.status}; credentials are only available for an active card.`, {
       cardId,
       status: card.status,
     });
   }
-  const now = ctx.tenant.now();
-  const state = engineState(ctx.tenant);
+  const now = tenant.now();
+  const state = engineState(tenant);
   const lookup = findIntent(state.openIntents(cardId), cardId, request.intentId, now);
   // requireApproval gates credentials too (service spec 2.3a): approval means nothing if the card opens without it.
   if ((policy.requireIntent === true || policy.requireApproval === true) && !lookup.usable) {
@@ -52,7 +54,7 @@ export function retrieveCredentials(ctx: EngineContext, cardId: string, request:
   const intent = lookup.usable;
   const windowMinutes = policy.attestationWindowMinutes ?? DEFAULT_ATTESTATION_WINDOW_MINUTES;
   const access: AccessRecord = {
-    id: ctx.tenant.ids.next('accessEvent'),
+    id: tenant.ids.next('accessEvent'),
     cardId,
     agentId: card.agentId,
     intentId: intent?.id ?? null,
@@ -62,9 +64,9 @@ export function retrieveCredentials(ctx: EngineContext, cardId: string, request:
     at: now,
     expiresAt: now + windowMinutes * 60_000,
   };
-  accessEvents.of(ctx.tenant).insert(access);
+  accessEvents.of(tenant).insert(access);
   state.lastAccess.set(cardId, access);
-  ctx.tenant.emit('credential.accessed', {
+  tenant.emit('credential.accessed', {
     accessEventId: access.id,
     cardId,
     agentId: card.agentId,

@@ -1,6 +1,5 @@
 import type { MockExtension } from '../extension.js';
 import { engineHandlers } from './http/handlers.js';
-import { platformPorts } from './platform-adapter.js';
 import { rearmTtlsUnder, scheduleCardTtl } from './ttl.js';
 
 /**
@@ -13,7 +12,7 @@ export const engineExtension: MockExtension = {
   name: 'engine',
   handlers: engineHandlers,
   onEvent: (event, tenant) => {
-    if (event.type === 'card.created') scheduleCardTtl({ tenant, platform: platformPorts }, event.data.cardId as string);
+    if (event.type === 'card.created') scheduleCardTtl(tenant, event.data.cardId as string);
   },
-  onPolicyChanged: (change, tenant) => rearmTtlsUnder({ tenant, platform: platformPorts }, change),
+  onPolicyChanged: (change, tenant) => rearmTtlsUnder(tenant, change),
 };

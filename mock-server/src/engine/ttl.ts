@@ -1,7 +1,8 @@
-import type { PolicyChange } from '../core/tenant.js';
-import { loadCardScope, type EngineContext } from './engine-context.js';
+import type { PolicyChange, Tenant } from '../core/tenant.js';
+import { cards, closeCard, markCardFrozen, setCardExpiry, type CardRecord } from '../domain/cards.js';
+import { scopeOf, type CardScope } from './card-scope.js';
 import { engineState } from './engine-state.js';
-import type { EngineCard, EpochMs, Policy } from './types.js';
+import type { EpochMs, Policy } from './types.js';
 
 const MINUTE_MS = 60_000;
 
@@ -13,62 +14,72 @@ export function ttlMinutesOf(policy: Policy): number | null {
   return candidates.length === 0 ? null : Math.min(...candidates);
 }
 
-export function expiresAtOf(card: EngineCard, policy: Policy): EpochMs | null {
+export function expiresAtOf(card: CardRecord, policy: Policy): EpochMs | null {
   const minutes = ttlMinutesOf(policy);
   return minutes === null ? null : card.createdAt + minutes * MINUTE_MS;
+}
+
+/** Whether a card can still expire: not closed, and its expiry has not run yet. */
+function canExpire(tenant: Tenant, card: CardRecord): boolean {
+  return card.status !== 'closed' && !engineState(tenant).expiredCards.has(card.id);
 }
 
 /**
  * (Re)arms a card's TTL on the tenant's test clock after it was created or its policy (or its agent's or customer's)
  * changed, and records `expiresAt` on the card. A card that already expired is not armed again.
  */
-export function scheduleCardTtl(ctx: EngineContext, cardId: string): void {
-  const state = engineState(ctx.tenant);
+export function scheduleCardTtl(tenant: Tenant, cardId: string): void {
+  const state = engineState(tenant);
   state.ttlTimers.get(cardId)?.cancel();
   state.ttlTimers.delete(cardId);
-  const card = ctx.platform.card(ctx.tenant, cardId);
-  if (!card || card.status === 'closed' || state.expiredCards.has(cardId)) return;
-  const { policy } = loadCardScope(ctx, cardId);
-  const expiresAt = expiresAtOf(card, policy);
-  ctx.platform.recordCardFields(ctx.tenant, cardId, { expiresAt });
+  const card = cards.of(tenant).get(cardId);
+  if (!card || !canExpire(tenant, card)) return;
+  const expiresAt = expiresAtOf(card, scopeOf(tenant, card).policy);
+  setCardExpiry(tenant, card, expiresAt);
   if (expiresAt === null) return;
-  const handle = ctx.tenant.scheduler.schedule(expiresAt, () => expireCard(ctx, cardId), `card ttl ${cardId}`);
+  const handle = tenant.scheduler.schedule(expiresAt, () => expireCard(tenant, cardId), `card ttl ${cardId}`);
   state.ttlTimers.set(cardId, handle);
 }
 
 /** Re-arms the TTL of every open card a policy change of this customer, agent or card applies to. */
-export function rearmTtlsUnder(ctx: EngineContext, owner: PolicyChange): void {
-  for (const cardId of ctx.platform.openCardIdsUnder(ctx.tenant, owner)) scheduleCardTtl(ctx, cardId);
+export function rearmTtlsUnder(tenant: Tenant, owner: PolicyChange): void {
+  if (owner.owner === 'card') {
+    scheduleCardTtl(tenant, owner.id);
+    return;
+  }
+  // Only the owner's own cards are visited (indexed by agent or customer), never the whole collection.
+  const where = owner.owner === 'agent' ? { agentId: owner.id } : { customerId: owner.id };
+  const open = [...cards.of(tenant).values(where)].filter((card) => card.status !== 'closed');
+  for (const card of open) scheduleCardTtl(tenant, card.id);
 }
 
 /** Runs a card's expiry now if its TTL has passed (an authorization may arrive before the timer ran). */
-export function expireCardIfDue(ctx: EngineContext, cardId: string): void {
-  const card = ctx.platform.card(ctx.tenant, cardId);
-  if (!card || card.status === 'closed' || engineState(ctx.tenant).expiredCards.has(cardId)) return;
-  const expiresAt = expiresAtOf(card, loadCardScope(ctx, cardId).policy);
-  if (expiresAt !== null && ctx.tenant.now() >= expiresAt) expireCard(ctx, cardId);
+export function expireCardIfDue(tenant: Tenant, scope: CardScope): void {
+  if (!canExpire(tenant, scope.card)) return;
+  const expiresAt = expiresAtOf(scope.card, scope.policy);
+  if (expiresAt !== null && tenant.now() >= expiresAt) expireCard(tenant, scope.card.id, scope);
 }
 
 /**
  * The TTL is reached: `card.expired` (action from the policy's `ttlAction`, default `close`), then for `close`
  * the platform's `card.closed` with reason `ttl_expired`; for `freeze` the card is frozen.
  */
-export function expireCard(ctx: EngineContext, cardId: string): void {
-  const state = engineState(ctx.tenant);
+export function expireCard(tenant: Tenant, cardId: string, loaded?: CardScope): void {
+  const state = engineState(tenant);
   state.ttlTimers.delete(cardId);
-  const card = ctx.platform.card(ctx.tenant, cardId);
-  if (!card || card.status === 'closed' || state.expiredCards.has(cardId)) return;
-  const { policy } = loadCardScope(ctx, cardId);
+  const card = loaded?.card ?? cards.of(tenant).get(cardId);
+  if (!card || !canExpire(tenant, card)) return;
+  const { policy } = loaded ?? scopeOf(tenant, card);
   const expiresAt = expiresAtOf(card, policy);
   const ttlMinutes = ttlMinutesOf(policy);
   if (expiresAt === null || ttlMinutes === null) return;
-  if (ctx.tenant.now() < expiresAt) {
-    scheduleCardTtl(ctx, cardId);
+  if (tenant.now() < expiresAt) {
+    scheduleCardTtl(tenant, cardId);
     return;
   }
   state.expiredCards.add(cardId);
   const action = policy.ttlAction ?? 'close';
-  ctx.tenant.emit('card.expired', {
+  tenant.emit('card.expired', {
     cardId,
     agentId: card.agentId,
     userId: card.customerId,
@@ -79,6 +90,6 @@ export function expireCard(ctx: EngineContext, cardId: string): void {
     ttlMinutes,
     reason: 'ttl_expired',
   });
-  if (action === 'close') ctx.platform.closeCard(ctx.tenant, cardId, 'ttl_expired');
-  else if (card.status !== 'frozen') ctx.platform.setCardStatus(ctx.tenant, cardId, 'frozen');
+  if (action === 'close') closeCard(tenant, card, 'ttl_expired', 'system');
+  else if (card.status !== 'frozen') markCardFrozen(tenant, card);
 }

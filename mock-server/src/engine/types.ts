@@ -5,8 +5,8 @@ import type { CardStatus } from '../domain/cards.js';
 import type { Policy, SpendingLimit } from '../domain/types.js';
 
 /**
- * The engine's view of the objects it reasons about. Policy, its limits and SpendingLimit are the platform's
- * shapes (spec/common/schemas.yaml); timestamps inside the engine are epoch milliseconds, rendered at the HTTP edge.
+ * Types the engine works with. Policy, its limits and SpendingLimit are the platform's shapes (from the spec);
+ * timestamps inside the engine are epoch milliseconds, rendered by the variants at the edge.
  */
 export type { EpochMs } from '../core/clock.js';
 export type { Policy, PolicyLimits, SpendingLimit } from '../domain/types.js';
@@ -22,44 +22,14 @@ export type LimitSet = Partial<Record<LimitWindow, number>>;
 export type { CardStatus } from '../domain/cards.js';
 export type { AgentStatus } from '../domain/agents.js';
 
-/** What the engine needs to know about a card, whichever variant created it. */
-export interface EngineCard {
-  id: string;
-  customerId: string;
-  agentId: string | null;
-  usage: 'single' | 'multi';
-  status: CardStatus;
-  /**
-   * The card's own policy. The user-variant card's `limits`, `ttlDays`, `requireApproval` and `autoApproveBelow`
-   * are stored here too (that is how the platform keeps them).
-   */
-  policy: Policy;
-  /** The customer-variant card limit (section 2.4). */
-  spendingLimit: SpendingLimit | null;
-  merchantHint: string | null;
-  merchantLock: string | null;
-  pan: string;
-  cvc: string;
-  last4: string;
-  expMonth: string;
-  expYear: string;
-  firstSpendAt: EpochMs | null;
-  createdAt: EpochMs;
-}
-
-export interface EngineAgent {
-  id: string;
-  customerId: string;
-  status: AgentStatus;
-  policy: Policy;
-  limits: SpendingLimit | null;
-}
-
-export interface EngineCustomer {
-  id: string;
-  email: string;
-  policy: Policy;
-}
+/**
+ * The platform's records the engine reasons about. It reads them directly and changes them only through the
+ * platform's transitions (src/domain), so a card frozen by a rule sends the same `card.frozen` as one frozen
+ * through the API.
+ */
+export type { CardRecord } from '../domain/cards.js';
+export type { AgentRecord } from '../domain/agents.js';
+export type { CustomerRecord } from '../domain/customers.js';
 
 export type AnomalyType = ApiSchemas['AnomalyType'];
 

@@ -5,7 +5,7 @@ import { isBundledDocuments, type SpecDocuments } from '../spec/documents.js';
 import { extractOperations, toHonoPath, type OperationSpec } from '../spec/operations.js';
 import { loadPrecompiledChecks } from '../spec/precompiled-validators.js';
 import { operationValidator, SpecValidator, type OperationValidator } from '../spec/validator.js';
-import { ApiError, internalError, notFound } from './errors.js';
+import { ApiError, internalError, notFound } from '../core/errors.js';
 import type { HandlerMap, ServerServices } from './operation-handler.js';
 import { runOperation } from './pipeline.js';
 import { requestTarget, type RequestTarget } from './request-url.js';

@@ -1,7 +1,7 @@
 import type { ApiRequest } from './api-request.js';
 import type { Authenticated, Directory } from '../core/directory.js';
 import type { Variant } from '../core/variant.js';
-import { unauthorized } from './errors.js';
+import { unauthorized } from '../core/errors.js';
 
 export interface RequestIdentity extends Authenticated {
   variant: Variant;

@@ -1,7 +1,7 @@
 import type { ApiRequest } from './api-request.js';
 import type { StoredResponse } from '../core/idempotency.js';
 import type { RequestIdentity } from './auth.js';
-import { ApiError, invalidRequest, notImplemented } from './errors.js';
+import { ApiError, invalidRequest, notImplemented } from '../core/errors.js';
 import type { HandlerMap, OperationContext, OperationResult, ServerServices } from './operation-handler.js';
 import type { PreparedOperation } from './prepared-operation.js';
 import { jsonResponse } from './response.js';

@@ -1,6 +1,6 @@
 import { requestFingerprint, type StoredResponse } from '../core/idempotency.js';
 import type { Tenant } from '../core/tenant.js';
-import { ApiError, invalidRequest } from './errors.js';
+import { ApiError, invalidRequest } from '../core/errors.js';
 
 /** What the idempotency check decided: answer with a replay, or run and then `complete` with the answer. */
 export type IdempotencyOutcome =

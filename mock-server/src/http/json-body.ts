@@ -1,5 +1,5 @@
 import type { ApiRequest } from './api-request.js';
-import { invalidRequest } from './errors.js';
+import { invalidRequest } from '../core/errors.js';
 
 /**
  * Reads a JSON request body. The spec documents only `application/json` request bodies, so any other media type

@@ -2,7 +2,7 @@ import type { RateLimiter } from '../core/rate-limiter.js';
 import type { Variant } from '../core/variant.js';
 import type { StoredResponse } from '../core/idempotency.js';
 import { authenticate, type RequestIdentity } from './auth.js';
-import { ApiError, internalError, notFound, testModeOnly } from './errors.js';
+import { ApiError, internalError, notFound, testModeOnly } from '../core/errors.js';
 import { execute } from './execute.js';
 import { checkIdempotency, isReplayable } from './idempotency-step.js';
 import { parseJsonBody, readJsonBody } from './json-body.js';

@@ -1,6 +1,6 @@
 import type { RateLimiter } from '../core/rate-limiter.js';
 import type { Tenant } from '../core/tenant.js';
-import { ApiError } from './errors.js';
+import { ApiError } from '../core/errors.js';
 
 /**
  * Counts the request against its key's minute. Adds the RateLimit headers to `headers` (every answer carries

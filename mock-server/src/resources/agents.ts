@@ -9,7 +9,7 @@ import {
   updateAgent,
 } from '../domain/agents.js';
 import { customers } from '../domain/customers.js';
-import { notFound } from '../http/errors.js';
+import { notFound } from '../core/errors.js';
 import type { HandlerMap } from '../http/operation-handler.js';
 import { listPage } from './pagination.js';
 

@@ -1,7 +1,7 @@
 import { toIso } from '../core/clock.js';
 import { apiKeys, type ApiKeyRecord } from '../core/directory.js';
 import type { ApiSchemas } from '../core/stored.js';
-import { notFound } from '../http/errors.js';
+import { notFound } from '../core/errors.js';
 import type { HandlerMap } from '../http/operation-handler.js';
 import { listPage } from './pagination.js';
 

@@ -11,7 +11,7 @@ import {
 } from '../domain/cards.js';
 import { customers } from '../domain/customers.js';
 import type { Policy } from '../domain/types.js';
-import { invalidRequest, invalidState, notFound } from '../http/errors.js';
+import { invalidRequest, invalidState, notFound } from '../core/errors.js';
 import type { HandlerMap, OperationContext } from '../http/operation-handler.js';
 import { listPage } from './pagination.js';
 

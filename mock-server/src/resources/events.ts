@@ -1,5 +1,5 @@
 import { EventLog } from '../core/event-log.js';
-import { notFound } from '../http/errors.js';
+import { notFound } from '../core/errors.js';
 import type { HandlerMap } from '../http/operation-handler.js';
 import { listPage } from './pagination.js';
 

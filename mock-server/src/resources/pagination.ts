@@ -1,6 +1,6 @@
 import type { Collection } from '../core/collection.js';
 import { decodeCursor, encodeCursor } from '../core/cursor.js';
-import { invalidRequest } from '../http/errors.js';
+import { invalidRequest } from '../core/errors.js';
 
 /** The list envelope of every list operation. */
 export interface ListBody {

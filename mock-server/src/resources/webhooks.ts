@@ -1,7 +1,7 @@
 import { toIso } from '../core/clock.js';
 import type { Tenant } from '../core/tenant.js';
 import type { Variant } from '../core/variant.js';
-import { invalidRequest, notFound } from '../http/errors.js';
+import { invalidRequest, notFound } from '../core/errors.js';
 import type { HandlerMap, OperationContext } from '../http/operation-handler.js';
 import {
   deliveries,

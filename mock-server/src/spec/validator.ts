@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Ajv2020 as Ajv2020Type, ErrorObject } from 'ajv/dist/2020.js';
 import type { Variant } from '../core/variant.js';
-import { invalidRequest, type ApiError } from '../http/errors.js';
+import { invalidRequest, type ApiError } from '../core/errors.js';
 import type { SpecDocuments } from './documents.js';
 import type { OperationSpec } from './operations.js';
 import { ajvOptions, documentId, operationSchemas } from './validation-schemas.js';

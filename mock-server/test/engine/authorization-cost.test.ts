@@ -19,17 +19,17 @@ function operationsForOneAuthorization(prior: number): { authorize: number; eval
   const spacing = Math.floor((7 * 24 * 60 * MINUTE) / Math.max(prior, 1));
   for (let i = 0; i < prior; i++) {
     world.tenant.clock.moveTo(start + i * spacing);
-    authorize(world.ctx, { cardId: card.id, amount: 100 + (i % 5000), merchant: { name: `Merchant ${i % 300}`, mcc: '5734' } });
+    authorize(world.tenant, { cardId: card.id, amount: 100 + (i % 5000), merchant: { name: `Merchant ${i % 300}`, mcc: '5734' } });
   }
   const lastAt = world.now();
   world.tenant.clock.moveTo(lastAt + MINUTE);
   const meter = world.state.meter;
   const visits = countIndexVisits();
   const beforeEvaluate = meter.count;
-  evaluateSpendRequest(world.ctx, { cardId: card.id, amount: 2500, merchant: { name: 'OpenAI', mcc: '5734' } });
+  evaluateSpendRequest(world.tenant, { cardId: card.id, amount: 2500, merchant: { name: 'OpenAI', mcc: '5734' } });
   const evaluate = meter.count - beforeEvaluate;
   const beforeAuthorize = meter.count;
-  authorize(world.ctx, { cardId: card.id, amount: 2500, merchant: { name: 'OpenAI', mcc: '5734' } });
+  authorize(world.tenant, { cardId: card.id, amount: 2500, merchant: { name: 'OpenAI', mcc: '5734' } });
   const indexVisits = visits.take();
   vi.restoreAllMocks();
   return { authorize: meter.count - beforeAuthorize, evaluate, indexVisits };

@@ -17,7 +17,7 @@ describe('authorization', () => {
   it('approves: pending transaction, hold on the balance, and its events in order', () => {
     world = new EngineWorld();
     const { card, customer } = world.setup({ balance: 10_000 });
-    const txn = authorize(world.ctx, { cardId: card.id, amount: 2500, merchant: OPENAI });
+    const txn = authorize(world.tenant, { cardId: card.id, amount: 2500, merchant: OPENAI });
     expect(txn).toMatchObject({ status: 'pending', declinedReason: null, attestationStatus: 'unattested', amount: 2500 });
     expect(world.types()).toEqual(['transaction.authorized', 'user.balance.updated', 'spend.unattested']);
     expect(world.event('transaction.authorized')).toMatchObject({
@@ -34,7 +34,7 @@ describe('authorization', () => {
   it('declines above the available balance with insufficient_funds and nothing else', () => {
     world = new EngineWorld();
     const { card, customer } = world.setup({ balance: 1000 });
-    const txn = authorize(world.ctx, { cardId: card.id, amount: 2500, merchant: OPENAI });
+    const txn = authorize(world.tenant, { cardId: card.id, amount: 2500, merchant: OPENAI });
     expect(txn).toMatchObject({ status: 'declined', declinedReason: 'insufficient_funds', attestationStatus: null });
     expect(world.types()).toEqual(['transaction.declined']);
     expect(world.event('transaction.declined')).toMatchObject({ declinedReason: 'insufficient_funds', status: 'declined' });
@@ -47,33 +47,33 @@ describe('authorization', () => {
   ])('declines a card that is not active with %s', (reason, card) => {
     world = new EngineWorld();
     const setup = world.setup({ card });
-    expect(authorize(world.ctx, { cardId: setup.card.id, amount: 100, merchant: OPENAI }).declinedReason).toBe(reason);
+    expect(authorize(world.tenant, { cardId: setup.card.id, amount: 100, merchant: OPENAI }).declinedReason).toBe(reason);
     expect(world.types()).toEqual(['transaction.declined']);
   });
 
   it('closes a single-use card after its first approved authorization', () => {
     world = new EngineWorld();
     const { card } = world.setup({ card: { usage: 'single' } });
-    authorize(world.ctx, { cardId: card.id, amount: 100, merchant: OPENAI });
+    authorize(world.tenant, { cardId: card.id, amount: 100, merchant: OPENAI });
     expect(world.types().slice(-1)).toEqual(['card.closed']);
     expect(world.event('card.closed')).toMatchObject({ reason: 'single_use_completed', closedBy: 'system' });
     expect(world.card(card.id)).toMatchObject({ status: 'closed', singleUseConsumedAt: world.now() });
-    expect(authorize(world.ctx, { cardId: card.id, amount: 100, merchant: OPENAI }).declinedReason).toBe('card_closed');
+    expect(authorize(world.tenant, { cardId: card.id, amount: 100, merchant: OPENAI }).declinedReason).toBe('card_closed');
   });
 
   it('locks the card to its first merchant with lockToFirstMerchant', () => {
     world = new EngineWorld();
     const { card } = world.setup({ card: { policy: { lockToFirstMerchant: true } } });
-    authorize(world.ctx, { cardId: card.id, amount: 100, merchant: OPENAI });
+    authorize(world.tenant, { cardId: card.id, amount: 100, merchant: OPENAI });
     expect(world.card(card.id).merchantLock).toBe('OpenAI');
-    expect(authorize(world.ctx, { cardId: card.id, amount: 100, merchant: STEAM }).declinedReason).toBe('blocked_merchant');
-    expect(authorize(world.ctx, { cardId: card.id, amount: 100, merchant: { name: 'openai' } }).status).toBe('pending');
+    expect(authorize(world.tenant, { cardId: card.id, amount: 100, merchant: STEAM }).declinedReason).toBe('blocked_merchant');
+    expect(authorize(world.tenant, { cardId: card.id, amount: 100, merchant: { name: 'openai' } }).status).toBe('pending');
   });
 
   it('reports merchant drift from the hint and allows it by default', () => {
     world = new EngineWorld();
     const { card } = world.setup({ card: { merchantHint: 'OpenAI' } });
-    const txn = authorize(world.ctx, { cardId: card.id, amount: 100, merchant: STEAM });
+    const txn = authorize(world.tenant, { cardId: card.id, amount: 100, merchant: STEAM });
     expect(txn.status).toBe('pending');
     expect(world.event('card.merchant_drift')).toMatchObject({ transactionId: txn.id, expectedMerchant: 'OpenAI', actualMerchant: 'Steam', action: 'allowed' });
   });
@@ -81,7 +81,7 @@ describe('authorization', () => {
   it('declines and freezes on drift when onDrift is freeze', () => {
     world = new EngineWorld();
     const { card } = world.setup({ card: { merchantHint: 'OpenAI', policy: { onDrift: 'freeze' } } });
-    const txn = authorize(world.ctx, { cardId: card.id, amount: 100, merchant: STEAM });
+    const txn = authorize(world.tenant, { cardId: card.id, amount: 100, merchant: STEAM });
     expect(txn.declinedReason).toBe('blocked_merchant');
     expect(world.types()).toEqual(['transaction.declined', 'card.merchant_drift', 'card.frozen']);
     expect(world.event('card.merchant_drift').action).toBe('frozen');
@@ -92,11 +92,11 @@ describe('authorization', () => {
   it('declines above the per-authorization cap without freezing; a daily budget exceeded freezes the card', () => {
     world = new EngineWorld();
     const { card } = world.setup({ card: { policy: { limits: { perAuth: 3000, perDay: 5000 } } } });
-    expect(authorize(world.ctx, { cardId: card.id, amount: 3500, merchant: OPENAI }).declinedReason).toBe('spending_limit_exceeded');
+    expect(authorize(world.tenant, { cardId: card.id, amount: 3500, merchant: OPENAI }).declinedReason).toBe('spending_limit_exceeded');
     expect(world.types()).toEqual(['transaction.declined']);
-    authorize(world.ctx, { cardId: card.id, amount: 3000, merchant: OPENAI });
+    authorize(world.tenant, { cardId: card.id, amount: 3000, merchant: OPENAI });
     world.clearEvents();
-    expect(authorize(world.ctx, { cardId: card.id, amount: 2500, merchant: OPENAI }).declinedReason).toBe('spending_limit_exceeded');
+    expect(authorize(world.tenant, { cardId: card.id, amount: 2500, merchant: OPENAI }).declinedReason).toBe('spending_limit_exceeded');
     expect(world.types()).toEqual(['transaction.declined', 'card.frozen']);
     expect(world.event('card.frozen').reason).toBe('spending_limit_exceeded');
   });
@@ -104,21 +104,21 @@ describe('authorization', () => {
   it("honours a customer card's monthly SpendingLimit", () => {
     world = new EngineWorld();
     const { card } = world.setup({ card: { limits: { amount: 4000, currency: 'usd', interval: 'monthly' } } });
-    authorize(world.ctx, { cardId: card.id, amount: 3000, merchant: OPENAI });
-    expect(authorize(world.ctx, { cardId: card.id, amount: 1500, merchant: OPENAI }).declinedReason).toBe('spending_limit_exceeded');
+    authorize(world.tenant, { cardId: card.id, amount: 3000, merchant: OPENAI });
+    expect(authorize(world.tenant, { cardId: card.id, amount: 1500, merchant: OPENAI }).declinedReason).toBe('spending_limit_exceeded');
   });
 
   it('warns at 80 % of an agent limit, then suspends the agent when it is exceeded', () => {
     world = new EngineWorld();
     const { card, agent } = world.setup({ agent: { limits: { amount: 10_000, currency: 'usd', interval: 'monthly' } } });
     const other = world.addCard(world.agent(agent.id));
-    authorize(world.ctx, { cardId: card.id, amount: 7000, merchant: OPENAI });
+    authorize(world.tenant, { cardId: card.id, amount: 7000, merchant: OPENAI });
     expect(world.types()).not.toContain('agent.limit_approaching');
     world.clearEvents();
-    authorize(world.ctx, { cardId: other.id, amount: 1500, merchant: OPENAI });
+    authorize(world.tenant, { cardId: other.id, amount: 1500, merchant: OPENAI });
     expect(world.event('agent.limit_approaching')).toMatchObject({ spendingLimit: 10_000, currentSpend: 8500, percentUsed: 85, frequency: 'perMonth' });
     world.clearEvents();
-    const txn = authorize(world.ctx, { cardId: card.id, amount: 2000, merchant: OPENAI });
+    const txn = authorize(world.tenant, { cardId: card.id, amount: 2000, merchant: OPENAI });
     expect(txn.declinedReason).toBe('spending_limit_exceeded');
     expect(world.types()).toEqual(['transaction.declined', 'agent.limit_exceeded', 'card.frozen', 'agent.suspended', 'card.frozen']);
     expect(world.event('agent.limit_exceeded')).toMatchObject({ spendingLimit: 10_000, currentSpend: 10_500, frequency: 'perMonth', action: 'suspended' });
@@ -131,7 +131,7 @@ describe('authorization', () => {
   it("declines above an agent's per-authorization cap without suspending it", () => {
     world = new EngineWorld();
     const { card, agent } = world.setup({ agent: { policy: { limits: { perAuth: 1000 } } } });
-    expect(authorize(world.ctx, { cardId: card.id, amount: 1500, merchant: OPENAI }).declinedReason).toBe('spending_limit_exceeded');
+    expect(authorize(world.tenant, { cardId: card.id, amount: 1500, merchant: OPENAI }).declinedReason).toBe('spending_limit_exceeded');
     expect(world.types()).toEqual(['transaction.declined']);
     expect(world.agent(agent.id).status).toBe('active');
   });
@@ -139,14 +139,14 @@ describe('authorization', () => {
   it('marks a spend inside the attestation window attested, and one outside unattested', async () => {
     world = new EngineWorld();
     const { card } = world.setup({ card: { policy: { attestationWindowMinutes: 10 } } });
-    const access = retrieveCredentials(world.ctx, card.id, { summary: 'GPU credits', expectedAmount: 2500 });
+    const access = retrieveCredentials(world.tenant, card.id, { summary: 'GPU credits', expectedAmount: 2500 });
     world.clearEvents();
-    const inside = authorize(world.ctx, { cardId: card.id, amount: 2500, merchant: OPENAI });
+    const inside = authorize(world.tenant, { cardId: card.id, amount: 2500, merchant: OPENAI });
     expect(inside.attestationStatus).toBe('attested');
     expect(world.event('spend.attested')).toMatchObject({ transactionId: inside.id, attestedAt: access.accessEvent.at, summary: 'GPU credits', expectedAmount: 2500 });
     await world.advance(11 * 60_000);
     world.clearEvents();
-    const outside = authorize(world.ctx, { cardId: card.id, amount: 2500, merchant: OPENAI });
+    const outside = authorize(world.tenant, { cardId: card.id, amount: 2500, merchant: OPENAI });
     expect(outside.attestationStatus).toBe('unattested');
     expect(world.event('spend.unattested')).toMatchObject({ transactionId: outside.id, lastCredentialAccess: access.accessEvent.at });
   });
@@ -154,7 +154,7 @@ describe('authorization', () => {
   it('declines an unattested spend and freezes the card when requireAttestation', () => {
     world = new EngineWorld();
     const { card } = world.setup({ card: { policy: { requireAttestation: true } } });
-    const txn = authorize(world.ctx, { cardId: card.id, amount: 100, merchant: OPENAI });
+    const txn = authorize(world.tenant, { cardId: card.id, amount: 100, merchant: OPENAI });
     expect(txn.declinedReason).toBe('fraud_suspected');
     expect(world.types()).toEqual(['transaction.declined', 'spend.unattested', 'card.frozen']);
     expect(world.event('card.frozen').reason).toBe('unattested_spend');
@@ -163,16 +163,16 @@ describe('authorization', () => {
   it('matches an intent within tolerance and mismatches one outside it', () => {
     world = new EngineWorld();
     const { card } = world.setup();
-    const intent = createIntent(world.ctx, { cardId: card.id, summary: 'GPU', expectedAmount: 10_000, expectedMerchant: 'OpenAI' });
+    const intent = createIntent(world.tenant, { cardId: card.id, summary: 'GPU', expectedAmount: 10_000, expectedMerchant: 'OpenAI' });
     world.clearEvents();
-    const txn = authorize(world.ctx, { cardId: card.id, amount: 10_900, merchant: { name: 'openai' } });
+    const txn = authorize(world.tenant, { cardId: card.id, amount: 10_900, merchant: { name: 'openai' } });
     expect(txn.intentId).toBe(intent.id);
     expect(world.event('intent.matched')).toMatchObject({ intentId: intent.id, transactionId: txn.id, actualAmount: 10_900, matchResult: { amountMatch: true, merchantMatch: true } });
     expect(intents.of(world.tenant).get(intent.id)).toMatchObject({ status: 'matched', matchedTransactionId: txn.id });
 
-    const second = createIntent(world.ctx, { cardId: card.id, summary: 'Small', expectedAmount: 1000, tolerance: { percent: 0, amount: 100 } });
+    const second = createIntent(world.tenant, { cardId: card.id, summary: 'Small', expectedAmount: 1000, tolerance: { percent: 0, amount: 100 } });
     world.clearEvents();
-    authorize(world.ctx, { cardId: card.id, amount: 1200, merchant: STEAM });
+    authorize(world.tenant, { cardId: card.id, amount: 1200, merchant: STEAM });
     expect(world.event('intent.mismatched')).toMatchObject({ intentId: second.id, matchResult: { amountMatch: false, merchantMatch: true }, tolerance: { percent: 0, amount: 100 } });
     expect(intents.of(world.tenant).get(second.id)?.status).toBe('mismatched');
   });
@@ -180,19 +180,19 @@ describe('authorization', () => {
   it('allows 500 cents around a small expected amount, where 10 percent would be less', () => {
     world = new EngineWorld();
     const { card } = world.setup();
-    const near = createIntent(world.ctx, { cardId: card.id, summary: 'Small', expectedAmount: 1000, expectedMerchant: 'OpenAI' });
-    authorize(world.ctx, { cardId: card.id, amount: 1500, merchant: OPENAI });
+    const near = createIntent(world.tenant, { cardId: card.id, summary: 'Small', expectedAmount: 1000, expectedMerchant: 'OpenAI' });
+    authorize(world.tenant, { cardId: card.id, amount: 1500, merchant: OPENAI });
     expect(intents.of(world.tenant).get(near.id)?.status).toBe('matched');
-    const far = createIntent(world.ctx, { cardId: card.id, summary: 'Small', expectedAmount: 1000, expectedMerchant: 'OpenAI' });
+    const far = createIntent(world.tenant, { cardId: card.id, summary: 'Small', expectedAmount: 1000, expectedMerchant: 'OpenAI' });
     world.clearEvents();
-    authorize(world.ctx, { cardId: card.id, amount: 1501, merchant: OPENAI });
+    authorize(world.tenant, { cardId: card.id, amount: 1501, merchant: OPENAI });
     expect(world.event('intent.mismatched')).toMatchObject({ intentId: far.id, matchResult: { amountMatch: false, merchantMatch: true } });
   });
 
   it('emits challenge.requested with a one-time code for a 3-D Secure authorization', () => {
     world = new EngineWorld();
     const { card } = world.setup();
-    const txn = authorize(world.ctx, { cardId: card.id, amount: 100, merchant: OPENAI, threeDS: true });
+    const txn = authorize(world.tenant, { cardId: card.id, amount: 100, merchant: OPENAI, threeDS: true });
     expect(world.types()[0]).toBe('challenge.requested');
     expect(world.event('challenge.requested')).toMatchObject({ challengeId: txn.challengeId, transactionId: txn.id, deliveryMethod: 'sms' });
     expect(world.event('challenge.requested').otp).toMatch(/^\d{6}$/);

@@ -1,25 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { agentLimitSet, cardLimitSet, effectivePolicy } from '../../src/engine/policy/card-policy.js';
 import { mergePolicies } from '../../src/engine/policy/merge-policies.js';
-import type { EngineCard } from '../../src/engine/types.js';
+import type { CardRecord } from '../../src/engine/types.js';
 
-const card = (fields: Partial<EngineCard> = {}): EngineCard => ({
-  id: 'card_1',
-  customerId: 'cus_1',
-  agentId: 'agt_1',
-  usage: 'multi',
-  status: 'active',
+/** The card fields a policy merge reads: its own policy and its customer-variant SpendingLimit. */
+const card = (fields: Partial<Pick<CardRecord, 'policy' | 'limits'>> = {}): Pick<CardRecord, 'policy' | 'limits'> => ({
   policy: {},
-  spendingLimit: null,
-  merchantHint: null,
-  merchantLock: null,
-  pan: '4242424242424242',
-  cvc: '123',
-  last4: '4242',
-  expMonth: '12',
-  expYear: '2030',
-  firstSpendAt: null,
-  createdAt: 0,
+  limits: null,
   ...fields,
 });
 
@@ -51,25 +38,25 @@ describe('policy merge (customer -> agent -> card, most restrictive wins)', () =
 
   it("takes the card's own policy (where the user card keeps limits, ttlDays, requireApproval, autoApproveBelow) last", () => {
     const policy = effectivePolicy(
-      { id: 'cus_1', email: 'a@b.c', policy: { limits: { perDay: 10000 } } },
-      { id: 'agt_1', customerId: 'cus_1', status: 'active', policy: { autoApproveBelow: 3000 }, limits: null },
+      { policy: { limits: { perDay: 10000 } } },
+      { policy: { autoApproveBelow: 3000 } },
       card({ policy: { limits: { perAuth: 2000, perDay: 50000 }, ttlDays: 3, requireApproval: true, autoApproveBelow: 1500 } }),
     );
     expect(policy).toMatchObject({ limits: { perAuth: 2000, perDay: 10000 }, ttlDays: 3, requireApproval: true, autoApproveBelow: 1500 });
   });
 
   it("maps a customer card's SpendingLimit interval to its window; no interval is a total budget", () => {
-    const daily = card({ spendingLimit: { amount: 7000, currency: 'usd', interval: 'daily' } });
+    const daily = card({ limits: { amount: 7000, currency: 'usd', interval: 'daily' } });
     expect(cardLimitSet(effectivePolicy(undefined, undefined, daily), daily)).toEqual({ perDay: 7000 });
-    const weekly = card({ spendingLimit: { amount: 9000, currency: 'usd', interval: 'weekly' } });
+    const weekly = card({ limits: { amount: 9000, currency: 'usd', interval: 'weekly' } });
     expect(cardLimitSet(effectivePolicy(undefined, undefined, weekly), weekly)).toEqual({ perWeek: 9000 });
-    const total = card({ spendingLimit: { amount: 9000, currency: 'usd', interval: null } });
+    const total = card({ limits: { amount: 9000, currency: 'usd', interval: null } });
     expect(cardLimitSet(effectivePolicy(undefined, undefined, total), total)).toEqual({ allTime: 9000 });
   });
 
   it("combines an agent's SpendingLimit with its policy limits", () => {
     expect(
-      agentLimitSet({ id: 'agt_1', customerId: 'cus_1', status: 'active', policy: { limits: { perDay: 3000 } }, limits: { amount: 50000, currency: 'usd', interval: 'monthly' } }),
+      agentLimitSet({ policy: { limits: { perDay: 3000 } }, limits: { amount: 50000, currency: 'usd', interval: 'monthly' } }),
     ).toEqual({ perDay: 3000, perMonth: 50000 });
   });
 });

@@ -57,14 +57,14 @@ const CASES: DetectorCase[] = [
   {
     type: 'duplicate',
     rule: 'duplicateDetection',
-    arrange: (w, cardId) => void authorize(w.ctx, { cardId, amount: 2000, merchant: OPENAI }),
+    arrange: (w, cardId) => void authorize(w.tenant, { cardId, amount: 2000, merchant: OPENAI }),
     details: { windowMinutes: 10, amount: 2000, merchantName: 'OpenAI' },
   },
   {
     type: 'velocity',
     rule: 'velocityLimit',
     arrange: (w, cardId) => {
-      for (let i = 0; i < 2; i++) authorize(w.ctx, { cardId, amount: 100 + i, merchant: { name: `Shop ${i}` } });
+      for (let i = 0; i < 2; i++) authorize(w.tenant, { cardId, amount: 100 + i, merchant: { name: `Shop ${i}` } });
     },
     details: { count: 3, limit: 2, window: 'hour' },
   },
@@ -87,7 +87,7 @@ const CASES: DetectorCase[] = [
   {
     type: 'intent_mismatch',
     rule: 'intentMismatch',
-    arrange: (w, cardId) => void createIntent(w.ctx, { cardId, summary: 'AWS bill', expectedAmount: 9000, expectedMerchant: 'AWS' }),
+    arrange: (w, cardId) => void createIntent(w.tenant, { cardId, summary: 'AWS bill', expectedAmount: 9000, expectedMerchant: 'AWS' }),
     details: { expectedAmount: 9000, actualAmount: 2000, expectedMerchant: 'AWS', actualMerchant: 'OpenAI' },
   },
   {
@@ -95,7 +95,7 @@ const CASES: DetectorCase[] = [
     rule: 'cooldownViolation',
     setup: { card: { policy: { cooldownMinutes: 30 } } },
     arrange: async (w, cardId) => {
-      authorize(w.ctx, { cardId, amount: 500, merchant: { name: 'Shop' } });
+      authorize(w.tenant, { cardId, amount: 500, merchant: { name: 'Shop' } });
       await w.advance(12 * 60_000);
     },
     details: { cooldownMinutes: 30, timeSinceLastMinutes: 12 },
@@ -104,7 +104,7 @@ const CASES: DetectorCase[] = [
   {
     type: 'merchant_drift',
     rule: 'merchantDrift',
-    arrange: (w, cardId) => void authorize(w.ctx, { cardId, amount: 500, merchant: { name: 'Steam', mcc: '5816' } }),
+    arrange: (w, cardId) => void authorize(w.tenant, { cardId, amount: 500, merchant: { name: 'Steam', mcc: '5816' } }),
     details: { pinnedMerchant: 'Steam', actualMerchant: 'OpenAI', pinnedMcc: '5816', actualMcc: '5734' },
   },
 ];
@@ -124,7 +124,7 @@ describe.each(CASES)('detector $type', ({ type, rule, setup, arrange, details, p
     fresh.risk(only(rule, action, dryRun));
     await arrange(fresh, created.card.id);
     fresh.clearEvents();
-    const txn = authorize(fresh.ctx, { cardId: created.card.id, amount: 2000, merchant: OPENAI });
+    const txn = authorize(fresh.tenant, { cardId: created.card.id, amount: 2000, merchant: OPENAI });
     return { ...created, txn };
   }
 
@@ -168,10 +168,10 @@ describe('detectors stay quiet when nothing is wrong', () => {
     world = new EngineWorld();
     const { card } = w().setup();
     w().risk({ preset: 'strict' });
-    createIntent(w().ctx, { cardId: card.id, summary: 'GPU', expectedAmount: 2000, expectedMerchant: 'OpenAI' });
-    retrieveCredentials(w().ctx, card.id, {});
+    createIntent(w().tenant, { cardId: card.id, summary: 'GPU', expectedAmount: 2000, expectedMerchant: 'OpenAI' });
+    retrieveCredentials(w().tenant, card.id, {});
     w().clearEvents();
-    const txn = authorize(w().ctx, { cardId: card.id, amount: 2000, merchant: OPENAI });
+    const txn = authorize(w().tenant, { cardId: card.id, amount: 2000, merchant: OPENAI });
     expect(txn.status).toBe('pending');
     expect(w().types().filter((t) => t.startsWith('anomaly.'))).toEqual([]);
   });

@@ -43,8 +43,8 @@ describe('card time-to-live', () => {
   it('reports TTL, cooldown and remaining limits in the policy summary', async () => {
     world = new EngineWorld();
     const { card } = world.setup({ card: { policy: { ttlDays: 30, cooldownMinutes: 5, limits: { perAuth: 5000, perDay: 20000 } } } });
-    authorize(world.ctx, { cardId: card.id, amount: 2500, merchant: { name: 'OpenAI' } });
-    const { summary } = cardPolicySummary(world.ctx, card.id);
+    authorize(world.tenant, { cardId: card.id, amount: 2500, merchant: { name: 'OpenAI' } });
+    const { summary } = cardPolicySummary(world.tenant, card.id);
     expect(summary).toMatchObject({
       cardId: card.id,
       usage: 'multi',
@@ -53,6 +53,6 @@ describe('card time-to-live', () => {
       limits: { perAuth: 5000, perDay: 20000, perMonth: null, spentDay: 2500, spentMonth: 2500, remainingDay: 17500, remainingMonth: null },
     });
     await world.advance(300_000);
-    expect(cardPolicySummary(world.ctx, card.id).summary.cooldown.isInCooldown).toBe(false);
+    expect(cardPolicySummary(world.tenant, card.id).summary.cooldown.isInCooldown).toBe(false);
   });
 });

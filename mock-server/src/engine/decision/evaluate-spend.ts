@@ -9,9 +9,9 @@ import { detectAnomalies } from '../risk/detectors.js';
 import type { RiskConfig } from '../risk/risk-config.js';
 import type {
   DeclineReason,
-  EngineAgent,
-  EngineCard,
-  EngineCustomer,
+  AgentRecord,
+  CardRecord,
+  CustomerRecord,
   EpochMs,
   Merchant,
   Policy,
@@ -24,9 +24,9 @@ const MINUTE_MS = 60_000;
 /** Everything one decision reads. Nothing in it is changed by `evaluateSpend`. */
 export interface DecisionInput {
   now: EpochMs;
-  card: EngineCard;
-  agent: EngineAgent | undefined;
-  customer: EngineCustomer | undefined;
+  card: CardRecord;
+  agent: AgentRecord | undefined;
+  customer: CustomerRecord | undefined;
   /** The card's merged policy (customer, agent, card). */
   policy: Policy;
   cardState: CardSpendState;

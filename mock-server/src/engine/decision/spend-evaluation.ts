@@ -1,7 +1,7 @@
 import { balanceOf } from '../../domain/balances.js';
-import { invalidRequest } from '../../http/errors.js';
-import type { EngineContext } from '../engine-context.js';
-import { loadCardScope } from '../engine-context.js';
+import { invalidRequest } from '../../core/errors.js';
+import type { Tenant } from '../../core/tenant.js';
+import { loadCardScope } from '../card-scope.js';
 import { engineState } from '../engine-state.js';
 import { decide } from './decide.js';
 import { expireCardIfDue } from '../ttl.js';
@@ -20,10 +20,10 @@ export interface SpendEvaluateRequest {
  * `POST /spend/evaluate` (sections 2.11, 4.4): the authorization's decision without any state change. A merchant
  * without a name is evaluated by category only.
  */
-export function evaluateSpendRequest(ctx: EngineContext, request: SpendEvaluateRequest) {
+export function evaluateSpendRequest(tenant: Tenant, request: SpendEvaluateRequest) {
   // An expiry that is due is applied first, so the evaluation sees the card as an authorization would.
-  expireCardIfDue(ctx, request.cardId);
-  const scope = loadCardScope(ctx, request.cardId);
+  const scope = loadCardScope(tenant, request.cardId);
+  expireCardIfDue(tenant, scope);
   const { card, agent } = scope;
   if (request.customerId !== undefined && request.customerId !== card.customerId) {
     throw invalidRequest('/body/customerId', 'does not own the card', { cardId: card.id });
@@ -31,13 +31,13 @@ export function evaluateSpendRequest(ctx: EngineContext, request: SpendEvaluateR
   if (request.agentId !== undefined && request.agentId !== card.agentId) {
     throw invalidRequest('/body/agentId', 'is not the agent of the card', { cardId: card.id });
   }
-  const decision = decide(ctx, scope, request.amount, request.merchant);
-  const state = engineState(ctx.tenant);
+  const decision = decide(tenant, scope, request.amount, request.merchant);
+  const state = engineState(tenant);
   const cardState = state.cardState(card.id);
-  const now = ctx.tenant.now();
-  const balance = balanceOf(ctx.tenant, card.customerId);
-  const cardLimit: SpendingLimit | null = card.spendingLimit
-    ? { amount: card.spendingLimit.amount, currency: card.spendingLimit.currency, interval: card.spendingLimit.interval ?? null }
+  const now = tenant.now();
+  const balance = balanceOf(tenant, card.customerId);
+  const cardLimit: SpendingLimit | null = card.limits
+    ? { amount: card.limits.amount, currency: card.limits.currency, interval: card.limits.interval ?? null }
     : null;
   const agentLimit: SpendingLimit | null = agent?.limits
     ? { amount: agent.limits.amount, currency: agent.limits.currency, interval: agent.limits.interval ?? null }

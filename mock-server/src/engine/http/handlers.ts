@@ -3,13 +3,11 @@ import type { HandlerMap, OperationContext } from '../../http/operation-handler.
 import { listPage } from '../../resources/pagination.js';
 import { retrieveCredentials } from '../credentials.js';
 import { evaluateSpendRequest } from '../decision/spend-evaluation.js';
-import type { EngineContext } from '../engine-context.js';
 import { engineState } from '../engine-state.js';
 import { approveIntent, createIntent, getIntent, rejectIntent } from '../intents/intent-service.js';
 import { simulateDeposit } from '../money/deposits.js';
 import { simulateKyc } from '../money/kyc.js';
 import { confirmWithdrawal, createWithdrawal, failWithdrawal, getWithdrawal } from '../money/withdrawals.js';
-import { platformPorts } from '../platform-adapter.js';
 import { cardPolicySummary } from '../policy/policy-summary.js';
 import { intents, transactions } from '../records.js';
 import { applyRiskUpdate } from '../risk/risk-config.js';
@@ -17,41 +15,38 @@ import { authorize } from '../transactions/authorize.js';
 import { getTransaction, openDispute, resolveDispute, reverseTransaction, settleTransaction } from '../transactions/settlement.js';
 import { renderDeposit, renderDispute, renderIntent, renderKyc, renderTransaction, renderWithdrawal } from './render.js';
 
-export function engineContext(ctx: OperationContext): EngineContext {
-  return { tenant: ctx.tenant, platform: platformPorts };
-}
 
 const param = (ctx: OperationContext, name: string) => ctx.params[name] as string;
 const optional = (query: unknown) => (typeof query === 'string' ? query : undefined);
 
 const createCustomerOrUserWithdrawal = (ctx: OperationContext) => {
   const customerId = (ctx.params.customerId ?? ctx.params.userId) as string;
-  return { body: renderWithdrawal(createWithdrawal(engineContext(ctx), customerId, ctx.body)) };
+  return { body: renderWithdrawal(createWithdrawal(ctx.tenant, customerId, ctx.body)) };
 };
 
 /** The operations the spend and risk engine serves, by operationId (both variants answer the same shapes). */
 export const engineHandlers: HandlerMap = {
-  createIntent: (ctx) => ({ body: renderIntent(createIntent(engineContext(ctx), ctx.body)) }),
+  createIntent: (ctx) => ({ body: renderIntent(createIntent(ctx.tenant, ctx.body)) }),
   listIntents: (ctx) => ({
     body: listPage(intents.of(ctx.tenant), ctx.query, renderIntent, {
       cardId: optional(ctx.query.cardId),
       status: optional(ctx.query.status),
     }),
   }),
-  getIntent: (ctx) => ({ body: renderIntent(getIntent(engineContext(ctx), param(ctx, 'intentId'))) }),
-  approveIntent: (ctx) => ({ body: renderIntent(approveIntent(engineContext(ctx), param(ctx, 'intentId'))) }),
-  rejectIntent: (ctx) => ({ body: renderIntent(rejectIntent(engineContext(ctx), param(ctx, 'intentId'), ctx.body?.reason)) }),
+  getIntent: (ctx) => ({ body: renderIntent(getIntent(ctx.tenant, param(ctx, 'intentId'))) }),
+  approveIntent: (ctx) => ({ body: renderIntent(approveIntent(ctx.tenant, param(ctx, 'intentId'))) }),
+  rejectIntent: (ctx) => ({ body: renderIntent(rejectIntent(ctx.tenant, param(ctx, 'intentId'), ctx.body?.reason)) }),
 
   createCardCredentials: (ctx) => {
-    const credentials = retrieveCredentials(engineContext(ctx), param(ctx, 'cardId'), ctx.body ?? {});
+    const credentials = retrieveCredentials(ctx.tenant, param(ctx, 'cardId'), ctx.body ?? {});
     const { accessEvent, ...card } = credentials;
     return { body: { ...card, accessEventId: accessEvent.id, expiresAt: new Date(accessEvent.expiresAt).toISOString() } };
   },
   getCardPolicy: (ctx) => {
-    const { card, summary } = cardPolicySummary(engineContext(ctx), param(ctx, 'cardId'));
+    const { card, summary } = cardPolicySummary(ctx.tenant, param(ctx, 'cardId'));
     return { body: { ...summary, status: cardStatusIn(ctx.variant, card.status) } };
   },
-  evaluateSpend: (ctx) => ({ body: evaluateSpendRequest(engineContext(ctx), ctx.body) }),
+  evaluateSpend: (ctx) => ({ body: evaluateSpendRequest(ctx.tenant, ctx.body) }),
 
   getRiskSettings: (ctx) => ({ body: engineState(ctx.tenant).risk }),
   updateRiskSettings: (ctx) => {
@@ -67,33 +62,33 @@ export const engineHandlers: HandlerMap = {
       status: optional(ctx.query.status),
     }),
   }),
-  getTransaction: (ctx) => ({ body: renderTransaction(getTransaction(engineContext(ctx), param(ctx, 'transactionId'))) }),
+  getTransaction: (ctx) => ({ body: renderTransaction(getTransaction(ctx.tenant, param(ctx, 'transactionId'))) }),
 
-  simulateAuthorization: (ctx) => ({ body: renderTransaction(authorize(engineContext(ctx), ctx.body)) }),
+  simulateAuthorization: (ctx) => ({ body: renderTransaction(authorize(ctx.tenant, ctx.body)) }),
   simulateSettlement: (ctx) => ({
-    body: renderTransaction(settleTransaction(engineContext(ctx), param(ctx, 'transactionId'), ctx.body?.amount)),
+    body: renderTransaction(settleTransaction(ctx.tenant, param(ctx, 'transactionId'), ctx.body?.amount)),
   }),
   simulateReversal: (ctx) => ({
-    body: renderTransaction(reverseTransaction(engineContext(ctx), param(ctx, 'transactionId'), ctx.body?.amount)),
+    body: renderTransaction(reverseTransaction(ctx.tenant, param(ctx, 'transactionId'), ctx.body?.amount)),
   }),
-  simulateDispute: (ctx) => ({ body: renderDispute(openDispute(engineContext(ctx), param(ctx, 'transactionId'), ctx.body ?? {})) }),
+  simulateDispute: (ctx) => ({ body: renderDispute(openDispute(ctx.tenant, param(ctx, 'transactionId'), ctx.body ?? {})) }),
   simulateDisputeResolution: (ctx) => ({
-    body: renderDispute(resolveDispute(engineContext(ctx), param(ctx, 'disputeId'), ctx.body.outcome)),
+    body: renderDispute(resolveDispute(ctx.tenant, param(ctx, 'disputeId'), ctx.body.outcome)),
   }),
 
   simulateDeposit: (ctx) => {
     const { userId, customerId, ...rest } = ctx.body;
-    return { body: renderDeposit(simulateDeposit(engineContext(ctx), { ...rest, customerId: customerId ?? userId })) };
+    return { body: renderDeposit(simulateDeposit(ctx.tenant, { ...rest, customerId: customerId ?? userId })) };
   },
   simulateKyc: (ctx) => {
     const { userId, customerId, ...rest } = ctx.body;
-    return { body: renderKyc(simulateKyc(engineContext(ctx), { ...rest, customerId: customerId ?? userId })) };
+    return { body: renderKyc(simulateKyc(ctx.tenant, { ...rest, customerId: customerId ?? userId })) };
   },
   createCustomerWithdrawal: createCustomerOrUserWithdrawal,
   createUserWithdrawal: createCustomerOrUserWithdrawal,
-  getWithdrawal: (ctx) => ({ body: renderWithdrawal(getWithdrawal(engineContext(ctx), param(ctx, 'withdrawalId'))) }),
+  getWithdrawal: (ctx) => ({ body: renderWithdrawal(getWithdrawal(ctx.tenant, param(ctx, 'withdrawalId'))) }),
   simulateWithdrawalConfirmation: (ctx) => ({
-    body: renderWithdrawal(confirmWithdrawal(engineContext(ctx), param(ctx, 'withdrawalId'))),
+    body: renderWithdrawal(confirmWithdrawal(ctx.tenant, param(ctx, 'withdrawalId'))),
   }),
-  simulateWithdrawalFailure: (ctx) => ({ body: renderWithdrawal(failWithdrawal(engineContext(ctx), param(ctx, 'withdrawalId'))) }),
+  simulateWithdrawalFailure: (ctx) => ({ body: renderWithdrawal(failWithdrawal(ctx.tenant, param(ctx, 'withdrawalId'))) }),
 };

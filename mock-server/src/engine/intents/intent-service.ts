@@ -1,5 +1,6 @@
-import { ApiError, invalidState, notFound } from '../../http/errors.js';
-import { loadCardScope, type EngineContext } from '../engine-context.js';
+import { ApiError, invalidState, notFound } from '../../core/errors.js';
+import { loadCardScope } from '../card-scope.js';
+import type { Tenant } from '../../core/tenant.js';
 import { engineState } from '../engine-state.js';
 import { intents } from '../records.js';
 import { intentApprovedData, intentCreatedData, intentExpiredData, intentRejectedData } from './intent-events.js';
@@ -23,21 +24,21 @@ const MINUTE_MS = 60_000;
  * below `autoApproveBelow`, `pending` otherwise. Emits `intent.created` (general catalog only) and, when approval is
  * needed, `intent.pending_approval`; its expiry is scheduled on the test clock.
  */
-export function createIntent(ctx: EngineContext, request: IntentCreateRequest): IntentRecord {
-  const scope = loadCardScope(ctx, request.cardId);
+export function createIntent(tenant: Tenant, request: IntentCreateRequest): IntentRecord {
+  const scope = loadCardScope(tenant, request.cardId);
   if (scope.card.status !== 'active') {
     throw new ApiError(400, 'card_not_active', `The card is ${scope.card.status}; intents need an active card.`, {
       cardId: scope.card.id,
       status: scope.card.status,
     });
   }
-  const now = ctx.tenant.now();
+  const now = tenant.now();
   const { policy } = scope;
   const autoApproved = policy.autoApproveBelow !== undefined && request.expectedAmount < policy.autoApproveBelow;
   const needsApproval = policy.requireApproval === true && !autoApproved;
   const ttlMinutes = request.ttlMinutes ?? DEFAULT_INTENT_TTL_MINUTES;
   const intent: IntentRecord = {
-    id: ctx.tenant.ids.next('intent'),
+    id: tenant.ids.next('intent'),
     customerIntentId: request.customerIntentId ?? null,
     cardId: scope.card.id,
     agentId: scope.card.agentId,
@@ -61,65 +62,65 @@ export function createIntent(ctx: EngineContext, request: IntentCreateRequest): 
     rejectionReason: null,
     matchedTransactionId: null,
   };
-  intents.of(ctx.tenant).insert(intent);
-  engineState(ctx.tenant).openIntents(intent.cardId).set(intent.id, intent);
-  ctx.tenant.emit('intent.created', intentCreatedData(intent));
-  if (needsApproval) ctx.tenant.emit('intent.pending_approval', intentCreatedData(intent));
-  ctx.tenant.scheduler.schedule(intent.expiresAt, () => expireIntent(ctx, intent.id), `intent expiry ${intent.id}`);
+  intents.of(tenant).insert(intent);
+  engineState(tenant).openIntents(intent.cardId).set(intent.id, intent);
+  tenant.emit('intent.created', intentCreatedData(intent));
+  if (needsApproval) tenant.emit('intent.pending_approval', intentCreatedData(intent));
+  tenant.scheduler.schedule(intent.expiresAt, () => expireIntent(tenant, intent.id), `intent expiry ${intent.id}`);
   return intent;
 }
 
-export function getIntent(ctx: EngineContext, intentId: string): IntentRecord {
-  const intent = intents.of(ctx.tenant).get(intentId);
+export function getIntent(tenant: Tenant, intentId: string): IntentRecord {
+  const intent = intents.of(tenant).get(intentId);
   if (!intent) throw notFound();
   return intent;
 }
 
 /** `pending_approval` -> `pending` (`intent.approved`); the agent may now retrieve credentials and spend. */
-export function approveIntent(ctx: EngineContext, intentId: string): IntentRecord {
-  const updated = decidePendingApproval(ctx, intentId, (record, now) => {
+export function approveIntent(tenant: Tenant, intentId: string): IntentRecord {
+  const updated = decidePendingApproval(tenant, intentId, (record, now) => {
     record.status = 'pending';
     record.approvedAt = now;
     record.approvedBy = 'api';
   });
-  ctx.tenant.emit('intent.approved', intentApprovedData(updated));
+  tenant.emit('intent.approved', intentApprovedData(updated));
   return updated;
 }
 
 /** `pending_approval` -> `rejected` (`intent.rejected`); the intent can no longer be used. */
-export function rejectIntent(ctx: EngineContext, intentId: string, reason: string | undefined): IntentRecord {
-  const updated = decidePendingApproval(ctx, intentId, (record, now) => {
+export function rejectIntent(tenant: Tenant, intentId: string, reason: string | undefined): IntentRecord {
+  const updated = decidePendingApproval(tenant, intentId, (record, now) => {
     record.status = 'rejected';
     record.rejectedAt = now;
     record.rejectedBy = 'api';
     record.rejectionReason = reason ?? null;
   });
-  engineState(ctx.tenant).openIntents(updated.cardId).delete(updated.id);
-  ctx.tenant.emit('intent.rejected', intentRejectedData(updated));
+  engineState(tenant).openIntents(updated.cardId).delete(updated.id);
+  tenant.emit('intent.rejected', intentRejectedData(updated));
   return updated;
 }
 
 /** The intent's TTL passed without a matching authorization: `expired` (`intent.expired`). */
-export function expireIntent(ctx: EngineContext, intentId: string): void {
-  const intent = intents.of(ctx.tenant).get(intentId);
+export function expireIntent(tenant: Tenant, intentId: string): void {
+  const intent = intents.of(tenant).get(intentId);
   if (!intent || (intent.status !== 'pending' && intent.status !== 'pending_approval')) return;
-  const now = ctx.tenant.now();
-  intents.of(ctx.tenant).update(intent.id, (record) => {
+  const now = tenant.now();
+  intents.of(tenant).update(intent.id, (record) => {
     record.status = 'expired';
   });
-  engineState(ctx.tenant).openIntents(intent.cardId).delete(intent.id);
-  ctx.tenant.emit('intent.expired', intentExpiredData(intent, now));
+  engineState(tenant).openIntents(intent.cardId).delete(intent.id);
+  tenant.emit('intent.expired', intentExpiredData(intent, now));
 }
 
 /** Applies an approval decision to an intent `pending_approval` (400 invalid_state in any other status). */
-function decidePendingApproval(ctx: EngineContext, intentId: string, decide: (record: IntentRecord, now: number) => void): IntentRecord {
-  const intent = getIntent(ctx, intentId);
+function decidePendingApproval(tenant: Tenant, intentId: string, decide: (record: IntentRecord, now: number) => void): IntentRecord {
+  const intent = getIntent(tenant, intentId);
   if (intent.status !== 'pending_approval') {
     throw invalidState(`The intent is ${intent.status}; only an intent pending approval can be approved or rejected.`, {
       intentId: intent.id,
       status: intent.status,
     });
   }
-  const now = ctx.tenant.now();
-  return intents.of(ctx.tenant).update(intent.id, (record) => decide(record, now)) as IntentRecord;
+  const now = tenant.now();
+  return intents.of(tenant).update(intent.id, (record) => decide(record, now)) as IntentRecord;
 }

@@ -1,16 +1,16 @@
 import { changeBalance } from '../../domain/balances.js';
-import type { EngineContext } from '../engine-context.js';
+import type { Tenant } from '../../core/tenant.js';
 import { deposits, type DepositRecord } from '../records.js';
 import { DEFAULT_CHAIN_ID, DEFAULT_TOKEN_ADDRESS, hexFrom, requireCustomer } from './onchain.js';
 
 /** `POST /simulate/deposits`: raises `available` (`deposit.received`, `user.balance.updated`). */
 export function simulateDeposit(
-  ctx: EngineContext,
+  tenant: Tenant,
   request: { customerId: string; amount: number; chainId?: number | undefined; tokenAddress?: string | undefined },
 ): DepositRecord {
-  requireCustomer(ctx, request.customerId);
-  const now = ctx.tenant.now();
-  const id = ctx.tenant.ids.next('deposit');
+  requireCustomer(tenant, request.customerId);
+  const now = tenant.now();
+  const id = tenant.ids.next('deposit');
   const deposit: DepositRecord = {
     id,
     customerId: request.customerId,
@@ -20,14 +20,14 @@ export function simulateDeposit(
     transactionHash: hexFrom(id, 32),
     createdAt: now,
   };
-  deposits.of(ctx.tenant).insert(deposit);
-  ctx.tenant.emit('deposit.received', {
+  deposits.of(tenant).insert(deposit);
+  tenant.emit('deposit.received', {
     userId: deposit.customerId,
     chainId: deposit.chainId,
     tokenAddress: deposit.tokenAddress,
     amount: deposit.amount,
     transactionHash: deposit.transactionHash,
   });
-  changeBalance(ctx.tenant, deposit.customerId, { available: deposit.amount, deposited: deposit.amount });
+  changeBalance(tenant, deposit.customerId, { available: deposit.amount, deposited: deposit.amount });
   return deposit;
 }

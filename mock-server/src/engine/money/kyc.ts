@@ -1,5 +1,5 @@
-import type { EngineContext } from '../engine-context.js';
-import type { DepositAddress } from '../platform-ports.js';
+import type { Tenant } from '../../core/tenant.js';
+import { recordKycOutcome, type DepositAddress } from '../../domain/customers.js';
 import { depositAddressFor, requireCustomer } from './onchain.js';
 
 export interface KycOutcome {
@@ -17,10 +17,10 @@ export interface KycOutcome {
  * `user.application.needs_info` with the required fields.
  */
 export function simulateKyc(
-  ctx: EngineContext,
+  tenant: Tenant,
   request: { customerId: string; status: KycOutcome['status']; reason?: string | undefined; requiredFields?: string[] | undefined },
 ): KycOutcome {
-  const customer = requireCustomer(ctx, request.customerId);
+  const customer = requireCustomer(tenant, request.customerId);
   const base = { userId: customer.id, email: customer.email, applicationStatus: request.status };
   const outcome: KycOutcome = {
     customerId: customer.id,
@@ -28,22 +28,22 @@ export function simulateKyc(
     reason: null,
     requiredFields: [],
     depositAddress: null,
-    updatedAt: ctx.tenant.now(),
+    updatedAt: tenant.now(),
   };
   if (request.status === 'approved') {
     outcome.depositAddress = depositAddressFor(customer.id);
-    ctx.platform.recordKyc(ctx.tenant, customer.id, 'approved', outcome.depositAddress);
-    ctx.tenant.emit('user.application.approved', base);
-    ctx.tenant.emit('deposit.address_ready', { userId: customer.id, ...outcome.depositAddress });
+    recordKycOutcome(tenant, customer, 'approved', outcome.depositAddress);
+    tenant.emit('user.application.approved', base);
+    tenant.emit('deposit.address_ready', { userId: customer.id, ...outcome.depositAddress });
   } else if (request.status === 'denied') {
     outcome.reason = request.reason ?? 'identity_not_verified';
-    ctx.platform.recordKyc(ctx.tenant, customer.id, 'denied', null);
-    ctx.tenant.emit('user.application.denied', { ...base, reason: outcome.reason });
+    recordKycOutcome(tenant, customer, 'denied', null);
+    tenant.emit('user.application.denied', { ...base, reason: outcome.reason });
   } else {
     outcome.requiredFields = request.requiredFields ?? ['address'];
     outcome.reason = request.reason ?? null;
-    ctx.platform.recordKyc(ctx.tenant, customer.id, 'needsInformation', null);
-    ctx.tenant.emit('user.application.needs_info', { ...base, requiredFields: outcome.requiredFields });
+    recordKycOutcome(tenant, customer, 'needsInformation', null);
+    tenant.emit('user.application.needs_info', { ...base, requiredFields: outcome.requiredFields });
   }
   return outcome;
 }

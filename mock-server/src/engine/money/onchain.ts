@@ -1,15 +1,16 @@
 import { createHash } from 'node:crypto';
-import { notFound } from '../../http/errors.js';
-import type { EngineContext } from '../engine-context.js';
-import type { DepositAddress } from '../platform-ports.js';
+import { notFound } from '../../core/errors.js';
+import type { Tenant } from '../../core/tenant.js';
+import { customers, type CustomerRecord, type DepositAddress } from '../../domain/customers.js';
 
 /** Base mainnet and its USDC token: the chain and token the mock's deposit addresses use by default. */
 export const DEFAULT_CHAIN_ID = 8453;
 export const DEFAULT_TOKEN_ADDRESS = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913';
 
 /** The customer named by a money operation, or 404. */
-export function requireCustomer(ctx: EngineContext, customerId: string) {
-  const customer = ctx.platform.customer(ctx.tenant, customerId);
+export function requireCustomer(tenant: Tenant, customerId: string): CustomerRecord {
+  // A deleted customer has left the collection: money operations answer 404 for it like for any unknown id.
+  const customer = customers.of(tenant).get(customerId);
   if (!customer) throw notFound();
   return customer;
 }

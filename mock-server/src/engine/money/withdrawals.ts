@@ -1,6 +1,6 @@
 import { balanceOf, changeBalance } from '../../domain/balances.js';
-import { ApiError, invalidState, notFound } from '../../http/errors.js';
-import type { EngineContext } from '../engine-context.js';
+import { ApiError, invalidState, notFound } from '../../core/errors.js';
+import type { Tenant } from '../../core/tenant.js';
 import { withdrawals, type WithdrawalRecord } from '../records.js';
 import { hexFrom, requireCustomer } from './onchain.js';
 
@@ -9,20 +9,20 @@ import { hexFrom, requireCustomer } from './onchain.js';
  * withdrawal is `pending` (`withdrawal.submitted`, `user.balance.updated`).
  */
 export function createWithdrawal(
-  ctx: EngineContext,
+  tenant: Tenant,
   customerId: string,
   request: { amount: number; currency?: string | undefined; chainId: number; recipientAddress: string },
 ): WithdrawalRecord {
-  requireCustomer(ctx, customerId);
-  const balance = balanceOf(ctx.tenant, customerId);
+  requireCustomer(tenant, customerId);
+  const balance = balanceOf(tenant, customerId);
   if (request.amount > balance.available) {
     throw new ApiError(400, 'insufficient_funds', `The amount ${request.amount} exceeds the available balance of ${balance.available}.`, {
       available: balance.available,
     });
   }
-  const now = ctx.tenant.now();
+  const now = tenant.now();
   const withdrawal: WithdrawalRecord = {
-    id: ctx.tenant.ids.next('withdrawal'),
+    id: tenant.ids.next('withdrawal'),
     customerId,
     chainId: request.chainId,
     amount: request.amount,
@@ -33,43 +33,43 @@ export function createWithdrawal(
     reason: null,
     createdAt: now,
   };
-  withdrawals.of(ctx.tenant).insert(withdrawal);
-  ctx.tenant.emit('withdrawal.submitted', { ...withdrawalBase(withdrawal), status: 'pending' });
-  changeBalance(ctx.tenant, customerId, { available: -withdrawal.amount });
+  withdrawals.of(tenant).insert(withdrawal);
+  tenant.emit('withdrawal.submitted', { ...withdrawalBase(withdrawal), status: 'pending' });
+  changeBalance(tenant, customerId, { available: -withdrawal.amount });
   return withdrawal;
 }
 
-export function getWithdrawal(ctx: EngineContext, withdrawalId: string): WithdrawalRecord {
-  const withdrawal = withdrawals.of(ctx.tenant).get(withdrawalId);
+export function getWithdrawal(tenant: Tenant, withdrawalId: string): WithdrawalRecord {
+  const withdrawal = withdrawals.of(tenant).get(withdrawalId);
   if (!withdrawal) throw notFound();
   return withdrawal;
 }
 
 /** `pending` -> `confirmed` on-chain (`withdrawal.confirmed` with the transaction hash). */
-export function confirmWithdrawal(ctx: EngineContext, withdrawalId: string): WithdrawalRecord {
-  const withdrawal = pendingWithdrawal(ctx, withdrawalId);
-  withdrawals.of(ctx.tenant).update(withdrawal.id, (record) => {
+export function confirmWithdrawal(tenant: Tenant, withdrawalId: string): WithdrawalRecord {
+  const withdrawal = pendingWithdrawal(tenant, withdrawalId);
+  withdrawals.of(tenant).update(withdrawal.id, (record) => {
     record.status = 'confirmed';
     record.transactionHash = hexFrom(`withdrawal:${record.id}`, 32);
   });
-  ctx.tenant.emit('withdrawal.confirmed', { ...withdrawalBase(withdrawal), transactionHash: withdrawal.transactionHash });
+  tenant.emit('withdrawal.confirmed', { ...withdrawalBase(withdrawal), transactionHash: withdrawal.transactionHash });
   return withdrawal;
 }
 
 /** `pending` -> `failed` (`withdrawal.failed`, reason `insufficient_gas`); the amount returns to `available`. */
-export function failWithdrawal(ctx: EngineContext, withdrawalId: string): WithdrawalRecord {
-  const withdrawal = pendingWithdrawal(ctx, withdrawalId);
-  withdrawals.of(ctx.tenant).update(withdrawal.id, (record) => {
+export function failWithdrawal(tenant: Tenant, withdrawalId: string): WithdrawalRecord {
+  const withdrawal = pendingWithdrawal(tenant, withdrawalId);
+  withdrawals.of(tenant).update(withdrawal.id, (record) => {
     record.status = 'failed';
     record.reason = 'insufficient_gas';
   });
-  ctx.tenant.emit('withdrawal.failed', { ...withdrawalBase(withdrawal), reason: withdrawal.reason, transactionHash: null });
-  changeBalance(ctx.tenant, withdrawal.customerId, { available: withdrawal.amount });
+  tenant.emit('withdrawal.failed', { ...withdrawalBase(withdrawal), reason: withdrawal.reason, transactionHash: null });
+  changeBalance(tenant, withdrawal.customerId, { available: withdrawal.amount });
   return withdrawal;
 }
 
-function pendingWithdrawal(ctx: EngineContext, withdrawalId: string): WithdrawalRecord {
-  const withdrawal = getWithdrawal(ctx, withdrawalId);
+function pendingWithdrawal(tenant: Tenant, withdrawalId: string): WithdrawalRecord {
+  const withdrawal = getWithdrawal(tenant, withdrawalId);
   if (withdrawal.status !== 'pending') {
     throw invalidState(`The withdrawal is ${withdrawal.status}; only a pending one can be confirmed or fail.`, { status: withdrawal.status });
   }

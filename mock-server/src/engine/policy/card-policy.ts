@@ -1,14 +1,18 @@
-import type { EngineAgent, EngineCard, EngineCustomer, LimitSet, Policy, PolicyLimits, SpendingLimit } from '../types.js';
+import type { AgentRecord, CardRecord, CustomerRecord, LimitSet, Policy, PolicyLimits, SpendingLimit } from '../types.js';
+
+/** What the merge reads of each record: their policies, and the card's own limit. */
+type PolicyHolder = Pick<CustomerRecord | AgentRecord, 'policy'>;
+type CardLimits = Pick<CardRecord, 'policy' | 'limits'>;
 import { mergePolicies } from './merge-policies.js';
 
 /** The policy layer a customer-variant card's SpendingLimit adds (per-authorization, daily or monthly). */
-export function cardFieldsAsPolicy(card: EngineCard): Policy {
-  const limits = spendingLimitAsPolicyLimits(card.spendingLimit);
+export function cardFieldsAsPolicy(card: CardLimits): Policy {
+  const limits = spendingLimitAsPolicyLimits(card.limits);
   return limits ? { limits } : {};
 }
 
 /** The effective policy of a card: customer, then agent, then the card's policy and fields. */
-export function effectivePolicy(customer: EngineCustomer | undefined, agent: EngineAgent | undefined, card: EngineCard): Policy {
+export function effectivePolicy(customer: PolicyHolder | undefined, agent: PolicyHolder | undefined, card: CardLimits): Policy {
   return mergePolicies(customer?.policy, agent?.policy, card.policy, cardFieldsAsPolicy(card));
 }
 
@@ -31,12 +35,12 @@ function spendingLimitAsPolicyLimits(limit: SpendingLimit | null): PolicyLimits 
  * Every cap that applies to one card's own spend: the merged policy limits plus the weekly or all-time
  * SpendingLimit of a customer-variant card. A SpendingLimit without an interval is a total (all-time) budget.
  */
-export function cardLimitSet(policy: Policy, card: EngineCard): LimitSet {
+export function cardLimitSet(policy: Policy, card: CardLimits): LimitSet {
   const set: LimitSet = {};
   if (policy.limits?.perAuth !== undefined) set.perAuth = policy.limits.perAuth;
   if (policy.limits?.perDay !== undefined) set.perDay = policy.limits.perDay;
   if (policy.limits?.perMonth !== undefined) set.perMonth = policy.limits.perMonth;
-  const limit = card.spendingLimit;
+  const limit = card.limits;
   if (limit && (limit.interval === 'weekly' || limit.interval === 'all_time' || limit.interval == null)) {
     const window = limit.interval === 'weekly' ? 'perWeek' : 'allTime';
     set[window] = Math.min(set[window] ?? Infinity, limit.amount);
@@ -48,7 +52,7 @@ export function cardLimitSet(policy: Policy, card: EngineCard): LimitSet {
  * Caps on an agent's total spend across its cards: its SpendingLimit (`limits`) and its own policy limits.
  * These are the limits behind `agent.limit_approaching` and `agent.limit_exceeded`.
  */
-export function agentLimitSet(agent: EngineAgent): LimitSet {
+export function agentLimitSet(agent: Pick<AgentRecord, 'policy' | 'limits'>): LimitSet {
   const set: LimitSet = {};
   const take = (window: keyof LimitSet, value: number | undefined) => {
     if (value === undefined) return;

@@ -1,6 +1,6 @@
 import { toIso } from '../../core/clock.js';
-import type { EngineContext } from '../engine-context.js';
-import { loadCardScope } from '../engine-context.js';
+import type { Tenant } from '../../core/tenant.js';
+import { loadCardScope } from '../card-scope.js';
 import { engineState } from '../engine-state.js';
 import { expiresAtOf } from '../ttl.js';
 import { cardLimitSet } from './card-policy.js';
@@ -11,10 +11,10 @@ const MINUTE_MS = 60_000;
  * `GET /cards/{cardId}/policy` (section 2.6): the merged policy, TTL and cooldown state, and the card's caps with
  * what was spent today and this month and what remains. `status` is rendered by the caller in its variant.
  */
-export function cardPolicySummary(ctx: EngineContext, cardId: string) {
-  const { card, policy } = loadCardScope(ctx, cardId);
-  const now = ctx.tenant.now();
-  const state = engineState(ctx.tenant).cardState(card.id);
+export function cardPolicySummary(tenant: Tenant, cardId: string) {
+  const { card, policy } = loadCardScope(tenant, cardId);
+  const now = tenant.now();
+  const state = engineState(tenant).cardState(card.id);
   const expiresAt = expiresAtOf(card, policy);
   const cooldownMinutes = policy.cooldownMinutes ?? null;
   const lastSpendAt = state.lastSpendAt;

@@ -1,7 +1,7 @@
 import type { CardSpendState } from '../aggregates/spend-state.js';
 import type { IntentMatch } from '../intents/intent-matching.js';
 import { normalizeName } from '../policy/merge-policies.js';
-import type { EngineCard, EpochMs, Merchant } from '../types.js';
+import type { CardRecord, EpochMs, Merchant } from '../types.js';
 import type { Anomaly } from './anomaly.js';
 import type { RiskConfig } from './risk-config.js';
 
@@ -12,7 +12,7 @@ export interface DetectorInput {
   now: EpochMs;
   amount: number;
   merchant: Merchant | undefined;
-  card: EngineCard;
+  card: CardRecord;
   state: CardSpendState;
   attested: boolean;
   lastCredentialAccess: EpochMs | null;
@@ -23,7 +23,7 @@ export interface DetectorInput {
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /** The merchant a multi-use card is expected at: its hint, its lock, or the first merchant it was used at. */
-export function pinnedMerchant(card: EngineCard, state: CardSpendState): Merchant | null {
+export function pinnedMerchant(card: CardRecord, state: CardSpendState): Merchant | null {
   const name = card.merchantHint ?? card.merchantLock ?? state.firstMerchant?.name ?? null;
   if (name === null) return null;
   const first = state.firstMerchant;

@@ -1,8 +1,11 @@
+import { suspendAgent } from '../../domain/agents.js';
 import { balanceOf, changeBalance } from '../../domain/balances.js';
+import { closeCard, freezeCard, recordCardSpend } from '../../domain/cards.js';
 import { decide } from '../decision/decide.js';
 import type { Decision } from '../decision/evaluate-spend.js';
 import type { LimitBreach } from '../decision/limit-check.js';
-import { loadCardScope, type CardScope, type EngineContext } from '../engine-context.js';
+import { loadCardScope, type CardScope } from '../card-scope.js';
+import type { Tenant } from '../../core/tenant.js';
 import { engineState, type EngineTenantState } from '../engine-state.js';
 import { intentMatchData } from '../intents/intent-events.js';
 import type { IntentMatch } from '../intents/intent-matching.js';
@@ -43,23 +46,24 @@ const FREQUENCY: Partial<Record<LimitWindow, 'perAuth' | 'perDay' | 'perMonth'>>
  * An evaluation's `review` (an intent or approval the policy asks for is missing) does not decline: those rules are
  * enforced where the agent gets the card number, at `POST /cards/{id}/credentials`.
  */
-export function authorize(ctx: EngineContext, request: AuthorizationRequest): TransactionRecord {
-  expireCardIfDue(ctx, request.cardId);
-  const scope = loadCardScope(ctx, request.cardId);
+export function authorize(tenant: Tenant, request: AuthorizationRequest): TransactionRecord {
+  // The card is read once: the scope's records are live, so the expiry's transition shows in them.
+  const scope = loadCardScope(tenant, request.cardId);
+  expireCardIfDue(tenant, scope);
   const { card } = scope;
-  const state = engineState(ctx.tenant);
-  const now = ctx.tenant.now();
-  const decision = decide(ctx, scope, request.amount, request.merchant);
+  const state = engineState(tenant);
+  const now = tenant.now();
+  const decision = decide(tenant, scope, request.amount, request.merchant);
   const approved = decision.decision !== 'decline';
   const record: TransactionRecord = {
-    id: ctx.tenant.ids.next('transaction'),
+    id: tenant.ids.next('transaction'),
     cardId: card.id,
     agentId: card.agentId,
     customerId: card.customerId,
     amount: request.amount,
     authorizedAmount: request.amount,
     reversedAmount: 0,
-    currency: (request.currency ?? balanceOf(ctx.tenant, card.customerId).currency).toLowerCase(),
+    currency: (request.currency ?? balanceOf(tenant, card.customerId).currency).toLowerCase(),
     merchant: { ...request.merchant },
     status: approved ? 'pending' : 'declined',
     declinedReason: decision.declinedReason,
@@ -73,16 +77,15 @@ export function authorize(ctx: EngineContext, request: AuthorizationRequest): Tr
   };
   const consumesIntent = decision.intent !== null && (approved || (decision.declinedReason === 'fraud_suspected' && !decision.intent.matched));
   if (consumesIntent && decision.intent) record.intentId = decision.intent.intent.id;
-  if (approved && request.threeDS) record.challengeId = ctx.tenant.ids.next('challenge');
-  transactions.of(ctx.tenant).insert(record);
-  if (approved) applyApproved(ctx, scope, state, decision, record);
-  else applyDeclined(ctx, scope, decision, record, consumesIntent);
+  if (approved && request.threeDS) record.challengeId = tenant.ids.next('challenge');
+  transactions.of(tenant).insert(record);
+  if (approved) applyApproved(tenant, scope, state, decision, record);
+  else applyDeclined(tenant, scope, decision, record, consumesIntent);
   return record;
 }
 
-function applyApproved(ctx: EngineContext, scope: CardScope, state: EngineTenantState, decision: Decision, txn: TransactionRecord): void {
+function applyApproved(tenant: Tenant, scope: CardScope, state: EngineTenantState, decision: Decision, txn: TransactionRecord): void {
   const { card, agent } = scope;
-  const { tenant } = ctx;
   const now = txn.createdAt;
   if (txn.challengeId) {
     tenant.emit('challenge.requested', {
@@ -115,34 +118,34 @@ function applyApproved(ctx: EngineContext, scope: CardScope, state: EngineTenant
   const approaching = agent ? limitsApproached(state, agent.id, agentLimitSet(agent), txn.amount, now) : [];
   state.cardState(card.id).recordSpend(txn.id, txn.amount, txn.merchant, now);
   if (card.agentId) state.agentState(card.agentId).sums.add(txn.amount, now);
-  ctx.platform.recordCardFields(tenant, card.id, {
+  recordCardSpend(tenant, card, {
     lastSpendAt: now,
     ...(card.merchantLock === null && scope.policy.lockToFirstMerchant ? { merchantLock: txn.merchant.name } : {}),
     ...(card.firstSpendAt === null ? { firstSpendAt: now } : {}),
   });
 
-  emitAttestation(ctx, scope, txn, decision.attested);
-  if (decision.intent) settleIntent(ctx, decision.intent, txn);
-  emitAnomalies(ctx, card, txn.id, decision.anomalies, state.risk.dryRun);
-  if (decision.requestedRiskAction && state.risk.dryRun) applyRiskAction(ctx, card, txn.id, decision.requestedRiskAction, true);
-  if (decision.drift) emitMerchantDrift(ctx, txn, decision.drift, 'allowed');
+  emitAttestation(tenant, scope, txn, decision.attested);
+  if (decision.intent) settleIntent(tenant, decision.intent, txn);
+  emitAnomalies(tenant, card, txn.id, decision.anomalies, state.risk.dryRun);
+  if (decision.requestedRiskAction && state.risk.dryRun) applyRiskAction(tenant, card, txn.id, decision.requestedRiskAction, true);
+  if (decision.drift) emitMerchantDrift(tenant, txn, decision.drift, 'allowed');
   for (const warning of approaching) {
     tenant.emit('agent.limit_approaching', { agentId: agent?.id, userId: card.customerId, ...warning });
   }
   if (card.usage === 'single') {
-    ctx.platform.recordCardFields(tenant, card.id, { singleUseConsumedAt: now });
-    ctx.platform.closeCard(tenant, card.id, 'single_use_completed');
+    recordCardSpend(tenant, card, { singleUseConsumedAt: now });
+    closeCard(tenant, card, 'single_use_completed', 'system');
   }
 }
 
 /** `card.merchant_drift`: the card spent at another merchant than its hint, lock or first merchant. */
 function emitMerchantDrift(
-  ctx: EngineContext,
+  tenant: Tenant,
   txn: TransactionRecord,
   drift: { expectedMerchant: string; actualMerchant: string },
   action: 'allowed' | 'frozen',
 ): void {
-  ctx.tenant.emit('card.merchant_drift', {
+  tenant.emit('card.merchant_drift', {
     cardId: txn.cardId,
     agentId: txn.agentId,
     transactionId: txn.id,
@@ -153,8 +156,7 @@ function emitMerchantDrift(
   });
 }
 
-function applyDeclined(ctx: EngineContext, scope: CardScope, decision: Decision, txn: TransactionRecord, consumesIntent: boolean): void {
-  const { tenant, platform } = ctx;
+function applyDeclined(tenant: Tenant, scope: CardScope, decision: Decision, txn: TransactionRecord, consumesIntent: boolean): void {
   const { card } = scope;
   const dryRun = engineState(tenant).risk.dryRun;
   tenant.emit('transaction.declined', {
@@ -169,26 +171,26 @@ function applyDeclined(ctx: EngineContext, scope: CardScope, decision: Decision,
   });
   // A closed or frozen card stops before any rule is evaluated: nothing else happens.
   if (txn.declinedReason === 'card_closed' || txn.declinedReason === 'card_frozen') return;
-  if (decision.unattestedBlock) emitAttestation(ctx, scope, txn, false);
-  if (consumesIntent && decision.intent) settleIntent(ctx, decision.intent, txn);
-  emitAnomalies(ctx, card, txn.id, decision.anomalies, dryRun);
-  if (decision.requestedRiskAction) applyRiskAction(ctx, card, txn.id, decision.requestedRiskAction, dryRun);
-  const isActive = () => platform.card(tenant, card.id)?.status === 'active';
-  if (decision.unattestedBlock && isActive()) platform.freezeCard(tenant, card.id, 'unattested_spend');
+  if (decision.unattestedBlock) emitAttestation(tenant, scope, txn, false);
+  if (consumesIntent && decision.intent) settleIntent(tenant, decision.intent, txn);
+  emitAnomalies(tenant, card, txn.id, decision.anomalies, dryRun);
+  if (decision.requestedRiskAction) applyRiskAction(tenant, card, txn.id, decision.requestedRiskAction, dryRun);
+  // Each consequence may have frozen the card already; the card record is live.
+  const isActive = () => card.status === 'active';
+  if (decision.unattestedBlock && isActive()) freezeCard(tenant, card, 'unattested_spend', 'system');
   if (decision.drift?.freeze) {
     const freeze = isActive();
-    emitMerchantDrift(ctx, txn, decision.drift, 'frozen');
-    if (freeze) platform.freezeCard(tenant, card.id, 'merchant_drift');
+    emitMerchantDrift(tenant, txn, decision.drift, 'frozen');
+    if (freeze) freezeCard(tenant, card, 'merchant_drift', 'system');
   }
-  if (decision.agentBreach && scope.agent && platform.agent(tenant, scope.agent.id)?.status === 'active') {
-    applyAgentBreach(ctx, scope, decision.agentBreach);
+  if (decision.agentBreach && scope.agent?.status === 'active') {
+    applyAgentBreach(tenant, scope, decision.agentBreach);
   }
-  if (decision.cardBreach && isActive()) platform.freezeCard(tenant, card.id, 'spending_limit_exceeded');
+  if (decision.cardBreach && isActive()) freezeCard(tenant, card, 'spending_limit_exceeded', 'system');
 }
 
 /** An agent cap broken: `agent.limit_exceeded`, the triggering card frozen, then the agent suspended. */
-function applyAgentBreach(ctx: EngineContext, scope: CardScope, breach: LimitBreach): void {
-  const { tenant, platform } = ctx;
+function applyAgentBreach(tenant: Tenant, scope: CardScope, breach: LimitBreach): void {
   const agent = scope.agent;
   if (!agent) return;
   const frequency = FREQUENCY[breach.window];
@@ -203,36 +205,34 @@ function applyAgentBreach(ctx: EngineContext, scope: CardScope, breach: LimitBre
       action: 'suspended',
     });
   }
-  if (platform.card(tenant, scope.card.id)?.status === 'active') {
-    platform.freezeCard(tenant, scope.card.id, 'spending_limit_exceeded');
-  }
-  platform.suspendAgent(tenant, agent.id, 'spending_limit_exceeded');
+  if (scope.card.status === 'active') freezeCard(tenant, scope.card, 'spending_limit_exceeded', 'system');
+  if (agent.status !== 'suspended') suspendAgent(tenant, agent, 'spending_limit_exceeded', 'system');
 }
 
-function emitAttestation(ctx: EngineContext, scope: CardScope, txn: TransactionRecord, attested: boolean): void {
-  const access = engineState(ctx.tenant).lastAccess.get(scope.card.id) ?? null;
+function emitAttestation(tenant: Tenant, scope: CardScope, txn: TransactionRecord, attested: boolean): void {
+  const access = engineState(tenant).lastAccess.get(scope.card.id) ?? null;
   const common = { transactionId: txn.id, cardId: scope.card.id, agentId: scope.card.agentId, amount: txn.amount, merchantName: txn.merchant.name };
   if (attested && access) {
-    ctx.tenant.emit('spend.attested', {
+    tenant.emit('spend.attested', {
       ...common,
       attestedAt: access.at,
       summary: access.summary,
       expectedAmount: access.expectedAmount,
     });
   } else {
-    ctx.tenant.emit('spend.unattested', { ...common, lastCredentialAccess: access?.at ?? null });
+    tenant.emit('spend.unattested', { ...common, lastCredentialAccess: access?.at ?? null });
   }
 }
 
 /** Moves the intent an authorization was compared with to `matched` or `mismatched`, with its event. */
-function settleIntent(ctx: EngineContext, match: IntentMatch, txn: TransactionRecord): void {
-  const state = engineState(ctx.tenant);
-  intents.of(ctx.tenant).update(match.intent.id, (intent) => {
+function settleIntent(tenant: Tenant, match: IntentMatch, txn: TransactionRecord): void {
+  const state = engineState(tenant);
+  intents.of(tenant).update(match.intent.id, (intent) => {
     intent.status = match.matched ? 'matched' : 'mismatched';
     intent.matchedTransactionId = txn.id;
   });
   state.openIntents(match.intent.cardId).delete(match.intent.id);
-  ctx.tenant.emit(match.matched ? 'intent.matched' : 'intent.mismatched', intentMatchData(match, txn.id, txn.amount, txn.merchant.name));
+  tenant.emit(match.matched ? 'intent.matched' : 'intent.mismatched', intentMatchData(match, txn.id, txn.amount, txn.merchant.name));
 }
 
 function limitsApproached(state: EngineTenantState, agentId: string, limits: ReturnType<typeof agentLimitSet>, amount: number, now: number) {

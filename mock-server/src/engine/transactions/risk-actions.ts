@@ -1,16 +1,18 @@
 import { anomalyEventType, autoActionReason, type Anomaly, type RiskAction } from '../risk/anomaly.js';
-import type { EngineContext } from '../engine-context.js';
-import type { EngineCard } from '../types.js';
+import { agents, markAgentSuspended } from '../../domain/agents.js';
+import { cards, freezeCard, markCardFrozen } from '../../domain/cards.js';
+import type { Tenant } from '../../core/tenant.js';
+import type { CardRecord } from '../types.js';
 
 /** Emits one `anomaly.*` event per anomaly, with the fields of section 6.2. */
-export function emitAnomalies(ctx: EngineContext, card: EngineCard, transactionId: string, anomalies: readonly Anomaly[], dryRun: boolean): void {
+export function emitAnomalies(tenant: Tenant, card: CardRecord, transactionId: string, anomalies: readonly Anomaly[], dryRun: boolean): void {
   for (const anomaly of anomalies) {
     const data: Record<string, unknown> = { transactionId, cardId: card.id, agentId: card.agentId };
     if (anomaly.intentId !== undefined) data.intentId = anomaly.intentId;
     data.action = anomaly.action;
     data.dryRun = dryRun;
     data.details = anomaly.details;
-    ctx.tenant.emit(anomalyEventType(anomaly.type), data);
+    tenant.emit(anomalyEventType(anomaly.type), data);
   }
 }
 
@@ -19,26 +21,27 @@ export function emitAnomalies(ctx: EngineContext, card: EngineCard, transactionI
  * (`card.auto_frozen`); `suspend_agent` suspends its agent and freezes every active card of it
  * (`agent.auto_suspended` with the count, then `card.frozen` reason `agent_suspended` per card).
  */
-export function applyRiskAction(ctx: EngineContext, card: EngineCard, transactionId: string, action: RiskAction, dryRun: boolean): void {
+export function applyRiskAction(tenant: Tenant, card: CardRecord, transactionId: string, action: RiskAction, dryRun: boolean): void {
   const reason = autoActionReason(action.anomaly.type);
   const anomalyType = action.anomaly.type;
   if (action.action === 'suspend_agent' && card.agentId !== null) {
     const agentId = card.agentId;
-    const cards = ctx.platform.activeCardIds(ctx.tenant, agentId);
-    ctx.tenant.emit('agent.auto_suspended', {
+    const active = [...cards.of(tenant).values({ agentId, status: 'active' })];
+    tenant.emit('agent.auto_suspended', {
       agentId,
       userId: card.customerId,
       transactionId,
       reason,
       anomalyType,
       dryRun,
-      cardsFrozen: dryRun ? 0 : cards.length,
+      cardsFrozen: dryRun ? 0 : active.length,
     });
     if (dryRun) return;
-    ctx.platform.setAgentSuspended(ctx.tenant, agentId);
-    for (const cardId of cards) ctx.platform.freezeCard(ctx.tenant, cardId, 'agent_suspended');
+    const agent = agents.of(tenant).get(agentId);
+    if (agent) markAgentSuspended(tenant, agent);
+    for (const frozen of active) freezeCard(tenant, frozen, 'agent_suspended', 'system');
     return;
   }
-  ctx.tenant.emit('card.auto_frozen', { cardId: card.id, agentId: card.agentId, transactionId, reason, anomalyType, dryRun });
-  if (!dryRun && card.status === 'active') ctx.platform.setCardStatus(ctx.tenant, card.id, 'frozen');
+  tenant.emit('card.auto_frozen', { cardId: card.id, agentId: card.agentId, transactionId, reason, anomalyType, dryRun });
+  if (!dryRun && card.status === 'active') markCardFrozen(tenant, card);
 }

@@ -1,12 +1,12 @@
-import { invalidState, notFound } from '../../http/errors.js';
-import type { EngineContext } from '../engine-context.js';
+import { invalidState, notFound } from '../../core/errors.js';
+import type { Tenant } from '../../core/tenant.js';
 import { engineState } from '../engine-state.js';
 import { changeBalance } from '../../domain/balances.js';
 import { merchantObject } from './merchant-object.js';
 import { disputes, transactions, type DisputeRecord, type TransactionRecord } from '../records.js';
 
-export function getTransaction(ctx: EngineContext, transactionId: string): TransactionRecord {
-  const txn = transactions.of(ctx.tenant).get(transactionId);
+export function getTransaction(tenant: Tenant, transactionId: string): TransactionRecord {
+  const txn = transactions.of(tenant).get(transactionId);
   if (!txn) throw notFound();
   return txn;
 }
@@ -15,13 +15,13 @@ export function getTransaction(ctx: EngineContext, transactionId: string): Trans
  * `pending` -> `completed` (`transaction.completed`, general name `transaction.settled`). The hold leaves `pending`,
  * the settled amount (default: the authorized amount) is `posted`, and any difference returns to `available`.
  */
-export function settleTransaction(ctx: EngineContext, transactionId: string, amount: number | undefined): TransactionRecord {
-  const txn = getTransaction(ctx, transactionId);
+export function settleTransaction(tenant: Tenant, transactionId: string, amount: number | undefined): TransactionRecord {
+  const txn = getTransaction(tenant, transactionId);
   if (txn.status !== 'pending') throw invalidState(`The transaction is ${txn.status}; only a pending one can settle.`, { status: txn.status });
-  const now = ctx.tenant.now();
+  const now = tenant.now();
   const settled = amount ?? txn.authorizedAmount;
-  const state = engineState(ctx.tenant);
-  transactions.of(ctx.tenant).update(txn.id, (record) => {
+  const state = engineState(tenant);
+  transactions.of(tenant).update(txn.id, (record) => {
     record.status = 'completed';
     record.amount = settled;
     record.postedAt = now;
@@ -44,8 +44,8 @@ export function settleTransaction(ctx: EngineContext, transactionId: string, amo
     postedAt: now,
   };
   // The general `transaction.settled` adds the merchant object, whose category code the catalog data lacks.
-  ctx.tenant.emit('transaction.completed', completed, { generalData: { ...completed, merchant: merchantObject(txn) } });
-  changeBalance(ctx.tenant, txn.customerId, { pending: -txn.authorizedAmount, posted: settled, available: txn.authorizedAmount - settled });
+  tenant.emit('transaction.completed', completed, { generalData: { ...completed, merchant: merchantObject(txn) } });
+  changeBalance(tenant, txn.customerId, { pending: -txn.authorizedAmount, posted: settled, available: txn.authorizedAmount - settled });
   return txn;
 }
 
@@ -54,27 +54,27 @@ export function settleTransaction(ctx: EngineContext, transactionId: string, amo
  * transaction becomes `reversed` (`transaction.reversed`), the amount returns to `available` and leaves the
  * card's and agent's spend. `amount` reverses part of it; the default is all.
  */
-export function reverseTransaction(ctx: EngineContext, transactionId: string, amount: number | undefined): TransactionRecord {
-  const txn = getTransaction(ctx, transactionId);
+export function reverseTransaction(tenant: Tenant, transactionId: string, amount: number | undefined): TransactionRecord {
+  const txn = getTransaction(tenant, transactionId);
   if (txn.status !== 'completed' && txn.status !== 'pending') {
     throw invalidState(`The transaction is ${txn.status}; only a pending or completed one can be reversed.`, { status: txn.status });
   }
   if (amount !== undefined && amount > txn.amount) {
     throw invalidState(`Cannot reverse ${amount}: the transaction amount is ${txn.amount}.`, { amount: txn.amount });
   }
-  const now = ctx.tenant.now();
+  const now = tenant.now();
   const reversed = amount ?? txn.amount;
   const wasPending = txn.status === 'pending';
   const original = txn.amount;
-  const state = engineState(ctx.tenant);
-  transactions.of(ctx.tenant).update(txn.id, (record) => {
+  const state = engineState(tenant);
+  transactions.of(tenant).update(txn.id, (record) => {
     record.status = 'reversed';
     record.reversedAmount = reversed;
     record.reversedAt = now;
   });
   state.cardState(txn.cardId).sums.add(-reversed, now, txn.createdAt);
   if (txn.agentId) state.agentState(txn.agentId).sums.add(-reversed, now, txn.createdAt);
-  ctx.tenant.emit('transaction.reversed', {
+  tenant.emit('transaction.reversed', {
     transactionId: txn.id,
     cardId: txn.cardId,
     originalAmount: original,
@@ -87,7 +87,7 @@ export function reverseTransaction(ctx: EngineContext, transactionId: string, am
   const move = wasPending
     ? { pending: -original, available: reversed, posted: original - reversed }
     : { posted: -reversed, available: reversed };
-  changeBalance(ctx.tenant, txn.customerId, move);
+  changeBalance(tenant, txn.customerId, move);
   return txn;
 }
 
@@ -96,8 +96,8 @@ export function reverseTransaction(ctx: EngineContext, transactionId: string, am
  * transaction, and only over what is still spent: the part already reversed went back to `available`, so a won
  * dispute must not credit it a second time.
  */
-export function openDispute(ctx: EngineContext, transactionId: string, request: { reason?: string | undefined; amount?: number | undefined }): DisputeRecord {
-  const txn = getTransaction(ctx, transactionId);
+export function openDispute(tenant: Tenant, transactionId: string, request: { reason?: string | undefined; amount?: number | undefined }): DisputeRecord {
+  const txn = getTransaction(tenant, transactionId);
   if (txn.status !== 'completed' && txn.status !== 'reversed') {
     throw invalidState(`The transaction is ${txn.status}; only a settled transaction can be disputed.`, { status: txn.status });
   }
@@ -109,7 +109,7 @@ export function openDispute(ctx: EngineContext, transactionId: string, request: 
     throw invalidState(`Cannot dispute ${amount}: ${disputable} of the transaction is still spent.`, { amount: disputable });
   }
   const dispute: DisputeRecord = {
-    id: ctx.tenant.ids.next('dispute'),
+    id: tenant.ids.next('dispute'),
     transactionId: txn.id,
     cardId: txn.cardId,
     customerId: txn.customerId,
@@ -117,14 +117,14 @@ export function openDispute(ctx: EngineContext, transactionId: string, request: 
     reason: request.reason ?? 'fraudulent',
     status: 'open',
     outcome: null,
-    createdAt: ctx.tenant.now(),
+    createdAt: tenant.now(),
     resolvedAt: null,
   };
-  disputes.of(ctx.tenant).insert(dispute);
-  transactions.of(ctx.tenant).update(txn.id, (record) => {
+  disputes.of(tenant).insert(dispute);
+  transactions.of(tenant).update(txn.id, (record) => {
     record.disputeId = dispute.id;
   });
-  ctx.tenant.emit('dispute.created', {
+  tenant.emit('dispute.created', {
     disputeId: dispute.id,
     transactionId: txn.id,
     cardId: txn.cardId,
@@ -136,17 +136,17 @@ export function openDispute(ctx: EngineContext, transactionId: string, request: 
 }
 
 /** `open` -> `closed` with the outcome (`dispute.resolved`); a won dispute credits the amount back to `available`. */
-export function resolveDispute(ctx: EngineContext, disputeId: string, outcome: 'won' | 'lost'): DisputeRecord {
-  const dispute = disputes.of(ctx.tenant).get(disputeId);
+export function resolveDispute(tenant: Tenant, disputeId: string, outcome: 'won' | 'lost'): DisputeRecord {
+  const dispute = disputes.of(tenant).get(disputeId);
   if (!dispute) throw notFound();
   if (dispute.status !== 'open') throw invalidState('The dispute is already resolved.', { status: dispute.status, outcome: dispute.outcome });
-  const now = ctx.tenant.now();
-  disputes.of(ctx.tenant).update(dispute.id, (record) => {
+  const now = tenant.now();
+  disputes.of(tenant).update(dispute.id, (record) => {
     record.status = 'closed';
     record.outcome = outcome;
     record.resolvedAt = now;
   });
-  ctx.tenant.emit('dispute.resolved', {
+  tenant.emit('dispute.resolved', {
     disputeId: dispute.id,
     transactionId: dispute.transactionId,
     amount: dispute.amount,
@@ -154,7 +154,7 @@ export function resolveDispute(ctx: EngineContext, disputeId: string, outcome: '
     status: 'closed',
   });
   if (outcome === 'won') {
-    changeBalance(ctx.tenant, dispute.customerId, { posted: -dispute.amount, available: dispute.amount });
+    changeBalance(tenant, dispute.customerId, { posted: -dispute.amount, available: dispute.amount });
   }
   return dispute;
 }

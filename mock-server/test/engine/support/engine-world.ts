@@ -9,10 +9,8 @@ import { Tenant, type EventListener, type PolicyChangeListener } from '../../../
 import { engineExtension } from '../../../src/engine/index.js';
 import { EventNaming } from '../../../src/events/naming.js';
 import { loadSpecDocuments } from '../../../src/spec/documents.js';
-import type { EngineContext } from '../../../src/engine/engine-context.js';
 import { engineState } from '../../../src/engine/engine-state.js';
 import { simulateDeposit } from '../../../src/engine/money/deposits.js';
-import { platformPorts } from '../../../src/engine/platform-adapter.js';
 import { applyRiskUpdate, type RiskConfigUpdate } from '../../../src/engine/risk/risk-config.js';
 import { scheduleCardTtl } from '../../../src/engine/ttl.js';
 import { agents, createAgent, type AgentRecord } from '../../../src/domain/agents.js';
@@ -63,13 +61,12 @@ export interface SetupOptions {
 }
 
 /**
- * A tenant with the platform's real customers, agents and cards (src/domain) and the engine's real ports, so
+ * A tenant with the platform's real customers, agents and cards (src/domain) read and changed by the engine directly, so
  * engine rules are tested without HTTP. Every event is recorded and checked against its schema in the spec.
  */
 export class EngineWorld {
   readonly events: MockEvent[] = [];
   readonly tenant: Tenant;
-  readonly ctx: EngineContext;
   readonly invalidEvents: string[] = [];
 
   constructor() {
@@ -83,7 +80,6 @@ export class EngineWorld {
     // The engine reacts to policy changes as it does in the server (its TTLs follow the merged policy).
     const onPolicyChanged = new Set<PolicyChangeListener>([engineExtension.onPolicyChanged as PolicyChangeListener]);
     this.tenant = new Tenant('org_test', 'test', ids, new BaseClock({ frozenAt: START }), 0, { onEvent: listeners, onPolicyChanged }, naming);
-    this.ctx = { tenant: this.tenant, platform: platformPorts };
   }
 
   get state() {
@@ -114,7 +110,7 @@ export class EngineWorld {
   addCard(agent: AgentRecord, options: SetupOptions['card'] = {}): CardRecord {
     const { status, merchantLock, ...input } = options;
     const card = createCard(this.tenant, { customerId: agent.customerId, agentId: agent.id, ...input });
-    scheduleCardTtl(this.ctx, card.id);
+    scheduleCardTtl(this.tenant, card.id);
     cards.of(this.tenant).update(card.id, (record) => {
       if (status) record.status = status;
       if (merchantLock) record.merchantLock = merchantLock;
@@ -129,7 +125,7 @@ export class EngineWorld {
     const agent = createAgent(this.tenant, { customerId: customer.id, name: 'bot', ...agentInput });
     if (status) agents.of(this.tenant).update(agent.id, (record) => void (record.status = status));
     const card = this.addCard(agent, options.card);
-    if (options.balance !== 0) simulateDeposit(this.ctx, { customerId: customer.id, amount: options.balance ?? 1_000_000 });
+    if (options.balance !== 0) simulateDeposit(this.tenant, { customerId: customer.id, amount: options.balance ?? 1_000_000 });
     this.events.length = 0;
     return { customer, agent, card };
   }

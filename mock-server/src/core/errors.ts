@@ -1,6 +1,7 @@
 /**
- * The error answers of api-surface.md: 401 and 404 keep the specification's string forms; everything else is
- * `{error:{code,message,details}}`. Handlers throw ApiError; the HTTP layer renders it.
+ * The API's error answers (docs/errors.md): 401 and 404 keep the string forms `{"error":"unauthorized"}` and
+ * `{"error":"not_found"}`; everything else is `{error:{code,message,details}}`. The domain, the engine and the
+ * handlers throw ApiError; the HTTP layer renders it.
  */
 export class ApiError extends Error {
   constructor(

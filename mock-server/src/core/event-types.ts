@@ -1,0 +1,52 @@
+import type { CustomerApi, UserApi } from '@cardrail/spec';
+import type { catalogTypeOfGeneralType } from '@cardrail/spec/events';
+import type { EpochMs } from './clock.js';
+
+/** The spec's events as delivered by each variant (its union `Event`), discriminated by `type`. */
+type CatalogEvent = UserApi.components['schemas']['Event'];
+type GeneralEvent = CustomerApi.components['schemas']['Event'];
+
+type CatalogType = CatalogEvent['type'];
+type GeneralType = GeneralEvent['type'];
+type RenamedGeneralType = keyof typeof catalogTypeOfGeneralType;
+
+/** T without index signatures: the generated event data is intersected with the envelope's open `data`. */
+type KnownKeys<T> = { [K in keyof T as string extends K ? never : number extends K ? never : K]: T[K] };
+
+type DataOf<E, T> = KnownKeys<Extract<E, { type: T }> extends { data: infer Data } ? Data : never>;
+
+/** The general (customer-variant) name of a stored type: itself unless the spec marks a rename. */
+type GeneralTypeOf<T> = { [G in RenamedGeneralType]: (typeof catalogTypeOfGeneralType)[G] extends T ? G : never }[RenamedGeneralType] extends infer G
+  ? [G] extends [never]
+    ? T
+    : G
+  : T;
+
+/**
+ * The types events are stored under: the event catalog's names (user variant), plus the general-only types
+ * (`intent.created`). Each variant names them in its own way when it renders them (src/variants).
+ */
+export type StoredEventType = CatalogType | Exclude<GeneralType, RenamedGeneralType>;
+
+/**
+ * The data an event is stored with: everything either variant's schema for it holds (the catalog's data, plus
+ * what the general description adds, such as the `merchant` object of `transaction.created`). Each variant keeps
+ * the fields of its own schema when it renders the event.
+ */
+export type EventData<T extends StoredEventType> = (T extends CatalogType ? DataOf<CatalogEvent, T> : unknown) &
+  (GeneralTypeOf<T> extends GeneralType ? DataOf<GeneralEvent, GeneralTypeOf<T>> : unknown);
+
+export type Mode = 'test' | 'live';
+
+/** One event as the mock stores it, once, whatever variant renders it. */
+export interface StoredEvent<T extends StoredEventType = StoredEventType> {
+  id: string;
+  type: T;
+  organizationId: string;
+  mode: Mode;
+  createdAt: EpochMs;
+  data: EventData<T>;
+}
+
+/** Any stored event, discriminated by `type`: narrowing on `type` types its `data`. */
+export type AnyStoredEvent = { [T in StoredEventType]: StoredEvent<T> }[StoredEventType];
