@@ -1,6 +1,6 @@
 export { createMockServer } from './server.js';
 export type { MockServer, MockServerOptions, ServerClock, ServerEvents, EventQuery } from './server.js';
-export type { MockEvent, Mode } from './core/event-log.js';
+export type { AnyStoredEvent as MockEvent, EventData, Mode, StoredEvent, StoredEventType } from './core/event-types.js';
 export type { MockExtension } from './extension.js';
 export type {
   HandlerMap,

@@ -1,6 +1,6 @@
 import { BaseClock } from './core/clock.js';
 import { Directory } from './core/directory.js';
-import type { MockEvent, Mode } from './core/event-log.js';
+import type { AnyStoredEvent as MockEvent, Mode } from './core/event-types.js';
 import { IdFactory, randomBase62, cryptoRandom, type RandomSource } from './core/ids.js';
 import { parseRateLimit, RateLimiter, type RateLimitSetting } from './core/rate-limiter.js';
 import { seededRandom } from './core/seeded-random.js';
@@ -97,7 +97,7 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
   const ids = new IdFactory(random);
   const baseClock = new BaseClock({ frozenAt: options.frozenClock });
   const naming = new EventNaming(documents);
-  const renderEvent = createEventRenderer(naming);
+  const renderEvent = createEventRenderer(naming, documents);
   const dispatcher = new WebhookDispatcher({ render: renderEvent, fetch: options.fetch, timeoutMs: options.webhookTimeoutMs });
 
   const extensions: MockExtension[] = [platformExtension(naming), engineExtension, ...(options.extensions ?? [])];

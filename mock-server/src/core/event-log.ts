@@ -1,26 +1,11 @@
-import type { EpochMs } from './clock.js';
 import { Collection } from './collection.js';
+import type { AnyStoredEvent, Mode, StoredEventType } from './event-types.js';
 
-export type Mode = 'test' | 'live';
-
-/**
- * One event as the mock stores it, once: the event-catalog type name and `data` in the catalog form
- * (amounts in cents, `*At` fields epoch ms). Each variant renders its own envelope from it.
- */
-export interface MockEvent {
-  id: string;
-  type: string;
-  organizationId: string;
-  mode: Mode;
-  createdAt: EpochMs;
-  data: Record<string, unknown>;
-  /** The data of the general (customer-variant) envelope, when it differs from `data`. */
-  generalData?: Record<string, unknown> | undefined;
-}
+export type { Mode };
 
 /** Names a stored event in each variant; undefined where the variant has no such event type. */
 export interface EventVisibility {
-  nameIn(variant: 'customer' | 'user', storedType: string): string | undefined;
+  nameIn(variant: 'customer' | 'user', storedType: StoredEventType): string | undefined;
 }
 
 /**
@@ -28,10 +13,10 @@ export interface EventVisibility {
  * variant's type name) so `GET /events` and its `type` filter are O(log n) pages in either variant.
  */
 export class EventLog {
-  readonly events: Collection<MockEvent>;
+  readonly events: Collection<AnyStoredEvent>;
 
   constructor(nextSeq: () => number, naming: EventVisibility) {
-    this.events = new Collection<MockEvent>(nextSeq, {
+    this.events = new Collection<AnyStoredEvent>(nextSeq, {
       filters: {
         customer: (event) => (naming.nameIn('customer', event.type) === undefined ? undefined : 'visible'),
         customerType: (event) => naming.nameIn('customer', event.type),
@@ -48,11 +33,11 @@ export class EventLog {
     return type === undefined ? { [variant]: 'visible' } : { [`${variant}Type`]: type };
   }
 
-  append(event: MockEvent): MockEvent {
-    return this.events.insert(event);
+  append(event: AnyStoredEvent): void {
+    this.events.insert(event);
   }
 
-  get(id: string): MockEvent | undefined {
+  get(id: string): AnyStoredEvent | undefined {
     return this.events.get(id);
   }
 }

@@ -1,7 +1,8 @@
 import type { BaseClock } from './clock.js';
 import { OffsetClock } from './clock.js';
 import { Collection, type CollectionOptions } from './collection.js';
-import { EventLog, type EventVisibility, type MockEvent, type Mode } from './event-log.js';
+import { EventLog, type EventVisibility } from './event-log.js';
+import type { AnyStoredEvent, EventData, Mode, StoredEvent, StoredEventType } from './event-types.js';
 import { IdempotencyCache } from './idempotency.js';
 import type { IdFactory } from './ids.js';
 import { Scheduler } from './scheduler.js';
@@ -15,7 +16,8 @@ export class Tenant {
   readonly scheduler: Scheduler;
   readonly idempotency: IdempotencyCache;
   readonly events: EventLog;
-  readonly #collections = new Map<string, Collection<{ id: string }>>();
+  /** Everything attached to this tenant by a slot (collections and working state), by slot name. */
+  readonly #slots = new Map<string, unknown>();
   #seq = 0;
 
   constructor(
@@ -33,31 +35,42 @@ export class Tenant {
     this.events = new EventLog(this.#nextSeq, naming);
   }
 
-  /** The named collection, created with `options` on first use. See `defineCollection`. */
-  collection<T extends { id: string }>(name: string, options?: CollectionOptions<T>): Collection<T> {
-    let collection = this.#collections.get(name);
-    if (collection === undefined) {
-      collection = new Collection<T>(this.#nextSeq, options) as unknown as Collection<{ id: string }>;
-      this.#collections.set(name, collection);
+  /**
+   * The state a slot attaches to this tenant, created on first use. Collections (`defineCollection`) and working
+   * state (`defineTenantState`) are attached this one way, so everything a tenant holds is found in one place.
+   */
+  attach<T>(slot: TenantSlot<T>): T {
+    let state = this.#slots.get(slot.name) as T | undefined;
+    if (state === undefined) {
+      state = slot.create(this);
+      this.#slots.set(slot.name, state);
     }
-    return collection as unknown as Collection<T>;
+    return state;
+  }
+
+  /** A new collection of this tenant: every collection shares one sequence counter (see #nextSeq). */
+  newCollection<T extends { id: string }>(options: CollectionOptions<T>): Collection<T> {
+    return new Collection<T>(this.#nextSeq, options);
   }
 
   /**
-   * Records an event of the catalog type `type` at the current test-clock time, then tells every event listener
-   * (webhook fan-out, test observers, engine hooks) in registration order.
+   * Records an event at the current test-clock time, then tells every event listener (webhook fan-out, test
+   * observers, engine hooks) in registration order. `data` is typed by `type` from the spec: everything either
+   * variant's schema of that event holds (see EventData).
    */
-  emit(type: string, data: Record<string, unknown>, options: { generalData?: Record<string, unknown> } = {}): MockEvent {
-    const event = this.events.append({
+  emit<T extends StoredEventType>(type: T, data: EventData<T>): StoredEvent<T> {
+    const event: StoredEvent<T> = {
       id: this.ids.next('event'),
       type,
       organizationId: this.organizationId,
       mode: this.mode,
       createdAt: this.clock.now(),
       data,
-      generalData: options.generalData,
-    });
-    for (const listener of this.hooks.onEvent) listener(event, this);
+    };
+    // StoredEvent<T> for a generic T is one member of the AnyStoredEvent union; TypeScript cannot see that itself.
+    const stored = event as unknown as AnyStoredEvent;
+    this.events.append(stored);
+    for (const listener of this.hooks.onEvent) listener(stored, this);
     return event;
   }
 
@@ -81,22 +94,38 @@ export class Tenant {
   readonly #nextSeq = (): number => ++this.#seq;
 }
 
+/** Something every tenant holds one of, made on first use: a collection or a piece of working state. */
+export interface TenantSlot<T> {
+  readonly name: string;
+  create(tenant: Tenant): T;
+}
+
+/** A slot with its accessor: `slot.of(tenant)`. */
+export interface TenantState<T> extends TenantSlot<T> {
+  of(tenant: Tenant): T;
+}
+
+/**
+ * Working state every tenant has (indexes, running aggregates, settings), next to the code that owns it:
+ * `export const engineState = defineTenantState('engine', () => new EngineTenantState());` then
+ * `engineState.of(tenant)`. Names are unique across the mock.
+ */
+export function defineTenantState<T>(name: string, create: (tenant: Tenant) => T): TenantState<T> {
+  const slot: TenantState<T> = { name, create, of: (tenant) => tenant.attach(slot) };
+  return slot;
+}
+
 /**
  * A typed handle on a collection every tenant has. Define one per record type, next to the code that owns it:
  * `export const cards = defineCollection<CardRecord>('cards', { filters: { agentId: (c) => c.agentId } });`
  * then `cards.of(tenant).get(id)`.
  */
-export function defineCollection<T extends { id: string }>(name: string, options: CollectionOptions<T> = {}) {
-  return {
-    name,
-    of(tenant: Tenant): Collection<T> {
-      return tenant.collection<T>(name, options);
-    },
-  };
+export function defineCollection<T extends { id: string }>(name: string, options: CollectionOptions<T> = {}): TenantState<Collection<T>> {
+  return defineTenantState(name, (tenant) => tenant.newCollection<T>(options));
 }
 
 /** Observes every event of every tenant, right after it is stored. */
-export type EventListener = (event: MockEvent, tenant: Tenant) => void;
+export type EventListener = (event: AnyStoredEvent, tenant: Tenant) => void;
 
 /** Whose spend controls changed. The platform emits no event for it, so it has a hook of its own. */
 export interface PolicyChange {
@@ -113,4 +142,4 @@ export interface TenantHooks {
   onPolicyChanged: ReadonlySet<PolicyChangeListener>;
 }
 
-export type { MockEvent, Mode };
+export type { Mode };

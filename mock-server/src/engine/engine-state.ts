@@ -1,5 +1,5 @@
 import type { ScheduledHandle } from '../core/scheduler.js';
-import type { Tenant } from '../core/tenant.js';
+import { defineTenantState, type Tenant } from '../core/tenant.js';
 import { OperationMeter } from './aggregates/operation-meter.js';
 import { AgentSpendState, CardSpendState } from './aggregates/spend-state.js';
 import type { AccessRecord } from './attestation.js';
@@ -36,8 +36,8 @@ export class EngineTenantState {
   }
 }
 
-const states = new WeakMap<Tenant, EngineTenantState>();
+const slot = defineTenantState('engine', () => new EngineTenantState());
 
 export function engineState(tenant: Tenant): EngineTenantState {
-  return getOrCreate(states, tenant, () => new EngineTenantState());
+  return slot.of(tenant);
 }

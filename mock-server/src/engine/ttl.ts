@@ -19,8 +19,11 @@ export function expiresAtOf(card: CardRecord, policy: Policy): EpochMs | null {
   return minutes === null ? null : card.createdAt + minutes * MINUTE_MS;
 }
 
+/** A card that is not closed. */
+type OpenCard = CardRecord & { status: Exclude<CardRecord['status'], 'closed'> };
+
 /** Whether a card can still expire: not closed, and its expiry has not run yet. */
-function canExpire(tenant: Tenant, card: CardRecord): boolean {
+function canExpire(tenant: Tenant, card: CardRecord): card is OpenCard {
   return card.status !== 'closed' && !engineState(tenant).expiredCards.has(card.id);
 }
 

@@ -1,14 +1,12 @@
+import { catalogTypeOfGeneralType } from '@cardrail/spec/events';
+import type { StoredEventType } from '../core/event-types.js';
 import type { Variant } from '../core/variant.js';
 import type { SpecDocuments } from '../spec/documents.js';
 
-/**
- * Catalog names that the general description calls otherwise (api-surface.md, "Envelopes"). Events are stored
- * under their catalog name; the customer variant sees these under the general name.
- */
-export const GENERAL_NAMES: Readonly<Record<string, string>> = {
-  'transaction.authorized': 'transaction.created',
-  'transaction.completed': 'transaction.settled',
-};
+/** Catalog type -> the general name the customer variant uses instead (the spec's `x-cardrail-catalog-type`). */
+const GENERAL_NAME_OF_CATALOG_TYPE: ReadonlyMap<string, string> = new Map(
+  Object.entries(catalogTypeOfGeneralType).map(([general, catalog]) => [catalog, general]),
+);
 
 /**
  * Which event types each variant has (the `webhooks` of its document) and what each stored event is called
@@ -17,22 +15,46 @@ export const GENERAL_NAMES: Readonly<Record<string, string>> = {
  */
 export class EventNaming {
   readonly #types: Record<Variant, ReadonlySet<string>>;
+  readonly #stored: ReadonlySet<StoredEventType>;
+  readonly #storedOf: Record<Variant, ReadonlyMap<string, StoredEventType>>;
 
   constructor(documents: SpecDocuments) {
     this.#types = {
       customer: new Set(Object.keys(documents.customer.webhooks ?? {})),
       user: new Set(Object.keys(documents.user.webhooks ?? {})),
     };
+    // Stored types: the catalog's, plus the general-only ones. The spec types guarantee these names at compile time.
+    const stored = new Set<string>(this.#types.user);
+    for (const type of this.#types.customer) stored.add((catalogTypeOfGeneralType as Record<string, string>)[type] ?? type);
+    this.#stored = stored as ReadonlySet<StoredEventType>;
+    const storedOf = { customer: new Map<string, StoredEventType>(), user: new Map<string, StoredEventType>() };
+    for (const type of this.#stored) {
+      for (const variant of ['customer', 'user'] as const) {
+        const name = this.nameIn(variant, type);
+        if (name !== undefined) storedOf[variant].set(name, type);
+      }
+    }
+    this.#storedOf = storedOf;
   }
 
   /** The variant's name for a stored (catalog-named) type, or undefined when the variant has no such event. */
-  nameIn(variant: Variant, storedType: string): string | undefined {
-    const name = variant === 'customer' ? (GENERAL_NAMES[storedType] ?? storedType) : storedType;
+  nameIn(variant: Variant, storedType: StoredEventType): string | undefined {
+    const name = variant === 'customer' ? (GENERAL_NAME_OF_CATALOG_TYPE.get(storedType) ?? storedType) : storedType;
     return this.#types[variant].has(name) ? name : undefined;
+  }
+
+  /** The stored type of an event type as the variant names it, or undefined when the variant has no such type. */
+  storedTypeOf(variant: Variant, name: string): StoredEventType | undefined {
+    return this.#storedOf[variant].get(name);
   }
 
   /** Every event type of the variant, as named there. */
   typesOf(variant: Variant): ReadonlySet<string> {
     return this.#types[variant];
+  }
+
+  /** Every type events are stored under. */
+  storedTypes(): ReadonlySet<StoredEventType> {
+    return this.#stored;
   }
 }

@@ -1,5 +1,5 @@
 import { generateSignatureHeader, SIGNATURE_HEADER } from '@cardrail/sdk/webhooks';
-import type { MockEvent } from '../core/event-log.js';
+import type { AnyStoredEvent } from '../core/event-types.js';
 import type { Tenant } from '../core/tenant.js';
 import { VARIANTS, type Variant } from '../core/variant.js';
 import {
@@ -19,7 +19,7 @@ export interface RenderedEvent {
 }
 
 /** Renders a stored event for a variant, or undefined when that variant has no such event type. */
-export type EventRenderer = (event: MockEvent, variant: Variant) => RenderedEvent | undefined;
+export type EventRenderer = (event: AnyStoredEvent, variant: Variant) => RenderedEvent | undefined;
 
 export type FetchFunction = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -43,7 +43,7 @@ export class WebhookDispatcher {
   }
 
   /** The event listener: creates the deliveries of the event's subscribers and schedules each first attempt for now. */
-  readonly onEvent = (event: MockEvent, tenant: Tenant): void => {
+  readonly onEvent = (event: AnyStoredEvent, tenant: Tenant): void => {
     const index = subscriptionIndex(tenant);
     if (index.size === 0) return;
     for (const variant of VARIANTS) {

@@ -1,4 +1,4 @@
-import type { Tenant } from '../core/tenant.js';
+import { defineTenantState, type Tenant } from '../core/tenant.js';
 import type { Variant } from '../core/variant.js';
 import type { WebhookRecord } from './records.js';
 import { getOrCreate } from '../core/get-or-create.js';
@@ -40,8 +40,8 @@ function indexKey(variant: Variant, type: string): string {
   return `${variant}\u0000${type}`;
 }
 
-const indexes = new WeakMap<Tenant, SubscriptionIndex>();
+const slot = defineTenantState('webhooks.subscriptions', () => new SubscriptionIndex());
 
 export function subscriptionIndex(tenant: Tenant): SubscriptionIndex {
-  return getOrCreate(indexes, tenant, () => new SubscriptionIndex());
+  return slot.of(tenant);
 }

@@ -1,7 +1,9 @@
+import type { EventData } from '../../core/event-types.js';
+import type { Actor } from '../../domain/types.js';
 import type { IntentMatch } from './intent-matching.js';
 import type { IntentRecord } from './intent-record.js';
 
-/** Fields every intent event starts with (spec/common/events.yaml). */
+/** Fields every intent event starts with. */
 function base(intent: IntentRecord) {
   return {
     intentId: intent.id,
@@ -11,8 +13,8 @@ function base(intent: IntentRecord) {
   };
 }
 
-/** `intent.created` (general catalog) and `intent.pending_approval` share these fields. */
-export function intentCreatedData(intent: IntentRecord): Record<string, unknown> {
+/** `intent.created` (general catalog only): the intent as declared, in the status it starts in. */
+export function intentCreatedData(intent: IntentRecord, status: 'pending' | 'pending_approval'): EventData<'intent.created'> {
   return {
     ...base(intent),
     userId: intent.customerId,
@@ -20,34 +22,39 @@ export function intentCreatedData(intent: IntentRecord): Record<string, unknown>
     expectedAmount: intent.expectedAmount,
     expectedMerchant: intent.expectedMerchant,
     expiresAt: intent.expiresAt,
-    status: intent.status,
+    status,
   };
 }
 
-export function intentApprovedData(intent: IntentRecord): Record<string, unknown> {
+/** `intent.pending_approval`: the same fields as `intent.created`, for an intent that waits for a person. */
+export function intentPendingApprovalData(intent: IntentRecord): EventData<'intent.pending_approval'> {
+  return { ...intentCreatedData(intent, 'pending_approval'), status: 'pending_approval' };
+}
+
+export function intentApprovedData(intent: IntentRecord, approvedAt: number, approvedBy: Actor): EventData<'intent.approved'> {
   return {
     ...base(intent),
     summary: intent.summary,
     expectedAmount: intent.expectedAmount,
-    status: intent.status,
-    approvedAt: intent.approvedAt,
-    approvedBy: intent.approvedBy,
+    status: 'pending',
+    approvedAt,
+    approvedBy,
   };
 }
 
-export function intentRejectedData(intent: IntentRecord): Record<string, unknown> {
+export function intentRejectedData(intent: IntentRecord, rejectedAt: number, rejectedBy: Actor): EventData<'intent.rejected'> {
   return {
     ...base(intent),
     summary: intent.summary,
     expectedAmount: intent.expectedAmount,
-    status: intent.status,
-    rejectedAt: intent.rejectedAt,
-    rejectedBy: intent.rejectedBy,
+    status: 'rejected',
+    rejectedAt,
+    rejectedBy,
     rejectionReason: intent.rejectionReason,
   };
 }
 
-export function intentExpiredData(intent: IntentRecord, expiredAt: number): Record<string, unknown> {
+export function intentExpiredData(intent: IntentRecord, expiredAt: number): EventData<'intent.expired'> {
   return {
     ...base(intent),
     summary: intent.summary,
@@ -58,10 +65,9 @@ export function intentExpiredData(intent: IntentRecord, expiredAt: number): Reco
   };
 }
 
-/** `intent.matched`, or `intent.mismatched` (which adds the tolerance that was applied). */
-export function intentMatchData(match: IntentMatch, transactionId: string, amount: number, merchantName: string): Record<string, unknown> {
+function matchData(match: IntentMatch, transactionId: string, amount: number, merchantName: string) {
   const { intent } = match;
-  const data: Record<string, unknown> = {
+  return {
     ...base(intent),
     transactionId,
     summary: intent.summary,
@@ -71,6 +77,19 @@ export function intentMatchData(match: IntentMatch, transactionId: string, amoun
     actualMerchant: merchantName,
     matchResult: { amountMatch: match.amountMatch, merchantMatch: match.merchantMatch },
   };
-  if (!match.matched) data.tolerance = { ...intent.tolerance };
-  return data;
+}
+
+/** `intent.matched`: the authorization fit the intent. */
+export function intentMatchedData(match: IntentMatch, transactionId: string, amount: number, merchantName: string): EventData<'intent.matched'> {
+  return matchData(match, transactionId, amount, merchantName);
+}
+
+/** `intent.mismatched`: as `intent.matched`, with the tolerance that was applied. */
+export function intentMismatchedData(
+  match: IntentMatch,
+  transactionId: string,
+  amount: number,
+  merchantName: string,
+): EventData<'intent.mismatched'> {
+  return { ...matchData(match, transactionId, amount, merchantName), tolerance: { ...match.intent.tolerance } };
 }

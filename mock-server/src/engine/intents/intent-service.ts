@@ -3,7 +3,7 @@ import { loadCardScope } from '../card-scope.js';
 import type { Tenant } from '../../core/tenant.js';
 import { engineState } from '../engine-state.js';
 import { intents } from '../records.js';
-import { intentApprovedData, intentCreatedData, intentExpiredData, intentRejectedData } from './intent-events.js';
+import { intentApprovedData, intentCreatedData, intentExpiredData, intentPendingApprovalData, intentRejectedData } from './intent-events.js';
 import { DEFAULT_INTENT_TTL_MINUTES, DEFAULT_TOLERANCE, type IntentRecord } from './intent-record.js';
 
 export interface IntentCreateRequest {
@@ -64,8 +64,8 @@ export function createIntent(tenant: Tenant, request: IntentCreateRequest): Inte
   };
   intents.of(tenant).insert(intent);
   engineState(tenant).openIntents(intent.cardId).set(intent.id, intent);
-  tenant.emit('intent.created', intentCreatedData(intent));
-  if (needsApproval) tenant.emit('intent.pending_approval', intentCreatedData(intent));
+  tenant.emit('intent.created', intentCreatedData(intent, needsApproval ? 'pending_approval' : 'pending'));
+  if (needsApproval) tenant.emit('intent.pending_approval', intentPendingApprovalData(intent));
   tenant.scheduler.schedule(intent.expiresAt, () => expireIntent(tenant, intent.id), `intent expiry ${intent.id}`);
   return intent;
 }
@@ -83,7 +83,7 @@ export function approveIntent(tenant: Tenant, intentId: string): IntentRecord {
     record.approvedAt = now;
     record.approvedBy = 'api';
   });
-  tenant.emit('intent.approved', intentApprovedData(updated));
+  tenant.emit('intent.approved', intentApprovedData(updated, tenant.now(), 'api'));
   return updated;
 }
 
@@ -96,7 +96,7 @@ export function rejectIntent(tenant: Tenant, intentId: string, reason: string | 
     record.rejectionReason = reason ?? null;
   });
   engineState(tenant).openIntents(updated.cardId).delete(updated.id);
-  tenant.emit('intent.rejected', intentRejectedData(updated));
+  tenant.emit('intent.rejected', intentRejectedData(updated, tenant.now(), 'api'));
   return updated;
 }
 

@@ -48,22 +48,24 @@ export function getWithdrawal(tenant: Tenant, withdrawalId: string): WithdrawalR
 /** `pending` -> `confirmed` on-chain (`withdrawal.confirmed` with the transaction hash). */
 export function confirmWithdrawal(tenant: Tenant, withdrawalId: string): WithdrawalRecord {
   const withdrawal = pendingWithdrawal(tenant, withdrawalId);
+  const transactionHash = hexFrom(`withdrawal:${withdrawal.id}`, 32);
   withdrawals.of(tenant).update(withdrawal.id, (record) => {
     record.status = 'confirmed';
-    record.transactionHash = hexFrom(`withdrawal:${record.id}`, 32);
+    record.transactionHash = transactionHash;
   });
-  tenant.emit('withdrawal.confirmed', { ...withdrawalBase(withdrawal), transactionHash: withdrawal.transactionHash });
+  tenant.emit('withdrawal.confirmed', { ...withdrawalBase(withdrawal), transactionHash });
   return withdrawal;
 }
 
 /** `pending` -> `failed` (`withdrawal.failed`, reason `insufficient_gas`); the amount returns to `available`. */
 export function failWithdrawal(tenant: Tenant, withdrawalId: string): WithdrawalRecord {
   const withdrawal = pendingWithdrawal(tenant, withdrawalId);
+  const reason = 'insufficient_gas';
   withdrawals.of(tenant).update(withdrawal.id, (record) => {
     record.status = 'failed';
-    record.reason = 'insufficient_gas';
+    record.reason = reason;
   });
-  tenant.emit('withdrawal.failed', { ...withdrawalBase(withdrawal), reason: withdrawal.reason, transactionHash: null });
+  tenant.emit('withdrawal.failed', { ...withdrawalBase(withdrawal), reason, transactionHash: null });
   changeBalance(tenant, withdrawal.customerId, { available: withdrawal.amount });
   return withdrawal;
 }

@@ -1,13 +1,20 @@
+import type { EventData } from '../../core/event-types.js';
 import type { AnomalyAction, AnomalyType } from '../types.js';
 
-/** One detector firing on one authorization attempt. `details` is the event's `details` object (section 6.2). */
-export interface Anomaly {
-  type: AnomalyType;
+/** The event an anomaly of this type is reported with. */
+export type AnomalyEventType<Type extends AnomalyType = AnomalyType> = `anomaly.${Type}`;
+
+/** One detector firing on one authorization attempt, of one type. `details` is that event's `details` object. */
+export interface AnomalyOf<Type extends AnomalyType> {
+  type: Type;
   action: AnomalyAction;
-  details: Record<string, unknown>;
+  details: EventData<AnomalyEventType<Type>>['details'];
   /** Only for `intent_mismatch`: the intent the authorization was compared with. */
   intentId?: string | undefined;
 }
+
+/** An anomaly of any type, discriminated by `type` (which types its `details`). */
+export type Anomaly = { [Type in AnomalyType]: AnomalyOf<Type> }[AnomalyType];
 
 /** The action the risk engine takes for an attempt: the strongest of its anomalies' actions. */
 export interface RiskAction {
@@ -31,10 +38,11 @@ export function strongestAction(anomalies: readonly Anomaly[], hasAgent: boolean
   return best;
 }
 
-export function anomalyEventType(type: AnomalyType): string {
+export function anomalyEventType<Type extends AnomalyType>(type: Type): AnomalyEventType<Type> {
   return `anomaly.${type}`;
 }
 
-export function autoActionReason(type: AnomalyType): string {
+/** The `reason` of `card.auto_frozen` and `agent.auto_suspended` for an anomaly type. */
+export function autoActionReason<Type extends AnomalyType>(type: Type): `anomaly_${Type}` {
   return `anomaly_${type}`;
 }

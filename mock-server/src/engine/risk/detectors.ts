@@ -59,9 +59,9 @@ export function detectAnomalies(config: RiskConfig, input: DetectorInput): Anoma
     const dayCount = state.countLastDay(now) + 1;
     const details =
       hourCount > velocity.maxPerHour
-        ? { count: hourCount, limit: velocity.maxPerHour, window: 'hour' }
+        ? { count: hourCount, limit: velocity.maxPerHour, window: 'hour' as const }
         : dayCount > velocity.maxPerDay
-          ? { count: dayCount, limit: velocity.maxPerDay, window: 'day' }
+          ? { count: dayCount, limit: velocity.maxPerDay, window: 'day' as const }
           : null;
     if (details) anomalies.push({ type: 'velocity', action: velocity.action, details });
   }

@@ -7,14 +7,14 @@ import type { LimitBreach } from '../decision/limit-check.js';
 import { loadCardScope, type CardScope } from '../card-scope.js';
 import type { Tenant } from '../../core/tenant.js';
 import { engineState, type EngineTenantState } from '../engine-state.js';
-import { intentMatchData } from '../intents/intent-events.js';
+import { intentMatchedData, intentMismatchedData } from '../intents/intent-events.js';
 import type { IntentMatch } from '../intents/intent-matching.js';
 import { merchantCategoryName } from '../merchant-categories.js';
 import { merchantObject } from './merchant-object.js';
 import { agentLimitSet } from '../policy/card-policy.js';
 import { intents, transactions, type TransactionRecord } from '../records.js';
 import { expireCardIfDue } from '../ttl.js';
-import type { LimitWindow, Merchant } from '../types.js';
+import type { DeclineReason, LimitWindow, Merchant } from '../types.js';
 import { applyRiskAction, emitAnomalies } from './risk-actions.js';
 
 export interface AuthorizationRequest {
@@ -80,7 +80,7 @@ export function authorize(tenant: Tenant, request: AuthorizationRequest): Transa
   if (approved && request.threeDS) record.challengeId = tenant.ids.next('challenge');
   transactions.of(tenant).insert(record);
   if (approved) applyApproved(tenant, scope, state, decision, record);
-  else applyDeclined(tenant, scope, decision, record, consumesIntent);
+  else applyDeclined(tenant, scope, decision, declineReasonOf(decision), record, consumesIntent);
   return record;
 }
 
@@ -97,7 +97,7 @@ function applyApproved(tenant: Tenant, scope: CardScope, state: EngineTenantStat
       deliveryMethod: 'sms',
     });
   }
-  const authorized = {
+  tenant.emit('transaction.authorized', {
     transactionId: txn.id,
     cardId: card.id,
     agentId: card.agentId,
@@ -108,10 +108,9 @@ function applyApproved(tenant: Tenant, scope: CardScope, state: EngineTenantStat
     merchantCategory: merchantCategoryName(txn.merchant.mcc),
     merchantCategoryCode: txn.merchant.mcc ?? null,
     status: 'pending',
-    attestationStatus: txn.attestationStatus,
-  };
-  // The general `transaction.created` adds the merchant object of the general description's example data.
-  tenant.emit('transaction.authorized', authorized, { generalData: { ...authorized, merchant: merchantObject(txn) } });
+    attestationStatus: decision.attested ? 'attested' : 'unattested',
+    merchant: merchantObject(txn),
+  });
   changeBalance(tenant, card.customerId, { available: -txn.amount, pending: txn.amount });
 
   // Agent limit warnings compare the spend before and after this authorization, so read before recording it.
@@ -129,9 +128,7 @@ function applyApproved(tenant: Tenant, scope: CardScope, state: EngineTenantStat
   emitAnomalies(tenant, card, txn.id, decision.anomalies, state.risk.dryRun);
   if (decision.requestedRiskAction && state.risk.dryRun) applyRiskAction(tenant, card, txn.id, decision.requestedRiskAction, true);
   if (decision.drift) emitMerchantDrift(tenant, txn, decision.drift, 'allowed');
-  for (const warning of approaching) {
-    tenant.emit('agent.limit_approaching', { agentId: agent?.id, userId: card.customerId, ...warning });
-  }
+  if (agent) for (const warning of approaching) tenant.emit('agent.limit_approaching', { agentId: agent.id, userId: card.customerId, ...warning });
   if (card.usage === 'single') {
     recordCardSpend(tenant, card, { singleUseConsumedAt: now });
     closeCard(tenant, card, 'single_use_completed', 'system');
@@ -156,7 +153,20 @@ function emitMerchantDrift(
   });
 }
 
-function applyDeclined(tenant: Tenant, scope: CardScope, decision: Decision, txn: TransactionRecord, consumesIntent: boolean): void {
+/** The first reason of a declined decision (evaluateSpend names one whenever it declines). */
+function declineReasonOf(decision: Decision): DeclineReason {
+  if (decision.declinedReason === null) throw new Error('A declined decision must name its reason.');
+  return decision.declinedReason;
+}
+
+function applyDeclined(
+  tenant: Tenant,
+  scope: CardScope,
+  decision: Decision,
+  declinedReason: DeclineReason,
+  txn: TransactionRecord,
+  consumesIntent: boolean,
+): void {
   const { card } = scope;
   const dryRun = engineState(tenant).risk.dryRun;
   tenant.emit('transaction.declined', {
@@ -167,7 +177,7 @@ function applyDeclined(tenant: Tenant, scope: CardScope, decision: Decision, txn
     currency: txn.currency,
     merchantName: txn.merchant.name,
     status: 'declined',
-    declinedReason: txn.declinedReason,
+    declinedReason,
   });
   // A closed or frozen card stops before any rule is evaluated: nothing else happens.
   if (txn.declinedReason === 'card_closed' || txn.declinedReason === 'card_frozen') return;
@@ -232,7 +242,8 @@ function settleIntent(tenant: Tenant, match: IntentMatch, txn: TransactionRecord
     intent.matchedTransactionId = txn.id;
   });
   state.openIntents(match.intent.cardId).delete(match.intent.id);
-  tenant.emit(match.matched ? 'intent.matched' : 'intent.mismatched', intentMatchData(match, txn.id, txn.amount, txn.merchant.name));
+  if (match.matched) tenant.emit('intent.matched', intentMatchedData(match, txn.id, txn.amount, txn.merchant.name));
+  else tenant.emit('intent.mismatched', intentMismatchedData(match, txn.id, txn.amount, txn.merchant.name));
 }
 
 function limitsApproached(state: EngineTenantState, agentId: string, limits: ReturnType<typeof agentLimitSet>, amount: number, now: number) {

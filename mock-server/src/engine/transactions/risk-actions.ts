@@ -1,19 +1,34 @@
-import { anomalyEventType, autoActionReason, type Anomaly, type RiskAction } from '../risk/anomaly.js';
+import type { EventData } from '../../core/event-types.js';
+import { anomalyEventType, autoActionReason, type Anomaly, type AnomalyEventType, type AnomalyOf, type RiskAction } from '../risk/anomaly.js';
 import { agents, markAgentSuspended } from '../../domain/agents.js';
 import { cards, freezeCard, markCardFrozen } from '../../domain/cards.js';
 import type { Tenant } from '../../core/tenant.js';
 import type { CardRecord } from '../types.js';
 
-/** Emits one `anomaly.*` event per anomaly, with the fields of section 6.2. */
+/** Emits one `anomaly.*` event per anomaly. */
 export function emitAnomalies(tenant: Tenant, card: CardRecord, transactionId: string, anomalies: readonly Anomaly[], dryRun: boolean): void {
-  for (const anomaly of anomalies) {
-    const data: Record<string, unknown> = { transactionId, cardId: card.id, agentId: card.agentId };
-    if (anomaly.intentId !== undefined) data.intentId = anomaly.intentId;
-    data.action = anomaly.action;
-    data.dryRun = dryRun;
-    data.details = anomaly.details;
-    tenant.emit(anomalyEventType(anomaly.type), data);
-  }
+  for (const anomaly of anomalies) emitAnomaly(tenant, card, transactionId, anomaly, dryRun);
+}
+
+function emitAnomaly<Type extends Anomaly['type']>(
+  tenant: Tenant,
+  card: CardRecord,
+  transactionId: string,
+  anomaly: AnomalyOf<Type>,
+  dryRun: boolean,
+): void {
+  const data = {
+    transactionId,
+    cardId: card.id,
+    agentId: card.agentId,
+    ...(anomaly.intentId === undefined ? {} : { intentId: anomaly.intentId }),
+    action: anomaly.action,
+    dryRun,
+    details: anomaly.details,
+  };
+  // Every anomaly event has this data with its own `details` (the spec's Anomaly*EventData); TypeScript cannot
+  // relate a generic type's template-literal event name to its data on its own.
+  tenant.emit(anomalyEventType(anomaly.type), data as EventData<AnomalyEventType<Type>>);
 }
 
 /**

@@ -31,7 +31,7 @@ export function settleTransaction(tenant: Tenant, transactionId: string, amount:
     state.cardState(txn.cardId).sums.add(delta, now, txn.createdAt);
     if (txn.agentId) state.agentState(txn.agentId).sums.add(delta, now, txn.createdAt);
   }
-  const completed = {
+  tenant.emit('transaction.completed', {
     transactionId: txn.id,
     cardId: txn.cardId,
     agentId: txn.agentId,
@@ -42,9 +42,8 @@ export function settleTransaction(tenant: Tenant, transactionId: string, amount:
     merchantName: txn.merchant.name,
     status: 'completed',
     postedAt: now,
-  };
-  // The general `transaction.settled` adds the merchant object, whose category code the catalog data lacks.
-  tenant.emit('transaction.completed', completed, { generalData: { ...completed, merchant: merchantObject(txn) } });
+    merchant: merchantObject(txn),
+  });
   changeBalance(tenant, txn.customerId, { pending: -txn.authorizedAmount, posted: settled, available: txn.authorizedAmount - settled });
   return txn;
 }

@@ -2,11 +2,12 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { documents } from '@cardrail/spec/documents';
 import { BaseClock } from '../../../src/core/clock.js';
-import type { MockEvent } from '../../../src/core/event-log.js';
+import type { AnyStoredEvent as MockEvent } from '../../../src/core/event-types.js';
 import { IdFactory } from '../../../src/core/ids.js';
 import { seededRandom } from '../../../src/core/seeded-random.js';
 import { Tenant, type EventListener, type PolicyChangeListener } from '../../../src/core/tenant.js';
 import { engineExtension } from '../../../src/engine/index.js';
+import { createEventRenderer } from '../../../src/events/envelopes.js';
 import { EventNaming } from '../../../src/events/naming.js';
 import { loadSpecDocuments } from '../../../src/spec/documents.js';
 import { engineState } from '../../../src/engine/engine-state.js';
@@ -41,16 +42,32 @@ export function eventDataSchemaName(type: string): string {
   );
 }
 
-/** Checks an event's data against its schema in spec/common/events.yaml; returns the errors, empty when valid. */
-export function eventDataErrors(event: { type: string; data: unknown }): string[] {
-  const name = eventDataSchemaName(event.type);
-  const document = event.type === 'intent.created' ? 'customer' : 'user';
-  let validate = validators.get(name);
-  if (!validate) {
-    validate = ajv.compile({ $ref: `${document}#/components/schemas/${name}` });
-    validators.set(name, validate);
+const renderEvent = createEventRenderer(naming, loadSpecDocuments());
+
+/**
+ * Checks an event as each variant renders it against that variant's schema of its data (spec/common/events.yaml);
+ * returns the errors, empty when valid. A variant that lacks the type (`intent.created` in the user variant) is
+ * skipped; every event must be visible in at least one.
+ */
+export function eventDataErrors(event: MockEvent): string[] {
+  const errors: string[] = [];
+  let visible = 0;
+  for (const variant of ['customer', 'user'] as const) {
+    const rendered = renderEvent(event, variant);
+    if (!rendered) continue;
+    visible++;
+    const name = eventDataSchemaName(rendered.type);
+    const key = `${variant}:${name}`;
+    let validate = validators.get(key);
+    if (!validate) {
+      validate = ajv.compile({ $ref: `${variant}#/components/schemas/${name}` });
+      validators.set(key, validate);
+    }
+    const { data } = rendered.envelope as { data: unknown };
+    if (!validate(data)) errors.push(...(validate.errors ?? []).map((e) => `${variant} ${rendered.type} ${e.instancePath} ${e.message}`));
   }
-  return validate(event.data) ? [] : (validate.errors ?? []).map((e) => `${event.type} ${e.instancePath} ${e.message}`);
+  if (visible === 0) errors.push(`${event.type} is an event type of neither variant`);
+  return errors;
 }
 
 export interface SetupOptions {
