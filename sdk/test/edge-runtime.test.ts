@@ -3,7 +3,7 @@
 // only (fetch, Request, Response, Web Crypto, AbortController), as on Vercel Edge, Cloudflare Workers and Deno.
 import { describe, expect, it } from 'vitest';
 import { Cardrail, NotFoundError } from '../dist/index.mjs';
-import { constructEvent, generateSignatureHeader, verifySignature } from '../dist/webhooks.mjs';
+import { constructEvent, constructEventSync, generateSignatureHeader, verifySignature, verifySignatureSync } from '../dist/webhooks.mjs';
 
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
@@ -45,5 +45,13 @@ describe('the built SDK on an edge runtime', () => {
     await expect(verifySignature({ payload: payload.replace('manual', 'api'), header, secret, now: 1_763_726_400 })).rejects.toMatchObject({ code: 'signature_mismatch' });
     const event = await constructEvent({ payload, header, secret, now: 1_763_726_400 });
     expect(event.type).toBe('card.frozen');
+  });
+
+  it('has no synchronous HMAC, and says which function to use instead', async () => {
+    const payload = '{"type":"card.frozen"}';
+    const secret = 'whsec_edgeedgeedgeedgeedgeedgeedge12';
+    const header = await generateSignatureHeader({ payload, secret, timestamp: 1_763_726_400 });
+    expect(() => verifySignatureSync({ payload, header, secret, now: 1_763_726_400 })).toThrow(/await verifySignature\(\.\.\.\)/);
+    expect(() => constructEventSync({ payload, header, secret, now: 1_763_726_400 })).toThrow(/await constructEvent\(\.\.\.\)/);
   });
 });

@@ -1,7 +1,7 @@
 // The README's snippets, compiled: if the spec changes a field they use, this file stops compiling.
 import { describe, expectTypeOf, it } from 'vitest';
 import { Cardrail, CardrailUsers, NotFoundError } from '../src/index.js';
-import { constructEvent, WebhookVerificationError } from '../src/webhooks/index.js';
+import { constructEvent, constructEventSync, WebhookVerificationError } from '../src/webhooks/index.js';
 
 describe('README examples', () => {
   it('creates a customer, an agent and a card, and freezes it', async () => {
@@ -46,5 +46,16 @@ describe('README examples', () => {
       }
     }
     expectTypeOf(POST).returns.resolves.toEqualTypeOf<Response>();
+  });
+
+  it('verifies synchronously where node:crypto is resolved (an Express-style handler)', () => {
+    const secret = 'whsec_x';
+    // The shape of Express's req/res as the README snippet uses them (express.raw gives a Buffer body).
+    const handler = (req: { body: Buffer; get(name: string): string | undefined }, res: { sendStatus(status: number): void }) => {
+      const event = constructEventSync({ payload: req.body, header: req.get('Cardrail-Signature'), secret });
+      if (event.type === 'card.frozen') expectTypeOf(event.data.reason).toBeString();
+      res.sendStatus(200);
+    };
+    expectTypeOf(handler).returns.toEqualTypeOf<void>();
   });
 });

@@ -1,7 +1,8 @@
 // SDK weight (issue "Benchmarks", item 6): what an application ships for each entry point of @cardrail/sdk. Each
 // entry is a one-line module importing from the built package by its name, as an application does (so the exports
 // map, `sideEffects: false` and sdk/dist are what is measured), bundled with esbuild: bundled, tree-shaken, minified
-// (ESM, platform neutral, ES2022), then gzipped at level 9. Sizes are deterministic, so quick and full mode agree.
+// (ESM, platform neutral unless an entry names one, ES2022), then gzipped at level 9. Sizes are deterministic, so
+// quick and full mode agree.
 // `npm run size -w @cardrail/sdk` prints the same measurements (sdk/scripts/size.mjs).
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -30,14 +31,22 @@ export const ENTRIES = [
   { id: 'openapi-fetch', name: 'openapi-fetch alone (its createClient)', code: "export { default } from 'openapi-fetch';" },
   {
     id: 'webhooks',
-    name: 'webhooks module: `export * from @cardrail/sdk/webhooks`',
+    name: 'webhooks module for browsers: `export * from @cardrail/sdk/webhooks` (Web Crypto build)',
     code: "export * from '@cardrail/sdk/webhooks';",
+    platform: 'browser',
     targetBytes: 3 * KB,
   },
   {
     id: 'webhooks-functions',
-    name: 'webhooks: verifySignature, constructEvent, generateSignatureHeader',
+    name: 'webhooks for browsers: verifySignature, constructEvent, generateSignatureHeader',
     code: "export { verifySignature, constructEvent, generateSignatureHeader } from '@cardrail/sdk/webhooks';",
+    platform: 'browser',
+  },
+  {
+    id: 'webhooks-node',
+    name: 'webhooks module for Node: `export * from @cardrail/sdk/webhooks` (node:crypto build)',
+    code: "export * from '@cardrail/sdk/webhooks';",
+    platform: 'node',
   },
   { id: 'everything', name: 'everything: `export * from @cardrail/sdk` (both clients)', code: "export * from '@cardrail/sdk';" },
 ];
@@ -50,7 +59,8 @@ export async function measureEntry(entry) {
     minify: true,
     treeShaking: true,
     format: 'esm',
-    platform: 'neutral',
+    // Neutral unless the entry says otherwise: `browser` and `node` pick the matching build through the export conditions.
+    platform: entry.platform ?? 'neutral',
     target: 'es2022',
     external: entry.external ?? [],
     write: false,
@@ -79,8 +89,8 @@ export async function run({ log }) {
     met: entry.targetBytes === undefined ? null : entry.gzipBytes <= entry.targetBytes,
   }));
   const notes = [
-    'Built package (sdk/dist) imported by name, bundled by esbuild (bundle, minify, tree-shake, ESM, platform neutral, ES2022), gzip level 9. 1 kB = 1,000 bytes.',
-    'The webhooks target is judged on the whole `@cardrail/sdk/webhooks` entry (events list and type guards included); the row below it is what a receiver that only verifies and parses imports.',
+    'Built package (sdk/dist) imported by name, bundled by esbuild (bundle, minify, tree-shake, ESM, platform neutral unless the row names browser or Node, ES2022), gzip level 9. 1 kB = 1,000 bytes.',
+    'The webhooks target is judged on the whole `@cardrail/sdk/webhooks` entry (events list and type guards included) as a browser bundle (esbuild platform browser: the Web Crypto build, no node: import; edge and worker bundlers get the same build); the row below it is what a receiver that only verifies and parses imports. The Node row (platform node: the node:crypto build, node:crypto left external) is for information: a Node receiver does not ship a bundle to anyone.',
   ];
   return { rows, notes };
 }

@@ -1,7 +1,7 @@
 /**
- * Imported HMAC keys, one per secret. Importing costs about as much as signing itself on some runtimes (Node's Web
- * Crypto runs both through WebIDL checks and its thread pool), and a receiver verifies every delivery with the same
- * one or two secrets, so each is imported once.
+ * Imported HMAC keys, one per secret. Importing costs about as much as signing itself on some runtimes (WebIDL checks,
+ * a trip to a thread pool), and a receiver verifies every delivery with the same one or two secrets, so each is
+ * imported once.
  *
  * The map holds the secret string the caller passes on every call (usually straight from the environment), so it
  * keeps nothing alive that the application does not already hold; the keys are non-extractable. It is bounded, least
@@ -9,37 +9,25 @@
  */
 const MAX_CACHED_KEYS = 16;
 
-interface CachedKey {
-  /** Shared by calls made while the import is pending. */
-  readonly importing: Promise<CryptoKey>;
-  /** Set once imported, so later calls sign without waiting on a promise. */
-  key?: CryptoKey;
-}
+// Pure: a bundle that imports only the API client drops it along with the webhook code.
+export const utf8 = /* @__PURE__ */ new TextEncoder();
 
-const keys = new Map<string, CachedKey>();
+/** Pending or done imports: calls made while an import is pending share it. */
+const keys = new Map<string, Promise<CryptoKey>>();
 
 /** The whole secret string, `whsec_` prefix included, is the key. */
-export function hmacSha256Key(secret: string): CachedKey {
-  const cached = keys.get(secret);
-  if (cached !== undefined) {
-    // Re-inserting moves the entry to the end of the map's order: the first entry is the least recently used.
-    keys.delete(secret);
-    keys.set(secret, cached);
-    return cached;
+export function hmacSha256Key(secret: string): Promise<CryptoKey> {
+  let key = keys.get(secret);
+  // Deleting and re-inserting moves the entry to the end of the map's order: the first entry is the least recently used.
+  if (key !== undefined) keys.delete(secret);
+  else {
+    key = crypto.subtle.importKey('raw', utf8.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+    // A failed import (no Web Crypto on this runtime) is not remembered: the next call tries again.
+    key.catch(() => keys.get(secret) === key && keys.delete(secret));
+    if (keys.size >= MAX_CACHED_KEYS) keys.delete(keys.keys().next().value as string);
   }
-  const entry: CachedKey = {
-    importing: crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']).then(
-      (key) => (entry.key = key),
-      (error: unknown) => {
-        // A failed import (no Web Crypto on this runtime) is not remembered: the next call tries again.
-        if (keys.get(secret) === entry) keys.delete(secret);
-        throw error;
-      },
-    ),
-  };
-  if (keys.size >= MAX_CACHED_KEYS) keys.delete(keys.keys().next().value as string);
-  keys.set(secret, entry);
-  return entry;
+  keys.set(secret, key);
+  return key;
 }
 
 /** How many keys are cached; for tests of the bound. */

@@ -1,9 +1,11 @@
-export { generateSignatureHeader, type GenerateSignatureHeaderParams } from './sign.js';
-export { verifySignature, DEFAULT_TOLERANCE_SECONDS, type VerifySignatureParams } from './verify.js';
-export { constructEvent } from './construct-event.js';
-export { parseSignatureHeader, SIGNATURE_HEADER, type ParsedSignatureHeader } from './signature-header.js';
-export type { RawPayload } from './raw-payload.js';
-export type { WebhookSecret } from './hmac.js';
-export type { UnixTime } from './timestamp.js';
-export { WebhookVerificationError, type WebhookVerificationErrorCode } from '../errors.js';
-export * from '../events/index.js';
+// `@cardrail/sdk/webhooks` on Web Crypto: what browsers, edge runtimes and workers resolve (index.node.ts is the
+// build for runtimes with node:crypto, chosen by the package's `node` export condition).
+export {
+  constructEvent,
+  constructEventSync,
+  generateSignatureHeader,
+  generateSignatureHeaderSync,
+  verifySignature,
+  verifySignatureSync,
+} from './web-crypto-webhooks.js';
+export * from './shared-exports.js';

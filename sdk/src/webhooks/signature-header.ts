@@ -14,8 +14,12 @@ const DIGITS = /^\d+$/;
 const SHA256_HEX = /^[0-9a-f]{64}$/;
 
 /**
- * Parses `t=<digits>,v1=<64 hex>[,v1=...]` as decided in api-surface.md: whitespace around separators is ignored,
- * hex is case-insensitive, unknown schemes and empty `v1=` are skipped, a non-numeric or repeated `t` is malformed.
+ * Parses the header's grammar: comma-separated `key=value` elements, exactly one `t=<unix seconds, digits only>` and
+ * one or more `v1=<64 hex digits>` (HMAC-SHA256 of `<t>.` + body), in any order. Whitespace around elements and
+ * around `=` is ignored, empty elements are skipped, hex is case-insensitive, and unknown schemes (`v0=`, a future
+ * `v2=`) and empty `v1=` values are skipped so that senders can add schemes before receivers know them. Malformed:
+ * an element without a key, a missing, repeated, non-numeric or unsafe-integer `t`, a `v1` that is not 64 hex digits.
+ * No `v1` at all is `missing_signature`; no header or a blank one is `missing_header`.
  */
 export function parseSignatureHeader(header: string | null | undefined): ParsedSignatureHeader {
   if (header == null || header.trim() === '') {

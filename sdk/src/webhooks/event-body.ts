@@ -1,17 +1,14 @@
 import { WebhookVerificationError } from '../errors.js';
 import type { CardrailEvent } from '../events/cardrail-event.js';
-import { rawPayloadBytes } from './raw-payload.js';
-import { verifySignature, type VerifySignatureParams } from './verify.js';
 
-/**
- * Verifies the signature, then parses the body into a `CardrailEvent`, a union discriminated by `type`:
- * `switch (event.type) { case 'card.frozen': event.data.reason; ... }`.
- */
-export async function constructEvent(params: VerifySignatureParams): Promise<CardrailEvent> {
-  await verifySignature(params);
+// Pure: a bundle that imports only the API client drops it along with the webhook code.
+const decoder = /* @__PURE__ */ new TextDecoder();
+
+/** Parses a verified body into a `CardrailEvent`; a string body is parsed as it is, bytes are decoded as UTF-8. */
+export function parseEvent(payload: string | Uint8Array): CardrailEvent {
   let event: unknown;
   try {
-    event = JSON.parse(new TextDecoder().decode(rawPayloadBytes(params.payload)));
+    event = JSON.parse(typeof payload === 'string' ? payload : decoder.decode(payload));
   } catch (cause) {
     throw new WebhookVerificationError('invalid_json', `The signature is valid but the body is not JSON: ${String(cause)}`);
   }

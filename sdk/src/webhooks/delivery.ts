@@ -1,7 +1,7 @@
 import { WebhookVerificationError } from '../errors.js';
-import { digestsEqual, hexToBytes } from './digest-bytes.js';
-import { hmacSha256, secretList, signedContent, type WebhookSecret } from './hmac.js';
+import { hexDigestsEqual } from './hex.js';
 import { checkedRawPayload, type RawPayload } from './raw-payload.js';
+import { secretList, type WebhookSecret } from './secret.js';
 import { parseSignatureHeader } from './signature-header.js';
 import { toUnixSeconds, type UnixTime } from './timestamp.js';
 
@@ -21,8 +21,20 @@ export interface VerifySignatureParams {
   now?: UnixTime;
 }
 
-/** Resolves when one `v1` signature matches one secret within the tolerance; otherwise rejects with WebhookVerificationError. */
-export async function verifySignature(params: VerifySignatureParams): Promise<void> {
+/** A delivery that passed every check but the signature itself, which needs the runtime's HMAC. */
+export interface CheckedDelivery {
+  readonly payload: string | Uint8Array;
+  readonly secrets: readonly string[];
+  readonly timestamp: number;
+  /** Lower-case hex `v1=` digests, in header order. */
+  readonly signatures: readonly string[];
+}
+
+/**
+ * Every check that does not need the HMAC, in the order every implementation applies them (payload, secret, header,
+ * timestamp), so that each runtime's build throws the same error for the same bad input.
+ */
+export function checkedDelivery(params: VerifySignatureParams): CheckedDelivery {
   const payload = checkedRawPayload(params.payload);
   const secrets = secretList(params.secret);
   const { timestamp, signatures } = parseSignatureHeader(params.header);
@@ -38,19 +50,18 @@ export async function verifySignature(params: VerifySignatureParams): Promise<vo
       { timestamp, now, toleranceSeconds: tolerance },
     );
   }
+  return { payload, secrets, timestamp, signatures };
+}
 
-  const content = signedContent(timestamp, payload);
-  const expected = signatures.map(hexToBytes);
-  // One HMAC per secret, compared with every v1 entry: signing once and comparing in JavaScript costs one trip to
-  // the runtime's crypto per secret instead of one per (secret, signature) pair, which is most of the time spent.
-  const digests = await Promise.all(secrets.map((secret) => hmacSha256(secret, content)));
-  for (const digest of digests) {
-    const bytes = new Uint8Array(digest);
-    for (const signature of expected) {
-      if (digestsEqual(bytes, signature)) return;
-    }
-  }
-  throw new WebhookVerificationError(
+/** True when `digest` (our HMAC under one secret) equals one of the header's `v1` entries; every entry is compared. */
+export function matchesAnySignature(digest: string, signatures: readonly string[]): boolean {
+  let matched = false;
+  for (const signature of signatures) matched = hexDigestsEqual(digest, signature) || matched;
+  return matched;
+}
+
+export function signatureMismatch(): WebhookVerificationError {
+  return new WebhookVerificationError(
     'signature_mismatch',
     'No v1 signature matches the payload and secret. Check the secret and that the payload is the unmodified raw body.',
   );

@@ -1,0 +1,26 @@
+// The API client's exports, shared by the package root's two builds (index.ts and index.node.ts).
+export { Cardrail } from './cardrail.js';
+export { CardrailUsers } from './cardrail-users.js';
+export type { CardrailClient } from './cardrail-client.js';
+export * from './errors.js';
+export { APIPromise, type WithResponse } from './core/api-promise.js';
+export { Page, PagePromise, type ListEnvelope, type ToArrayOptions } from './core/pagination.js';
+export { DEFAULT_BASE_URL, type ClientOptions, type RequestOptions } from './core/client-options.js';
+export type { LogLevel, Logger } from './core/logger.js';
+export type { Mode } from './core/api-key.js';
+export type { FetchLike } from './core/retrying-fetch.js';
+export type { BodyArgs, ListItem, Operation, QueryArgs, QueryParams, RequestBody, ResponseBody } from './core/operation-types.js';
+export type { CustomerPaths, UserPaths } from './resources/variant-paths.js';
+export type { CustomerApi, UserApi } from '@cardrail/spec';
+export type { Customers, Owners, Users } from './resources/owners.js';
+export type { Agents } from './resources/agents.js';
+export type { Cards } from './resources/cards.js';
+export type { Intents } from './resources/intents.js';
+export type { Transactions } from './resources/transactions.js';
+export type { Spend } from './resources/spend.js';
+export type { Settings, RiskSettings } from './resources/settings.js';
+export type { Webhooks, WebhookDeliveries } from './resources/webhooks.js';
+export type { Events } from './resources/events.js';
+export type { ApiKeys } from './resources/api-keys.js';
+export type { Withdrawals } from './resources/withdrawals.js';
+export type { Simulate, SimulatedClock } from './resources/simulate.js';
