@@ -686,7 +686,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Simulate a reversal (refund)
+         * Simulate a reversal (void or refund)
          * @description Test mode only: a live key gets 400 `test_mode_only`.
          */
         post: operations["simulateReversal"];
@@ -1589,7 +1589,7 @@ export interface webhooks {
         put?: never;
         /**
          * A transaction was reversed
-         * @description Sent when a refund of a completed transaction is processed. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
+         * @description Sent when a transaction is reversed (a refund of a completed transaction, or a void of a pending one). Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onTransactionReversed"];
         delete?: never;
@@ -1855,7 +1855,7 @@ export interface components {
             perMonth?: components["schemas"]["Amount"];
         };
         /**
-         * @description Spending policy controls (section 2.5). Customer, agent and card policies merge; the most restrictive wins.
+         * @description Spending policy controls. Customer, agent and card policies merge into a card's effective policy, the most restrictive value winning (docs/policy.md).
          * @example {
          *       "requireIntent": true,
          *       "attestationWindowMinutes": 15,
@@ -1933,7 +1933,7 @@ export interface components {
             tokenAddress: string;
         };
         /**
-         * @description A customer (section 2.1). In the user variant the same object is a user.
+         * @description A customer: owns agents and cards, holds a balance and goes through KYC (`pending` until its KYC application is approved). In the user variant the same object, with the same id, is a user.
          * @example {
          *       "id": "cus_3kT9xQ2mPz",
          *       "type": "consumer",
@@ -2105,7 +2105,7 @@ export interface components {
          */
         Currency: string;
         /**
-         * @description A customer's balance (section 2.7).
+         * @description A customer's balance in cents: `available` to spend, `pending` held by unsettled authorizations, `posted` settled spend (docs/money.md).
          * @example {
          *       "currency": "usd",
          *       "available": 97500,
@@ -2179,7 +2179,7 @@ export interface components {
             createdAt: string;
         };
         /**
-         * @description `suspended` is the status the event catalog uses for a suspended agent (section 3.3).
+         * @description The API moves an agent between `active` and `suspended` (suspend and activate, a broken agent budget, the risk engine); `paused` and `disabled` are accepted values that no operation sets (docs/resources.md).
          * @example active
          * @enum {string}
          */
@@ -2198,7 +2198,7 @@ export interface components {
             interval?: "daily" | "weekly" | "monthly" | "all_time" | "per_authorization" | null;
         };
         /**
-         * @description An agent spends on behalf of a customer (section 2.2).
+         * @description An agent spends on behalf of a customer (the user, in the user variant) within its own limit and policy.
          * @example {
          *       "id": "agt_7LmQ2wX9vB",
          *       "name": "Procurement bot",
@@ -2293,7 +2293,7 @@ export interface components {
          */
         UserCardStatus: "notActivated" | "active" | "frozen" | "closed";
         /**
-         * @description A card in the user variant (section 2.3a).
+         * @description A card in the user variant: `userId` is the customer variant's `customerId`, `type` its `usage`, `expirationMonth` and `expirationYear` its `expMonth` and `expYear`, and `createdAt` is in epoch milliseconds (docs/variants.md).
          * @example {
          *       "id": "card_9HbV3nK2qR",
          *       "agentId": "agt_7LmQ2wX9vB",
@@ -2387,7 +2387,7 @@ export interface components {
             limits?: components["schemas"]["PolicyLimits"];
         };
         /**
-         * @description The merged policy of a card with live spend figures (section 2.6).
+         * @description The card's effective policy (customer, then agent, then card; the most restrictive value wins) with live spend figures, TTL and cooldown state (docs/policy.md).
          * @example {
          *       "cardId": "card_9HbV3nK2qR",
          *       "usage": "multi",
@@ -2625,13 +2625,13 @@ export interface components {
             mcc?: string;
         };
         /**
-         * @description Why an authorization was declined (service specification, section 6.2).
+         * @description Why an authorization was declined. When several reasons apply, the most serious is given: `card_closed`, `card_frozen`, `fraud_suspected`, `blocked_mcc`, `blocked_merchant`, `spending_limit_exceeded`, `insufficient_funds` (docs/policy.md).
          * @example spending_limit_exceeded
          * @enum {string}
          */
         DeclineReason: "insufficient_funds" | "card_frozen" | "card_closed" | "spending_limit_exceeded" | "blocked_merchant" | "blocked_mcc" | "fraud_suspected";
         /**
-         * @description A card transaction (section 3.5).
+         * @description A card transaction: `pending` after an approved authorization, `completed` once settled, `declined`, or `reversed` (docs/money.md).
          * @example {
          *       "id": "txn_2ZxC5vB8nM",
          *       "cardId": "card_9HbV3nK2qR",
@@ -2721,12 +2721,12 @@ export interface components {
          *     }
          */
         SpendReason: {
-            /** @description A decline reason of section 6.2, or for `review` `approval_required` / `intent_required`. */
+            /** @description A decline reason (`DeclineReason`), or for `review` `approval_required` / `intent_required`. */
             code: string;
             message: string;
         };
         /**
-         * @description The decision an authorization with these parameters would get now (section 2.11); nothing changes.
+         * @description The decision an authorization with these parameters would get now; nothing changes (docs/policy.md).
          * @example {
          *       "decision": "decline",
          *       "reasons": [
@@ -2856,7 +2856,7 @@ export interface components {
             action: components["schemas"]["AnomalyAction"];
         };
         /**
-         * @description Risk engine configuration (section 2.8).
+         * @description Risk engine configuration of the organization and mode: dry run and the seven detectors, each with its action (docs/risk.md).
          * @example {
          *       "object": "riskConfig",
          *       "preset": "moderate",
@@ -2962,7 +2962,7 @@ export interface components {
          */
         WebhookStatus: "active" | "disabled";
         /**
-         * @description A webhook subscription (section 2.9).
+         * @description A webhook subscription. Deliveries are signed (`Cardrail-Signature`) and retried on failure (docs/webhooks.md).
          * @example {
          *       "id": "wh_6PoI9uY3tR",
          *       "url": "https://agents.example.com/hooks/cardrail",
@@ -3134,7 +3134,7 @@ export interface components {
          */
         EventType: "transaction.authorized" | "transaction.completed" | "transaction.declined" | "transaction.reversed" | "card.created" | "card.frozen" | "card.closed" | "card.expired" | "card.merchant_drift" | "agent.created" | "agent.suspended" | "agent.activated" | "agent.limit_exceeded" | "agent.limit_approaching" | "verification.initiated" | "user.created" | "user.updated" | "user.deleted" | "user.application.approved" | "user.application.denied" | "user.application.needs_info" | "user.balance.updated" | "deposit.address_ready" | "deposit.received" | "withdrawal.submitted" | "withdrawal.confirmed" | "withdrawal.failed" | "challenge.requested" | "credential.accessed" | "spend.unattested" | "spend.attested" | "intent.pending_approval" | "intent.approved" | "intent.rejected" | "intent.matched" | "intent.mismatched" | "intent.expired" | "dispute.created" | "dispute.resolved" | "anomaly.duplicate" | "anomaly.velocity" | "anomaly.spend_spike" | "anomaly.unattested" | "anomaly.intent_mismatch" | "anomaly.cooldown" | "anomaly.merchant_drift" | "card.auto_frozen" | "agent.auto_suspended";
         /**
-         * @description Envelope of events delivered to webhooks created through the user variant (event catalog).
+         * @description The catalog envelope: events delivered to webhooks created through the user variant, and listed by it (`organizationId`, `createdAt` in epoch milliseconds).
          * @example {
          *       "id": "evt_gjUuYoNJqvF4xX",
          *       "type": "card.frozen",
@@ -3377,7 +3377,7 @@ export interface components {
             type: "transaction.declined";
         };
         /**
-         * @description Data of `transaction.reversed`, sent when a refund of a completed transaction is processed.
+         * @description Data of `transaction.reversed`, sent when a transaction is reversed (a refund of a completed transaction, or a void of a pending one).
          * @example {
          *       "transactionId": "txn_2Bv6Ms9Kp4Tg",
          *       "cardId": "card_7Fj3Nq8Yc1Vx",
@@ -3393,9 +3393,9 @@ export interface components {
             transactionId: string;
             /** @description The card. */
             cardId: string;
-            /** @description Amount of the transaction before the refund. In minor units (cents). */
+            /** @description Amount of the transaction before the reversal. In minor units (cents). */
             originalAmount: number;
-            /** @description Amount refunded. In minor units (cents). */
+            /** @description Amount reversed. In minor units (cents). */
             reversedAmount: number;
             /** @description Three-letter currency code. */
             currency: string;
@@ -3408,7 +3408,7 @@ export interface components {
             status: "reversed";
         };
         /**
-         * @description `transaction.reversed`: sent when a refund of a completed transaction is processed.
+         * @description `transaction.reversed`: sent when a transaction is reversed (a refund of a completed transaction, or a void of a pending one).
          * @example {
          *       "id": "evt_jWeskblHBQ8kJM",
          *       "type": "transaction.reversed",
@@ -6424,7 +6424,7 @@ export interface components {
         AgentId: string;
         /** @description Only objects of this agent. */
         AgentIdFilter: string;
-        /** @description Only cards in this status. `notActivated` is a status of the user variant (section 2.3a); the customer variant shows such a card as `active`. */
+        /** @description Only cards in this status. `notActivated` is a status of the user variant; the customer variant shows such a card as `active`. */
         CardStatusFilter: "notActivated" | "active" | "frozen" | "closed";
         /** @description Card id (`card_...`). */
         CardId: string;
@@ -6963,7 +6963,7 @@ export interface operations {
                 customerId?: components["parameters"]["CustomerIdFilter"];
                 /** @description Only objects of this agent. */
                 agentId?: components["parameters"]["AgentIdFilter"];
-                /** @description Only cards in this status. `notActivated` is a status of the user variant (section 2.3a); the customer variant shows such a card as `active`. */
+                /** @description Only cards in this status. `notActivated` is a status of the user variant; the customer variant shows such a card as `active`. */
                 status?: components["parameters"]["CardStatusFilter"];
             };
             header?: never;

@@ -1,5 +1,6 @@
-// Rules the spec needs that Redocly does not ship: every operation documents 401, and every operation of a path
-// with a path parameter documents 404 (service specification, section 7.4).
+// Rules the spec needs that Redocly does not ship: every operation documents 401 (every request is authenticated),
+// and every operation of a path with a path parameter documents 404 (an unknown id, or one of another organization
+// or mode, is 404; see docs/errors.md).
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 function operationsOf(pathItem) {
