@@ -29,38 +29,62 @@ function operationIndex(document) {
  * (user variant) names otherwise, as marked in the spec with `x-cardrail-catalog-type`.
  */
 function eventsModule(documents) {
-  const lines = [banner('the bundled documents (spec/dist)', '').trimEnd(), ''];
+  const js = [banner('the bundled documents (spec/dist)', '').trimEnd(), ''];
+  const dts = [banner('the bundled documents (spec/dist)', '').trimEnd(), ''];
   for (const [variant, document] of Object.entries(documents)) {
-    lines.push(`/** The event types of the ${variant} variant (its \`webhooks:\`). */`);
-    lines.push(`export const ${variant}EventTypes = [`);
-    for (const type of Object.keys(document.webhooks)) lines.push(`  '${type}',`);
-    lines.push('] as const;', '');
+    const types = Object.keys(document.webhooks);
+    js.push(`/** The event types of the ${variant} variant (its \`webhooks:\`). */`);
+    js.push(`export const ${variant}EventTypes = Object.freeze([`, ...types.map((type) => `  '${type}',`), ']);', '');
+    dts.push(`/** The event types of the ${variant} variant (its \`webhooks:\`). */`);
+    dts.push(`export declare const ${variant}EventTypes: readonly [`, ...types.map((type) => `  '${type}',`), '];', '');
   }
-  lines.push('/** General event type (customer variant) -> its name in the event catalog (user variant), where they differ. */');
-  lines.push('export const catalogTypeOfGeneralType = {');
-  for (const [type, item] of Object.entries(documents.customer.webhooks)) {
-    const catalogType = item.post?.['x-cardrail-catalog-type'];
-    if (catalogType !== undefined) lines.push(`  '${type}': '${catalogType}',`);
+  const renamed = Object.entries(documents.customer.webhooks)
+    .map(([type, item]) => [type, item.post?.['x-cardrail-catalog-type']])
+    .filter(([, catalogType]) => catalogType !== undefined);
+  const doc = '/** General event type (customer variant) -> its name in the event catalog (user variant), where they differ. */';
+  js.push(doc, 'export const catalogTypeOfGeneralType = Object.freeze({', ...renamed.map(([t, c]) => `  '${t}': '${c}',`), '});', '');
+  dts.push(doc, 'export declare const catalogTypeOfGeneralType: {', ...renamed.map(([t, c]) => `  readonly '${t}': '${c}';`), '};', '');
+  dts.push('export type CustomerEventType = (typeof customerEventTypes)[number];');
+  dts.push('export type UserEventType = (typeof userEventTypes)[number];', '');
+  return { js: js.join('\n'), dts: dts.join('\n') };
+}
+
+/**
+ * A copy of the document for type generation without the `oneOf`/`anyOf` branches that only say which properties
+ * are required (such as "customerId or userId"): openapi-typescript turns each such branch into `unknown`, which
+ * swallows the whole type. The object's own properties carry the shape; validation keeps the branches.
+ */
+function withoutRequiredOnlyBranches(node) {
+  if (Array.isArray(node)) return node.map(withoutRequiredOnlyBranches);
+  if (node === null || typeof node !== 'object') return node;
+  const copy = {};
+  for (const [key, value] of Object.entries(node)) {
+    const requiredOnly =
+      (key === 'oneOf' || key === 'anyOf') &&
+      node.properties !== undefined &&
+      Array.isArray(value) &&
+      value.every((branch) => Object.keys(branch).every((k) => k === 'required' || k === 'description'));
+    if (!requiredOnly) copy[key] = withoutRequiredOnlyBranches(value);
   }
-  lines.push('} as const;', '');
-  lines.push('export type CustomerEventType = (typeof customerEventTypes)[number];');
-  lines.push('export type UserEventType = (typeof userEventTypes)[number];', '');
-  return lines.join('\n');
+  return copy;
 }
 
 function operationsModule(indexes) {
-  const lines = [banner('the bundled documents (spec/dist)', '').trimEnd(), ''];
+  const js = [banner('the bundled documents (spec/dist)', '').trimEnd(), ''];
+  const dts = [banner('the bundled documents (spec/dist)', '').trimEnd(), ''];
   for (const [variant, index] of Object.entries(indexes)) {
-    lines.push(`/** Every operation of the ${variant} variant by operationId: its method and path. */`);
-    lines.push(`export const ${variant}Operations = {`);
-    for (const [id, { method, path }] of Object.entries(index)) lines.push(`  ${id}: { method: '${method}', path: '${path}' },`);
-    lines.push('} as const;', '');
+    const doc = `/** Every operation of the ${variant} variant by operationId: its method and path. */`;
+    const entries = Object.entries(index);
+    js.push(doc, `export const ${variant}Operations = Object.freeze({`);
+    js.push(...entries.map(([id, { method, path }]) => `  ${id}: { method: '${method}', path: '${path}' },`), '});', '');
+    dts.push(doc, `export declare const ${variant}Operations: {`);
+    dts.push(...entries.map(([id, { method, path }]) => `  readonly ${id}: { readonly method: '${method}'; readonly path: '${path}' };`), '};', '');
   }
-  lines.push('export type CustomerOperationId = keyof typeof customerOperations;');
-  lines.push('export type UserOperationId = keyof typeof userOperations;');
-  lines.push('/** An operationId of either variant. */');
-  lines.push('export type OperationId = CustomerOperationId | UserOperationId;', '');
-  return lines.join('\n');
+  dts.push('export type CustomerOperationId = keyof typeof customerOperations;');
+  dts.push('export type UserOperationId = keyof typeof userOperations;');
+  dts.push('/** An operationId of either variant. */');
+  dts.push('export type OperationId = CustomerOperationId | UserOperationId;', '');
+  return { js: js.join('\n'), dts: dts.join('\n') };
 }
 
 function firstDifference(current, fresh) {
@@ -79,7 +103,7 @@ for (const variant of variants) {
   const document = bundle(variant);
   documents[variant] = document;
   outputs.set(`spec/dist/${variant}.json`, `${JSON.stringify(document, null, 2)}\n`);
-  const ast = await openapiTS(document, {
+  const ast = await openapiTS(withoutRequiredOnlyBranches(document), {
     alphabetize: false,
     // A `default` is what the server assumes when a request omits the field, so such fields stay optional.
     defaultNonNullable: false,
@@ -88,8 +112,12 @@ for (const variant of variants) {
   outputs.set(`spec/generated/${variant}.d.ts`, banner(`spec/${variant}.yaml`, ' with openapi-typescript') + astToString(ast));
   indexes[variant] = operationIndex(document);
 }
-outputs.set('spec/generated/operations.ts', operationsModule(indexes));
-outputs.set('spec/generated/events.ts', eventsModule(documents));
+// Plain modules and their declarations: every consumer (bundlers, tsx, vitest, the declaration bundler) reads them as
+// they are, and TypeScript never type-checks them as a consumer's own source.
+for (const [name, module] of Object.entries({ operations: operationsModule(indexes), events: eventsModule(documents) })) {
+  outputs.set(`spec/generated/${name}.js`, module.js);
+  outputs.set(`spec/generated/${name}.d.ts`, module.dts);
+}
 
 const stale = [];
 for (const [file, content] of outputs) {

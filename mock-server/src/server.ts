@@ -6,16 +6,15 @@ import { parseRateLimit, RateLimiter, type RateLimitSetting } from './core/rate-
 import { seededRandom } from './core/seeded-random.js';
 import type { EventListener, PolicyChangeListener, Tenant, TenantHooks } from './core/tenant.js';
 import { engineExtension } from './engine/index.js';
-import { createEventRenderer } from './events/envelopes.js';
-import { EventNaming } from './events/naming.js';
+import { codecs } from './variants/index.js';
+import { eventNaming } from './variants/event-naming.js';
 import type { MockExtension } from './extension.js';
 import { createHttpApp } from './http/app.js';
 import type { ApiRequest } from './http/api-request.js';
 import { toWebResponse, type WireResponse } from './http/response.js';
 import type { HandlerMap, ServerServices } from './http/operation-handler.js';
-import { platformExtension } from './resources/index.js';
 import { loadSpecDocuments, type SpecDocuments } from './spec/documents.js';
-import { WebhookDispatcher, type FetchFunction } from './webhooks/dispatcher.js';
+import { WebhookDispatcher, type EventRenderer, type FetchFunction } from './webhooks/dispatcher.js';
 
 export interface MockServerOptions {
   /** Stop wall time: every test clock starts at this instant and moves only when advanced. Default: wall time. */
@@ -96,11 +95,10 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
   const random: RandomSource = options.seed === undefined ? cryptoRandom : seededRandom(options.seed);
   const ids = new IdFactory(random);
   const baseClock = new BaseClock({ frozenAt: options.frozenClock });
-  const naming = new EventNaming(documents);
-  const renderEvent = createEventRenderer(naming, documents);
+  const renderEvent: EventRenderer = (event, variant) => codecs[variant].renderEvent(event);
   const dispatcher = new WebhookDispatcher({ render: renderEvent, fetch: options.fetch, timeoutMs: options.webhookTimeoutMs });
 
-  const extensions: MockExtension[] = [platformExtension(naming), engineExtension, ...(options.extensions ?? [])];
+  const extensions: MockExtension[] = [engineExtension, ...(options.extensions ?? [])];
   const handlers: HandlerMap = Object.assign({}, ...extensions.map((e) => e.handlers ?? {}), options.handlers ?? {});
 
   const observers = new Set<(event: MockEvent) => void>();
@@ -114,9 +112,9 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
   const hooks: TenantHooks = { onEvent: listeners, onPolicyChanged: policyListeners };
 
   const services: ServerServices = {
-    directory: new Directory(ids, baseClock, hooks, naming),
+    directory: new Directory(ids, baseClock, hooks, eventNaming),
     webhooks: dispatcher,
-    renderEvent,
+    naming: eventNaming,
   };
 
   const log =
@@ -181,7 +179,7 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
     },
     reset() {
       services.directory.dispose();
-      services.directory = new Directory(ids, baseClock, hooks, naming);
+      services.directory = new Directory(ids, baseClock, hooks, eventNaming);
     },
     async idle() {
       for (const tenant of [...services.directory.tenants()]) await tenant.scheduler.idle();

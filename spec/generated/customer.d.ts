@@ -6311,7 +6311,7 @@ export interface components {
             /** @default 8453 */
             chainId?: number;
             tokenAddress?: string;
-        } | unknown | unknown;
+        };
         /**
          * @example {
          *       "id": "dep_6TgB3yH8nU",
@@ -6346,7 +6346,7 @@ export interface components {
             status: "approved" | "denied" | "needsInformation";
             reason?: string;
             requiredFields?: string[];
-        } | unknown | unknown;
+        };
         /**
          * @example {
          *       "customerId": "cus_3kT9xQ2mPz",

@@ -6223,7 +6223,7 @@ export interface components {
             /** @default 8453 */
             chainId?: number;
             tokenAddress?: string;
-        } | unknown | unknown;
+        };
         /**
          * @example {
          *       "id": "dep_6TgB3yH8nU",
@@ -6258,7 +6258,7 @@ export interface components {
             status: "approved" | "denied" | "needsInformation";
             reason?: string;
             requiredFields?: string[];
-        } | unknown | unknown;
+        };
         /**
          * @example {
          *       "customerId": "cus_3kT9xQ2mPz",

@@ -1,36 +1,47 @@
 import { Collection } from './collection.js';
 import type { AnyStoredEvent, Mode, StoredEventType } from './event-types.js';
+import type { Variant } from './variant.js';
 
 export type { Mode };
 
 /** Names a stored event in each variant; undefined where the variant has no such event type. */
 export interface EventVisibility {
-  nameIn(variant: 'customer' | 'user', storedType: StoredEventType): string | undefined;
+  nameIn(variant: Variant, storedType: StoredEventType): string | undefined;
 }
 
 /**
- * The events of one organization and mode, newest first. Indexed per variant (visible at all, and by the
- * variant's type name) so `GET /events` and its `type` filter are O(log n) pages in either variant.
+ * The events of one organization and mode, newest first. Indexed by what each variant sees and by stored type, so
+ * `GET /events` and its `type` filter are O(log n) pages in either variant.
  */
 export class EventLog {
   readonly events: Collection<AnyStoredEvent>;
 
-  constructor(nextSeq: () => number, naming: EventVisibility) {
+  constructor(
+    nextSeq: () => number,
+    private readonly naming: EventVisibility,
+  ) {
     this.events = new Collection<AnyStoredEvent>(nextSeq, {
       filters: {
         customer: (event) => (naming.nameIn('customer', event.type) === undefined ? undefined : 'visible'),
-        customerType: (event) => naming.nameIn('customer', event.type),
         user: (event) => (naming.nameIn('user', event.type) === undefined ? undefined : 'visible'),
-        userType: (event) => naming.nameIn('user', event.type),
+        type: (event) => event.type,
       },
       // Lists read one of these at a time (see visibleTo); combinations would only slow every event's insert.
-      indexes: [['customer'], ['customerType'], ['user'], ['userType']],
+      indexes: [['customer'], ['user'], ['type']],
     });
   }
 
-  /** The page filter of the events a variant sees: all it has, or those of one type as named there. */
-  static visibleTo(variant: 'customer' | 'user', type?: string): Record<string, string> {
-    return type === undefined ? { [variant]: 'visible' } : { [`${variant}Type`]: type };
+  /**
+   * The page filter of the events a variant sees: all it has, or those of one stored type (which the variant has:
+   * the type comes from its own name of it).
+   */
+  static visibleTo(variant: Variant, type?: StoredEventType): Record<string, string> {
+    return type === undefined ? { [variant]: 'visible' } : { type };
+  }
+
+  /** Whether the variant has this event's type at all. */
+  isVisibleTo(variant: Variant, event: AnyStoredEvent): boolean {
+    return this.naming.nameIn(variant, event.type) !== undefined;
   }
 
   append(event: AnyStoredEvent): void {

@@ -1,4 +1,4 @@
-import type { CustomerApi } from '@cardrail/spec';
+import type { CustomerApi, UserApi } from '@cardrail/spec';
 import type { EpochMs } from './clock.js';
 
 /**
@@ -6,6 +6,9 @@ import type { EpochMs } from './clock.js';
  * change of the specification shows up as a compile error here instead of a silent drift.
  */
 export type ApiSchemas = CustomerApi.components['schemas'];
+
+/** The user variant's schemas (its card, its events), for the user variant's codec. */
+export type UserSchemas = UserApi.components['schemas'];
 
 /**
  * An API object as the mock stores it: the schema `T` with every timestamp field (named `*At`, the spec's

@@ -2,7 +2,8 @@ import type { ApiRequest } from './api-request.js';
 import type { StoredResponse } from '../core/idempotency.js';
 import type { RequestIdentity } from './auth.js';
 import { ApiError, invalidRequest, notImplemented } from '../core/errors.js';
-import type { HandlerMap, OperationContext, OperationResult, ServerServices } from './operation-handler.js';
+import { runBuiltIn } from '../operations/dispatch.js';
+import type { HandlerMap, ServerServices } from './operation-handler.js';
 import type { PreparedOperation } from './prepared-operation.js';
 import { jsonResponse } from './response.js';
 
@@ -40,7 +41,7 @@ export function execute(
   input: ExecuteInput,
 ): StoredResponse | Promise<StoredResponse> {
   const { spec, validator } = operation;
-  const answer = (result: OperationResult): StoredResponse => {
+  const answer = (result: { status?: number; body: unknown; headers?: Record<string, string> }): StoredResponse => {
     const status = result.status ?? spec.successStatus;
     if (validateResponses) {
       const mismatch = validator.response(status, result.body);
@@ -70,25 +71,23 @@ export function execute(
         : validator.body(input.body));
     if (failure) throw failure;
 
-    const handler = handlers[spec.operationId];
-    if (!handler) throw notImplemented(spec.operationId);
-    const context: OperationContext = {
-      operation: spec,
-      variant: input.identity.variant,
-      tenant: input.identity.tenant,
-      apiKey: input.identity.key,
-      params: params as Record<string, string>,
-      query,
-      body: input.body,
-      request: input.request,
-      services,
-    };
-    const result = handler(context);
+    const { variant, tenant, key } = input.identity;
+    const override = (handlers as Record<string, ErasedHandler | undefined>)[spec.operationId];
+    const result = override
+      ? override({ operation: spec, variant, tenant, apiKey: key, params, query, body: input.body, request: input.request, services })
+      : runBuiltIn(variant, spec.operationId, { params, query, body: input.body, context: { tenant, variant, apiKey: key, services } });
+    if (result === undefined) throw notImplemented(spec.operationId);
     return result instanceof Promise ? result.then(answer, errorAnswer) : answer(result);
   } catch (error) {
     return errorAnswer(error);
   }
 }
+
+/**
+ * A replacement handler seen from the router: its context and result are typed by operationId where it is written
+ * (HandlerMap), and validated against the same spec here before it runs.
+ */
+type ErasedHandler = (ctx: object) => { status?: number; body: unknown; headers?: Record<string, string> } | Promise<{ status?: number; body: unknown; headers?: Record<string, string> }>;
 
 /** An ApiError as its answer; anything else is a fault of the mock and propagates. */
 function errorAnswer(error: unknown): StoredResponse {

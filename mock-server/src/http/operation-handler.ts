@@ -1,47 +1,58 @@
-import type { ApiRequest } from './api-request.js';
+import type { OperationId } from '@cardrail/spec/operations';
 import type { ApiKeyRecord, Directory } from '../core/directory.js';
 import type { Tenant } from '../core/tenant.js';
 import type { Variant } from '../core/variant.js';
+import type { OperationIdOf, WireBody, WireParams, WireQuery, WireResponse } from '../operations/wire.js';
 import type { OperationSpec } from '../spec/operations.js';
-import type { EventRenderer, WebhookDispatcher } from '../webhooks/dispatcher.js';
+import type { EventNaming } from '../variants/event-naming.js';
+import type { WebhookDispatcher } from '../webhooks/dispatcher.js';
+import type { ApiRequest } from './api-request.js';
 
 /** Server-wide services a handler may use beyond its own tenant. */
 export interface ServerServices {
   directory: Directory;
   webhooks: WebhookDispatcher;
-  renderEvent: EventRenderer;
+  naming: EventNaming;
 }
 
+/** The variants that have an operation with this operationId. */
+type VariantsOf<Id extends OperationId> = { [V in Variant]: Id extends OperationIdOf<V> ? V : never }[Variant];
+
 /**
- * Everything a handler gets for one validated request. `params`, `query` and `body` already passed the spec's
- * validation (query and path values coerced to their types, schema defaults filled in).
+ * Everything an operation handler gets for one validated request of the variant `V`: the path parameters, query
+ * and body as that variant's spec types them (query and path values coerced, schema defaults filled in).
  */
-export interface OperationContext {
+export interface VariantContext<V extends Variant, Id extends OperationIdOf<V>> {
+  variant: V;
   operation: OperationSpec;
-  variant: Variant;
   tenant: Tenant;
   apiKey: ApiKeyRecord;
-  params: Record<string, string>;
-  query: Record<string, unknown>;
-  // The body's type is the operation's request schema; handlers narrow it with the generated types.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  body: any;
+  params: WireParams<V, Id>;
+  query: WireQuery<V, Id>;
+  body: WireBody<V, Id>;
   request: ApiRequest;
   services: ServerServices;
 }
 
-/** What a handler answers: a JSON body and optionally a status (default: the spec's first 2xx) and headers. */
-export interface OperationResult {
+/** The context of an operationId: a union over the variants that have it, told apart by `variant`. */
+export type OperationContext<Id extends OperationId> = { [V in VariantsOf<Id>]: VariantContext<V, Id & OperationIdOf<V>> }[VariantsOf<Id>];
+
+/** What a handler answers: the documented success body of its operation, optionally with a status and headers. */
+export interface OperationResult<Id extends OperationId> {
+  /** Default: the spec's first 2xx status of the operation. */
   status?: number;
-  body: unknown;
+  body: { [V in VariantsOf<Id>]: WireResponse<V, Id & OperationIdOf<V>> }[VariantsOf<Id>];
   headers?: Record<string, string>;
 }
 
 /**
- * Handles one spec operation (by operationId) for both variants; `ctx.variant` tells which shape to answer.
- * Throw ApiError (see errors.ts) for 400/404 answers.
+ * Answers one spec operation in the wire shapes of the spec, for either variant that has it (`ctx.variant` tells
+ * which). Throw ApiError (from the package root) for a 4xx answer.
  */
-export type OperationHandler = (ctx: OperationContext) => OperationResult | Promise<OperationResult>;
+export type OperationHandler<Id extends OperationId> = (ctx: OperationContext<Id>) => OperationResult<Id> | Promise<OperationResult<Id>>;
 
-/** Handlers keyed by operationId. */
-export type HandlerMap = Readonly<Record<string, OperationHandler>>;
+/**
+ * Handlers by operationId that replace the mock's own for those operations (`extensions`, `handlers` options): a
+ * misspelt operationId, a field the spec does not have or a body the spec does not document is a compile error.
+ */
+export type HandlerMap = { readonly [Id in OperationId]?: OperationHandler<Id> };

@@ -49,8 +49,7 @@ export type WireResponse<V extends Variant, Id extends OperationIdOf<V>> =
       : never;
 
 /** Everything a validated request of `Id` carries, as the wire names it. */
-export interface WireInput<V extends Variant, Id extends OperationIdOf<V>> {
-  params: WireParams<V, Id>;
-  query: WireQuery<V, Id>;
-  body: WireBody<V, Id>;
-}
+export type WireInput<V extends Variant, Id extends OperationIdOf<V>> = Shape<WireParams<V, Id>, WireQuery<V, Id>, WireBody<V, Id>>;
+
+/** Built from the resolved parts, so two variants' inputs compare by their shapes, never by their type arguments. */
+type Shape<Params, Query, Body> = { params: Params; query: Query; body: Body };

@@ -1,99 +1,60 @@
-import { agents, requireAgent } from '../domain/agents.js';
-import {
-  cards,
-  closeCard,
-  createCard,
-  freezeCard,
-  renderCard,
-  requireCard,
-  unfreezeCard,
-  updateCardSettings,
-} from '../domain/cards.js';
-import { customers } from '../domain/customers.js';
-import type { Policy } from '../domain/types.js';
 import { invalidRequest, invalidState, notFound } from '../core/errors.js';
-import type { HandlerMap, OperationContext } from '../http/operation-handler.js';
+import { requireAgent } from '../domain/agents.js';
+import { cards, closeCard, createCard, freezeCard, requireCard, unfreezeCard, updateCardSettings } from '../domain/cards.js';
+import { customers } from '../domain/customers.js';
+import type { NeutralHandlers } from '../operations/neutral.js';
 import { listPage } from './pagination.js';
 
-function createForCustomerVariant(ctx: OperationContext) {
-  const body = ctx.body;
-  const customer = customers.of(ctx.tenant).get(body.customerId);
-  // Deleted customers leave the collection (customer-deletion.ts): 404 like any unknown id.
-  if (!customer) throw notFound();
-  if (body.agentId !== undefined) {
-    const agent = agents.of(ctx.tenant).get(body.agentId);
-    if (!agent) throw notFound();
-    if (agent.customerId !== customer.id) throw invalidRequest('/body/agentId', 'belongs to another customer');
-    if (agent.status !== 'active') throw invalidState(`The agent is ${agent.status}.`, { agentId: agent.id });
-  }
-  return createCard(ctx.tenant, {
-    customerId: customer.id,
-    agentId: body.agentId ?? null,
-    type: body.type,
-    usage: body.usage,
-    limits: body.limits ?? null,
-    policy: body.policy,
-    merchantHint: body.merchantHint ?? null,
-    billing: body.billing ?? null,
-    configuration: body.configuration ?? null,
-  });
-}
-
-function createForUserVariant(ctx: OperationContext) {
-  const body = ctx.body;
-  const agent = requireAgent(ctx.tenant, body.agentId);
-  if (agent.status !== 'active') throw invalidState(`The agent is ${agent.status}.`, { agentId: agent.id });
-  // The user-variant card keeps its controls as top-level fields; they are the card's policy underneath.
-  const policy: Policy = {};
-  if (body.limits !== undefined) policy.limits = body.limits;
-  if (body.ttlDays !== undefined) policy.ttlDays = body.ttlDays;
-  if (body.requireApproval !== undefined) policy.requireApproval = body.requireApproval;
-  if (body.autoApproveBelow !== undefined) policy.autoApproveBelow = body.autoApproveBelow;
-  return createCard(ctx.tenant, {
-    customerId: agent.customerId,
-    agentId: agent.id,
-    usage: body.type,
-    purpose: body.purpose,
-    policy,
-    merchantHint: body.merchantHint ?? null,
-  });
-}
-
-export const cardHandlers: HandlerMap = {
+export const cardHandlers = {
+  /**
+   * The customer variant names the customer (and optionally its agent), the user variant only the agent, whose
+   * customer owns the card. A named agent must belong to the customer and be active.
+   */
   createCard: (ctx) => {
-    const card = ctx.variant === 'customer' ? createForCustomerVariant(ctx) : createForUserVariant(ctx);
-    return { body: renderCard(card, ctx.variant) };
+    const { body } = ctx;
+    const agent = body.agentId === undefined ? undefined : requireAgent(ctx.tenant, body.agentId);
+    // Deleted customers leave the collection (customer-deletion.ts): 404 like any unknown id.
+    const customer = customers.of(ctx.tenant).get(body.customerId ?? agent?.customerId ?? '');
+    if (!customer) throw notFound();
+    if (agent && agent.customerId !== customer.id) throw invalidRequest('/body/agentId', 'belongs to another customer');
+    if (agent && agent.status !== 'active') throw invalidState(`The agent is ${agent.status}.`, { agentId: agent.id });
+    return createCard(ctx.tenant, {
+      customerId: customer.id,
+      agentId: agent?.id ?? null,
+      type: body.type,
+      usage: body.usage,
+      purpose: body.purpose,
+      limits: body.limits ?? null,
+      policy: body.policy,
+      merchantHint: body.merchantHint ?? null,
+      billing: body.billing ?? null,
+      configuration: body.configuration ?? null,
+    });
   },
-  listCards: (ctx) => ({
-    body: listPage(cards.of(ctx.tenant), ctx.query, (card) => renderCard(card, ctx.variant), {
-      customerId: ctx.query.customerId as string | undefined,
-      agentId: ctx.query.agentId as string | undefined,
-      status: ctx.query.status as string | undefined,
+  listCards: (ctx) =>
+    listPage(cards.of(ctx.tenant), ctx.query, {
+      customerId: ctx.query.customerId,
+      agentId: ctx.query.agentId,
+      status: ctx.query.status,
     }),
-  }),
-  getCard: (ctx) => ({ body: renderCard(requireCard(ctx.tenant, ctx.params.cardId as string), ctx.variant) }),
+  getCard: (ctx) => requireCard(ctx.tenant, ctx.params.cardId),
   updateCard: (ctx) => {
-    const card = requireCard(ctx.tenant, ctx.params.cardId as string);
-    const body = ctx.body;
-    updateCardSettings(
-      ctx.tenant,
-      card,
-      ctx.variant === 'customer'
-        ? { policy: body.policy, billing: body.billing, configuration: body.configuration }
-        : { policyLimits: body.limits },
-    );
-    if (body.status === 'frozen') freezeCard(ctx.tenant, card, 'manual', 'api');
-    if (body.status === 'active') unfreezeCard(ctx.tenant, card);
-    return { body: renderCard(card, ctx.variant) };
+    const card = requireCard(ctx.tenant, ctx.params.cardId);
+    const { status, ...settings } = ctx.body;
+    updateCardSettings(ctx.tenant, card, settings);
+    if (status === 'frozen') freezeCard(ctx.tenant, card, 'manual', 'api');
+    if (status === 'active') unfreezeCard(ctx.tenant, card);
+    return card;
   },
   freezeCard: (ctx) => {
-    const card = requireCard(ctx.tenant, ctx.params.cardId as string);
+    const card = requireCard(ctx.tenant, ctx.params.cardId);
     freezeCard(ctx.tenant, card, 'manual', 'api');
-    return { body: renderCard(card, ctx.variant) };
+    return card;
   },
   closeCard: (ctx) => {
-    const card = requireCard(ctx.tenant, ctx.params.cardId as string);
+    const card = requireCard(ctx.tenant, ctx.params.cardId);
     closeCard(ctx.tenant, card, 'manual', 'api');
-    return { body: renderCard(card, ctx.variant) };
+    return card;
   },
-};
+} satisfies Partial<NeutralHandlers>;
+

@@ -1,22 +1,15 @@
-import { EventLog } from '../core/event-log.js';
 import { notFound } from '../core/errors.js';
-import type { HandlerMap } from '../http/operation-handler.js';
+import { EventLog } from '../core/event-log.js';
+import type { NeutralHandlers } from '../operations/neutral.js';
 import { listPage } from './pagination.js';
 
-/** `GET /events` and `GET /events/{eventId}`, each event in the caller's variant envelope. */
-export const eventHandlers: HandlerMap = {
-  listEvents: (ctx) => ({
-    body: listPage(
-      ctx.tenant.events.events,
-      ctx.query,
-      (event) => ctx.services.renderEvent(event, ctx.variant)?.envelope,
-      EventLog.visibleTo(ctx.variant, ctx.query.type as string | undefined),
-    ),
-  }),
+/** `GET /events` and `GET /events/{eventId}`: the events the caller's variant has (the variant renders them). */
+export const eventHandlers = {
+  listEvents: (ctx) => listPage(ctx.tenant.events.events, ctx.query, EventLog.visibleTo(ctx.variant, ctx.query.type)),
   getEvent: (ctx) => {
-    const event = ctx.tenant.events.get(ctx.params.eventId as string);
-    const rendered = event ? ctx.services.renderEvent(event, ctx.variant) : undefined;
-    if (!rendered) throw notFound();
-    return { body: rendered.envelope };
+    const event = ctx.tenant.events.get(ctx.params.eventId);
+    // An event type the caller's variant does not have (`intent.created` for the user variant) does not exist for it.
+    if (!event || !ctx.tenant.events.isVisibleTo(ctx.variant, event)) throw notFound();
+    return event;
   },
-};
+} satisfies Partial<NeutralHandlers>;

@@ -1,5 +1,3 @@
-import type { EventNaming } from '../events/naming.js';
-import type { MockExtension } from '../extension.js';
 import { agentHandlers } from './agents.js';
 import { apiKeyHandlers } from './api-keys.js';
 import { cardHandlers } from './cards.js';
@@ -8,18 +6,13 @@ import { customerHandlers } from './customers.js';
 import { eventHandlers } from './events.js';
 import { webhookHandlers } from './webhooks.js';
 
-/** The platform's resources: customers/users, agents, cards, balances, webhooks, events, API keys, the clock. */
-export function platformExtension(naming: EventNaming): MockExtension {
-  return {
-    name: 'platform',
-    handlers: {
-      ...customerHandlers,
-      ...agentHandlers,
-      ...cardHandlers,
-      ...webhookHandlers(naming),
-      ...eventHandlers,
-      ...apiKeyHandlers,
-      ...clockHandlers,
-    },
-  };
-}
+/** The platform's operations: customers/users, agents, cards, balances, webhooks, events, API keys, the clock. */
+export const platformHandlers = {
+  ...customerHandlers,
+  ...agentHandlers,
+  ...cardHandlers,
+  ...webhookHandlers,
+  ...eventHandlers,
+  ...apiKeyHandlers,
+  ...clockHandlers,
+};

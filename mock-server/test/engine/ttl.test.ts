@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { authorize } from '../../src/engine/transactions/authorize.js';
 import { cardPolicySummary } from '../../src/engine/policy/policy-summary.js';
+import { renderPolicySummary } from '../../src/variants/render/policy-summary.js';
 import { EngineWorld } from './support/engine-world.js';
 
 let world: EngineWorld;
@@ -44,7 +45,8 @@ describe('card time-to-live', () => {
     world = new EngineWorld();
     const { card } = world.setup({ card: { policy: { ttlDays: 30, cooldownMinutes: 5, limits: { perAuth: 5000, perDay: 20000 } } } });
     authorize(world.tenant, { cardId: card.id, amount: 2500, merchant: { name: 'OpenAI' } });
-    const { summary } = cardPolicySummary(world.tenant, card.id);
+    // As the API renders it (timestamps in ISO 8601).
+    const summary = renderPolicySummary(cardPolicySummary(world.tenant, card.id), 'active');
     expect(summary).toMatchObject({
       cardId: card.id,
       usage: 'multi',

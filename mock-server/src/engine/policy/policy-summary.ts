@@ -1,4 +1,3 @@
-import { toIso } from '../../core/clock.js';
 import type { Tenant } from '../../core/tenant.js';
 import { loadCardScope } from '../card-scope.js';
 import { engineState } from '../engine-state.js';
@@ -9,7 +8,8 @@ const MINUTE_MS = 60_000;
 
 /**
  * `GET /cards/{cardId}/policy` (section 2.6): the merged policy, TTL and cooldown state, and the card's caps with
- * what was spent today and this month and what remains. `status` is rendered by the caller in its variant.
+ * what was spent today and this month and what remains, with timestamps as epoch ms. The variants render it (with
+ * the card's status as each names it).
  */
 export function cardPolicySummary(tenant: Tenant, cardId: string) {
   const { card, policy } = loadCardScope(tenant, cardId);
@@ -31,13 +31,13 @@ export function cardPolicySummary(tenant: Tenant, cardId: string) {
       ttl: {
         minutes: policy.ttlMinutes ?? null,
         days: policy.ttlDays ?? null,
-        expiresAt: expiresAt === null ? null : toIso(expiresAt),
+        expiresAt,
         isExpired: expiresAt !== null && now >= expiresAt,
       },
       cooldown: {
         minutes: cooldownMinutes,
-        lastSpendAt: lastSpendAt === null ? null : toIso(lastSpendAt),
-        cooldownEndsAt: cooldownEndsAt === null ? null : toIso(cooldownEndsAt),
+        lastSpendAt,
+        cooldownEndsAt,
         isInCooldown: cooldownEndsAt !== null && now < cooldownEndsAt,
       },
       limits: {

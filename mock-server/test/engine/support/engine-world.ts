@@ -7,8 +7,8 @@ import { IdFactory } from '../../../src/core/ids.js';
 import { seededRandom } from '../../../src/core/seeded-random.js';
 import { Tenant, type EventListener, type PolicyChangeListener } from '../../../src/core/tenant.js';
 import { engineExtension } from '../../../src/engine/index.js';
-import { createEventRenderer } from '../../../src/events/envelopes.js';
-import { EventNaming } from '../../../src/events/naming.js';
+import { codecs } from '../../../src/variants/index.js';
+import { eventNaming } from '../../../src/variants/event-naming.js';
 import { loadSpecDocuments } from '../../../src/spec/documents.js';
 import { engineState } from '../../../src/engine/engine-state.js';
 import { simulateDeposit } from '../../../src/engine/money/deposits.js';
@@ -25,7 +25,6 @@ export const START = Date.parse('2026-11-23T12:00:00.000Z');
 type AddFormats = (ajv: Ajv2020) => unknown;
 const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ?? addFormatsModule) as unknown as AddFormats;
 
-const naming = new EventNaming(loadSpecDocuments());
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats(ajv);
 ajv.addSchema(documents.user, 'user');
@@ -42,7 +41,7 @@ export function eventDataSchemaName(type: string): string {
   );
 }
 
-const renderEvent = createEventRenderer(naming, loadSpecDocuments());
+const renderEvent = (event: MockEvent, variant: 'customer' | 'user') => codecs[variant].renderEvent(event);
 
 /**
  * Checks an event as each variant renders it against that variant's schema of its data (spec/common/events.yaml);
@@ -96,7 +95,7 @@ export class EngineWorld {
     ]);
     // The engine reacts to policy changes as it does in the server (its TTLs follow the merged policy).
     const onPolicyChanged = new Set<PolicyChangeListener>([engineExtension.onPolicyChanged as PolicyChangeListener]);
-    this.tenant = new Tenant('org_test', 'test', ids, new BaseClock({ frozenAt: START }), 0, { onEvent: listeners, onPolicyChanged }, naming);
+    this.tenant = new Tenant('org_test', 'test', ids, new BaseClock({ frozenAt: START }), 0, { onEvent: listeners, onPolicyChanged }, eventNaming);
   }
 
   get state() {

@@ -1,12 +1,12 @@
-import { toIso } from '../../core/clock.js';
-import type { IntentRecord } from '../intents/intent-record.js';
-import type { KycOutcome } from '../money/kyc.js';
-import type { DepositRecord, DisputeRecord, TransactionRecord, WithdrawalRecord } from '../records.js';
+import { toIso, toIsoOrNull } from '../../core/clock.js';
+import type { ApiSchemas } from '../../core/stored.js';
+import type { Credentials } from '../../engine/credentials.js';
+import type { IntentRecord } from '../../engine/intents/intent-record.js';
+import type { KycOutcome } from '../../engine/money/kyc.js';
+import type { DepositRecord, DisputeRecord, TransactionRecord, WithdrawalRecord } from '../../engine/records.js';
 
-/** The engine's records as the spec's response schemas (Transaction, Intent, ...): ISO 8601 timestamps. */
-const iso = (ms: number | null) => (ms === null ? null : toIso(ms));
-
-export function renderTransaction(txn: TransactionRecord) {
+/** The engine's records as the spec's response schemas (Transaction, Intent, ...): timestamps in ISO 8601. */
+export function renderTransaction(txn: TransactionRecord): ApiSchemas['Transaction'] {
   return {
     id: txn.id,
     cardId: txn.cardId,
@@ -23,12 +23,12 @@ export function renderTransaction(txn: TransactionRecord) {
     intentId: txn.intentId,
     challengeId: txn.challengeId,
     createdAt: toIso(txn.createdAt),
-    postedAt: iso(txn.postedAt),
-    reversedAt: iso(txn.reversedAt),
+    postedAt: toIsoOrNull(txn.postedAt),
+    reversedAt: toIsoOrNull(txn.reversedAt),
   };
 }
 
-export function renderIntent(intent: IntentRecord) {
+export function renderIntent(intent: IntentRecord): ApiSchemas['Intent'] {
   return {
     id: intent.id,
     customerIntentId: intent.customerIntentId,
@@ -43,16 +43,16 @@ export function renderIntent(intent: IntentRecord) {
     ttlMinutes: intent.ttlMinutes,
     expiresAt: toIso(intent.expiresAt),
     createdAt: toIso(intent.createdAt),
-    approvedAt: iso(intent.approvedAt),
+    approvedAt: toIsoOrNull(intent.approvedAt),
     approvedBy: intent.approvedBy,
-    rejectedAt: iso(intent.rejectedAt),
+    rejectedAt: toIsoOrNull(intent.rejectedAt),
     rejectedBy: intent.rejectedBy,
     rejectionReason: intent.rejectionReason,
     matchedTransactionId: intent.matchedTransactionId,
   };
 }
 
-export function renderDispute(dispute: DisputeRecord) {
+export function renderDispute(dispute: DisputeRecord): ApiSchemas['Dispute'] {
   return {
     id: dispute.id,
     transactionId: dispute.transactionId,
@@ -62,18 +62,24 @@ export function renderDispute(dispute: DisputeRecord) {
     status: dispute.status,
     outcome: dispute.outcome,
     createdAt: toIso(dispute.createdAt),
-    resolvedAt: iso(dispute.resolvedAt),
+    resolvedAt: toIsoOrNull(dispute.resolvedAt),
   };
 }
 
-export function renderWithdrawal(withdrawal: WithdrawalRecord) {
+export function renderWithdrawal(withdrawal: WithdrawalRecord): ApiSchemas['Withdrawal'] {
   return { ...withdrawal, createdAt: toIso(withdrawal.createdAt) };
 }
 
-export function renderDeposit(deposit: DepositRecord) {
+export function renderDeposit(deposit: DepositRecord): ApiSchemas['Deposit'] {
   return { ...deposit, createdAt: toIso(deposit.createdAt) };
 }
 
-export function renderKyc(outcome: KycOutcome) {
+export function renderKyc(outcome: KycOutcome): ApiSchemas['KycApplication'] {
   return { ...outcome, updatedAt: toIso(outcome.updatedAt) };
+}
+
+/** The credentials answer: the card's numbers, and the access event that opened the attestation window. */
+export function renderCredentials(credentials: Credentials): ApiSchemas['Credentials'] {
+  const { accessEvent, ...card } = credentials;
+  return { ...card, accessEventId: accessEvent.id, expiresAt: toIso(accessEvent.expiresAt) };
 }

@@ -3,7 +3,7 @@
  */
 
 /** The event types of the customer variant (its `webhooks:`). */
-export const customerEventTypes = [
+export const customerEventTypes = Object.freeze([
   'agent.activated',
   'agent.auto_suspended',
   'agent.created',
@@ -53,10 +53,10 @@ export const customerEventTypes = [
   'withdrawal.confirmed',
   'withdrawal.failed',
   'withdrawal.submitted',
-] as const;
+]);
 
 /** The event types of the user variant (its `webhooks:`). */
-export const userEventTypes = [
+export const userEventTypes = Object.freeze([
   'agent.activated',
   'agent.auto_suspended',
   'agent.created',
@@ -105,13 +105,10 @@ export const userEventTypes = [
   'withdrawal.confirmed',
   'withdrawal.failed',
   'withdrawal.submitted',
-] as const;
+]);
 
 /** General event type (customer variant) -> its name in the event catalog (user variant), where they differ. */
-export const catalogTypeOfGeneralType = {
+export const catalogTypeOfGeneralType = Object.freeze({
   'transaction.created': 'transaction.authorized',
   'transaction.settled': 'transaction.completed',
-} as const;
-
-export type CustomerEventType = (typeof customerEventTypes)[number];
-export type UserEventType = (typeof userEventTypes)[number];
+});

@@ -3,7 +3,7 @@
  */
 
 /** Every operation of the customer variant by operationId: its method and path. */
-export const customerOperations = {
+export const customerOperations = Object.freeze({
   listCustomers: { method: 'get', path: '/customers' },
   createCustomer: { method: 'post', path: '/customers' },
   getCustomer: { method: 'get', path: '/customers/{customerId}' },
@@ -61,10 +61,10 @@ export const customerOperations = {
   simulateKyc: { method: 'post', path: '/simulate/kyc' },
   getClock: { method: 'get', path: '/simulate/clock' },
   advanceClock: { method: 'post', path: '/simulate/clock/advance' },
-} as const;
+});
 
 /** Every operation of the user variant by operationId: its method and path. */
-export const userOperations = {
+export const userOperations = Object.freeze({
   listUsers: { method: 'get', path: '/users' },
   createUser: { method: 'post', path: '/users' },
   getUser: { method: 'get', path: '/users/{userId}' },
@@ -122,9 +122,4 @@ export const userOperations = {
   simulateKyc: { method: 'post', path: '/simulate/kyc' },
   getClock: { method: 'get', path: '/simulate/clock' },
   advanceClock: { method: 'post', path: '/simulate/clock/advance' },
-} as const;
-
-export type CustomerOperationId = keyof typeof customerOperations;
-export type UserOperationId = keyof typeof userOperations;
-/** An operationId of either variant. */
-export type OperationId = CustomerOperationId | UserOperationId;
+});

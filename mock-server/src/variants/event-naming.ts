@@ -1,7 +1,6 @@
-import { catalogTypeOfGeneralType } from '@cardrail/spec/events';
+import { catalogTypeOfGeneralType, customerEventTypes, userEventTypes } from '@cardrail/spec/events';
 import type { StoredEventType } from '../core/event-types.js';
 import type { Variant } from '../core/variant.js';
-import type { SpecDocuments } from '../spec/documents.js';
 
 /** Catalog type -> the general name the customer variant uses instead (the spec's `x-cardrail-catalog-type`). */
 const GENERAL_NAME_OF_CATALOG_TYPE: ReadonlyMap<string, string> = new Map(
@@ -9,24 +8,26 @@ const GENERAL_NAME_OF_CATALOG_TYPE: ReadonlyMap<string, string> = new Map(
 );
 
 /**
- * Which event types each variant has (the `webhooks` of its document) and what each stored event is called
+ * Which event types each variant has (the `webhooks` of its spec document) and what each stored event is called
  * there. A stored type a variant lacks (`intent.created` in the user variant) is neither delivered nor listed
- * through that variant.
+ * through that variant. Built from the spec's event lists (@cardrail/spec/events).
  */
 export class EventNaming {
-  readonly #types: Record<Variant, ReadonlySet<string>>;
+  readonly #types: Record<Variant, ReadonlySet<string>> = {
+    customer: new Set<string>(customerEventTypes),
+    user: new Set<string>(userEventTypes),
+  };
   readonly #stored: ReadonlySet<StoredEventType>;
   readonly #storedOf: Record<Variant, ReadonlyMap<string, StoredEventType>>;
 
-  constructor(documents: SpecDocuments) {
-    this.#types = {
-      customer: new Set(Object.keys(documents.customer.webhooks ?? {})),
-      user: new Set(Object.keys(documents.user.webhooks ?? {})),
-    };
-    // Stored types: the catalog's, plus the general-only ones. The spec types guarantee these names at compile time.
-    const stored = new Set<string>(this.#types.user);
-    for (const type of this.#types.customer) stored.add((catalogTypeOfGeneralType as Record<string, string>)[type] ?? type);
-    this.#stored = stored as ReadonlySet<StoredEventType>;
+  constructor() {
+    const generalToCatalog: Readonly<Record<string, StoredEventType>> = catalogTypeOfGeneralType;
+    // The stored types are the catalog's plus the general-only ones: exactly StoredEventType, which is derived from
+    // the same spec lists.
+    this.#stored = new Set<StoredEventType>([
+      ...userEventTypes,
+      ...customerEventTypes.map((type) => generalToCatalog[type] ?? (type as StoredEventType)),
+    ]);
     const storedOf = { customer: new Map<string, StoredEventType>(), user: new Map<string, StoredEventType>() };
     for (const type of this.#stored) {
       for (const variant of ['customer', 'user'] as const) {
@@ -58,3 +59,6 @@ export class EventNaming {
     return this.#stored;
   }
 }
+
+/** The one naming table: the spec's event lists do not change at run time. */
+export const eventNaming = new EventNaming();

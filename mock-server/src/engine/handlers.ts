@@ -1,0 +1,65 @@
+import { invalidRequest } from '../core/errors.js';
+import type { NeutralHandlers } from '../operations/neutral.js';
+import { listPage } from '../resources/pagination.js';
+import { retrieveCredentials } from './credentials.js';
+import { evaluateSpendRequest } from './decision/spend-evaluation.js';
+import { engineState } from './engine-state.js';
+import { approveIntent, createIntent, getIntent, rejectIntent } from './intents/intent-service.js';
+import { simulateDeposit } from './money/deposits.js';
+import { simulateKyc } from './money/kyc.js';
+import { confirmWithdrawal, createWithdrawal, failWithdrawal, getWithdrawal } from './money/withdrawals.js';
+import { cardPolicySummary } from './policy/policy-summary.js';
+import { intents, transactions } from './records.js';
+import { applyRiskUpdate } from './risk/risk-config.js';
+import { authorize } from './transactions/authorize.js';
+import { getTransaction, openDispute, resolveDispute, reverseTransaction, settleTransaction } from './transactions/settlement.js';
+
+/** The customer a simulation names, by either name (the spec requires one of the two). */
+function ownerOf(customerId: string | undefined, userId: string | undefined): string {
+  const id = customerId ?? userId;
+  if (id === undefined) throw invalidRequest('/body/customerId', 'is required (or userId)');
+  return id;
+}
+
+/** The operations the spend and risk engine serves, by operationId; the variants render what they return. */
+export const engineHandlers = {
+  createIntent: (ctx) => createIntent(ctx.tenant, ctx.body),
+  listIntents: (ctx) => listPage(intents.of(ctx.tenant), ctx.query, { cardId: ctx.query.cardId, status: ctx.query.status }),
+  getIntent: (ctx) => getIntent(ctx.tenant, ctx.params.intentId),
+  approveIntent: (ctx) => approveIntent(ctx.tenant, ctx.params.intentId),
+  rejectIntent: (ctx) => rejectIntent(ctx.tenant, ctx.params.intentId, ctx.body?.reason),
+
+  createCardCredentials: (ctx) => retrieveCredentials(ctx.tenant, ctx.params.cardId, ctx.body ?? {}),
+  getCardPolicy: (ctx) => cardPolicySummary(ctx.tenant, ctx.params.cardId),
+  evaluateSpend: (ctx) => evaluateSpendRequest(ctx.tenant, ctx.body),
+
+  getRiskSettings: (ctx) => engineState(ctx.tenant).risk,
+  updateRiskSettings: (ctx) => {
+    const state = engineState(ctx.tenant);
+    state.risk = applyRiskUpdate(state.risk, ctx.body);
+    return state.risk;
+  },
+
+  listTransactions: (ctx) =>
+    listPage(transactions.of(ctx.tenant), ctx.query, { cardId: ctx.query.cardId, agentId: ctx.query.agentId, status: ctx.query.status }),
+  getTransaction: (ctx) => getTransaction(ctx.tenant, ctx.params.transactionId),
+
+  simulateAuthorization: (ctx) => authorize(ctx.tenant, ctx.body),
+  simulateSettlement: (ctx) => settleTransaction(ctx.tenant, ctx.params.transactionId, ctx.body?.amount),
+  simulateReversal: (ctx) => reverseTransaction(ctx.tenant, ctx.params.transactionId, ctx.body?.amount),
+  simulateDispute: (ctx) => openDispute(ctx.tenant, ctx.params.transactionId, ctx.body ?? {}),
+  simulateDisputeResolution: (ctx) => resolveDispute(ctx.tenant, ctx.params.disputeId, ctx.body.outcome),
+
+  simulateDeposit: (ctx) => {
+    const { userId, customerId, ...rest } = ctx.body;
+    return simulateDeposit(ctx.tenant, { ...rest, customerId: ownerOf(customerId, userId) });
+  },
+  simulateKyc: (ctx) => {
+    const { userId, customerId, ...rest } = ctx.body;
+    return simulateKyc(ctx.tenant, { ...rest, customerId: ownerOf(customerId, userId) });
+  },
+  createCustomerWithdrawal: (ctx) => createWithdrawal(ctx.tenant, ctx.params.customerId, ctx.body),
+  getWithdrawal: (ctx) => getWithdrawal(ctx.tenant, ctx.params.withdrawalId),
+  simulateWithdrawalConfirmation: (ctx) => confirmWithdrawal(ctx.tenant, ctx.params.withdrawalId),
+  simulateWithdrawalFailure: (ctx) => failWithdrawal(ctx.tenant, ctx.params.withdrawalId),
+} satisfies Partial<NeutralHandlers>;

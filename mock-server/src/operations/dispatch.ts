@@ -1,0 +1,39 @@
+import type { Variant } from '../core/variant.js';
+import { codecs } from '../variants/index.js';
+import { builtInHandlers } from './handlers.js';
+import type { NeutralContext, NeutralOperationId } from './neutral.js';
+
+/** The validated wire input of a request, and who sent it. */
+export interface DispatchInput {
+  params: object;
+  query: object;
+  body: unknown;
+  context: Omit<NeutralContext<NeutralOperationId>, 'params' | 'query' | 'body'>;
+}
+
+/** One codec entry and one handler, seen from the router, which dispatches by the operationId it matched. */
+interface ErasedCodec {
+  decode?: (wire: { params: object; query: object; body: unknown }) => { params: object; query: object; body: unknown };
+  encode?: (output: unknown) => unknown;
+}
+type ErasedHandler = (ctx: object) => unknown;
+
+/**
+ * Runs the mock's own implementation of a variant's operation: its codec decodes the wire input, the neutral handler
+ * runs, the codec renders its output as the variant's documented body. The tables are checked operation by operation
+ * at compile time (variants/codec.ts, operations/handlers.ts); here they are read by the operationId the router
+ * matched, so they are seen through their erased shapes. Undefined when the mock has no implementation of it.
+ */
+export function runBuiltIn(variant: Variant, operationId: string, input: DispatchInput): { body: unknown } | Promise<{ body: unknown }> | undefined {
+  const codec = codecs[variant];
+  const entry = (codec.operations as Record<string, ErasedCodec | undefined>)[operationId];
+  if (entry === undefined) return undefined;
+  const neutralId = (codec.aliases as Record<string, string | undefined>)[operationId] ?? operationId;
+  const handler = (builtInHandlers as Record<string, ErasedHandler | undefined>)[neutralId];
+  if (handler === undefined) return undefined;
+  const wire = { params: input.params, query: input.query, body: input.body };
+  const decoded = entry.decode ? entry.decode(wire) : wire;
+  const output = handler({ ...input.context, ...decoded });
+  const encode = (value: unknown) => ({ body: entry.encode ? entry.encode(value) : value });
+  return output instanceof Promise ? output.then(encode) : encode(output);
+}

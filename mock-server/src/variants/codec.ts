@@ -1,0 +1,78 @@
+import type { AnyStoredEvent } from '../core/event-types.js';
+import type { Variant } from '../core/variant.js';
+import type { CardStatus } from '../domain/cards.js';
+import type { NeutralOutput } from '../operations/handlers.js';
+import type { NeutralInput, NeutralOperationId } from '../operations/neutral.js';
+import type { OperationIdOf, WireBody, WireInput, WireParams, WireQuery, WireResponse } from '../operations/wire.js';
+
+/** Turns a variant's validated wire input into the neutral handler's input. */
+export type Decoder<V extends Variant, Id extends OperationIdOf<V>, N extends NeutralOperationId> = (wire: WireInput<V, Id>) => NeutralInput<N>;
+
+/** Renders a neutral handler's output as the variant's documented success body. */
+export type Encoder<V extends Variant, Id extends OperationIdOf<V>, N extends NeutralOperationId> = (
+  output: NeutralOutput<N>,
+) => WireResponse<V, Id>;
+
+/**
+ * How one operation of a variant reaches its neutral handler and back. Each side may be left out exactly where
+ * the types already agree (the wire input is the neutral input; the neutral output is the documented body), so the
+ * compiler asks for a decoder or an encoder wherever a variant differs, and checks what each returns.
+ */
+export type OperationCodec<V extends Variant, Id extends OperationIdOf<V>, N extends NeutralOperationId> = (InputAgrees<
+  V,
+  Id,
+  N
+> extends true
+  ? { decode?: Decoder<V, Id, N> }
+  : { decode: Decoder<V, Id, N> }) &
+  ([NeutralOutput<N>] extends [WireResponse<V, Id>] ? { encode?: Encoder<V, Id, N> } : { encode: Encoder<V, Id, N> });
+
+/**
+ * Whether the wire input already is the neutral input, part by part: comparing the two input objects whole would let
+ * TypeScript compare the type arguments of their aliases (`'user'` against `'customer'`) instead of their shapes.
+ */
+type InputAgrees<V extends Variant, Id extends OperationIdOf<V>, N extends NeutralOperationId> = [WireParams<V, Id>] extends [
+  NeutralInput<N>['params'],
+]
+  ? [WireQuery<V, Id>] extends [NeutralInput<N>['query']]
+    ? [WireBody<V, Id>] extends [NeutralInput<N>['body']]
+      ? true
+      : false
+    : false
+  : false;
+
+/** The neutral operation a variant's operationId is: its alias, or the same id. */
+export type NeutralIdOf<Id, Aliases> = Id extends keyof Aliases
+  ? Aliases[Id] extends NeutralOperationId
+    ? Aliases[Id]
+    : never
+  : Id extends NeutralOperationId
+    ? Id
+    : never;
+
+/** Every operation of the variant, with its codec: a missing or misspelt operationId is a compile error. */
+export type CodecTable<V extends Variant, Aliases> = {
+  [Id in OperationIdOf<V>]: OperationCodec<V, Id, NeutralIdOf<Id, Aliases>>;
+};
+
+/** A stored event as one variant sends it: its type name there and the envelope. */
+export interface RenderedEvent {
+  type: string;
+  envelope: unknown;
+}
+
+/**
+ * Everything that differs between the variants, in one place per variant (customer.ts, user.ts): which neutral
+ * operation each operationId is, how its input and output are shaped, how it names card statuses, and how it
+ * names and wraps events.
+ */
+export interface VariantCodec<V extends Variant, Aliases = Record<never, never>> {
+  variant: V;
+  /** The variant's operationIds that are another neutral operation (`createUser` is `createCustomer`). */
+  aliases: Aliases;
+  operations: CodecTable<V, Aliases>;
+  /** A card status as the variant names it. */
+  cardStatus(status: CardStatus): string;
+  /** The event in the variant's envelope and names, or undefined when the variant has no such event type. */
+  renderEvent(event: AnyStoredEvent): RenderedEvent | undefined;
+}

@@ -1,0 +1,42 @@
+import { documents } from '@cardrail/spec/documents';
+import type { AnyStoredEvent } from '../core/event-types.js';
+import { VARIANTS, type Variant } from '../core/variant.js';
+import { eventNaming } from './event-naming.js';
+
+/** `card.auto_frozen` -> `CardAutoFrozenEventData`: the spec's name of an event type's data schema. */
+function dataSchemaName(type: string): string {
+  return `${type
+    .split(/[._]/)
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join('')}EventData`;
+}
+
+function fieldsIn(variant: Variant, type: string): Set<string> {
+  const schema = documents[variant].components?.schemas?.[dataSchemaName(type)] as { properties?: Record<string, unknown> } | undefined;
+  return new Set(Object.keys(schema?.properties ?? {}));
+}
+
+/**
+ * Per variant, the stored types whose stored data holds fields the variant's schema lacks, with the fields it has.
+ * Stored data has what either variant's schema of the event has (such as the general `merchant` object of an
+ * authorization); this is read from the spec once.
+ */
+const narrowed: Record<Variant, Map<string, ReadonlySet<string>>> = { customer: new Map(), user: new Map() };
+for (const storedType of eventNaming.storedTypes()) {
+  const own = VARIANTS.map((variant) => {
+    const name = eventNaming.nameIn(variant, storedType);
+    return name === undefined ? undefined : fieldsIn(variant, name);
+  });
+  const all = new Set(own.flatMap((fields) => (fields ? [...fields] : [])));
+  VARIANTS.forEach((variant, i) => {
+    const fields = own[i];
+    if (fields && fields.size < all.size) narrowed[variant].set(storedType, fields);
+  });
+}
+
+/** The event's data with the fields of the variant's own schema of it. */
+export function eventDataIn(variant: Variant, event: AnyStoredEvent): object {
+  const fields = narrowed[variant].get(event.type);
+  if (fields === undefined) return event.data;
+  return Object.fromEntries(Object.entries(event.data).filter(([key]) => fields.has(key)));
+}

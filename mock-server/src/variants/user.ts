@@ -1,0 +1,133 @@
+import type { AnyStoredEvent } from '../core/event-types.js';
+import type { CardRecord, CardStatus } from '../domain/cards.js';
+import type { Policy } from '../domain/types.js';
+import type { UserSchemas } from '../core/stored.js';
+import type { VariantCodec } from './codec.js';
+import { eventDataIn } from './event-data.js';
+import { eventNaming } from './event-naming.js';
+import { renderList } from './render/list.js';
+import { renderPolicySummary } from './render/policy-summary.js';
+import { sharedOperations } from './shared.js';
+
+/**
+ * The user variant (`Api-Key`), the event catalog's: users in place of customers (the same objects, `/users` paths,
+ * `userId` path parameters), the card with `userId`, `type` meaning single or multi use, `purpose`,
+ * `expirationMonth`/`expirationYear`, its controls (`limits`, `ttlDays`, `requireApproval`, `autoApproveBelow`) as
+ * top-level fields and `createdAt` in epoch ms; the `notActivated` status; the event-catalog envelope
+ * (`organizationId`, `createdAt` epoch ms) and catalog event names. See docs/variants.md.
+ */
+
+/** The user variant's operationIds that are another neutral operation. */
+const aliases = {
+  createUser: 'createCustomer',
+  listUsers: 'listCustomers',
+  getUser: 'getCustomer',
+  updateUser: 'updateCustomer',
+  deleteUser: 'deleteCustomer',
+  getUserBalances: 'getCustomerBalances',
+  createUserWithdrawal: 'createCustomerWithdrawal',
+} as const;
+
+/** The user variant names every card status as it is. */
+function cardStatus(status: CardStatus): CardStatus {
+  return status;
+}
+
+/** The user-variant card: its controls are the card's policy underneath, shown as top-level fields when set. */
+function renderCard(card: CardRecord): UserSchemas['UserCard'] {
+  const body: UserSchemas['UserCard'] = {
+    id: card.id,
+    agentId: card.agentId,
+    userId: card.customerId,
+    type: card.usage,
+    purpose: card.purpose,
+    status: card.status,
+    last4: card.last4,
+    createdAt: card.createdAt,
+    expirationMonth: card.expMonth,
+    expirationYear: card.expYear,
+  };
+  if (card.policy.limits !== undefined) body.limits = card.policy.limits;
+  if (card.merchantHint !== null) body.merchantHint = card.merchantHint;
+  if (card.policy.ttlDays !== undefined) body.ttlDays = card.policy.ttlDays;
+  if (card.policy.requireApproval !== undefined) body.requireApproval = card.policy.requireApproval;
+  if (card.policy.autoApproveBelow !== undefined) body.autoApproveBelow = card.policy.autoApproveBelow;
+  return body;
+}
+
+/** The event-catalog envelope: `organizationId`, `createdAt` epoch ms, catalog names. */
+function renderEvent(event: AnyStoredEvent) {
+  const type = eventNaming.nameIn('user', event.type);
+  if (type === undefined) return undefined;
+  return {
+    type,
+    envelope: { id: event.id, type, organizationId: event.organizationId, createdAt: event.createdAt, data: eventDataIn('user', event) },
+  };
+}
+
+/** See the customer variant's envelopeOf: the `Event` union is met by construction. */
+function envelopeOf(event: AnyStoredEvent): UserSchemas['Event'] {
+  const rendered = renderEvent(event);
+  if (!rendered) throw new Error(`The user variant has no event type ${event.type}.`);
+  return rendered.envelope as UserSchemas['Event'];
+}
+
+/** The user-variant card controls, as the card's policy. */
+function controlsAsPolicy(body: { limits?: Policy['limits']; ttlDays?: number; requireApproval?: boolean; autoApproveBelow?: number }): Policy {
+  const policy: Policy = {};
+  if (body.limits !== undefined) policy.limits = body.limits;
+  if (body.ttlDays !== undefined) policy.ttlDays = body.ttlDays;
+  if (body.requireApproval !== undefined) policy.requireApproval = body.requireApproval;
+  if (body.autoApproveBelow !== undefined) policy.autoApproveBelow = body.autoApproveBelow;
+  return policy;
+}
+
+/** The path's `userId` is the neutral `customerId`. */
+const userPath = <Rest extends object>({ params, ...rest }: { params: { userId: string } } & Rest) => ({
+  ...rest,
+  params: { customerId: params.userId },
+});
+
+export const userCodec = {
+  variant: 'user',
+  aliases,
+  cardStatus,
+  renderEvent,
+  operations: {
+    ...sharedOperations,
+    createUser: sharedOperations.createCustomer,
+    listUsers: sharedOperations.listCustomers,
+    getUser: { ...sharedOperations.getCustomer, decode: userPath },
+    updateUser: { ...sharedOperations.updateCustomer, decode: userPath },
+    deleteUser: { ...sharedOperations.deleteCustomer, decode: userPath },
+    getUserBalances: { ...sharedOperations.getCustomerBalances, decode: userPath },
+    createUserWithdrawal: { ...sharedOperations.createCustomerWithdrawal, decode: userPath },
+    createCard: {
+      decode: ({ params, query, body }) => ({
+        params,
+        query,
+        body: { agentId: body.agentId, usage: body.type, purpose: body.purpose, merchantHint: body.merchantHint, policy: controlsAsPolicy(body) },
+      }),
+      encode: renderCard,
+    },
+    listCards: { encode: renderList(renderCard) },
+    getCard: { encode: renderCard },
+    updateCard: {
+      decode: ({ params, query, body }) => ({ params, query, body: { status: body.status, policyLimits: body.limits } }),
+      encode: renderCard,
+    },
+    freezeCard: { encode: renderCard },
+    closeCard: { encode: renderCard },
+    getCardPolicy: { encode: (result) => renderPolicySummary(result, cardStatus(result.card.status)) },
+    listEvents: {
+      decode: ({ params, query, body }) => ({
+        params,
+        body,
+        query: { ...query, type: query.type === undefined ? undefined : eventNaming.storedTypeOf('user', query.type) },
+      }),
+      encode: renderList(envelopeOf),
+    },
+    getEvent: { encode: envelopeOf },
+  },
+} satisfies VariantCodec<'user', typeof aliases>;
+
