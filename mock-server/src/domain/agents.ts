@@ -1,4 +1,3 @@
-import { toIso } from '../core/clock.js';
 import type { ApiSchemas, Stored } from '../core/stored.js';
 import { defineCollection, type Tenant } from '../core/tenant.js';
 import { invalidState, notFound } from '../core/errors.js';
@@ -12,20 +11,6 @@ export type AgentRecord = Stored<ApiSchemas['Agent']>;
 export const agents = defineCollection<AgentRecord>('agents', {
   filters: { customerId: (agent) => agent.customerId, status: (agent) => agent.status },
 });
-
-export function renderAgent(agent: AgentRecord): Record<string, unknown> {
-  return {
-    id: agent.id,
-    name: agent.name,
-    status: agent.status,
-    customerId: agent.customerId,
-    externalId: agent.externalId,
-    limits: agent.limits,
-    policy: agent.policy,
-    metadata: agent.metadata,
-    createdAt: toIso(agent.createdAt),
-  };
-}
 
 export function requireAgent(tenant: Tenant, id: string): AgentRecord {
   const agent = agents.of(tenant).get(id);

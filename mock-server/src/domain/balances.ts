@@ -1,4 +1,3 @@
-import { toIso } from '../core/clock.js';
 import type { ApiSchemas, Stored } from '../core/stored.js';
 import { defineCollection, type Tenant } from '../core/tenant.js';
 
@@ -29,17 +28,6 @@ export function createBalance(tenant: Tenant, customerId: string): BalanceRecord
 
 export function balanceOf(tenant: Tenant, customerId: string): BalanceRecord {
   return balances.of(tenant).get(customerId) ?? createBalance(tenant, customerId);
-}
-
-export function renderBalance(balance: BalanceRecord): Record<string, unknown> {
-  return {
-    currency: balance.currency,
-    available: balance.available,
-    pending: balance.pending,
-    posted: balance.posted,
-    limit: balance.limit,
-    updatedAt: toIso(balance.updatedAt),
-  };
 }
 
 /** Signed changes to apply to a balance, in cents. */

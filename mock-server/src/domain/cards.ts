@@ -1,8 +1,7 @@
-import { toIso, type EpochMs } from '../core/clock.js';
+import type { EpochMs } from '../core/clock.js';
 import type { IdFactory } from '../core/ids.js';
 import type { ApiSchemas } from '../core/stored.js';
 import { defineCollection, type Tenant } from '../core/tenant.js';
-import type { Variant } from '../core/variant.js';
 import { invalidState, notFound } from '../core/errors.js';
 import type { Actor, Policy, SpendingLimit } from './types.js';
 
@@ -57,60 +56,6 @@ export function requireCard(tenant: Tenant, id: string): CardRecord {
   const card = cards.of(tenant).get(id);
   if (!card) throw notFound();
   return card;
-}
-
-/** A card status as a variant names it: the customer variant has no `notActivated`, such a card shows `active`. */
-export function cardStatusIn(variant: Variant, status: CardStatus): string {
-  return variant === 'customer' && status === 'notActivated' ? 'active' : status;
-}
-
-export function renderCard(card: CardRecord, variant: Variant): Record<string, unknown> {
-  if (variant === 'user') return renderUserCard(card);
-  return {
-    id: card.id,
-    customerId: card.customerId,
-    agentId: card.agentId,
-    type: card.type,
-    usage: card.usage,
-    status: cardStatusIn(variant, card.status),
-    last4: card.last4,
-    expMonth: card.expMonth,
-    expYear: card.expYear,
-    limits: card.limits,
-    merchantLock: card.merchantLock,
-    merchantHint: card.merchantHint,
-    expiresAt: isoOrNull(card.expiresAt),
-    lastSpendAt: isoOrNull(card.lastSpendAt),
-    firstSpendAt: isoOrNull(card.firstSpendAt),
-    singleUseConsumedAt: isoOrNull(card.singleUseConsumedAt),
-    policy: card.policy,
-    createdAt: toIso(card.createdAt),
-  };
-}
-
-function renderUserCard(card: CardRecord): Record<string, unknown> {
-  const body: Record<string, unknown> = {
-    id: card.id,
-    agentId: card.agentId,
-    userId: card.customerId,
-    type: card.usage,
-    purpose: card.purpose,
-    status: card.status,
-    last4: card.last4,
-    createdAt: card.createdAt,
-    expirationMonth: card.expMonth,
-    expirationYear: card.expYear,
-  };
-  if (card.policy.limits !== undefined) body.limits = card.policy.limits;
-  if (card.merchantHint !== null) body.merchantHint = card.merchantHint;
-  if (card.policy.ttlDays !== undefined) body.ttlDays = card.policy.ttlDays;
-  if (card.policy.requireApproval !== undefined) body.requireApproval = card.policy.requireApproval;
-  if (card.policy.autoApproveBelow !== undefined) body.autoApproveBelow = card.policy.autoApproveBelow;
-  return body;
-}
-
-function isoOrNull(ms: EpochMs | null): string | null {
-  return ms === null ? null : toIso(ms);
 }
 
 export interface CardInput {

@@ -1,4 +1,3 @@
-import { toIso } from '../core/clock.js';
 import type { ApiSchemas, Stored } from '../core/stored.js';
 import { defineCollection, type Tenant } from '../core/tenant.js';
 import { notFound } from '../core/errors.js';
@@ -16,22 +15,6 @@ export type CustomerRecord = Stored<ApiSchemas['Customer']> & {
 };
 
 export const customers = defineCollection<CustomerRecord>('customers');
-
-export function renderCustomer(customer: CustomerRecord): Record<string, unknown> {
-  return {
-    id: customer.id,
-    type: customer.type,
-    status: customer.status,
-    email: customer.email,
-    phone: customer.phone,
-    name: customer.name,
-    policy: customer.policy,
-    metadata: customer.metadata,
-    kycStatus: customer.kycStatus,
-    depositAddress: customer.depositAddress,
-    createdAt: toIso(customer.createdAt),
-  };
-}
 
 /** The customer, or 404 (also for another organization's or mode's id). */
 export function requireCustomer(tenant: Tenant, id: string): CustomerRecord {
