@@ -1,6 +1,8 @@
 #!/usr/bin/env node
-// Derives everything that comes from spec/: the bundled documents, the SDK's types and the mock server's copy of
-// the bundles. `--check` writes nothing and fails when a committed generated file differs from a fresh generation.
+// Derives everything that comes from spec/: the bundled documents, the SDK's types, the mock server's copy of
+// the bundles and, through its own script, the agent toolkit's tool schemas. `--check` writes nothing and fails
+// when a committed generated file differs from a fresh generation.
+import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
@@ -52,4 +54,11 @@ if (check) {
     process.exit(1);
   }
   console.log(`generated files are up to date (${outputs.size} files)`);
+}
+
+// Workspaces that derive files from the bundles run their own generator, in the same mode, once the bundles are
+// written (each generator owns its --check).
+for (const script of ['agent-toolkit/scripts/generate-tools.mjs']) {
+  const run = spawnSync(process.execPath, [join(root, script), ...(check ? ['--check'] : [])], { stdio: 'inherit' });
+  if (run.status !== 0) process.exit(run.status ?? 1);
 }
