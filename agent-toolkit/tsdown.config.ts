@@ -1,6 +1,15 @@
 import { defineConfig, type UserConfig } from 'tsdown';
 
+const entry = {
+  index: 'src/index.ts',
+  'ai-sdk': 'src/adapters/ai-sdk.ts',
+  mcp: 'src/mcp/index.ts',
+  // stdio and node:http: Node only, behind their own entry point.
+  'mcp-node': 'src/mcp/node.ts',
+};
+
 const shared = {
+  platform: 'node',
   target: 'es2022',
   dts: true,
   sourcemap: true,
@@ -9,21 +18,8 @@ const shared = {
   fixedExtension: true,
 } satisfies UserConfig;
 
-const library = {
-  ...shared,
-  entry: {
-    index: 'src/index.ts',
-    'ai-sdk': 'src/adapters/ai-sdk.ts',
-    mcp: 'src/mcp/index.ts',
-    // stdio and node:http: Node only, behind their own entry point.
-    'mcp-node': 'src/mcp/node.ts',
-  },
-  platform: 'node',
-} satisfies UserConfig;
-
 export default defineConfig([
-  { ...library, format: 'esm', clean: true },
-  { ...library, format: 'cjs', clean: false },
-  // The bin runs as ESM only; it needs no types.
-  { ...shared, entry: { 'bin/cardrail-mcp': 'src/bin/cardrail-mcp.ts' }, platform: 'node', format: 'esm', dts: false, clean: false },
+  // The bin is ESM only and shares its chunks with the ESM entry points.
+  { ...shared, entry: { ...entry, 'bin/cardrail-mcp': 'src/bin/cardrail-mcp.ts' }, format: 'esm', clean: true },
+  { ...shared, entry, format: 'cjs', clean: false },
 ]);

@@ -1,12 +1,9 @@
 import { Cardrail, CardrailUsers, type ClientOptions } from '@cardrail/sdk';
+import type { ApiVariant } from './api-variant.js';
 
 /** Either variant's client: `Cardrail` (customer variant, Bearer key) or `CardrailUsers` (user variant, Api-Key). */
 export type CardrailApiClient = Cardrail | CardrailUsers;
 
-/** `customer`: `Cardrail`, `Authorization: Bearer <key>`. `user`: `CardrailUsers`, `Api-Key: <key>`. */
-export type ApiVariant = 'customer' | 'user';
-
-export const API_VARIANTS: readonly ApiVariant[] = ['customer', 'user'];
 
 export function createClient(variant: ApiVariant, options: ClientOptions): CardrailApiClient {
   return variant === 'user' ? new CardrailUsers(options) : new Cardrail(options);

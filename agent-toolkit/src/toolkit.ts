@@ -1,5 +1,6 @@
 import type { ClientOptions } from '@cardrail/sdk';
-import { API_VARIANTS, createClient, variantOf, type ApiVariant, type CardrailApiClient } from './client.js';
+import { API_VARIANTS, type ApiVariant } from './api-variant.js';
+import { createClient, variantOf, type CardrailApiClient } from './client.js';
 import { CREDENTIAL_EXPOSURES, type CardCredentials, type CredentialExposure } from './credential-exposure.js';
 import type { GeneratedTool, ToolInputSchema } from './generated-tool.js';
 import { customerTools, TOOL_NAMES, userTools, type ToolName } from './generated/tool-schemas.js';

@@ -1,8 +1,7 @@
 #!/usr/bin/env node
 import type { Logger } from '@cardrail/sdk';
 import { parseCli, USAGE, UsageError, type ServeConfig } from '../cli/args.js';
-import { serveHttp, serveStdio, type RunningMcpServer } from '../mcp/node.js';
-import { createCardrailToolkit } from '../toolkit.js';
+import type { RunningMcpServer } from '../mcp/node.js';
 import { VERSION } from '../version.js';
 
 // stdout carries the protocol on stdio: every message of this process, the SDK's included, goes to stderr.
@@ -10,6 +9,8 @@ const say = (message: string, ...rest: unknown[]) => console.error(message, ...r
 const stderrLogger: Logger = { error: say, warn: say, info: say, debug: say };
 
 async function serve(config: ServeConfig): Promise<RunningMcpServer> {
+  // Loaded once the command line is known good: --help, --version and usage errors answer without the MCP SDK.
+  const [{ createCardrailToolkit }, { serveHttp, serveStdio }] = await Promise.all([import('../toolkit.js'), import('../mcp/node.js')]);
   let toolkit;
   try {
     toolkit = createCardrailToolkit({

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { API_VARIANTS, type ApiVariant } from '../client.js';
+import { API_VARIANTS, type ApiVariant } from '../api-variant.js';
 import { CREDENTIAL_EXPOSURES, type CredentialExposure } from '../credential-exposure.js';
 
 export const USAGE = `Usage: cardrail-mcp --api-key <key> --agent <agentId> [--card <cardId>] [--base-url <url>] [options]

@@ -57,24 +57,32 @@ function hostnameOf(header: string | undefined): string | undefined {
   }
 }
 
-/** The request body, or undefined once a 413 has been answered. */
+/**
+ * The request body, or undefined once a 413 has been answered. The rest of a body too large is read and dropped
+ * rather than kept; `Connection: close` ends the connection after the answer.
+ */
 function readBody(request: IncomingMessage, response: ServerResponse): Promise<Buffer | undefined> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     request.on('data', (chunk: Buffer) => {
+      if (size > MAX_BODY_BYTES) return;
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        rpcError(response, 413, -32600, `The request body is larger than ${MAX_BODY_BYTES} bytes.`, { Connection: 'close' });
-        request.destroy();
-        resolve(undefined);
+      if (size <= MAX_BODY_BYTES) {
+        chunks.push(chunk);
         return;
       }
-      chunks.push(chunk);
+      chunks.length = 0;
+      tooLarge(response);
+      resolve(undefined);
     });
     request.on('end', () => resolve(Buffer.concat(chunks)));
     request.on('error', reject);
   });
+}
+
+function tooLarge(response: ServerResponse): void {
+  rpcError(response, 413, -32600, `The request body is larger than ${MAX_BODY_BYTES} bytes.`, { Connection: 'close' });
 }
 
 /**
@@ -104,10 +112,9 @@ export async function serveHttp(toolkit: CardrailToolkit, options: McpHttpOption
       rpcError(response, 405, -32000, 'Method not allowed: this server answers POST only (no server-sent event stream).', { Allow: 'POST' });
       return;
     }
-    const declared = Number(request.headers['content-length'] ?? 0);
-    if (declared > MAX_BODY_BYTES) {
-      rpcError(response, 413, -32600, `The request body is larger than ${MAX_BODY_BYTES} bytes.`, { Connection: 'close' });
-      request.destroy();
+    if (Number(request.headers['content-length'] ?? 0) > MAX_BODY_BYTES) {
+      tooLarge(response);
+      request.resume();
       return;
     }
     const body = await readBody(request, response);
