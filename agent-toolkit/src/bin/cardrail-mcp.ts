@@ -32,10 +32,9 @@ async function serve(config: ServeConfig): Promise<RunningMcpServer> {
     say(`cardrail-mcp ${VERSION}: tools for ${scope} at ${running.url} (streamable HTTP)`);
     return running;
   }
+  // When the client closes stdin the process ends by itself, once the calls in flight have answered.
   const running = await serveStdio(toolkit);
   say(`cardrail-mcp ${VERSION}: tools for ${scope} on stdio`);
-  // The client closing its end of stdin ends the session.
-  process.stdin.once('end', () => void stop(running, 0));
   return running;
 }
 
