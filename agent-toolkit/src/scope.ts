@@ -10,8 +10,9 @@ export interface IntentOwner {
 
 /**
  * What a toolkit may act on: the cards of one agent, or one of them. A card is checked once through the API (its
- * `agentId` must be the bound agent) and the answer kept, so a refused card is refused again without any request;
- * an intent is its agent's when the API says so. Nothing is sent for a card other than the bound one.
+ * `agentId` must be the bound agent) and the answer kept, which is sound because no update changes a card's agent;
+ * a refused card is then refused again without any request. An intent is its agent's when the API says so. Nothing
+ * is sent for a card other than the bound one.
  */
 export class AgentScope {
   readonly agentId: string;
