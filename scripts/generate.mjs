@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // Derives everything that comes from spec/ into the @cardrail/spec workspace: the bundled documents (spec/dist), their
-// TypeScript types (spec/generated/<variant>.d.ts, openapi-typescript) and the operation index of each variant
-// (spec/generated/operations.ts). The SDK and the mock import all of it from @cardrail/spec; nothing is copied.
+// TypeScript types (spec/generated/<variant>.d.ts, openapi-typescript), the operation index and event lists of each
+// variant (spec/generated/operations.*, events.*), and, through its own script, the agent toolkit's tool schemas.
+// The SDK and the mock import all of it from @cardrail/spec; nothing is copied.
 // `--check` writes nothing and fails when a committed generated file differs from a fresh generation.
+import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
@@ -138,4 +140,11 @@ if (check) {
     process.exit(1);
   }
   console.log(`generated files are up to date (${outputs.size} files)`);
+}
+
+// Workspaces that derive files from the bundles run their own generator, in the same mode, once the bundles are
+// written (each generator owns its --check).
+for (const script of ['agent-toolkit/scripts/generate-tools.mjs']) {
+  const run = spawnSync(process.execPath, [join(root, script), ...(check ? ['--check'] : [])], { stdio: 'inherit' });
+  if (run.status !== 0) process.exit(run.status ?? 1);
 }

@@ -1,0 +1,154 @@
+#!/usr/bin/env node
+// Derives each tool's input JSON Schema and description from the bundled spec of both variants and writes them to
+// src/generated/tool-schemas.ts. A tool's input is its operation's path and query parameters and JSON body
+// properties, flattened into one object, less the fields the toolkit fixes (tool-catalog.mjs).
+//
+//   node scripts/generate-tools.mjs            write the file
+//   node scripts/generate-tools.mjs --check    write nothing; fail when the committed file is stale
+//   --out <file>                               another target (tests)
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { cleanDescription, resolvePointer, toJsonSchema } from './lib/openapi-to-json-schema.mjs';
+import { toolCatalog } from './tool-catalog.mjs';
+
+const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const repoRoot = resolve(packageRoot, '..');
+
+export const VARIANTS = ['customer', 'user'];
+
+/**
+ * The bundled OpenAPI document of a variant. The only place that knows where the bundles live: when the spec
+ * workspace exports them, this function is what changes.
+ */
+export function readBundle(variant) {
+  const file = join(repoRoot, 'spec', 'dist', `${variant}.json`);
+  if (!existsSync(file)) throw new Error(`${relative(repoRoot, file)} is missing: run \`npm run generate\` at the repository root.`);
+  return JSON.parse(readFileSync(file, 'utf8'));
+}
+
+const deref = (document, node) => (node && typeof node.$ref === 'string' ? resolvePointer(document, node.$ref) : node);
+
+/** The flattened input schema and the description of one catalog tool in one variant's document. */
+export function deriveTool(document, tool, variant) {
+  const where = `${variant} ${tool.method.toUpperCase()} ${tool.path}`;
+  const pathItem = document.paths?.[tool.path];
+  const operation = pathItem?.[tool.method];
+  if (!operation) throw new Error(`${where}: no such operation in the ${variant} spec (tool ${tool.name})`);
+
+  const properties = {};
+  const required = [];
+  const add = (name, schema, isRequired, source) => {
+    if (name in properties) throw new Error(`${where}: ${name} appears twice in the tool input (again as ${source})`);
+    properties[name] = schema;
+    if (isRequired) required.push(name);
+  };
+
+  const parameters = [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])].map((p) => deref(document, p));
+  for (const parameter of parameters) {
+    if (parameter.in !== 'path' && parameter.in !== 'query') continue;
+    const schema = toJsonSchema(document, parameter.schema, `${where} parameter ${parameter.name}`);
+    // The parameter's own description says what it does here; the schema's is generic.
+    if (parameter.description) schema.description = cleanDescription(parameter.description, `${where} parameter ${parameter.name}`);
+    add(parameter.name, schema, parameter.in === 'path' || parameter.required === true, `${parameter.in} parameter`);
+  }
+
+  const requestBody = deref(document, operation.requestBody);
+  const bodySchema = requestBody?.content?.['application/json']?.schema;
+  if (bodySchema) {
+    const body = toJsonSchema(document, bodySchema, `${where} request body`);
+    if (body.type !== 'object' || typeof body.properties !== 'object') {
+      throw new Error(`${where}: the request body is not an object with properties, so it cannot be a tool input`);
+    }
+    const bodyRequired = requestBody.required === true ? (body.required ?? []) : [];
+    for (const [name, schema] of Object.entries(body.properties)) add(name, schema, bodyRequired.includes(name), 'body property');
+  }
+
+  for (const name of tool.fixed ?? []) {
+    if (!(name in properties)) throw new Error(`${where}: the toolkit fixes ${name}, which the operation no longer has (tool ${tool.name})`);
+  }
+  for (const name of [...(tool.fixed ?? []), ...(tool.fixedWhenPresent ?? [])]) {
+    delete properties[name];
+    const at = required.indexOf(name);
+    if (at !== -1) required.splice(at, 1);
+  }
+
+  const inputSchema = { type: 'object', properties, ...(required.length > 0 ? { required } : {}), additionalProperties: false };
+  const specText = [operation.summary, operation.description]
+    .filter((text) => typeof text === 'string' && text.length > 0)
+    .map((text) => cleanDescription(text.trim().replace(/([^.])$/, '$1.'), `${where} description`))
+    .join(' ');
+  return {
+    name: tool.name,
+    operationId: operation.operationId,
+    method: tool.method.toUpperCase(),
+    path: tool.path,
+    readOnly: tool.readOnly,
+    description: `${specText}\n\n${tool.guidance}`,
+    inputSchema,
+  };
+}
+
+export function renderToolSchemas(documents) {
+  const names = toolCatalog.map((tool) => tool.name);
+  const sets = VARIANTS.map((variant) => {
+    const tools = Object.fromEntries(toolCatalog.map((tool) => [tool.name, deriveTool(documents[variant], tool, variant)]));
+    return `export const ${variant}Tools: GeneratedToolSet = ${JSON.stringify(tools, null, 2)};\n`;
+  });
+  return [
+    '/**',
+    ' * Generated by `npm run generate` (agent-toolkit/scripts/generate-tools.mjs) from the bundled spec of each variant',
+    ' * and scripts/tool-catalog.mjs. Do not edit by hand.',
+    ' */',
+    "import type { GeneratedTool } from '../generated-tool.js';",
+    '',
+    `export const TOOL_NAMES = ${JSON.stringify(names)} as const;`,
+    '',
+    'export type ToolName = (typeof TOOL_NAMES)[number];',
+    '',
+    'export type GeneratedToolSet = Record<ToolName, GeneratedTool>;',
+    '',
+    ...sets,
+  ]
+    .join('\n')
+    .replace(/\n+$/, '\n');
+}
+
+function firstDifference(current, fresh) {
+  if (current === null) return ' (missing)';
+  const a = current.split('\n');
+  const b = fresh.split('\n');
+  const line = a.findIndex((text, i) => text !== b[i]);
+  const at = line === -1 ? a.length : line;
+  return ` (line ${at + 1}: committed ${JSON.stringify(a[at] ?? '<end>')}, fresh ${JSON.stringify(b[at] ?? '<end>')})`;
+}
+
+function main() {
+  const { values } = parseArgs({ options: { check: { type: 'boolean', default: false }, out: { type: 'string' } } });
+  const target = resolve(values.out ?? join(packageRoot, 'src', 'generated', 'tool-schemas.ts'));
+  const fresh = renderToolSchemas(Object.fromEntries(VARIANTS.map((variant) => [variant, readBundle(variant)])));
+  const current = existsSync(target) ? readFileSync(target, 'utf8') : null;
+  const shown = relative(repoRoot, target);
+  if (values.check) {
+    if (current !== fresh) {
+      console.error(`Generated tool schemas are stale; run \`npm run generate\` and commit:\n  ${shown}${firstDifference(current, fresh)}`);
+      process.exit(1);
+    }
+    console.log(`tool schemas are up to date (${shown})`);
+    return;
+  }
+  if (current === fresh) return;
+  mkdirSync(dirname(target), { recursive: true });
+  writeFileSync(target, fresh);
+  console.log(`wrote ${shown}`);
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  try {
+    main();
+  } catch (error) {
+    console.error(`generate-tools: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+}

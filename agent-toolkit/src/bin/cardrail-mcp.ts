@@ -1,0 +1,61 @@
+#!/usr/bin/env node
+import type { Logger } from '@cardrail/sdk';
+import { parseCli, USAGE, UsageError, type ServeConfig } from '../cli/args.js';
+import type { RunningMcpServer } from '../mcp/node.js';
+import { VERSION } from '../version.js';
+
+// stdout carries the protocol on stdio: every message of this process, the SDK's included, goes to stderr.
+const say = (message: string, ...rest: unknown[]) => console.error(message, ...rest);
+const stderrLogger: Logger = { error: say, warn: say, info: say, debug: say };
+
+async function serve(config: ServeConfig): Promise<RunningMcpServer> {
+  // Loaded once the command line is known good: --help, --version and usage errors answer without the MCP SDK.
+  const [{ createCardrailToolkit }, { serveHttp, serveStdio }] = await Promise.all([import('../toolkit.js'), import('../mcp/node.js')]);
+  let toolkit;
+  try {
+    toolkit = createCardrailToolkit({
+      apiKey: config.apiKey,
+      agentId: config.agentId,
+      cardId: config.cardId,
+      baseUrl: config.baseUrl,
+      variant: config.variant,
+      credentialExposure: config.credentialExposure,
+      clientOptions: { logger: stderrLogger },
+    });
+  } catch (error) {
+    // A key without the sk_test_/sk_live_ prefix, an empty id: the command line is wrong.
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  const scope = `agent ${toolkit.agentId}${toolkit.cardId === undefined ? '' : `, card ${toolkit.cardId}`}`;
+  if (config.transport === 'http') {
+    const running = await serveHttp(toolkit, { host: config.host, port: config.port });
+    say(`cardrail-mcp ${VERSION}: tools for ${scope} at ${running.url} (streamable HTTP)`);
+    return running;
+  }
+  // When the client closes stdin the process ends by itself, once the calls in flight have answered.
+  const running = await serveStdio(toolkit);
+  say(`cardrail-mcp ${VERSION}: tools for ${scope} on stdio`);
+  return running;
+}
+
+let stopping = false;
+async function stop(running: RunningMcpServer, status: number): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  await running.close().catch(() => undefined);
+  process.exit(status);
+}
+
+async function main(): Promise<void> {
+  const command = parseCli(process.argv.slice(2), process.env);
+  if (command.kind === 'help') return void console.log(USAGE);
+  if (command.kind === 'version') return void console.log(VERSION);
+  const running = await serve(command.config);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void stop(running, 0));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof UsageError) say(`cardrail-mcp: ${error.message}\nRun cardrail-mcp --help for the options.`);
+  else say(`cardrail-mcp: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(error instanceof UsageError ? 2 : 1);
+});

@@ -1,0 +1,109 @@
+import { parseArgs } from 'node:util';
+import { API_VARIANTS, type ApiVariant } from '../api-variant.js';
+import { CREDENTIAL_EXPOSURES, type CredentialExposure } from '../credential-exposure.js';
+
+export const USAGE = `Usage: cardrail-mcp --api-key <key> --agent <agentId> [--card <cardId>] [--base-url <url>] [options]
+
+Serves Cardrail's agent tools over the Model Context Protocol, scoped to one agent (and optionally one card).
+
+Options:
+  --api-key <key>              sk_test_... or sk_live_... (default: $CARDRAIL_API_KEY; prefer it, arguments
+                               are visible to other processes)
+  --agent <agentId>            the agent every tool acts for (default: $CARDRAIL_AGENT_ID)
+  --card <cardId>              bind to this one card of the agent (default: $CARDRAIL_CARD_ID)
+  --base-url <url>             the API, e.g. http://127.0.0.1:4010/v1 for the mock (default: $CARDRAIL_BASE_URL,
+                               else production)
+  --variant <customer|user>    customer: Bearer key (default); user: Api-Key header
+  --credential-exposure <masked|full>
+                               what get_card_credentials shows the model: masked (default; last 4 digits and
+                               expiry) or full (card number and CVC)
+  --transport <stdio|http>     stdio (default) or streamable HTTP (POST http://<host>:<port>/mcp)
+  --host <host>                HTTP only; default 127.0.0.1
+  --port <n>                   HTTP only; default 4020, 0 picks a free port
+  -h, --help                   this help
+  -v, --version                the version`;
+
+export interface ServeConfig {
+  apiKey: string;
+  agentId: string;
+  cardId: string | undefined;
+  baseUrl: string | undefined;
+  variant: ApiVariant;
+  credentialExposure: CredentialExposure;
+  transport: 'stdio' | 'http';
+  host: string | undefined;
+  port: number | undefined;
+}
+
+export type CliCommand = { kind: 'help' } | { kind: 'version' } | { kind: 'serve'; config: ServeConfig };
+
+/** A mistake on the command line: printed with a pointer to --help, exit status 2. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], flag: string, fallback: T): T {
+  if (value === undefined) return fallback;
+  if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`${flag} must be ${allowed.join(' or ')}, got ${JSON.stringify(value)}.`);
+  return value as T;
+}
+
+function port(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!/^[0-9]+$/.test(value) || n > 65535) throw new UsageError(`--port must be an integer from 0 to 65535, got ${JSON.stringify(value)}.`);
+  return n;
+}
+
+const nonEmpty = (value: string | undefined) => (value === undefined || value === '' ? undefined : value);
+
+export function parseCli(argv: readonly string[], env: Record<string, string | undefined>): CliCommand {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        'api-key': { type: 'string' },
+        agent: { type: 'string' },
+        card: { type: 'string' },
+        'base-url': { type: 'string' },
+        variant: { type: 'string' },
+        'credential-exposure': { type: 'string' },
+        transport: { type: 'string' },
+        host: { type: 'string' },
+        port: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+        version: { type: 'boolean', short: 'v' },
+      },
+    }));
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  if (values.help) return { kind: 'help' };
+  if (values.version) return { kind: 'version' };
+
+  const apiKey = nonEmpty(values['api-key']) ?? nonEmpty(env['CARDRAIL_API_KEY']);
+  if (apiKey === undefined) throw new UsageError('--api-key <key> is required (or set CARDRAIL_API_KEY).');
+  const agentId = nonEmpty(values.agent) ?? nonEmpty(env['CARDRAIL_AGENT_ID']);
+  if (agentId === undefined) throw new UsageError('--agent <agentId> is required (or set CARDRAIL_AGENT_ID).');
+  const transport = oneOf(values.transport, ['stdio', 'http'] as const, '--transport', 'stdio');
+  if (transport === 'stdio' && (values.host !== undefined || values.port !== undefined)) {
+    throw new UsageError('--host and --port apply to --transport http only.');
+  }
+  return {
+    kind: 'serve',
+    config: {
+      apiKey,
+      agentId,
+      cardId: nonEmpty(values.card) ?? nonEmpty(env['CARDRAIL_CARD_ID']),
+      baseUrl: nonEmpty(values['base-url']) ?? nonEmpty(env['CARDRAIL_BASE_URL']),
+      variant: oneOf(values.variant, API_VARIANTS, '--variant', 'customer'),
+      credentialExposure: oneOf(values['credential-exposure'], CREDENTIAL_EXPOSURES, '--credential-exposure', 'masked'),
+      transport,
+      host: values.host,
+      port: port(values.port),
+    },
+  };
+}

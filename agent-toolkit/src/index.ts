@@ -1,0 +1,15 @@
+export { CardrailToolkit, createCardrailToolkit, type CardrailToolkitOptions, type CardrailTool, type ToolResult } from './toolkit.js';
+export { ToolError, type ToolErrorBody } from './tool-error.js';
+export type { ApiVariant } from './api-variant.js';
+export type { CardrailApiClient } from './client.js';
+export type { CardCredentials, CredentialExposure, FullCredentials, MaskedCredentials } from './credential-exposure.js';
+export type { GeneratedTool, JsonSchema, ToolInputSchema } from './generated-tool.js';
+export { TOOL_NAMES, type ToolName } from './generated/tool-schemas.js';
+export {
+  runOpenAIToolCall,
+  toOpenAIResponsesTools,
+  toOpenAITools,
+  type OpenAIChatFunctionTool,
+  type OpenAIResponsesFunctionTool,
+} from './adapters/openai.js';
+export { VERSION } from './version.js';

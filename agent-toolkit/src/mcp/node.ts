@@ -1,0 +1,154 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { CardrailToolkit } from '../toolkit.js';
+import { createMcpFetchHandler } from './fetch-handler.js';
+import { createCardrailMcpServer, type CardrailMcpServerOptions } from './server.js';
+
+export interface RunningMcpServer {
+  close(): Promise<void>;
+}
+
+/** Serves the toolkit over MCP's stdio transport (this process's stdin and stdout) until closed or stdin ends. */
+export async function serveStdio(toolkit: CardrailToolkit, options: CardrailMcpServerOptions = {}): Promise<RunningMcpServer> {
+  const server = createCardrailMcpServer(toolkit, options);
+  await server.connect(new StdioServerTransport());
+  return { close: () => server.close() };
+}
+
+export interface McpHttpOptions extends CardrailMcpServerOptions {
+  /** Default 4020; 0 picks a free port. */
+  port?: number | undefined;
+  /** Default 127.0.0.1. Anyone who can reach the server can use the agent's tools: keep it on loopback. */
+  host?: string | undefined;
+  /** The endpoint's path; default `/mcp`. */
+  path?: string | undefined;
+  /**
+   * Host names accepted in the `Host` header (DNS rebinding protection). Default: `localhost`, `127.0.0.1` and
+   * `[::1]` on a loopback host, else the host itself.
+   */
+  allowedHosts?: readonly string[] | undefined;
+}
+
+export interface RunningMcpHttpServer extends RunningMcpServer {
+  /** The endpoint, e.g. `http://127.0.0.1:4020/mcp`. */
+  url: string;
+  port: number;
+}
+
+/** Bodies larger than this are refused (413) before they are read to the end. */
+const MAX_BODY_BYTES = 1024 * 1024;
+const LOOPBACK = ['localhost', '127.0.0.1', '[::1]'];
+
+function answerJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  response.writeHead(status, { 'Content-Type': 'application/json', ...headers }).end(JSON.stringify(body));
+}
+
+function rpcError(response: ServerResponse, status: number, code: number, message: string, headers?: Record<string, string>): void {
+  answerJson(response, status, { jsonrpc: '2.0', error: { code, message }, id: null }, headers);
+}
+
+function hostnameOf(header: string | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  try {
+    return new URL(`http://${header}`).hostname;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The request body, or undefined once a 413 has been answered. The rest of a body too large is read and dropped
+ * rather than kept; `Connection: close` ends the connection after the answer.
+ */
+function readBody(request: IncomingMessage, response: ServerResponse): Promise<Buffer | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      if (size > MAX_BODY_BYTES) return;
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) {
+        chunks.push(chunk);
+        return;
+      }
+      chunks.length = 0;
+      tooLarge(response);
+      resolve(undefined);
+    });
+    request.on('end', () => resolve(Buffer.concat(chunks)));
+    request.on('error', reject);
+  });
+}
+
+function tooLarge(response: ServerResponse): void {
+  rpcError(response, 413, -32600, `The request body is larger than ${MAX_BODY_BYTES} bytes.`, { Connection: 'close' });
+}
+
+/**
+ * Serves the toolkit over MCP's streamable HTTP transport (stateless, JSON answers) on node:http. Only POST is
+ * served (405 otherwise, as MCP allows a server without a server-sent event stream); a `Host` outside
+ * `allowedHosts` is 403.
+ */
+export async function serveHttp(toolkit: CardrailToolkit, options: McpHttpOptions = {}): Promise<RunningMcpHttpServer> {
+  const host = options.host ?? '127.0.0.1';
+  const path = options.path ?? '/mcp';
+  const hostForUrl = host.includes(':') ? `[${host}]` : host;
+  const allowedHosts = options.allowedHosts ?? (LOOPBACK.includes(hostForUrl) ? LOOPBACK : [hostForUrl]);
+  const handle = createMcpFetchHandler(toolkit, options);
+
+  const serve = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    const hostname = hostnameOf(request.headers.host);
+    if (hostname === undefined || !allowedHosts.includes(hostname)) {
+      rpcError(response, 403, -32000, `Host ${request.headers.host ?? '(none)'} is not allowed.`);
+      return;
+    }
+    const url = new URL(request.url ?? '/', `http://${request.headers.host}`);
+    if (url.pathname !== path) {
+      answerJson(response, 404, { error: `Not found; the MCP endpoint is ${path}.` });
+      return;
+    }
+    if (request.method !== 'POST') {
+      rpcError(response, 405, -32000, 'Method not allowed: this server answers POST only (no server-sent event stream).', { Allow: 'POST' });
+      return;
+    }
+    if (Number(request.headers['content-length'] ?? 0) > MAX_BODY_BYTES) {
+      tooLarge(response);
+      request.resume();
+      return;
+    }
+    const body = await readBody(request, response);
+    if (body === undefined) return;
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+    }
+    const answer = await handle(new Request(url, { method: 'POST', headers, body: body.toString('utf8') }));
+    response.writeHead(answer.status, Object.fromEntries(answer.headers));
+    response.end(Buffer.from(await answer.arrayBuffer()));
+  };
+
+  const server = createServer((request, response) => {
+    serve(request, response).catch((error: unknown) => {
+      if (!response.headersSent) rpcError(response, 500, -32603, `Internal error: ${error instanceof Error ? error.message : String(error)}`);
+      else response.destroy();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 4020, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${hostForUrl}:${port}${path}`,
+    port,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}

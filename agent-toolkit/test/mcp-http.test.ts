@@ -1,0 +1,104 @@
+import { spawn } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCardrailToolkit, TOOL_NAMES } from '../src/index.js';
+import { serveHttp, type RunningMcpHttpServer } from '../src/mcp/node.js';
+import { assertBuilt, BIN } from './support/bin.js';
+import { finished, stderrLine } from './support/child.js';
+import { mcpCaller } from './support/tool-caller.js';
+import { startWorld, type World } from './support/world.js';
+
+let world: World;
+let server: RunningMcpHttpServer;
+
+beforeAll(async () => {
+  world = await startWorld();
+  const toolkit = createCardrailToolkit({ apiKey: world.apiKey, baseUrl: world.baseUrl, agentId: world.agentId });
+  server = await serveHttp(toolkit, { port: 0 });
+});
+afterAll(async () => {
+  await server?.close();
+  await world?.close();
+});
+
+async function connect(url: string): Promise<Client> {
+  const client = new Client({ name: 'http-test', version: '0.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  return client;
+}
+
+/** A raw request with any Host header (fetch does not let a caller set Host). */
+function raw(options: { method: string; path?: string; host?: string; body?: string; chunked?: boolean }): Promise<{ status: number; body: string }> {
+  const url = new URL(server.url);
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: options.path ?? url.pathname,
+        method: options.method,
+        headers: {
+          host: options.host ?? url.host,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          ...(options.chunked ? { 'transfer-encoding': 'chunked' } : {}),
+        },
+      },
+      (response) => {
+        let body = '';
+        response.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      },
+    );
+    outgoing.on('error', reject);
+    if (options.chunked && options.body !== undefined) {
+      // No Content-Length: the size is only known while reading.
+      for (let at = 0; at < options.body.length; at += 64 * 1024) outgoing.write(options.body.slice(at, at + 64 * 1024));
+      outgoing.end();
+    } else outgoing.end(options.body);
+  });
+}
+
+describe('MCP server over streamable HTTP', () => {
+  it('lists the tools and runs calls, tool errors included, for any number of clients', async () => {
+    const first = await connect(server.url);
+    const second = await connect(server.url);
+    expect((await first.listTools()).tools.map((tool) => tool.name)).toEqual([...TOOL_NAMES]);
+    expect(await mcpCaller(second)('check_spending_power', { cardId: world.approvalCard })).toMatchObject({ isError: false, payload: { cardId: world.approvalCard } });
+    expect(await mcpCaller(first)('freeze_card', { cardId: world.otherAgentCard })).toMatchObject({ isError: true, payload: { error: { code: 'out_of_scope' } } });
+    await first.close();
+    await second.close();
+  });
+
+  it('refuses a foreign Host, other methods and paths, unreadable and oversized bodies, and keeps serving', async () => {
+    const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+    expect(await raw({ method: 'POST', host: 'evil.example:80', body: initialize })).toMatchObject({ status: 403 });
+    expect(await raw({ method: 'GET' })).toMatchObject({ status: 405 });
+    expect(await raw({ method: 'POST', path: '/other', body: initialize })).toMatchObject({ status: 404 });
+    const garbled = await raw({ method: 'POST', body: '{"jsonrpc":' });
+    expect(garbled.status).toBe(400);
+    expect(JSON.parse(garbled.body)).toMatchObject({ error: { code: -32700 } });
+    expect(await raw({ method: 'POST', body: 'x'.repeat(2 * 1024 * 1024) })).toMatchObject({ status: 413 });
+    expect(await raw({ method: 'POST', body: 'x'.repeat(2 * 1024 * 1024), chunked: true })).toMatchObject({ status: 413 });
+    const localhost = await raw({ method: 'POST', host: `localhost:${server.port}`, body: initialize });
+    expect(localhost.status).toBe(200);
+    expect(JSON.parse(localhost.body)).toMatchObject({ result: { tools: expect.any(Array) } });
+  });
+
+  it('is what `cardrail-mcp --transport http --port 0` serves, until SIGTERM', async () => {
+    assertBuilt();
+    const child = spawn(process.execPath, [BIN, '--transport', 'http', '--port', '0', '--api-key', world.apiKey, '--agent', world.agentId, '--base-url', world.baseUrl], {
+      env: {},
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const done = finished(child);
+    const [, url] = await stderrLine(child, /at (http:\/\/127\.0\.0\.1:[0-9]+\/mcp) \(streamable HTTP\)/);
+    const client = await connect(url!);
+    expect((await client.listTools()).tools).toHaveLength(TOOL_NAMES.length);
+    await client.close();
+    child.kill('SIGTERM');
+    expect(await done).toMatchObject({ status: 0, stdout: '' });
+  });
+});

@@ -1,0 +1,90 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCardrailToolkit, TOOL_NAMES } from '../src/index.js';
+import { createCardrailMcpServer } from '../src/mcp/index.js';
+import { refusalPaths, scriptedAgentRun } from './support/scenarios.js';
+import { mcpCaller } from './support/tool-caller.js';
+import { startWorld, type World } from './support/world.js';
+import { compileToolSchema } from './support/schema-validator.js';
+
+let world: World;
+beforeAll(async () => {
+  world = await startWorld();
+});
+afterAll(() => world.close());
+
+async function connect(options: { cardId?: string } = {}): Promise<Client> {
+  const toolkit = createCardrailToolkit({ apiKey: world.apiKey, baseUrl: world.baseUrl, agentId: world.agentId, ...options });
+  const server = createCardrailMcpServer(toolkit);
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  const client = new Client({ name: 'test', version: '0.0.0' });
+  await client.connect(clientSide);
+  return client;
+}
+
+describe('MCP server over the in-memory transport', () => {
+  it('introduces itself with the agent it acts for and lists the seven tools, each with a valid JSON Schema input', async () => {
+    const client = await connect();
+    expect(client.getServerVersion()).toMatchObject({ name: 'cardrail' });
+    expect(client.getInstructions()).toContain(world.agentId);
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual([...TOOL_NAMES]);
+    for (const tool of tools) {
+      expect(() => compileToolSchema(tool.inputSchema), tool.name).not.toThrow();
+      expect(tool.description?.length, tool.name).toBeGreaterThan(80);
+    }
+    const byName = Object.fromEntries(tools.map((tool) => [tool.name, tool]));
+    expect(byName['check_spending_power']?.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
+    expect(byName['freeze_card']?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: true });
+    expect(byName['get_card_credentials']?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false });
+    await client.close();
+  });
+
+  it('runs the scripted agent purchase end to end', async () => {
+    const client = await connect();
+    await scriptedAgentRun(world, mcpCaller(client));
+    await client.close();
+  });
+
+  it('refuses another agent\'s card, credentials without an intent and a frozen card, as tool errors', async () => {
+    const client = await connect();
+    await refusalPaths(world, mcpCaller(client));
+    await client.close();
+  });
+
+  it('answers bad input with a tool error and an unknown tool with a protocol error, and keeps serving', async () => {
+    const client = await connect();
+    const call = mcpCaller(client);
+    expect(await call('evaluate_spend', { cardId: world.approvalCard, amount: 100, agentId: world.otherAgentId })).toMatchObject({
+      isError: true,
+      payload: { error: { code: 'invalid_input', details: { fields: ['agentId'] } } },
+    });
+    expect(await call('check_spending_power', {})).toMatchObject({ isError: true, payload: { error: { code: 'invalid_input', details: { fields: ['cardId'] } } } });
+    const badAmount = await call('declare_intent', { cardId: world.approvalCard, summary: 'x', expectedAmount: 'lots' });
+    expect(badAmount).toMatchObject({ isError: true, payload: { error: { code: 'invalid_request', status: 400, details: { field: '/body/expectedAmount' } } } });
+    expect(await call('get_intent', { intentId: 'int_doesnotexist' })).toMatchObject({ isError: true, payload: { error: { code: 'not_found', status: 404 } } });
+
+    const unknown = client.callTool({ name: 'unfreeze_card', arguments: { cardId: world.plainCard } });
+    await expect(unknown).rejects.toBeInstanceOf(McpError);
+    await expect(unknown).rejects.toMatchObject({ code: ErrorCode.InvalidParams });
+
+    expect((await call('check_spending_power', { cardId: world.approvalCard })).isError).toBe(false);
+    await client.close();
+  });
+
+  it('bound to one card: cardId is optional, defaults to that card, and any other card is refused', async () => {
+    const client = await connect({ cardId: world.intentCard });
+    const { tools } = await client.listTools();
+    for (const tool of tools) expect(tool.inputSchema.required ?? [], tool.name).not.toContain('cardId');
+    const call = mcpCaller(client);
+    expect(await call('check_spending_power')).toMatchObject({ isError: false, payload: { cardId: world.intentCard, policy: { requireIntent: true } } });
+    expect(await call('check_spending_power', { cardId: world.plainCard })).toMatchObject({
+      isError: true,
+      payload: { error: { code: 'out_of_scope', details: { cardId: world.plainCard } } },
+    });
+    await client.close();
+  });
+});

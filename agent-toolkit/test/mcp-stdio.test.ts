@@ -1,0 +1,77 @@
+import type { Readable } from 'node:stream';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOOL_NAMES } from '../src/index.js';
+import { assertBuilt, BIN } from './support/bin.js';
+import { runBin } from './support/child.js';
+import { refusalPaths, scriptedAgentRun } from './support/scenarios.js';
+import { compileToolSchema } from './support/schema-validator.js';
+import { mcpCaller } from './support/tool-caller.js';
+import { startWorld, type World } from './support/world.js';
+
+let world: World;
+let client: Client;
+let stderr = '';
+
+beforeAll(async () => {
+  assertBuilt();
+  world = await startWorld();
+  // What the README's `npx cardrail-mcp --api-key sk_test_... --agent agt_... --base-url ...` runs.
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [BIN, '--api-key', world.apiKey, '--agent', world.agentId, '--base-url', world.baseUrl],
+    stderr: 'pipe',
+  });
+  (transport.stderr as Readable).on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  client = new Client({ name: 'stdio-test', version: '0.0.0' });
+  await client.connect(transport);
+});
+
+afterAll(async () => {
+  await client?.close();
+  await world?.close();
+});
+
+describe('cardrail-mcp over stdio (the built bin)', () => {
+  it('answers tools/list with the seven tools, each with a valid JSON Schema input', async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual([...TOOL_NAMES]);
+    for (const tool of tools) {
+      expect(tool.inputSchema.type).toBe('object');
+      expect(() => compileToolSchema(tool.inputSchema), tool.name).not.toThrow();
+    }
+    expect(stderr).toContain(`tools for agent ${world.agentId} on stdio`);
+  });
+
+  it('runs the scripted agent purchase end to end', async () => {
+    await scriptedAgentRun(world, mcpCaller(client));
+  });
+
+  it('refuses another agent\'s card, credentials without an intent and a frozen card, and keeps serving', async () => {
+    await refusalPaths(world, mcpCaller(client));
+    expect((await mcpCaller(client)('check_spending_power', { cardId: world.approvalCard })).isError).toBe(false);
+  });
+
+  it('answers every request sent before the client closes stdin, then exits', async () => {
+    const messages = [
+      { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'pipe', version: '0' } } },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'check_spending_power', arguments: { cardId: world.approvalCard } } },
+      { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'freeze_card', arguments: { cardId: world.otherAgentCard } } },
+    ];
+    const run = await runBin(['--api-key', world.apiKey, '--agent', world.agentId, '--base-url', world.baseUrl], {
+      input: messages.map((message) => `${JSON.stringify(message)}\n`).join(''),
+    });
+    expect(run.status).toBe(0);
+    // Calls run concurrently, so answers come in any order.
+    const answers = run.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { id: number; result: { isError?: boolean; content: { text: string }[] } })
+      .sort((a, b) => a.id - b.id);
+    expect(answers.map((answer) => answer.id)).toEqual([1, 2, 3]);
+    expect(JSON.parse(answers[1]!.result.content[0]!.text)).toMatchObject({ cardId: world.approvalCard });
+    expect(answers[2]!.result.isError).toBe(true);
+  });
+});

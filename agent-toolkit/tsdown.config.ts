@@ -1,0 +1,25 @@
+import { defineConfig, type UserConfig } from 'tsdown';
+
+const entry = {
+  index: 'src/index.ts',
+  'ai-sdk': 'src/adapters/ai-sdk.ts',
+  mcp: 'src/mcp/index.ts',
+  // stdio and node:http: Node only, behind their own entry point.
+  'mcp-node': 'src/mcp/node.ts',
+};
+
+const shared = {
+  platform: 'node',
+  target: 'es2022',
+  dts: true,
+  sourcemap: true,
+  outDir: 'dist',
+  // .mjs/.cjs and .d.mts/.d.cts: each file's module kind is explicit whatever the consumer's package type.
+  fixedExtension: true,
+} satisfies UserConfig;
+
+export default defineConfig([
+  // The bin is ESM only and shares its chunks with the ESM entry points.
+  { ...shared, entry: { ...entry, 'bin/cardrail-mcp': 'src/bin/cardrail-mcp.ts' }, format: 'esm', clean: true },
+  { ...shared, entry, format: 'cjs', clean: false },
+]);
