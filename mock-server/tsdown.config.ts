@@ -13,6 +13,11 @@ const shared = {
   // The precompiled validators are found next to the built chunks through import.meta.url, in both formats.
   shims: true,
   // @cardrail/spec (a private workspace, so not a dependency) is inlined: its documents and types ship inside.
+  deps: {
+    // tinyqueue ships ES modules only; inlined (a few dozen lines), the CommonJS build needs no require(esm).
+    alwaysBundle: ['tinyqueue'],
+    onlyBundle: ['tinyqueue'],
+  },
 } satisfies UserConfig;
 
 export default defineConfig([

@@ -70,7 +70,11 @@ test('no pending changesets is valid', async () => {
 });
 
 const refused = [
-  ['naming an unknown package', '---\n"@fixture/nope": minor\n---\n\nText.\n', /"@fixture\/nope" is not a package of this repository/],
+  [
+    'naming an unknown package',
+    '---\n"@fixture/nope": minor\n---\n\nText.\n',
+    /"@fixture\/nope" is not a package of this repository/,
+  ],
   ['naming a private package', '---\n"@fixture/internal": patch\n---\n\nText.\n', /"@fixture\/internal" is private/],
   ['naming an ignored package', '---\n"@fixture/skipped": patch\n---\n\nText.\n', /"@fixture\/skipped" is ignored/],
   ['with an unknown bump type', '---\n"@fixture/lib": huge\n---\n\nText.\n', /invalid version type "huge"/],

@@ -7,9 +7,14 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(fileURLToPath(import.meta.url), '../..');
-const tracked = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '*.md'], { cwd: root, encoding: 'utf8' })
+const tracked = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '*.md'], {
+  cwd: root,
+  encoding: 'utf8',
+})
   .split('\n')
-  .filter((file) => file !== '' && !file.includes('node_modules/') && !file.startsWith('.changeset/') && existsSync(join(root, file)));
+  .filter(
+    (file) => file !== '' && !file.includes('node_modules/') && !file.startsWith('.changeset/') && existsSync(join(root, file)),
+  );
 
 /** GitHub's heading anchor: lower case, punctuation other than `-` and `_` dropped, spaces to `-`, repeats numbered. */
 function anchorsOf(markdown) {
@@ -39,7 +44,8 @@ function linksOf(markdown) {
     if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
     if (fenced) return;
     const text = line.replace(/`[^`]*`/g, '');
-    for (const match of text.matchAll(/!?\[[^\]]*\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)) links.push({ target: match[1], line: index + 1 });
+    for (const match of text.matchAll(/!?\[[^\]]*\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g))
+      links.push({ target: match[1], line: index + 1 });
   });
   return links;
 }

@@ -16,7 +16,7 @@ import { bundle, repoRoot, variants } from './lib/bundle.mjs';
 const specDir = join(repoRoot, 'spec');
 const failures = [];
 const fail = (message) => failures.push(message);
-const escape = (segment) => String(segment).replaceAll('~', '~0').replaceAll('/', '~1');
+const escapePointer = (segment) => String(segment).replaceAll('~', '~0').replaceAll('/', '~1');
 
 // ---------- 1. examples ----------
 function newAjv() {
@@ -33,22 +33,26 @@ function* examplesOf(node, pointer) {
     return;
   }
   if (!node || typeof node !== 'object') return;
-  const looksLikeSchema = ['type', 'properties', 'allOf', 'oneOf', 'anyOf', 'enum', 'const', '$ref', 'items'].some((k) => k in node);
+  const looksLikeSchema = ['type', 'properties', 'allOf', 'oneOf', 'anyOf', 'enum', 'const', '$ref', 'items'].some(
+    (k) => k in node,
+  );
   const isSchemaHolder = 'schema' in node && typeof node.schema === 'object'; // media type, parameter, header
   if (isSchemaHolder) {
     if ('example' in node) yield { schemaPointer: `${pointer}/schema`, value: node.example, at: `${pointer}/example` };
     for (const [name, ex] of Object.entries(node.examples ?? {})) {
-      if (ex && typeof ex === 'object' && 'value' in ex) yield { schemaPointer: `${pointer}/schema`, value: ex.value, at: `${pointer}/examples/${escape(name)}` };
+      if (ex && typeof ex === 'object' && 'value' in ex)
+        yield { schemaPointer: `${pointer}/schema`, value: ex.value, at: `${pointer}/examples/${escapePointer(name)}` };
     }
   } else if (looksLikeSchema) {
     if ('example' in node) yield { schemaPointer: pointer, value: node.example, at: `${pointer}/example` };
     if (Array.isArray(node.examples)) {
-      for (let i = 0; i < node.examples.length; i++) yield { schemaPointer: pointer, value: node.examples[i], at: `${pointer}/examples/${i}` };
+      for (let i = 0; i < node.examples.length; i++)
+        yield { schemaPointer: pointer, value: node.examples[i], at: `${pointer}/examples/${i}` };
     }
   }
   for (const [key, child] of Object.entries(node)) {
     if (key === 'example' || key === 'examples') continue;
-    yield* examplesOf(child, `${pointer}/${escape(key)}`);
+    yield* examplesOf(child, `${pointer}/${escapePointer(key)}`);
   }
 }
 
@@ -68,12 +72,17 @@ for (const variant of variants) {
       fail(`${variant}: cannot compile the schema of ${at}: ${error.message}`);
       continue;
     }
-    if (!validate(value)) fail(`${variant}: example ${at} is invalid: ${ajv.errorsText(validate.errors, { dataVar: 'example' })}`);
+    if (!validate(value))
+      fail(`${variant}: example ${at} is invalid: ${ajv.errorsText(validate.errors, { dataVar: 'example' })}`);
   }
-  const operations = Object.values(document.paths ?? {}).flatMap((item) => Object.keys(item).filter((k) => ['get', 'post', 'put', 'patch', 'delete'].includes(k)));
+  const operations = Object.values(document.paths ?? {}).flatMap((item) =>
+    Object.keys(item).filter((k) => ['get', 'post', 'put', 'patch', 'delete'].includes(k)),
+  );
   counts[variant] = {
     operations: operations.length,
-    extensions: Object.values(document.paths ?? {}).flatMap((item) => Object.values(item)).filter((op) => op?.['x-cardrail-extension']).length,
+    extensions: Object.values(document.paths ?? {})
+      .flatMap((item) => Object.values(item))
+      .filter((op) => op?.['x-cardrail-extension']).length,
     schemas: Object.keys(document.components?.schemas ?? {}).length,
     webhooks: Object.keys(document.webhooks ?? {}).length,
     examples: checked,
@@ -82,8 +91,10 @@ for (const variant of variants) {
   // ---------- 3. event coverage ----------
   const catalogTypes = parse(readFileSync(join(specDir, 'events', `${variant}.yaml`), 'utf8')).EventType?.enum ?? [];
   const webhookTypes = Object.keys(document.webhooks ?? {});
-  for (const type of catalogTypes) if (!webhookTypes.includes(type)) fail(`${variant}: event type ${type} has no entry under webhooks:`);
-  for (const type of webhookTypes) if (!catalogTypes.includes(type)) fail(`${variant}: webhooks: entry ${type} is not in EventType`);
+  for (const type of catalogTypes)
+    if (!webhookTypes.includes(type)) fail(`${variant}: event type ${type} has no entry under webhooks:`);
+  for (const type of webhookTypes)
+    if (!catalogTypes.includes(type)) fail(`${variant}: webhooks: entry ${type} is not in EventType`);
 }
 
 // ---------- 2. unused shared components ----------
@@ -93,7 +104,12 @@ const load = (file) => {
   return fileCache.get(file);
 };
 const decode = (segment) => segment.replaceAll('~1', '/').replaceAll('~0', '~');
-const at = (doc, pointer) => pointer.split('/').filter(Boolean).map(decode).reduce((node, key) => node?.[key], doc);
+const at = (doc, pointer) =>
+  pointer
+    .split('/')
+    .filter(Boolean)
+    .map(decode)
+    .reduce((node, key) => node?.[key], doc);
 const reached = new Set(); // "file#pointer"
 function visit(file, pointer) {
   const key = `${file}#${pointer}`;
@@ -114,13 +130,15 @@ function visit(file, pointer) {
 }
 for (const variant of variants) visit(join(specDir, `${variant}.yaml`), '');
 const sharedFiles = ['common', 'events', 'webhooks'].flatMap((dir) =>
-  readdirSync(join(specDir, dir)).filter((f) => f.endsWith('.yaml')).map((f) => join(specDir, dir, f)),
+  readdirSync(join(specDir, dir))
+    .filter((f) => f.endsWith('.yaml'))
+    .map((f) => join(specDir, dir, f)),
 );
 let sharedEntries = 0;
 for (const file of sharedFiles) {
   for (const name of Object.keys(load(file) ?? {})) {
     sharedEntries++;
-    const pointer = `/${escape(name)}`;
+    const pointer = `/${escapePointer(name)}`;
     const used = [...reached].some((k) => k === `${file}#${pointer}` || k.startsWith(`${file}#${pointer}/`) || k === `${file}#`);
     if (!used) fail(`${relative(repoRoot, file)}: ${name} is never referenced from customer.yaml or user.yaml`);
   }
@@ -128,7 +146,9 @@ for (const file of sharedFiles) {
 
 for (const variant of variants) {
   const c = counts[variant];
-  console.log(`${variant}: ${c.operations} operations (${c.extensions} extensions), ${c.schemas} schemas, ${c.webhooks} event types in webhooks:, ${c.examples} examples validated`);
+  console.log(
+    `${variant}: ${c.operations} operations (${c.extensions} extensions), ${c.schemas} schemas, ${c.webhooks} event types in webhooks:, ${c.examples} examples validated`,
+  );
 }
 console.log(`shared files: ${sharedEntries} entries, all referenced`);
 if (failures.length > 0) {

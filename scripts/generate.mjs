@@ -44,8 +44,20 @@ function eventsModule(documents) {
     .map(([type, item]) => [type, item.post?.['x-cardrail-catalog-type']])
     .filter(([, catalogType]) => catalogType !== undefined);
   const doc = '/** General event type (customer variant) -> its name in the event catalog (user variant), where they differ. */';
-  js.push(doc, 'export const catalogTypeOfGeneralType = Object.freeze({', ...renamed.map(([t, c]) => `  '${t}': '${c}',`), '});', '');
-  dts.push(doc, 'export declare const catalogTypeOfGeneralType: {', ...renamed.map(([t, c]) => `  readonly '${t}': '${c}';`), '};', '');
+  js.push(
+    doc,
+    'export const catalogTypeOfGeneralType = Object.freeze({',
+    ...renamed.map(([t, c]) => `  '${t}': '${c}',`),
+    '});',
+    '',
+  );
+  dts.push(
+    doc,
+    'export declare const catalogTypeOfGeneralType: {',
+    ...renamed.map(([t, c]) => `  readonly '${t}': '${c}';`),
+    '};',
+    '',
+  );
   dts.push('export type CustomerEventType = (typeof customerEventTypes)[number];');
   dts.push('export type UserEventType = (typeof userEventTypes)[number];', '');
   return { js: js.join('\n'), dts: dts.join('\n') };
@@ -80,7 +92,11 @@ function operationsModule(indexes) {
     js.push(doc, `export const ${variant}Operations = Object.freeze({`);
     js.push(...entries.map(([id, { method, path }]) => `  ${id}: { method: '${method}', path: '${path}' },`), '});', '');
     dts.push(doc, `export declare const ${variant}Operations: {`);
-    dts.push(...entries.map(([id, { method, path }]) => `  readonly ${id}: { readonly method: '${method}'; readonly path: '${path}' };`), '};', '');
+    dts.push(
+      ...entries.map(([id, { method, path }]) => `  readonly ${id}: { readonly method: '${method}'; readonly path: '${path}' };`),
+      '};',
+      '',
+    );
   }
   dts.push('export type CustomerOperationId = keyof typeof customerOperations;');
   dts.push('export type UserOperationId = keyof typeof userOperations;');

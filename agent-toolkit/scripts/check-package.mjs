@@ -16,13 +16,23 @@ run(bin('publint'), ['--strict']);
 const destination = mkdtempSync(join(tmpdir(), 'cardrail-agent-toolkit-pack-'));
 try {
   const [packed] = JSON.parse(
-    execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', destination], { cwd: packageRoot, encoding: 'utf8' }),
+    execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', destination], {
+      cwd: packageRoot,
+      encoding: 'utf8',
+    }),
   );
   const files = packed.files.map((file) => file.path);
   const manifest = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8'));
-  const expected = ['package.json', 'README.md', 'examples/mock-fixtures.json', ...Object.values(manifest.bin).map((path) => path.replace(/^\.\//, ''))];
+  const expected = [
+    'package.json',
+    'README.md',
+    'examples/mock-fixtures.json',
+    ...Object.values(manifest.bin).map((path) => path.replace(/^\.\//, '')),
+  ];
   const missing = expected.filter((path) => !files.includes(path));
-  const stray = files.filter((path) => !['package.json', 'README.md', 'LICENSE'].includes(path) && !/^(dist|examples)\//.test(path));
+  const stray = files.filter(
+    (path) => !['package.json', 'README.md', 'LICENSE'].includes(path) && !/^(dist|examples)\//.test(path),
+  );
   if (missing.length > 0 || stray.length > 0) {
     console.error(`The tarball is wrong: missing ${JSON.stringify(missing)}, unexpected ${JSON.stringify(stray)}`);
     process.exit(1);

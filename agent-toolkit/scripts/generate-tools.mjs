@@ -24,7 +24,8 @@ export const VARIANTS = ['customer', 'user'];
  */
 export function readBundle(variant) {
   const file = join(repoRoot, 'spec', 'dist', `${variant}.json`);
-  if (!existsSync(file)) throw new Error(`${relative(repoRoot, file)} is missing: run \`npm run generate\` at the repository root.`);
+  if (!existsSync(file))
+    throw new Error(`${relative(repoRoot, file)} is missing: run \`npm run generate\` at the repository root.`);
   return JSON.parse(readFileSync(file, 'utf8'));
 }
 
@@ -50,7 +51,8 @@ export function deriveTool(document, tool, variant) {
     if (parameter.in !== 'path' && parameter.in !== 'query') continue;
     const schema = toJsonSchema(document, parameter.schema, `${where} parameter ${parameter.name}`);
     // The parameter's own description says what it does here; the schema's is generic.
-    if (parameter.description) schema.description = cleanDescription(parameter.description, `${where} parameter ${parameter.name}`);
+    if (parameter.description)
+      schema.description = cleanDescription(parameter.description, `${where} parameter ${parameter.name}`);
     add(parameter.name, schema, parameter.in === 'path' || parameter.required === true, `${parameter.in} parameter`);
   }
 
@@ -66,7 +68,8 @@ export function deriveTool(document, tool, variant) {
   }
 
   for (const name of tool.fixed ?? []) {
-    if (!(name in properties)) throw new Error(`${where}: the toolkit fixes ${name}, which the operation no longer has (tool ${tool.name})`);
+    if (!(name in properties))
+      throw new Error(`${where}: the toolkit fixes ${name}, which the operation no longer has (tool ${tool.name})`);
   }
   for (const name of [...(tool.fixed ?? []), ...(tool.fixedWhenPresent ?? [])]) {
     delete properties[name];
@@ -132,7 +135,9 @@ function main() {
   const shown = relative(repoRoot, target);
   if (values.check) {
     if (current !== fresh) {
-      console.error(`Generated tool schemas are stale; run \`npm run generate\` and commit:\n  ${shown}${firstDifference(current, fresh)}`);
+      console.error(
+        `Generated tool schemas are stale; run \`npm run generate\` and commit:\n  ${shown}${firstDifference(current, fresh)}`,
+      );
       process.exit(1);
     }
     console.log(`tool schemas are up to date (${shown})`);

@@ -4,7 +4,6 @@ import type { ApiVariant } from './api-variant.js';
 /** Either variant's client: `Cardrail` (customer variant, Bearer key) or `CardrailUsers` (user variant, Api-Key). */
 export type CardrailApiClient = Cardrail | CardrailUsers;
 
-
 export function createClient(variant: ApiVariant, options: ClientOptions): CardrailApiClient {
   return variant === 'user' ? new CardrailUsers(options) : new Cardrail(options);
 }

@@ -14,7 +14,10 @@ export const CREDENTIAL_EXPOSURES: readonly CredentialExposure[] = ['masked', 'f
 export type MaskedCredentials = Omit<CardCredentials, 'pan' | 'cvc'> & { last4: string; exposure: 'masked' };
 export type FullCredentials = CardCredentials & { exposure: 'full' };
 
-export function exposeCredentials(credentials: CardCredentials, exposure: CredentialExposure): MaskedCredentials | FullCredentials {
+export function exposeCredentials(
+  credentials: CardCredentials,
+  exposure: CredentialExposure,
+): MaskedCredentials | FullCredentials {
   if (exposure === 'full') return { ...credentials, exposure: 'full' };
   const { pan, cvc: _cvc, ...rest } = credentials;
   return { ...rest, last4: pan.slice(-4), exposure: 'masked' };

@@ -1,4 +1,10 @@
-export { CardrailToolkit, createCardrailToolkit, type CardrailToolkitOptions, type CardrailTool, type ToolResult } from './toolkit.js';
+export {
+  CardrailToolkit,
+  createCardrailToolkit,
+  type CardrailToolkitOptions,
+  type CardrailTool,
+  type ToolResult,
+} from './toolkit.js';
 export { ToolError, type ToolErrorBody } from './tool-error.js';
 export type { ApiVariant } from './api-variant.js';
 export type { CardrailApiClient } from './client.js';

@@ -41,7 +41,9 @@ export class AgentScope {
       owned.catch(() => this.#cards.delete(cardId));
     }
     if (!(await owned)) {
-      throw outOfScope(`Card ${cardId} is not a card of agent ${this.agentId}; this toolkit acts only for that agent.`, { cardId });
+      throw outOfScope(`Card ${cardId} is not a card of agent ${this.agentId}; this toolkit acts only for that agent.`, {
+        cardId,
+      });
     }
   }
 

@@ -63,7 +63,9 @@ export function toToolError(error: unknown): ToolError {
       code: error.code,
       message: error.message,
       ...(typeof error.status === 'number' ? { status: error.status } : {}),
-      ...(error.details !== null && typeof error.details === 'object' ? { details: error.details as Record<string, unknown> } : {}),
+      ...(error.details !== null && typeof error.details === 'object'
+        ? { details: error.details as Record<string, unknown> }
+        : {}),
       ...(typeof error.requestId === 'string' ? { requestId: error.requestId } : {}),
     });
   }

@@ -23,7 +23,9 @@ export function readToolInput(tool: GeneratedTool, raw: unknown, required: reado
   const allowed = Object.keys(tool.inputSchema.properties);
   const unknown = Object.keys(input).filter((field) => !allowed.includes(field));
   if (unknown.length > 0) {
-    throw invalid(`${tool.name} does not take ${unknown.join(', ')}; its fields are ${allowed.join(', ') || 'none'}.`, { fields: unknown });
+    throw invalid(`${tool.name} does not take ${unknown.join(', ')}; its fields are ${allowed.join(', ') || 'none'}.`, {
+      fields: unknown,
+    });
   }
   const missing = required.filter((field) => input[field] === undefined);
   if (missing.length > 0) throw invalid(`${tool.name} needs ${missing.join(', ')}.`, { fields: missing });

@@ -63,10 +63,10 @@ function requireId(value: unknown, name: string): string {
  */
 function offeredTool(generated: GeneratedTool, boundCardId: string | undefined): CardrailTool {
   const inputSchema = structuredClone(generated.inputSchema);
-  const cardField = inputSchema.properties['cardId'];
+  const cardField = inputSchema.properties.cardId;
   if (boundCardId !== undefined && cardField !== undefined) {
-    const description = typeof cardField['description'] === 'string' ? `${cardField['description']} ` : '';
-    cardField['description'] = `${description}Optional: this toolkit acts only on card ${boundCardId}, the default.`;
+    const description = typeof cardField.description === 'string' ? `${cardField.description} ` : '';
+    cardField.description = `${description}Optional: this toolkit acts only on card ${boundCardId}, the default.`;
     const required = (inputSchema.required ?? []).filter((field) => field !== 'cardId');
     if (required.length > 0) inputSchema.required = required;
     else delete inputSchema.required;
@@ -97,12 +97,15 @@ export class CardrailToolkit {
     }
     if (options.client !== undefined) {
       const ignored = (['apiKey', 'baseUrl', 'variant', 'clientOptions'] as const).filter((name) => options[name] !== undefined);
-      if (ignored.length > 0) throw configurationError(`pass either client or ${ignored.join(', ')}: the client already has its own.`);
+      if (ignored.length > 0)
+        throw configurationError(`pass either client or ${ignored.join(', ')}: the client already has its own.`);
     }
     const client = options.client ?? this.#createClient(options);
     this.variant = variantOf(client);
     const generated = GENERATED[this.variant];
-    const entries = TOOL_NAMES.map((name) => [name, { generated: generated[name], offered: offeredTool(generated[name], this.cardId) }] as const);
+    const entries = TOOL_NAMES.map(
+      (name) => [name, { generated: generated[name], offered: offeredTool(generated[name], this.cardId) }] as const,
+    );
     this.#byName = new Map(entries);
     this.tools = entries.map(([, tool]) => tool.offered);
     this.#context = {
@@ -115,7 +118,8 @@ export class CardrailToolkit {
 
   #createClient(options: CardrailToolkitOptions): CardrailApiClient {
     const variant = options.variant ?? 'customer';
-    if (!API_VARIANTS.includes(variant)) throw configurationError(`variant must be ${API_VARIANTS.join(' or ')}, got ${String(variant)}.`);
+    if (!API_VARIANTS.includes(variant))
+      throw configurationError(`variant must be ${API_VARIANTS.join(' or ')}, got ${String(variant)}.`);
     return createClient(variant, { ...options.clientOptions, apiKey: options.apiKey, baseUrl: options.baseUrl });
   }
 
@@ -133,14 +137,17 @@ export class CardrailToolkit {
     try {
       const tool = this.#byName.get(name);
       if (tool === undefined) {
-        throw new ToolError({ code: 'unknown_tool', message: `There is no tool ${name}; the tools are ${TOOL_NAMES.join(', ')}.` });
+        throw new ToolError({
+          code: 'unknown_tool',
+          message: `There is no tool ${name}; the tools are ${TOOL_NAMES.join(', ')}.`,
+        });
       }
       const checked = readToolInput(tool.generated, input, tool.offered.inputSchema.required ?? []);
       if ('cardId' in tool.generated.inputSchema.properties) {
         const cardId = readId(checked, 'cardId') ?? this.cardId;
         if (cardId !== undefined) {
           await this.#context.scope.assertCard(cardId);
-          checked['cardId'] = cardId;
+          checked.cardId = cardId;
         }
       }
       return await toolHandlers[tool.offered.name](checked, this.#context);

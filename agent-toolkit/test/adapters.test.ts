@@ -3,7 +3,15 @@ import { MockLanguageModelV3 } from 'ai/test';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toAISDKTools } from '../src/adapters/ai-sdk.js';
-import { createCardrailToolkit, runOpenAIToolCall, TOOL_NAMES, ToolError, toOpenAIResponsesTools, toOpenAITools, type CardrailToolkit } from '../src/index.js';
+import {
+  createCardrailToolkit,
+  runOpenAIToolCall,
+  TOOL_NAMES,
+  ToolError,
+  toOpenAIResponsesTools,
+  toOpenAITools,
+  type CardrailToolkit,
+} from '../src/index.js';
 import { chatCompletionFunctionTool, responsesFunctionTool } from './support/openai-shapes.js';
 import { compileToolSchema } from './support/schema-validator.js';
 import { startWorld, type World } from './support/world.js';
@@ -19,7 +27,7 @@ afterAll(() => world.close());
 describe('OpenAI function tools', () => {
   const shapes = new Ajv2020({ strict: true, allErrors: true });
 
-  it('are Chat Completions and Responses function tools with the toolkit\'s schemas', () => {
+  it("are Chat Completions and Responses function tools with the toolkit's schemas", () => {
     const chat = toOpenAITools(toolkit);
     const responses = toOpenAIResponsesTools(toolkit);
     const isChatTool = shapes.compile(chatCompletionFunctionTool);
@@ -38,10 +46,14 @@ describe('OpenAI function tools', () => {
     expect(JSON.parse(JSON.stringify(chat))).toEqual(chat);
   });
 
-  it('runs a model\'s function call and answers the tool output text, errors included', async () => {
-    const policy = JSON.parse(await runOpenAIToolCall(toolkit, { name: 'check_spending_power', arguments: JSON.stringify({ cardId: world.plainCard }) }));
+  it("runs a model's function call and answers the tool output text, errors included", async () => {
+    const policy = JSON.parse(
+      await runOpenAIToolCall(toolkit, { name: 'check_spending_power', arguments: JSON.stringify({ cardId: world.plainCard }) }),
+    );
     expect(policy).toMatchObject({ cardId: world.plainCard, limits: { spentDay: 0 } });
-    const refused = JSON.parse(await runOpenAIToolCall(toolkit, { name: 'freeze_card', arguments: JSON.stringify({ cardId: world.otherAgentCard }) }));
+    const refused = JSON.parse(
+      await runOpenAIToolCall(toolkit, { name: 'freeze_card', arguments: JSON.stringify({ cardId: world.otherAgentCard }) }),
+    );
     expect(refused).toMatchObject({ error: { code: 'out_of_scope' } });
     const garbled = JSON.parse(await runOpenAIToolCall(toolkit, { name: 'freeze_card', arguments: '{"cardId":' }));
     expect(garbled).toMatchObject({ error: { code: 'invalid_input' } });
@@ -50,7 +62,7 @@ describe('OpenAI function tools', () => {
 });
 
 describe('Vercel AI SDK tools', () => {
-  it('carry the toolkit\'s JSON Schemas unchanged', async () => {
+  it("carry the toolkit's JSON Schemas unchanged", async () => {
     const tools = toAISDKTools(toolkit);
     expect(Object.keys(tools)).toEqual([...TOOL_NAMES]);
     for (const [i, name] of TOOL_NAMES.entries()) {
@@ -63,8 +75,18 @@ describe('Vercel AI SDK tools', () => {
     const model = new MockLanguageModelV3({
       doGenerate: async () => ({
         content: [
-          { type: 'tool-call', toolCallId: 'call-1', toolName: 'check_spending_power', input: JSON.stringify({ cardId: world.plainCard }) },
-          { type: 'tool-call', toolCallId: 'call-2', toolName: 'freeze_card', input: JSON.stringify({ cardId: world.otherAgentCard }) },
+          {
+            type: 'tool-call',
+            toolCallId: 'call-1',
+            toolName: 'check_spending_power',
+            input: JSON.stringify({ cardId: world.plainCard }),
+          },
+          {
+            type: 'tool-call',
+            toolCallId: 'call-2',
+            toolName: 'freeze_card',
+            input: JSON.stringify({ cardId: world.otherAgentCard }),
+          },
         ],
         finishReason: { unified: 'tool-calls', raw: undefined },
         usage: {
@@ -74,7 +96,12 @@ describe('Vercel AI SDK tools', () => {
         warnings: [],
       }),
     });
-    const result = await generateText({ model, tools: toAISDKTools(toolkit), prompt: 'Can I buy GPU credits?', stopWhen: stepCountIs(1) });
+    const result = await generateText({
+      model,
+      tools: toAISDKTools(toolkit),
+      prompt: 'Can I buy GPU credits?',
+      stopWhen: stepCountIs(1),
+    });
 
     const offered = model.doGenerateCalls[0]?.tools ?? [];
     expect(offered.map((tool) => (tool.type === 'function' ? [tool.name, tool.inputSchema] : tool.type))).toEqual(

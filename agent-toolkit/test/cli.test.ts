@@ -13,7 +13,8 @@ describe('cardrail-mcp command line', () => {
     const help = await runBin(['--help']);
     expect(help.status).toBe(0);
     expect(help.stdout).toContain('Usage: cardrail-mcp --api-key <key> --agent <agentId> [--card <cardId>] [--base-url <url>]');
-    for (const flag of ['--variant', '--credential-exposure', '--transport', '--port', '--host']) expect(help.stdout).toContain(flag);
+    for (const flag of ['--variant', '--credential-exposure', '--transport', '--port', '--host'])
+      expect(help.stdout).toContain(flag);
     const shown = await runBin(['--version']);
     expect(shown).toMatchObject({ status: 0, stdout: `${version}\n` });
   });
@@ -23,8 +24,14 @@ describe('cardrail-mcp command line', () => {
       [['--agent', 'agt_1'], /--api-key <key> is required/],
       [['--api-key', 'sk_test_cli000001'], /--agent <agentId> is required/],
       [['--api-key', 'sk_test_cli000001', '--agent', 'agt_1', '--variant', 'admin'], /--variant must be customer or user/],
-      [['--api-key', 'sk_test_cli000001', '--agent', 'agt_1', '--port', '4020'], /--host and --port apply to --transport http only/],
-      [['--api-key', 'sk_test_cli000001', '--agent', 'agt_1', '--transport', 'http', '--port', '70000'], /--port must be an integer/],
+      [
+        ['--api-key', 'sk_test_cli000001', '--agent', 'agt_1', '--port', '4020'],
+        /--host and --port apply to --transport http only/,
+      ],
+      [
+        ['--api-key', 'sk_test_cli000001', '--agent', 'agt_1', '--transport', 'http', '--port', '70000'],
+        /--port must be an integer/,
+      ],
       [['--api-key', 'pk_live_nope', '--agent', 'agt_1'], /starts with "sk_test_"/],
       [['--api-key', 'sk_test_cli000001', '--agent', 'agt_1', '--card'], /--card/],
       [['--api-key', 'sk_test_cli000001', '--agent', 'agt_1', '--verbose'], /Unknown option '--verbose'/],
@@ -40,18 +47,34 @@ describe('cardrail-mcp command line', () => {
   });
 
   it('takes its settings from the environment, and ends cleanly when the client closes stdin', async () => {
-    const run = await runBin([], { env: { CARDRAIL_API_KEY: 'sk_test_fromenv01', CARDRAIL_AGENT_ID: 'agt_env', CARDRAIL_CARD_ID: 'card_env' } });
+    const run = await runBin([], {
+      env: { CARDRAIL_API_KEY: 'sk_test_fromenv01', CARDRAIL_AGENT_ID: 'agt_env', CARDRAIL_CARD_ID: 'card_env' },
+    });
     expect(run.status).toBe(0);
     expect(run.stderr).toContain('tools for agent agt_env, card card_env on stdio');
     expect(run.stdout).toBe('');
   });
 
   it('parses flags over the environment', () => {
-    const command = parseCli(['--api-key', 'sk_test_flag00001', '--agent', 'agt_flag', '--transport', 'http', '--port', '0', '--credential-exposure', 'full'], {
-      CARDRAIL_API_KEY: 'sk_test_env000001',
-      CARDRAIL_AGENT_ID: 'agt_env',
-      CARDRAIL_BASE_URL: 'http://127.0.0.1:4010/v1',
-    });
+    const command = parseCli(
+      [
+        '--api-key',
+        'sk_test_flag00001',
+        '--agent',
+        'agt_flag',
+        '--transport',
+        'http',
+        '--port',
+        '0',
+        '--credential-exposure',
+        'full',
+      ],
+      {
+        CARDRAIL_API_KEY: 'sk_test_env000001',
+        CARDRAIL_AGENT_ID: 'agt_env',
+        CARDRAIL_BASE_URL: 'http://127.0.0.1:4010/v1',
+      },
+    );
     expect(command).toEqual({
       kind: 'serve',
       config: {

@@ -19,11 +19,11 @@ const propertyNames = (schema: { properties: object }) => Object.keys(schema.pro
 
 /** Every key used as a schema keyword anywhere below `node` (property names excluded). */
 function keywords(node: unknown, found = new Set<string>()): Set<string> {
-  if (Array.isArray(node)) node.forEach((item) => keywords(item, found));
+  if (Array.isArray(node)) for (const item of node) keywords(item, found);
   else if (node !== null && typeof node === 'object') {
     for (const [key, value] of Object.entries(node)) {
       found.add(key);
-      if (key === 'properties') Object.values(value as object).forEach((item) => keywords(item, found));
+      if (key === 'properties') for (const item of Object.values(value as object)) keywords(item, found);
       else if (key !== 'enum' && key !== 'default' && key !== 'const') keywords(value, found);
     }
   }
@@ -60,23 +60,29 @@ describe('tool schemas derived from the spec', () => {
       expect(propertyNames(tools.declare_intent.inputSchema)).toEqual(Object.keys(schemas.IntentCreate.properties));
       expect(tools.declare_intent.inputSchema.required).toEqual(schemas.IntentCreate.required);
       expect(propertyNames(tools.evaluate_spend.inputSchema)).toEqual(
-        Object.keys(schemas.SpendEvaluateRequest.properties).filter((name) => !['agentId', 'customerId', 'userId'].includes(name)),
+        Object.keys(schemas.SpendEvaluateRequest.properties).filter(
+          (name) => !['agentId', 'customerId', 'userId'].includes(name),
+        ),
       );
       expect(propertyNames(tools.get_card_credentials.inputSchema)).toEqual([
         'cardId',
         ...Object.keys(schemas.CredentialsRequest.properties).filter((name) => name !== 'exposureMode'),
       ]);
       const transactionFilters = document.paths['/transactions'].get.parameters.map(
-        (parameter: { $ref?: string; name?: string }) => (parameter.$ref ? document.components.parameters[parameter.$ref.split('/').pop()!].name : parameter.name),
+        (parameter: { $ref?: string; name?: string }) =>
+          parameter.$ref ? document.components.parameters[parameter.$ref.split('/').pop()!].name : parameter.name,
       );
-      expect(propertyNames(tools.list_transactions.inputSchema)).toEqual(transactionFilters.filter((name: string) => name !== 'agentId'));
-      for (const name of ['check_spending_power', 'freeze_card'] as const) expect(tools[name].inputSchema.required).toEqual(['cardId']);
+      expect(propertyNames(tools.list_transactions.inputSchema)).toEqual(
+        transactionFilters.filter((name: string) => name !== 'agentId'),
+      );
+      for (const name of ['check_spending_power', 'freeze_card'] as const)
+        expect(tools[name].inputSchema.required).toEqual(['cardId']);
       expect(tools.get_intent.inputSchema.required).toEqual(['intentId']);
     });
 
     it(`${variant}: the amount schema is the spec's PositiveAmount, inlined`, () => {
       const { example: _example, ...positiveAmount } = schemas.PositiveAmount;
-      expect(tools.declare_intent.inputSchema.properties['expectedAmount']).toEqual(positiveAmount);
+      expect(tools.declare_intent.inputSchema.properties.expectedAmount).toEqual(positiveAmount);
     });
 
     it(`${variant}: descriptions are the spec's summary and description, then guidance`, () => {
@@ -93,7 +99,10 @@ describe('tool schemas derived from the spec', () => {
     it(`${variant}: schemas are self-contained JSON Schema without OpenAPI-only keywords`, () => {
       for (const name of TOOL_NAMES) {
         const used = [...keywords(tools[name].inputSchema)];
-        expect(used.filter((key) => key === '$ref' || key === 'example' || key.startsWith('x-')), name).toEqual([]);
+        expect(
+          used.filter((key) => key === '$ref' || key === 'example' || key.startsWith('x-')),
+          name,
+        ).toEqual([]);
       }
     });
   }
@@ -122,14 +131,29 @@ describe('OpenAPI to JSON Schema', () => {
   };
 
   it('inlines references, keeps a property named like a keyword and drops OpenAPI-only keywords and section citations', () => {
-    const schema = { type: 'object', properties: { example: { $ref: '#/components/schemas/Amount', description: 'Own text.' } }, discriminator: {} };
-    expect(toJsonSchema(document, schema, 'test')).toEqual({ type: 'object', properties: { example: { type: 'integer', minimum: 0, description: 'Own text.' } } });
-    expect(toJsonSchema(document, { $ref: '#/components/schemas/Amount' }, 'test')).toEqual({ type: 'integer', minimum: 0, description: 'Cents.' });
+    const schema = {
+      type: 'object',
+      properties: { example: { $ref: '#/components/schemas/Amount', description: 'Own text.' } },
+      discriminator: {},
+    };
+    expect(toJsonSchema(document, schema, 'test')).toEqual({
+      type: 'object',
+      properties: { example: { type: 'integer', minimum: 0, description: 'Own text.' } },
+    });
+    expect(toJsonSchema(document, { $ref: '#/components/schemas/Amount' }, 'test')).toEqual({
+      type: 'integer',
+      minimum: 0,
+      description: 'Cents.',
+    });
   });
 
   it('refuses recursive references, unknown keywords and other citations of the service specification', () => {
     expect(() => toJsonSchema(document, { $ref: '#/components/schemas/Node' }, 'test')).toThrow(/recursive/);
-    expect(() => toJsonSchema(document, { type: 'string', nullable: true, 'pattern-x': 1 }, 'test')).toThrow(/unsupported keyword "pattern-x"/);
-    expect(() => toJsonSchema(document, { type: 'string', description: 'As in section 6.2.' }, 'test')).toThrow(/cites a section/);
+    expect(() => toJsonSchema(document, { type: 'string', nullable: true, 'pattern-x': 1 }, 'test')).toThrow(
+      /unsupported keyword "pattern-x"/,
+    );
+    expect(() => toJsonSchema(document, { type: 'string', description: 'As in section 6.2.' }, 'test')).toThrow(
+      /cites a section/,
+    );
   });
 });

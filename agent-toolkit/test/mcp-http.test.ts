@@ -30,7 +30,13 @@ async function connect(url: string): Promise<Client> {
 }
 
 /** A raw request with any Host header (fetch does not let a caller set Host). */
-function raw(options: { method: string; path?: string; host?: string; body?: string; chunked?: boolean }): Promise<{ status: number; body: string }> {
+function raw(options: {
+  method: string;
+  path?: string;
+  host?: string;
+  body?: string;
+  chunked?: boolean;
+}): Promise<{ status: number; body: string }> {
   const url = new URL(server.url);
   return new Promise((resolve, reject) => {
     const outgoing = httpRequest(
@@ -66,8 +72,14 @@ describe('MCP server over streamable HTTP', () => {
     const first = await connect(server.url);
     const second = await connect(server.url);
     expect((await first.listTools()).tools.map((tool) => tool.name)).toEqual([...TOOL_NAMES]);
-    expect(await mcpCaller(second)('check_spending_power', { cardId: world.approvalCard })).toMatchObject({ isError: false, payload: { cardId: world.approvalCard } });
-    expect(await mcpCaller(first)('freeze_card', { cardId: world.otherAgentCard })).toMatchObject({ isError: true, payload: { error: { code: 'out_of_scope' } } });
+    expect(await mcpCaller(second)('check_spending_power', { cardId: world.approvalCard })).toMatchObject({
+      isError: false,
+      payload: { cardId: world.approvalCard },
+    });
+    expect(await mcpCaller(first)('freeze_card', { cardId: world.otherAgentCard })).toMatchObject({
+      isError: true,
+      payload: { error: { code: 'out_of_scope' } },
+    });
     await first.close();
     await second.close();
   });
@@ -89,10 +101,26 @@ describe('MCP server over streamable HTTP', () => {
 
   it('is what `cardrail-mcp --transport http --port 0` serves, until SIGTERM', async () => {
     assertBuilt();
-    const child = spawn(process.execPath, [BIN, '--transport', 'http', '--port', '0', '--api-key', world.apiKey, '--agent', world.agentId, '--base-url', world.baseUrl], {
-      env: {},
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        BIN,
+        '--transport',
+        'http',
+        '--port',
+        '0',
+        '--api-key',
+        world.apiKey,
+        '--agent',
+        world.agentId,
+        '--base-url',
+        world.baseUrl,
+      ],
+      {
+        env: {},
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     const done = finished(child);
     const [, url] = await stderrLine(child, /at (http:\/\/127\.0\.0\.1:[0-9]+\/mcp) \(streamable HTTP\)/);
     const client = await connect(url!);

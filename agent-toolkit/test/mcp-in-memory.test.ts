@@ -37,9 +37,13 @@ describe('MCP server over the in-memory transport', () => {
       expect(tool.description?.length, tool.name).toBeGreaterThan(80);
     }
     const byName = Object.fromEntries(tools.map((tool) => [tool.name, tool]));
-    expect(byName['check_spending_power']?.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
-    expect(byName['freeze_card']?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: true });
-    expect(byName['get_card_credentials']?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false });
+    expect(byName.check_spending_power?.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
+    expect(byName.freeze_card?.annotations).toMatchObject({
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: true,
+    });
+    expect(byName.get_card_credentials?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false });
     await client.close();
   });
 
@@ -49,7 +53,7 @@ describe('MCP server over the in-memory transport', () => {
     await client.close();
   });
 
-  it('refuses another agent\'s card, credentials without an intent and a frozen card, as tool errors', async () => {
+  it("refuses another agent's card, credentials without an intent and a frozen card, as tool errors", async () => {
     const client = await connect();
     await refusalPaths(world, mcpCaller(client));
     await client.close();
@@ -62,10 +66,19 @@ describe('MCP server over the in-memory transport', () => {
       isError: true,
       payload: { error: { code: 'invalid_input', details: { fields: ['agentId'] } } },
     });
-    expect(await call('check_spending_power', {})).toMatchObject({ isError: true, payload: { error: { code: 'invalid_input', details: { fields: ['cardId'] } } } });
+    expect(await call('check_spending_power', {})).toMatchObject({
+      isError: true,
+      payload: { error: { code: 'invalid_input', details: { fields: ['cardId'] } } },
+    });
     const badAmount = await call('declare_intent', { cardId: world.approvalCard, summary: 'x', expectedAmount: 'lots' });
-    expect(badAmount).toMatchObject({ isError: true, payload: { error: { code: 'invalid_request', status: 400, details: { field: '/body/expectedAmount' } } } });
-    expect(await call('get_intent', { intentId: 'int_doesnotexist' })).toMatchObject({ isError: true, payload: { error: { code: 'not_found', status: 404 } } });
+    expect(badAmount).toMatchObject({
+      isError: true,
+      payload: { error: { code: 'invalid_request', status: 400, details: { field: '/body/expectedAmount' } } },
+    });
+    expect(await call('get_intent', { intentId: 'int_doesnotexist' })).toMatchObject({
+      isError: true,
+      payload: { error: { code: 'not_found', status: 404 } },
+    });
 
     const unknown = client.callTool({ name: 'unfreeze_card', arguments: { cardId: world.plainCard } });
     await expect(unknown).rejects.toBeInstanceOf(McpError);
@@ -80,7 +93,10 @@ describe('MCP server over the in-memory transport', () => {
     const { tools } = await client.listTools();
     for (const tool of tools) expect(tool.inputSchema.required ?? [], tool.name).not.toContain('cardId');
     const call = mcpCaller(client);
-    expect(await call('check_spending_power')).toMatchObject({ isError: false, payload: { cardId: world.intentCard, policy: { requireIntent: true } } });
+    expect(await call('check_spending_power')).toMatchObject({
+      isError: false,
+      payload: { cardId: world.intentCard, policy: { requireIntent: true } },
+    });
     expect(await call('check_spending_power', { cardId: world.plainCard })).toMatchObject({
       isError: true,
       payload: { error: { code: 'out_of_scope', details: { cardId: world.plainCard } } },

@@ -48,17 +48,32 @@ describe('cardrail-mcp over stdio (the built bin)', () => {
     await scriptedAgentRun(world, mcpCaller(client));
   });
 
-  it('refuses another agent\'s card, credentials without an intent and a frozen card, and keeps serving', async () => {
+  it("refuses another agent's card, credentials without an intent and a frozen card, and keeps serving", async () => {
     await refusalPaths(world, mcpCaller(client));
     expect((await mcpCaller(client)('check_spending_power', { cardId: world.approvalCard })).isError).toBe(false);
   });
 
   it('answers every request sent before the client closes stdin, then exits', async () => {
     const messages = [
-      { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'pipe', version: '0' } } },
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'pipe', version: '0' } },
+      },
       { jsonrpc: '2.0', method: 'notifications/initialized' },
-      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'check_spending_power', arguments: { cardId: world.approvalCard } } },
-      { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'freeze_card', arguments: { cardId: world.otherAgentCard } } },
+      {
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: { name: 'check_spending_power', arguments: { cardId: world.approvalCard } },
+      },
+      {
+        jsonrpc: '2.0',
+        id: 3,
+        method: 'tools/call',
+        params: { name: 'freeze_card', arguments: { cardId: world.otherAgentCard } },
+      },
     ];
     const run = await runBin(['--api-key', world.apiKey, '--agent', world.agentId, '--base-url', world.baseUrl], {
       input: messages.map((message) => `${JSON.stringify(message)}\n`).join(''),

@@ -7,7 +7,13 @@ import { compileToolSchema } from './support/schema-validator.js';
 const VALID: Record<ToolName, Record<string, unknown>> = {
   check_spending_power: { cardId: 'card_1' },
   evaluate_spend: { cardId: 'card_1', amount: 2_500, currency: 'usd', merchant: { name: 'OpenAI', mcc: '5734' } },
-  declare_intent: { cardId: 'card_1', summary: 'GPU credits', expectedAmount: 2_500, expectedMerchant: 'OpenAI', tolerance: { percent: 5 } },
+  declare_intent: {
+    cardId: 'card_1',
+    summary: 'GPU credits',
+    expectedAmount: 2_500,
+    expectedMerchant: 'OpenAI',
+    tolerance: { percent: 5 },
+  },
   get_intent: { intentId: 'int_1' },
   get_card_credentials: { cardId: 'card_1', intentId: 'int_1', expectedAmount: 2_500 },
   list_transactions: { cardId: 'card_1', status: 'declined', limit: 10 },
@@ -15,7 +21,10 @@ const VALID: Record<ToolName, Record<string, unknown>> = {
 };
 
 describe('tool input schemas', () => {
-  for (const [variant, tools] of [['customer', customerTools], ['user', userTools]] as const) {
+  for (const [variant, tools] of [
+    ['customer', customerTools],
+    ['user', userTools],
+  ] as const) {
     it(`${variant}: every schema compiles with Ajv 2020 in strict mode and judges inputs as the spec does`, () => {
       for (const name of TOOL_NAMES) {
         const validate = compileToolSchema(tools[name].inputSchema);

@@ -49,25 +49,35 @@ describe('scope', () => {
     const { toolkit, recorder } = toolkitWith();
     await toolkit.run('check_spending_power', { cardId: world.approvalCard });
     await toolkit.run('evaluate_spend', { cardId: world.approvalCard, amount: 100 });
-    expect(recorder.paths()).toEqual([`GET /cards/${world.approvalCard}`, `GET /cards/${world.approvalCard}/policy`, 'POST /spend/evaluate']);
+    expect(recorder.paths()).toEqual([
+      `GET /cards/${world.approvalCard}`,
+      `GET /cards/${world.approvalCard}/policy`,
+      'POST /spend/evaluate',
+    ]);
   });
 
   it('asks again after a failed ownership read instead of remembering the failure', async () => {
     const { toolkit, recorder } = toolkitWith();
     for (let i = 0; i < 2; i++) {
-      expect(await toolkit.call('check_spending_power', { cardId: 'card_doesnotexist' })).toMatchObject({ ok: false, error: { code: 'not_found', status: 404 } });
+      expect(await toolkit.call('check_spending_power', { cardId: 'card_doesnotexist' })).toMatchObject({
+        ok: false,
+        error: { code: 'not_found', status: 404 },
+      });
     }
     expect(recorder.paths()).toEqual(['GET /cards/card_doesnotexist', 'GET /cards/card_doesnotexist']);
   });
 
   it('bound to a card, refuses every other card without a request and defaults cardId to it', async () => {
     const { toolkit, recorder } = toolkitWith({ cardId: world.intentCard });
-    expect(await toolkit.call('freeze_card', { cardId: world.approvalCard })).toMatchObject({ ok: false, error: { code: 'out_of_scope' } });
+    expect(await toolkit.call('freeze_card', { cardId: world.approvalCard })).toMatchObject({
+      ok: false,
+      error: { code: 'out_of_scope' },
+    });
     expect(recorder.sent).toEqual([]);
     expect(await toolkit.run('check_spending_power')).toMatchObject({ cardId: world.intentCard });
     const listing = toolkit.tools.find((tool) => tool.name === 'check_spending_power');
     expect(listing?.inputSchema.required).toBeUndefined();
-    expect(listing?.inputSchema.properties['cardId']?.['description']).toContain(world.intentCard);
+    expect(listing?.inputSchema.properties.cardId?.description).toContain(world.intentCard);
   });
 
   it("bound to another agent's card, refuses every card tool", async () => {
@@ -78,12 +88,22 @@ describe('scope', () => {
   });
 
   it("refuses another agent's intent without returning it, and without a request the second time", async () => {
-    const theirs = await world.api.intents.create({ cardId: world.otherAgentCard, summary: 'Their purchase', expectedAmount: 700 });
+    const theirs = await world.api.intents.create({
+      cardId: world.otherAgentCard,
+      summary: 'Their purchase',
+      expectedAmount: 700,
+    });
     const { toolkit, recorder } = toolkitWith();
     const first = await toolkit.call('get_intent', { intentId: theirs.id });
-    expect(first).toEqual({ ok: false, error: expect.objectContaining({ code: 'out_of_scope', details: { intentId: theirs.id } }) });
+    expect(first).toEqual({
+      ok: false,
+      error: expect.objectContaining({ code: 'out_of_scope', details: { intentId: theirs.id } }),
+    });
     expect(JSON.stringify(first)).not.toContain('Their purchase');
-    expect(await toolkit.call('get_intent', { intentId: theirs.id })).toMatchObject({ ok: false, error: { code: 'out_of_scope' } });
+    expect(await toolkit.call('get_intent', { intentId: theirs.id })).toMatchObject({
+      ok: false,
+      error: { code: 'out_of_scope' },
+    });
     expect(recorder.paths()).toEqual([`GET /intents/${theirs.id}`]);
   });
 
@@ -97,9 +117,17 @@ describe('scope', () => {
 
   it('knows the intents it declared without reading them again', async () => {
     const { toolkit, recorder } = toolkitWith();
-    const intent = (await toolkit.run('declare_intent', { cardId: world.intentCard, summary: 'Domain renewal', expectedAmount: 1_200 })) as { id: string };
+    const intent = (await toolkit.run('declare_intent', {
+      cardId: world.intentCard,
+      summary: 'Domain renewal',
+      expectedAmount: 1_200,
+    })) as { id: string };
     await toolkit.run('get_card_credentials', { cardId: world.intentCard, intentId: intent.id });
-    expect(recorder.paths()).toEqual([`GET /cards/${world.intentCard}`, 'POST /intents', `POST /cards/${world.intentCard}/credentials`]);
+    expect(recorder.paths()).toEqual([
+      `GET /cards/${world.intentCard}`,
+      'POST /intents',
+      `POST /cards/${world.intentCard}/credentials`,
+    ]);
   });
 
   it('sets the agent itself: evaluate_spend and list_transactions send the bound agent, a model cannot pass another', async () => {
@@ -109,8 +137,14 @@ describe('scope', () => {
     const [list, , evaluate] = recorder.sent;
     expect(list?.path).toBe('/transactions');
     expect(list?.query.get('agentId')).toBe(world.agentId);
-    expect(evaluate).toMatchObject({ path: '/spend/evaluate', body: { cardId: world.plainCard, amount: 100, agentId: world.agentId } });
-    expect(await toolkit.call('list_transactions', { agentId: world.otherAgentId })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(evaluate).toMatchObject({
+      path: '/spend/evaluate',
+      body: { cardId: world.plainCard, amount: 100, agentId: world.agentId },
+    });
+    expect(await toolkit.call('list_transactions', { agentId: world.otherAgentId })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input' },
+    });
     expect(await toolkit.call('get_card_credentials', { cardId: world.plainCard, exposureMode: 'rawPan' })).toMatchObject({
       ok: false,
       error: { code: 'invalid_input', details: { fields: ['exposureMode'] } },
@@ -146,21 +180,29 @@ describe('credentials', () => {
       exposure: 'masked',
     });
     expect(JSON.stringify(masked)).not.toMatch(/[0-9]{12}/);
-    expect(Date.parse(masked['expiresAt'] as string)).toBeGreaterThan(world.running.mock.clock.now(world.apiKey).getTime());
+    expect(Date.parse(masked.expiresAt as string)).toBeGreaterThan(world.running.mock.clock.now(world.apiKey).getTime());
     const accesses = await world.api.events.list({ type: 'credential.accessed' });
-    expect(accesses.data.map((event) => (event.data as { accessEventId: string }).accessEventId)).toContain(masked['accessEventId']);
+    expect(accesses.data.map((event) => (event.data as { accessEventId: string }).accessEventId)).toContain(masked.accessEventId);
   });
 
   it('are shown in full only when the developer opts in', async () => {
     const { toolkit } = toolkitWith({ credentialExposure: 'full' });
     const full = await toolkit.run('get_card_credentials', { cardId: world.plainCard });
-    expect(full).toMatchObject({ cardId: world.plainCard, pan: expect.stringMatching(/^[0-9]{16}$/), cvc: expect.stringMatching(/^[0-9]{3}$/), exposure: 'full' });
+    expect(full).toMatchObject({
+      cardId: world.plainCard,
+      pan: expect.stringMatching(/^[0-9]{16}$/),
+      cvc: expect.stringMatching(/^[0-9]{3}$/),
+      exposure: 'full',
+    });
   });
 
   it("reach the developer's onCredentials in full while the model sees them masked; a failing hook fails the call", async () => {
     const onCredentials = vi.fn();
     const { toolkit } = toolkitWith({ onCredentials });
-    const masked = (await toolkit.run('get_card_credentials', { cardId: world.plainCard })) as { last4: string; accessEventId: string };
+    const masked = (await toolkit.run('get_card_credentials', { cardId: world.plainCard })) as {
+      last4: string;
+      accessEventId: string;
+    };
     expect(onCredentials).toHaveBeenCalledOnce();
     const [given] = onCredentials.mock.calls[0] as [{ pan: string; accessEventId: string }];
     expect(given.pan.slice(-4)).toBe(masked.last4);
@@ -178,13 +220,24 @@ describe('errors', () => {
   it('call() never throws: bad input, unknown tools and unreachable APIs are results', async () => {
     const { toolkit } = toolkitWith();
     expect(await toolkit.call('check_spending_power', 'card_1')).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
-    expect(await toolkit.call('check_spending_power', { cardId: 42 })).toMatchObject({ ok: false, error: { code: 'invalid_input', details: { field: 'cardId' } } });
+    expect(await toolkit.call('check_spending_power', { cardId: 42 })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', details: { field: 'cardId' } },
+    });
     expect(await toolkit.call('transfer_funds', {})).toMatchObject({ ok: false, error: { code: 'unknown_tool' } });
-    const offline = createCardrailToolkit({ apiKey: world.apiKey, baseUrl: 'http://127.0.0.1:9/v1', agentId: world.agentId, clientOptions: { maxRetries: 0, logLevel: 'off' } });
-    expect(await offline.call('check_spending_power', { cardId: world.plainCard })).toMatchObject({ ok: false, error: { code: 'connection_error' } });
+    const offline = createCardrailToolkit({
+      apiKey: world.apiKey,
+      baseUrl: 'http://127.0.0.1:9/v1',
+      agentId: world.agentId,
+      clientOptions: { maxRetries: 0, logLevel: 'off' },
+    });
+    expect(await offline.call('check_spending_power', { cardId: world.plainCard })).toMatchObject({
+      ok: false,
+      error: { code: 'connection_error' },
+    });
   });
 
-  it('run() throws a ToolError with the API\'s code, status, message and request id', async () => {
+  it("run() throws a ToolError with the API's code, status, message and request id", async () => {
     const { toolkit } = toolkitWith();
     const error = await toolkit.run('get_intent', { intentId: 'int_missing' }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ToolError);
@@ -196,10 +249,16 @@ describe('configuration', () => {
   it('refuses an empty agent, an unknown exposure or variant, and a client together with client settings', () => {
     expect(() => createCardrailToolkit({ apiKey: world.apiKey, agentId: '' })).toThrow(/agentId/);
     expect(() => createCardrailToolkit({ apiKey: world.apiKey, agentId: world.agentId, cardId: ' ' })).toThrow(/cardId/);
-    expect(() => createCardrailToolkit({ apiKey: world.apiKey, agentId: world.agentId, credentialExposure: 'raw' as never })).toThrow(/credentialExposure/);
-    expect(() => createCardrailToolkit({ apiKey: world.apiKey, agentId: world.agentId, variant: 'admin' as never })).toThrow(/variant/);
+    expect(() =>
+      createCardrailToolkit({ apiKey: world.apiKey, agentId: world.agentId, credentialExposure: 'raw' as never }),
+    ).toThrow(/credentialExposure/);
+    expect(() => createCardrailToolkit({ apiKey: world.apiKey, agentId: world.agentId, variant: 'admin' as never })).toThrow(
+      /variant/,
+    );
     const client = new Cardrail({ apiKey: world.apiKey, baseUrl: world.baseUrl });
-    expect(() => createCardrailToolkit({ client, apiKey: world.apiKey, agentId: world.agentId })).toThrow(/either client or apiKey/);
+    expect(() => createCardrailToolkit({ client, apiKey: world.apiKey, agentId: world.agentId })).toThrow(
+      /either client or apiKey/,
+    );
   });
 
   it('uses a client passed in', async () => {
@@ -211,12 +270,17 @@ describe('configuration', () => {
 });
 
 describe('user variant', () => {
-  it('calls the API with the Api-Key header, offers the user variant\'s schemas and keeps the same scope', async () => {
+  it("calls the API with the Api-Key header, offers the user variant's schemas and keeps the same scope", async () => {
     const { toolkit, recorder } = toolkitWith({ variant: 'user' });
     expect(toolkit.variant).toBe('user');
     expect(toolkit.tools.map((tool) => tool.inputSchema)).toEqual(TOOL_NAMES.map((name) => userTools[name].inputSchema));
-    expect(await toolkit.run('check_spending_power', { cardId: world.approvalCard })).toMatchObject({ cardId: world.approvalCard });
-    expect(await toolkit.call('freeze_card', { cardId: world.otherAgentCard })).toMatchObject({ ok: false, error: { code: 'out_of_scope' } });
+    expect(await toolkit.run('check_spending_power', { cardId: world.approvalCard })).toMatchObject({
+      cardId: world.approvalCard,
+    });
+    expect(await toolkit.call('freeze_card', { cardId: world.otherAgentCard })).toMatchObject({
+      ok: false,
+      error: { code: 'out_of_scope' },
+    });
     for (const request of recorder.sent) {
       expect(request.headers.get('api-key')).toBe(world.apiKey);
       expect(request.headers.has('authorization')).toBe(false);

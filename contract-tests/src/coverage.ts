@@ -23,7 +23,10 @@ export class Coverage {
   addResponse(variant: Variant, operationId: string, status: number): void {
     const key = `${variant} ${operationId}`;
     let seen = this.#operations.get(key);
-    if (!seen) this.#operations.set(key, (seen = new Set()));
+    if (!seen) {
+      seen = new Set();
+      this.#operations.set(key, seen);
+    }
     seen.add(String(status));
   }
 
@@ -48,12 +51,16 @@ export class Coverage {
   }
 
   /** Operations never answered and event types never delivered, for the given variants of the spec. */
-  missing(specs: Record<Variant, SpecIndex>, variants: readonly Variant[] = VARIANTS): { operations: string[]; events: string[] } {
+  missing(
+    specs: Record<Variant, SpecIndex>,
+    variants: readonly Variant[] = VARIANTS,
+  ): { operations: string[]; events: string[] } {
     const operations: string[] = [];
     const events: string[] = [];
     for (const variant of variants) {
       for (const op of specs[variant].operations) {
-        if (!this.#operations.has(`${variant} ${op.operationId}`)) operations.push(`${variant} ${op.operationId} (${op.method.toUpperCase()} ${op.path})`);
+        if (!this.#operations.has(`${variant} ${op.operationId}`))
+          operations.push(`${variant} ${op.operationId} (${op.method.toUpperCase()} ${op.path})`);
       }
       const envelope = ENVELOPE_OF[variant];
       for (const type of specs[variant].events.keys()) {

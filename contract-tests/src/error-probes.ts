@@ -27,7 +27,14 @@ export function exampleBody(op: OperationInfo): Record<string, unknown> | undefi
   return exampleBodyFor(op, new Map());
 }
 
-function request(op: OperationInfo, baseUrl: string, path: Record<string, string>, headers: Record<string, string>, body: unknown, query = ''): Request {
+function request(
+  op: OperationInfo,
+  baseUrl: string,
+  path: Record<string, string>,
+  headers: Record<string, string>,
+  body: unknown,
+  query = '',
+): Request {
   const all: Record<string, string> = { ...headers };
   if (body !== undefined) all['content-type'] = 'application/json';
   return new Request(`${baseUrl}${fillPath(op.path, path)}${query}`, {
@@ -42,7 +49,13 @@ function request(op: OperationInfo, baseUrl: string, path: Record<string, string
  * key), sent with real ids (`ids`) so that the fault, not a missing object, decides the answer. Every operation gets
  * at least the undeclared query parameter.
  */
-export function badRequestProbes(op: OperationInfo, baseUrl: string, ids: Map<string, string>, testKey: string, liveKey: string): ErrorProbe[] {
+export function badRequestProbes(
+  op: OperationInfo,
+  baseUrl: string,
+  ids: Map<string, string>,
+  testKey: string,
+  liveKey: string,
+): ErrorProbe[] {
   const path = Object.fromEntries(op.pathParams.map((p) => [p.name, ids.get(p.name) ?? `${p.name}_missing`]));
   const auth = authHeaders(op.variant, testKey);
   const body = exampleBody(op);
@@ -55,12 +68,17 @@ export function badRequestProbes(op: OperationInfo, baseUrl: string, ids: Map<st
     },
   ];
   const limit = op.queryParams.find((p) => p.name === 'limit');
-  if (limit && typeof limit.schema['minimum'] === 'number') {
-    probes.push({ fault: 'limit below its minimum', request: request(op, baseUrl, path, auth, body, `?limit=${limit.schema['minimum'] - 1}`), code: 'invalid_request', field: '/query/limit' });
+  if (limit && typeof limit.schema.minimum === 'number') {
+    probes.push({
+      fault: 'limit below its minimum',
+      request: request(op, baseUrl, path, auth, body, `?limit=${limit.schema.minimum - 1}`),
+      code: 'invalid_request',
+      field: '/query/limit',
+    });
   }
   const idempotency = op.headerParams.find((p) => p.name === 'Idempotency-Key');
-  if (idempotency && typeof idempotency.schema['maxLength'] === 'number') {
-    const tooLong = 'k'.repeat(idempotency.schema['maxLength'] + 1);
+  if (idempotency && typeof idempotency.schema.maxLength === 'number') {
+    const tooLong = 'k'.repeat(idempotency.schema.maxLength + 1);
     probes.push({
       fault: 'an Idempotency-Key over its maxLength',
       request: request(op, baseUrl, path, { ...auth, 'Idempotency-Key': tooLong }, body),
@@ -69,10 +87,18 @@ export function badRequestProbes(op: OperationInfo, baseUrl: string, ids: Map<st
     });
   }
   if (op.requestBody) {
-    probes.push({ fault: 'a body that is an array, not an object', request: request(op, baseUrl, path, auth, []), code: 'invalid_request' });
+    probes.push({
+      fault: 'a body that is an array, not an object',
+      request: request(op, baseUrl, path, auth, []),
+      code: 'invalid_request',
+    });
   }
   if (op.path.startsWith('/simulate/')) {
-    probes.push({ fault: 'a test helper called with a live key', request: request(op, baseUrl, path, authHeaders(op.variant, liveKey), body), code: 'test_mode_only' });
+    probes.push({
+      fault: 'a test helper called with a live key',
+      request: request(op, baseUrl, path, authHeaders(op.variant, liveKey), body),
+      code: 'test_mode_only',
+    });
   }
   return probes;
 }
@@ -82,11 +108,15 @@ export function badRequestProbes(op: OperationInfo, baseUrl: string, ids: Map<st
  * the body, unknown ids there. Undefined when the operation names no object.
  */
 export function notFoundProbe(op: OperationInfo, baseUrl: string, apiKey: string): ErrorProbe | undefined {
-  const path = Object.fromEntries(op.pathParams.map((p) => [p.name, unknownIdLike(p.schema['example'], p.name)]));
+  const path = Object.fromEntries(op.pathParams.map((p) => [p.name, unknownIdLike(p.schema.example, p.name)]));
   const body = exampleBody(op);
   const referenced = REFERENCE_FIELDS.filter((field) => body !== undefined && typeof body[field] === 'string');
   if (op.pathParams.length === 0 && referenced.length === 0) return undefined;
   for (const field of referenced) if (body) body[field] = unknownIdLike(body[field], field);
   const names = [...op.pathParams.map((p) => `path ${p.name}`), ...referenced.map((f) => `body ${f}`)];
-  return { fault: `unknown ${names.join(', ')}`, request: request(op, baseUrl, path, authHeaders(op.variant, apiKey), body), code: 'not_found' };
+  return {
+    fault: `unknown ${names.join(', ')}`,
+    request: request(op, baseUrl, path, authHeaders(op.variant, apiKey), body),
+    code: 'not_found',
+  };
 }

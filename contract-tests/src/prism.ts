@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { OpenApiDocument } from './spec.js';
 
 const PRISM_BIN = fileURLToPath(new URL('../../node_modules/.bin/prism', import.meta.url));
-export const DRAFT_2020_12 = 'https://json-schema.org/draft/2020-12/schema';
+const DRAFT_2020_12 = 'https://json-schema.org/draft/2020-12/schema';
 
 /**
  * A copy of a bundle that makes Prism validate with JSON Schema 2020-12. Prism (http-spec) stamps every schema with the
@@ -25,7 +25,7 @@ export function writeDocumentFile(document: OpenApiDocument, name: string): stri
   return file;
 }
 
-export async function freePort(): Promise<number> {
+async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();

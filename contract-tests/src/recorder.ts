@@ -132,9 +132,13 @@ export class ContractRecorder {
     const prism = exchange.responseHeaders.get('sl-violations');
     if (prism) add('prism_violation', prism);
     if (exchange.status >= 500) add('not_a_server_error', `answered ${exchange.status}: ${exchange.responseBody.slice(0, 500)}`);
-    const documented = operation.responses.get(String(exchange.status)) ?? operation.responses.get(`${String(exchange.status)[0]}XX`);
+    const documented =
+      operation.responses.get(String(exchange.status)) ?? operation.responses.get(`${String(exchange.status)[0]}XX`);
     if (!documented) {
-      add('status_code_conformance', `status ${exchange.status} is not documented (documented: ${[...operation.responses.keys()].join(', ')}); body ${exchange.responseBody.slice(0, 300)}`);
+      add(
+        'status_code_conformance',
+        `status ${exchange.status} is not documented (documented: ${[...operation.responses.keys()].join(', ')}); body ${exchange.responseBody.slice(0, 300)}`,
+      );
       return found;
     }
     for (const header of documented.headers) {
@@ -145,9 +149,13 @@ export class ContractRecorder {
       }
       if (header.validate) {
         // A numeric header is read as its decimal text, nothing looser: `Number('')` is 0 and `Number('0x10')` is 16.
-        const numeric = header.schema?.['type'] === 'integer' || header.schema?.['type'] === 'number';
+        const numeric = header.schema?.type === 'integer' || header.schema?.type === 'number';
         const typed = numeric && /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
-        if (!header.validate(typed)) add('response_headers_conformance', `header ${header.name}: ${JSON.stringify(value)} ${formatErrors(header.validate.errors).join('; ')}`);
+        if (!header.validate(typed))
+          add(
+            'response_headers_conformance',
+            `header ${header.name}: ${JSON.stringify(value)} ${formatErrors(header.validate.errors).join('; ')}`,
+          );
       }
     }
     if (documented.contentType) {
@@ -156,13 +164,20 @@ export class ContractRecorder {
         add('content_type_conformance', `content-type ${JSON.stringify(contentType)}, documented ${documented.contentType}`);
       }
       if (documented.validate) {
-        if (exchange.json === undefined) add('response_schema_conformance', `body is not JSON: ${exchange.responseBody.slice(0, 200)}`);
+        if (exchange.json === undefined)
+          add('response_schema_conformance', `body is not JSON: ${exchange.responseBody.slice(0, 200)}`);
         else if (!documented.validate(exchange.json)) {
-          add('response_schema_conformance', `${formatErrors(documented.validate.errors).slice(0, 8).join('; ')}; body ${exchange.responseBody.slice(0, 400)}`);
+          add(
+            'response_schema_conformance',
+            `${formatErrors(documented.validate.errors).slice(0, 8).join('; ')}; body ${exchange.responseBody.slice(0, 400)}`,
+          );
         }
       }
     } else if (exchange.responseBody !== '') {
-      add('content_type_conformance', `a body came with a status documented without content: ${exchange.responseBody.slice(0, 200)}`);
+      add(
+        'content_type_conformance',
+        `a body came with a status documented without content: ${exchange.responseBody.slice(0, 200)}`,
+      );
     }
     return found;
   }

@@ -13,7 +13,13 @@ export function authHeaders(variant: Variant, apiKey: string): Record<string, st
  * Valid bodies for an operation, generated from its schema (seeded), with id fields pointing at real objects and
  * webhook event lists drawn from the variant's own event types, so that schema-valid also means meaningful.
  */
-export function validBodies(op: OperationInfo, spec: SpecIndex, ids: Map<string, string>, count: number, seedOffset = 0): Array<Record<string, unknown>> {
+export function validBodies(
+  op: OperationInfo,
+  spec: SpecIndex,
+  ids: Map<string, string>,
+  count: number,
+  seedOffset = 0,
+): Array<Record<string, unknown>> {
   if (!op.requestBody) return [];
   const types = [...spec.events.keys()];
   const arb = (validValue(op.requestBody.schema, resolverFor(spec)) as fc.Arbitrary<Record<string, unknown>>).chain((body) =>
@@ -22,14 +28,14 @@ export function validBodies(op: OperationInfo, spec: SpecIndex, ids: Map<string,
   return fc.sample(arb, { seed: FUZZ_SEED + seedOffset, numRuns: count }).map(({ body, events }) => {
     const copy: Record<string, unknown> = { ...body };
     for (const field of ID_FIELDS) if (field in copy && ids.has(field)) copy[field] = ids.get(field);
-    if (Array.isArray(copy['events'])) copy['events'] = events;
+    if (Array.isArray(copy.events)) copy.events = events;
     return copy;
   });
 }
 
 /** The spec's example body of the operation, with its id fields pointing at real objects. */
 export function exampleBodyFor(op: OperationInfo, ids: Map<string, string>): Record<string, unknown> | undefined {
-  const example = op.requestBody?.schema['example'] as Record<string, unknown> | undefined;
+  const example = op.requestBody?.schema.example as Record<string, unknown> | undefined;
   if (example === undefined) return undefined;
   const copy: Record<string, unknown> = structuredClone(example);
   for (const field of ID_FIELDS) if (field in copy && ids.has(field)) copy[field] = ids.get(field);
@@ -58,12 +64,19 @@ export function buildRequest(
  * A request carrying one generated bad input: its raw body and content type, its query, or its path ids. The parts
  * the case leaves alone are well-formed (seeded ids, the schema's example body), so the bad part is the only fault.
  */
-export function buildBadRequest(op: OperationInfo, baseUrl: string, ids: Map<string, string>, headers: Record<string, string>, c: BadRequestCase): Request {
-  const pathParams = c.pathParams ?? Object.fromEntries(op.pathParams.map((p) => [p.name, ids.get(p.name) ?? `${p.name}_missing`]));
+export function buildBadRequest(
+  op: OperationInfo,
+  baseUrl: string,
+  ids: Map<string, string>,
+  headers: Record<string, string>,
+  c: BadRequestCase,
+): Request {
+  const pathParams =
+    c.pathParams ?? Object.fromEntries(op.pathParams.map((p) => [p.name, ids.get(p.name) ?? `${p.name}_missing`]));
   const query = c.query ? `?${new URLSearchParams(c.query).toString()}` : '';
   const allHeaders: Record<string, string> = { ...headers };
   let body: string | undefined = c.body;
-  if (body === undefined && op.requestBody) body = JSON.stringify(op.requestBody.schema['example'] ?? {});
+  if (body === undefined && op.requestBody) body = JSON.stringify(op.requestBody.schema.example ?? {});
   if (body !== undefined) allHeaders['content-type'] = c.contentType ?? 'application/json';
   return new Request(`${baseUrl}${fillPath(op.path, pathParams)}${query}`, {
     method: op.method.toUpperCase(),

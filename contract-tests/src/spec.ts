@@ -32,14 +32,14 @@ export interface ParameterInfo {
   validate: ValidateFunction;
 }
 
-export interface HeaderInfo {
+interface HeaderInfo {
   name: string;
   required: boolean;
   schema: JsonSchema | undefined;
   validate: ValidateFunction | undefined;
 }
 
-export interface ResponseInfo {
+interface ResponseInfo {
   status: string;
   headers: HeaderInfo[];
   /** The documented media type, when the response has a body. */
@@ -64,7 +64,7 @@ export interface OperationInfo {
   matcher: RegExp;
 }
 
-export interface EventInfo {
+interface EventInfo {
   type: string;
   schema: JsonSchema;
   validate: ValidateFunction;
@@ -90,7 +90,7 @@ export interface SpecIndex {
 const SPEC_DIST = new URL('../../spec/dist/', import.meta.url);
 
 /** The path of a bundled document on disk (Prism needs a file). */
-export function bundlePath(variant: Variant): string {
+function bundlePath(variant: Variant): string {
   return fileURLToPath(new URL(`${variant}.json`, SPEC_DIST));
 }
 
@@ -99,12 +99,11 @@ function readBundle(variant: Variant): OpenApiDocument {
 }
 
 // ajv-formats ships CJS with a default export; under NodeNext the callable sits on `.default`.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (
-  ajv: Ajv2020,
-) => Ajv2020;
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
+  addFormatsModule) as unknown as (ajv: Ajv2020) => Ajv2020;
 
 function pointer(...segments: string[]): string {
-  return '#/' + segments.map((s) => s.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+  return `#/${segments.map((s) => s.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
 }
 
 function resolvePointer(document: unknown, ref: string): unknown {
@@ -120,8 +119,8 @@ function resolvePointer(document: unknown, ref: string): unknown {
 function deref(document: unknown, value: unknown, at: string): { value: Record<string, unknown>; at: string } {
   let current = value as Record<string, unknown>;
   let location = at;
-  for (let depth = 0; depth < 10 && typeof current?.['$ref'] === 'string'; depth++) {
-    location = current['$ref'] as string;
+  for (let depth = 0; depth < 10 && typeof current?.$ref === 'string'; depth++) {
+    location = current.$ref as string;
     current = resolvePointer(document, location) as Record<string, unknown>;
     if (current === undefined) throw new Error(`Unresolved reference ${location}`);
   }
@@ -154,7 +153,7 @@ function buildIndex(variant: Variant): SpecIndex {
   };
   const schemaAt = (ref: string): JsonSchema => {
     const found = resolvePointer(document, ref) as JsonSchema;
-    return typeof found['$ref'] === 'string' ? schemaAt(found['$ref']) : found;
+    return typeof found.$ref === 'string' ? schemaAt(found.$ref) : found;
   };
 
   const basePath = new URL(document.servers?.[0]?.url ?? 'http://localhost/').pathname.replace(/\/+$/, '');
@@ -163,49 +162,54 @@ function buildIndex(variant: Variant): SpecIndex {
 
   for (const [path, item] of Object.entries(document.paths)) {
     const methods: HttpMethod[] = [];
-    const shared = (item['parameters'] as unknown[] | undefined) ?? [];
+    const shared = (item.parameters as unknown[] | undefined) ?? [];
     for (const method of HTTP_METHODS) {
       const op = item[method] as Record<string, unknown> | undefined;
       if (!op) continue;
       methods.push(method);
-      const opAt = [ 'paths', path, method ];
+      const opAt = ['paths', path, method];
       const params: ParameterInfo[] = [];
-      const rawParams = [...shared.map((p, i) => ({ p, at: pointer('paths', path, 'parameters', String(i)) })),
-        ...((op['parameters'] as unknown[] | undefined) ?? []).map((p, i) => ({ p, at: pointer(...opAt, 'parameters', String(i)) }))];
+      const rawParams = [
+        ...shared.map((p, i) => ({ p, at: pointer('paths', path, 'parameters', String(i)) })),
+        ...((op.parameters as unknown[] | undefined) ?? []).map((p, i) => ({
+          p,
+          at: pointer(...opAt, 'parameters', String(i)),
+        })),
+      ];
       for (const { p, at } of rawParams) {
         const { value, at: where } = deref(document, p, at);
         params.push({
-          name: value['name'] as string,
-          in: value['in'] as ParameterInfo['in'],
-          required: value['required'] === true,
+          name: value.name as string,
+          in: value.in as ParameterInfo['in'],
+          required: value.required === true,
           schema: schemaAt(`${where}/schema`),
           validate: compile(`${where}/schema`),
         });
       }
       let requestBody: OperationInfo['requestBody'];
-      if (op['requestBody']) {
-        const { value, at } = deref(document, op['requestBody'], pointer(...opAt, 'requestBody'));
-        const content = value['content'] as Record<string, unknown>;
+      if (op.requestBody) {
+        const { value, at } = deref(document, op.requestBody, pointer(...opAt, 'requestBody'));
+        const content = value.content as Record<string, unknown>;
         const contentType = Object.keys(content)[0] as string;
         const ref = `${at}/content/${contentType.replace(/\//g, '~1')}/schema`;
-        requestBody = { required: value['required'] === true, contentType, schema: schemaAt(ref), validate: compile(ref) };
+        requestBody = { required: value.required === true, contentType, schema: schemaAt(ref), validate: compile(ref) };
       }
       const responses = new Map<string, ResponseInfo>();
-      for (const [status, raw] of Object.entries(op['responses'] as Record<string, unknown>)) {
+      for (const [status, raw] of Object.entries(op.responses as Record<string, unknown>)) {
         const { value, at } = deref(document, raw, pointer(...opAt, 'responses', status));
-        const headers: HeaderInfo[] = Object.entries((value['headers'] as Record<string, unknown> | undefined) ?? {}).map(
+        const headers: HeaderInfo[] = Object.entries((value.headers as Record<string, unknown> | undefined) ?? {}).map(
           ([name, rawHeader]) => {
             const header = deref(document, rawHeader, `${at}/headers/${name}`);
-            const hasSchema = header.value['schema'] !== undefined;
+            const hasSchema = header.value.schema !== undefined;
             return {
               name,
-              required: header.value['required'] === true,
+              required: header.value.required === true,
               schema: hasSchema ? schemaAt(`${header.at}/schema`) : undefined,
               validate: hasSchema ? compile(`${header.at}/schema`) : undefined,
             };
           },
         );
-        const content = value['content'] as Record<string, unknown> | undefined;
+        const content = value.content as Record<string, unknown> | undefined;
         const contentType = content ? Object.keys(content)[0] : undefined;
         const ref = contentType ? `${at}/content/${contentType.replace(/\//g, '~1')}/schema` : undefined;
         responses.set(status, {
@@ -218,10 +222,10 @@ function buildIndex(variant: Variant): SpecIndex {
       }
       operations.push({
         variant,
-        operationId: op['operationId'] as string,
+        operationId: op.operationId as string,
         method,
         path,
-        tags: (op['tags'] as string[] | undefined) ?? [],
+        tags: (op.tags as string[] | undefined) ?? [],
         pathParams: params.filter((p) => p.in === 'path'),
         queryParams: params.filter((p) => p.in === 'query'),
         headerParams: params.filter((p) => p.in === 'header'),
@@ -234,7 +238,9 @@ function buildIndex(variant: Variant): SpecIndex {
   }
 
   // Literal segments win over parameters (`/simulate/clock` before a `{id}` at the same depth).
-  const ranked = [...operations].sort((a, b) => b.path.replace(/\{[^}]+\}/g, '').length - a.path.replace(/\{[^}]+\}/g, '').length);
+  const ranked = [...operations].sort(
+    (a, b) => b.path.replace(/\{[^}]+\}/g, '').length - a.path.replace(/\{[^}]+\}/g, '').length,
+  );
   const events = new Map<string, EventInfo>();
   for (const type of Object.keys(document.webhooks)) {
     const ref = pointer('webhooks', type, 'post', 'requestBody', 'content', 'application/json', 'schema');
@@ -264,7 +270,9 @@ export function loadSpecs(): Record<Variant, SpecIndex> {
 
 /** Ajv errors as one readable line each. */
 export function formatErrors(errors: ErrorObject[] | null | undefined): string[] {
-  return (errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? e.keyword}${e.params ? ' ' + JSON.stringify(e.params) : ''}`);
+  return (errors ?? []).map(
+    (e) => `${e.instancePath || '/'} ${e.message ?? e.keyword}${e.params ? ` ${JSON.stringify(e.params)}` : ''}`,
+  );
 }
 
 /** Which variant a request belongs to: the path names it for customers and users, otherwise the auth header. */

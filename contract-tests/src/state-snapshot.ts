@@ -17,7 +17,8 @@ export async function snapshotOrganization(
   const get = async (path: string): Promise<unknown> => {
     const response = await fetchFn(new Request(`${baseUrl}${path}`, { headers: authHeaders }));
     const text = await response.text();
-    if (response.status !== 200) throw new Error(`The state snapshot could not read GET ${path}: ${response.status} ${text.slice(0, 300)}`);
+    if (response.status !== 200)
+      throw new Error(`The state snapshot could not read GET ${path}: ${response.status} ${text.slice(0, 300)}`);
     parts.push(`${path} ${text}`);
     return JSON.parse(text);
   };
@@ -35,11 +36,14 @@ export async function snapshotOrganization(
     } while (cursor);
     return items;
   };
-  const lists = spec.operations.filter((op) => op.method === 'get' && op.pathParams.length === 0 && op.queryParams.some((q) => q.name === 'cursor'));
+  const lists = spec.operations.filter(
+    (op) => op.method === 'get' && op.pathParams.length === 0 && op.queryParams.some((q) => q.name === 'cursor'),
+  );
   if (lists.length === 0) throw new Error(`The ${spec.variant} document has no list endpoint to snapshot.`);
   for (const op of lists) {
     const items = await walk(op.path);
-    if (op.operationId === 'listCustomers' || op.operationId === 'listUsers') for (const item of items) await get(`${op.path}/${item.id}/balances`);
+    if (op.operationId === 'listCustomers' || op.operationId === 'listUsers')
+      for (const item of items) await get(`${op.path}/${item.id}/balances`);
     if (op.operationId === 'listWebhooks') for (const item of items) await walk(`/webhooks/${item.id}/deliveries`);
   }
   for (const path of objects) await get(path);

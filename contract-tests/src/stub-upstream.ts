@@ -1,7 +1,9 @@
 import { createServer, type Server } from 'node:http';
 
 /** A tiny HTTP server answering every request from a function: an upstream for Prism's proxy in tests. */
-export async function startStubUpstream(answer: (method: string, path: string) => { status: number; body: unknown }): Promise<{ url: string; close(): Promise<void> }> {
+export async function startStubUpstream(
+  answer: (method: string, path: string) => { status: number; body: unknown },
+): Promise<{ url: string; close(): Promise<void> }> {
   const server: Server = createServer((req, res) => {
     const { status, body } = answer(req.method ?? 'GET', req.url ?? '/');
     res.writeHead(status, { 'content-type': 'application/json', 'request-id': 'req_stubupstream0001' });

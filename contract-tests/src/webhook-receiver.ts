@@ -63,12 +63,32 @@ export class WebhookReceiver {
     if (!variant) return new Response('unknown hook', { status: 404 });
     const body = await request.text();
     const signature = request.headers.get(SIGNATURE_HEADER);
-    const delivery: ReceivedDelivery = { variant, eventId: undefined, type: undefined, body, signature, verified: false, valid: false, answered: 200 };
+    const delivery: ReceivedDelivery = {
+      variant,
+      eventId: undefined,
+      type: undefined,
+      body,
+      signature,
+      verified: false,
+      valid: false,
+      answered: 200,
+    };
     const violation = (check: 'webhook_signature' | 'webhook_schema', message: string): void =>
-      this.recorder.addViolation({ check, operation: `${variant} webhook`, request: `POST ${request.url} ${body.slice(0, 300)}`, status: 0, message });
+      this.recorder.addViolation({
+        check,
+        operation: `${variant} webhook`,
+        request: `POST ${request.url} ${body.slice(0, 300)}`,
+        status: 0,
+        message,
+      });
 
     try {
-      const event = await constructEvent({ payload: body, header: signature, secret: this.#secrets.get(variant) ?? [], now: this.#verificationTime(variant, signature) });
+      const event = await constructEvent({
+        payload: body,
+        header: signature,
+        secret: this.#secrets.get(variant) ?? [],
+        now: this.#verificationTime(variant, signature),
+      });
       delivery.verified = true;
       delivery.eventId = (event as { id?: string }).id;
       delivery.type = event.type;
@@ -78,7 +98,11 @@ export class WebhookReceiver {
     if (delivery.verified && delivery.type !== undefined) {
       const spec = this.recorder.specs[variant].events.get(delivery.type);
       if (!spec) violation('webhook_schema', `event type ${delivery.type} is not in the ${variant} document's webhooks`);
-      else if (!spec.validate(JSON.parse(body))) violation('webhook_schema', `${delivery.type}: ${formatErrors(spec.validate.errors).join('; ')}; body ${body.slice(0, 400)}`);
+      else if (!spec.validate(JSON.parse(body)))
+        violation(
+          'webhook_schema',
+          `${delivery.type}: ${formatErrors(spec.validate.errors).join('; ')}; body ${body.slice(0, 400)}`,
+        );
       else {
         delivery.valid = true;
         this.recorder.recordEvent(ENVELOPE_OF[variant], delivery.type);
@@ -115,8 +139,10 @@ export class WebhookReceiver {
       const seen = new Set(this.deliveries.filter((d) => d.variant === variant).map((d) => d.eventId));
       return [...wanted].filter((id) => !seen.has(id));
     };
-    await this.waitUntil(() => missing().length === 0, timeoutMs, () =>
-      `${missing().length} event(s) never delivered to the ${variant} webhook: ${missing().slice(0, 20).join(', ')}`,
+    await this.waitUntil(
+      () => missing().length === 0,
+      timeoutMs,
+      () => `${missing().length} event(s) never delivered to the ${variant} webhook: ${missing().slice(0, 20).join(', ')}`,
     );
   }
 
@@ -146,7 +172,11 @@ export class WebhookReceiver {
       req.on('end', () => {
         const headers = new Headers();
         for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
-        const request = new Request(`http://127.0.0.1${req.url ?? '/'}`, { method: req.method ?? 'POST', headers, body: Buffer.concat(chunks) });
+        const request = new Request(`http://127.0.0.1${req.url ?? '/'}`, {
+          method: req.method ?? 'POST',
+          headers,
+          body: Buffer.concat(chunks),
+        });
         void this.handle(request).then(async (response) => {
           res.writeHead(response.status, { 'content-type': 'text/plain' });
           res.end(await response.text());

@@ -36,7 +36,11 @@ describe('a mock that drops a required response field fails the contract', () =>
 });
 
 describe('a mock whose 429 headers are not the documented integers fails the contract', () => {
-  it.each([['empty', ''], ['hexadecimal', '0x10'], ['exponent', '1e1']])('the recorder reports a Retry-After that is %s', async (_name, retryAfter) => {
+  it.each([
+    ['empty', ''],
+    ['hexadecimal', '0x10'],
+    ['exponent', '1e1'],
+  ])('the recorder reports a Retry-After that is %s', async (_name, retryAfter) => {
     const mock = createMockServer({ rateLimit: 1 });
     const recorder = new ContractRecorder({
       suite: 'broken-mock-headers',
@@ -54,7 +58,11 @@ describe('a mock whose 429 headers are not the documented integers fails the con
 
     expect(recorder.exchanges.map((e) => e.status)).toEqual([200, 429]);
     expect(recorder.violations).toEqual([
-      expect.objectContaining({ check: 'response_headers_conformance', operation: 'customer listAgents', message: expect.stringContaining('Retry-After') }),
+      expect.objectContaining({
+        check: 'response_headers_conformance',
+        operation: 'customer listAgents',
+        message: expect.stringContaining('Retry-After'),
+      }),
     ]);
     mock.reset();
   });

@@ -22,7 +22,13 @@ const BASE = 'http://mock.invalid/v1';
 // Deliveries answered in-process: a sweep that needs a delivery to retry must not reach the network.
 const mock = createMockServer({ fetch: async () => new Response('ok') });
 const recorder = new ContractRecorder({ suite: 'checks', baseFetch: (request) => mock.handle(request) });
-const harness: Harness = { name: 'checks', recorder, receiver: new WebhookReceiver(recorder), baseUrl: () => BASE, stop: async () => mock.reset() };
+const harness: Harness = {
+  name: 'checks',
+  recorder,
+  receiver: new WebhookReceiver(recorder),
+  baseUrl: () => BASE,
+  stop: async () => mock.reset(),
+};
 useContractChecks(() => harness);
 const specs = loadSpecs();
 const send = (request: Request) => recorder.fetch(request);
@@ -62,7 +68,11 @@ const PREPARE: Partial<Record<string, (org: Org) => Promise<void>>> = {
   approveIntent: intentPendingApproval,
   rejectIntent: intentPendingApproval,
   createCardCredentials: async ({ ctx, ids }) => {
-    const intent = await ctx.vc.client.intents.create({ cardId: ids.get('cardId') as string, summary: 'credentials', expectedAmount: 2_500 });
+    const intent = await ctx.vc.client.intents.create({
+      cardId: ids.get('cardId') as string,
+      summary: 'credentials',
+      expectedAmount: 2_500,
+    });
     ids.set('intentId', intent.id);
   },
   simulateReversal: async ({ ctx, ids }) => {
@@ -74,7 +84,11 @@ const PREPARE: Partial<Record<string, (org: Org) => Promise<void>>> = {
 
 async function intentPendingApproval({ ctx, ids }: Org): Promise<void> {
   const client = ctx.vc.client;
-  const agent = await client.agents.create({ customerId: ids.get('customerId') as string, name: 'approver', policy: { requireApproval: true } });
+  const agent = await client.agents.create({
+    customerId: ids.get('customerId') as string,
+    name: 'approver',
+    policy: { requireApproval: true },
+  });
   const card = await issueCard(ctx, { agentId: agent.id });
   const intent = await client.intents.create({ cardId: card, summary: 'needs approval', expectedAmount: 500 });
   ids.set('intentId', intent.id);
@@ -116,7 +130,10 @@ function responseCheck(check: CheckName, title: string): void {
     it.each(allOps.map((op) => [label(op), op] as const))('%s', (_name, op) => {
       const exchanges = recorder.exchangesOf(op.variant, op.operationId);
       // The success response is judged too, not only the errors every operation answers alike.
-      expect(exchanges.filter((e) => e.status < 300).map((e) => e.status), 'the well-formed request succeeded').not.toEqual([]);
+      expect(
+        exchanges.filter((e) => e.status < 300).map((e) => e.status),
+        'the well-formed request succeeded',
+      ).not.toEqual([]);
       expect(exchanges.flatMap((e) => e.violations.filter((v) => v.check === check))).toEqual([]);
     });
   });
@@ -135,7 +152,10 @@ describe('negative data rejection', () => {
     if (kinds.length === 0) throw new Error('no bad input generated');
     for (const c of kinds.flatMap((cases) => fc.sample(cases, { seed: FUZZ_SEED, numRuns: 3 }))) {
       const response = await send(buildBadRequest(op, BASE, ids, authHeaders(op.variant, apiKey), c));
-      expect({ kind: c.kind, status: response.status }).toEqual({ kind: c.kind, status: expect.toSatisfy((s: number) => s >= 400 && s < 500, 'a 4xx') });
+      expect({ kind: c.kind, status: response.status }).toEqual({
+        kind: c.kind,
+        status: expect.toSatisfy((s: number) => s >= 400 && s < 500, 'a 4xx'),
+      });
     }
   });
 });
@@ -145,8 +165,22 @@ describe('negative data rejection', () => {
  * Operations left out depend on the state of their object (approving an intent twice is rightly refused).
  */
 const ACCEPTS_ANY_VALID_BODY = new Set([
-  'createCustomer', 'createUser', 'updateCustomer', 'updateUser', 'createAgent', 'updateAgent', 'createCard', 'createIntent',
-  'evaluateSpend', 'updateRiskSettings', 'createWebhook', 'updateWebhook', 'createApiKey', 'simulateAuthorization', 'simulateKyc', 'advanceClock',
+  'createCustomer',
+  'createUser',
+  'updateCustomer',
+  'updateUser',
+  'createAgent',
+  'updateAgent',
+  'createCard',
+  'createIntent',
+  'evaluateSpend',
+  'updateRiskSettings',
+  'createWebhook',
+  'updateWebhook',
+  'createApiKey',
+  'simulateAuthorization',
+  'simulateKyc',
+  'advanceClock',
 ]);
 
 describe('positive data acceptance', () => {
@@ -176,7 +210,8 @@ describe('positive data acceptance', () => {
     const refused: Array<{ body: unknown; status: number; answer: unknown }> = [];
     for (const body of bodies) {
       const response = await send(buildRequest(op, BASE, ids, authHeaders(op.variant, apiKey), body));
-      if (response.status < 200 || response.status >= 300) refused.push({ body, status: response.status, answer: await response.json() });
+      if (response.status < 200 || response.status >= 300)
+        refused.push({ body, status: response.status, answer: await response.json() });
     }
     expect(refused).toEqual([]);
   });
@@ -198,15 +233,22 @@ describe('missing required header (Authorization for customers, Api-Key for user
 describe('unsupported method', () => {
   const cases = VARIANTS.flatMap((variant) =>
     [...specs[variant].pathMethods].flatMap(([path, methods]) =>
-      HTTP_METHODS.filter((m) => !methods.includes(m)).map((method) => [`${variant} ${method.toUpperCase()} ${path}`, variant, path, method] as const),
+      HTTP_METHODS.filter((m) => !methods.includes(m)).map(
+        (method) => [`${variant} ${method.toUpperCase()} ${path}`, variant, path, method] as const,
+      ),
     ),
   );
   it.each(cases)('%s', async (_name, variant, path, method) => {
     const { apiKey, ids } = org(variant);
     const concrete = path.replace(/\{([^}]+)\}/g, (_m, name: string) => ids.get(name) ?? `${name}_missing`);
-    const response = await send(new Request(`${BASE}${concrete}`, { method: method.toUpperCase(), headers: authHeaders(variant, apiKey) }));
+    const response = await send(
+      new Request(`${BASE}${concrete}`, { method: method.toUpperCase(), headers: authHeaders(variant, apiKey) }),
+    );
     // RFC 9110: a 405 names the methods the path does support in `Allow` (HEAD comes with GET).
-    const allow = (response.headers.get('Allow') ?? '').split(',').map((m) => m.trim().toLowerCase()).filter(Boolean);
+    const allow = (response.headers.get('Allow') ?? '')
+      .split(',')
+      .map((m) => m.trim().toLowerCase())
+      .filter(Boolean);
     const documented: string[] = [...(specs[variant].pathMethods.get(path) ?? [])];
     if (documented.includes('get')) documented.push('head');
     expect({ status: response.status, allow: allow.sort() }).toEqual({ status: 405, allow: documented.sort() });
@@ -229,7 +271,8 @@ describe('ignored auth (missing, malformed, unknown-format or revoked key)', () 
     const [body] = validBodies(op, specs[op.variant], ids, 1);
     const keys = ['', 'not-a-key', 'sk_test_short', 'sk_prod_abcdefghijkl', revoked[op.variant] as string];
     for (const key of keys) {
-      const headers: Record<string, string> = op.variant === 'customer' ? { Authorization: key === '' ? 'Bearer' : `Bearer ${key}` } : { 'Api-Key': key };
+      const headers: Record<string, string> =
+        op.variant === 'customer' ? { Authorization: key === '' ? 'Bearer' : `Bearer ${key}` } : { 'Api-Key': key };
       const response = await send(buildRequest(op, BASE, ids, headers, body));
       expect({ key, status: response.status }).toEqual({ key, status: 401 });
     }
@@ -308,7 +351,11 @@ describe('resource availability (a created object is readable at once)', () => {
       expect(await client.intents.retrieve(intent.id)).toEqual(intent);
       const txn = await client.simulate.authorize({ cardId: card, amount: 100, currency: 'usd', merchant: { name: 'Avail' } });
       expect(await client.transactions.retrieve(txn.id)).toEqual(txn);
-      const withdrawal = await client.withdrawals.create(ids.get('customerId') as string, { amount: 10, chainId: 8453, recipientAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' });
+      const withdrawal = await client.withdrawals.create(ids.get('customerId') as string, {
+        amount: 10,
+        chainId: 8453,
+        recipientAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+      });
       expect(await client.withdrawals.retrieve(withdrawal.id)).toEqual(withdrawal);
     });
   }

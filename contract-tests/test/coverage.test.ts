@@ -27,7 +27,10 @@ function coverageWithout(skipOperation: string, skipEvent: string): Coverage {
 describe('coverage verdict and report', () => {
   it('names the operation never answered and the event type never delivered, with its envelope', () => {
     const coverage = coverageWithout('user deleteUser', 'catalog card.frozen');
-    expect(coverage.missing(specs)).toEqual({ operations: ['user deleteUser (DELETE /users/{userId})'], events: ['catalog card.frozen'] });
+    expect(coverage.missing(specs)).toEqual({
+      operations: ['user deleteUser (DELETE /users/{userId})'],
+      events: ['catalog card.frozen'],
+    });
   });
 
   it('an event delivered only in the other envelope still counts as missing', () => {

@@ -31,7 +31,13 @@ const mock: MockServer = createMockServer({ rateLimit: 1, frozenClock: '2026-11-
 const recorder = new ContractRecorder({ suite: 'documented-statuses', baseFetch: (request) => mock.preload(request) });
 // The rate-limited traffic, recorded apart so that its coverage is its own row of coverage.md.
 const limited = new ContractRecorder({ suite: 'documented-statuses-429', baseFetch: (request) => mock.handle(request) });
-const harness: Harness = { name: 'documented-statuses', recorder, receiver: new WebhookReceiver(recorder), baseUrl: () => BASE, stop: async () => mock.reset() };
+const harness: Harness = {
+  name: 'documented-statuses',
+  recorder,
+  receiver: new WebhookReceiver(recorder),
+  baseUrl: () => BASE,
+  stop: async () => mock.reset(),
+};
 useContractChecks(() => harness);
 afterAll(() => limited.writeCoverage(inject('coverageDir')));
 
@@ -52,7 +58,14 @@ beforeAll(async () => {
   for (const variant of VARIANTS) {
     const { apiKey, ctx, ids, failures } = await newSeededOrganization(harness, variant);
     expect(failures).toEqual([]);
-    const snapshot = () => snapshotOrganization((request) => mock.preload(request), BASE, authHeaders(variant, apiKey), specs[variant], unlistedObjects(ids));
+    const snapshot = () =>
+      snapshotOrganization(
+        (request) => mock.preload(request),
+        BASE,
+        authHeaders(variant, apiKey),
+        specs[variant],
+        unlistedObjects(ids),
+      );
     const { key: liveKey } = await ctx.vc.client.apiKeys.create({ name: 'live', mode: 'live' });
     orgs.set(variant, { apiKey, liveKey, ids, ctx, snapshot });
   }
@@ -66,7 +79,10 @@ function org(variant: Variant): Org {
 }
 
 /** Sends a probe through `via` and returns what the assertions compare: status and the error's code and field. */
-async function answer(via: ContractRecorder, probe: ErrorProbe): Promise<{ fault: string; status: number; code: unknown; field?: unknown }> {
+async function answer(
+  via: ContractRecorder,
+  probe: ErrorProbe,
+): Promise<{ fault: string; status: number; code: unknown; field?: unknown }> {
   const from = via.exchanges.length;
   const response = await via.fetch(probe.request);
   const body = (await response.json()) as { error: string | { code: string; details?: { field?: string } | null } };
@@ -87,7 +103,10 @@ describe('429 on every operation: Retry-After, RateLimit-* and the error body as
     const before = await org(variant).snapshot();
 
     const { ids } = org(variant);
-    const path = fillPath(op.path, Object.fromEntries(op.pathParams.map((p) => [p.name, ids.get(p.name) ?? `${p.name}_missing`])));
+    const path = fillPath(
+      op.path,
+      Object.fromEntries(op.pathParams.map((p) => [p.name, ids.get(p.name) ?? `${p.name}_missing`])),
+    );
     const body = exampleBody(op);
     const response = await limited.fetch(
       new Request(`${BASE}${path}`, {
@@ -126,7 +145,11 @@ describe('429 on every operation: Retry-After, RateLimit-* and the error body as
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(RateLimitError);
-    expect({ status: (error as RateLimitError).status, code: (error as RateLimitError).code, retryAfter: (error as RateLimitError).headers?.get('Retry-After') }).toEqual({
+    expect({
+      status: (error as RateLimitError).status,
+      code: (error as RateLimitError).code,
+      retryAfter: (error as RateLimitError).headers?.get('Retry-After'),
+    }).toEqual({
       status: 429,
       code: 'rate_limited',
       retryAfter: expect.stringMatching(/^[1-9][0-9]*$/),
@@ -163,7 +186,9 @@ describe('429 on every operation: Retry-After, RateLimit-* and the error body as
 
   it('the limited mock answered every 429 within the spec', () => {
     expect(limited.violations).toEqual([]);
-    expect(new Set(limited.exchanges.filter((e) => e.status === 429).map((e) => `${e.variant} ${e.operation?.operationId}`)).size).toBe(allOps.length);
+    expect(
+      new Set(limited.exchanges.filter((e) => e.status === 429).map((e) => `${e.variant} ${e.operation?.operationId}`)).size,
+    ).toBe(allOps.length);
   });
 });
 
@@ -175,7 +200,9 @@ describe('400 on every operation that documents it, in the error format, changin
     const before = await snapshot();
     const answers = [];
     for (const probe of probes) answers.push(await answer(recorder, probe));
-    expect(answers).toEqual(probes.map((p) => ({ fault: p.fault, status: 400, code: p.code, ...(p.field ? { field: p.field } : {}) })));
+    expect(answers).toEqual(
+      probes.map((p) => ({ fault: p.fault, status: 400, code: p.code, ...(p.field ? { field: p.field } : {}) })),
+    );
     expect(await snapshot(), 'a refused request changes nothing').toBe(before);
   });
 });

@@ -16,8 +16,12 @@ import { newSeededOrganization, unlistedObjects, type SeededIds } from './suppor
  * and the organization's state, read through every list endpoint, must be byte-for-byte unchanged afterwards.
  * Seeded (FUZZ_SEED) and reproducible; FUZZ_RUNS scales the number of cases.
  */
-const RUNS = Number(process.env['FUZZ_RUNS'] ?? 1);
-const RUNS_PER_KIND: Record<string, number> = { body: Math.ceil(6 * RUNS), query: Math.ceil(4 * RUNS), path: Math.ceil(2 * RUNS) };
+const RUNS = Number(process.env.FUZZ_RUNS ?? 1);
+const RUNS_PER_KIND: Record<string, number> = {
+  body: Math.ceil(6 * RUNS),
+  query: Math.ceil(4 * RUNS),
+  path: Math.ceil(2 * RUNS),
+};
 const BASE = 'http://mock.invalid/v1';
 
 // A frozen clock: the state snapshot reads the test clock, which then moves only when a request moves it.
@@ -46,7 +50,14 @@ for (const variant of VARIANTS) {
       expect(recorder.takeNewViolations()).toEqual([]);
     });
 
-    const snapshot = () => snapshotOrganization((request) => mock.handle(request), BASE, authHeaders(variant, apiKey), specs[variant], unlistedObjects(ids));
+    const snapshot = () =>
+      snapshotOrganization(
+        (request) => mock.handle(request),
+        BASE,
+        authHeaders(variant, apiKey),
+        specs[variant],
+        unlistedObjects(ids),
+      );
 
     for (const op of specs[variant].operations) {
       const kinds: Array<[string, 'body' | 'query' | 'path', fc.Arbitrary<BadRequestCase> | undefined]> = [

@@ -16,7 +16,11 @@ function documentWith2020OnlyKeyword(): OpenApiDocument {
           responses: {
             '200': {
               description: 'ok',
-              content: { 'application/json': { schema: { type: 'object', properties: { a: { type: 'string' } }, unevaluatedProperties: false } } },
+              content: {
+                'application/json': {
+                  schema: { type: 'object', properties: { a: { type: 'string' } }, unevaluatedProperties: false },
+                },
+              },
             },
           },
         },
@@ -59,7 +63,11 @@ describe('Prism validates what the spec means (JSON Schema 2020-12)', () => {
     [declared, undeclared, customer] = await Promise.all([
       startPrism({ kind: 'proxy', document: writeDocumentFor2020(probe, 'probe'), upstream: `${upstream.url}/v1` }),
       startPrism({ kind: 'proxy', document: writeDocumentFile(probe, 'probe'), upstream: `${upstream.url}/v1` }),
-      startPrism({ kind: 'proxy', document: writeDocumentFor2020(loadSpecs().customer.document, 'customer'), upstream: `${upstream.url}/v1` }),
+      startPrism({
+        kind: 'proxy',
+        document: writeDocumentFor2020(loadSpecs().customer.document, 'customer'),
+        upstream: `${upstream.url}/v1`,
+      }),
     ]);
     prisms.push(declared, undeclared, customer);
   });
@@ -82,7 +90,9 @@ describe('Prism validates what the spec means (JSON Schema 2020-12)', () => {
   });
 
   it('the derived customer bundle passes a valid response through unchanged', async () => {
-    const response = await fetch(`${customer.url}/customers/cus_valid`, { headers: { Authorization: 'Bearer sk_test_abcdefgh' } });
+    const response = await fetch(`${customer.url}/customers/cus_valid`, {
+      headers: { Authorization: 'Bearer sk_test_abcdefgh' },
+    });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual(VALID_CUSTOMER);
   });
@@ -90,11 +100,17 @@ describe('Prism validates what the spec means (JSON Schema 2020-12)', () => {
   it('the derived customer bundle fails a response that drops a required field, and the recorder fails the run', async () => {
     // The recorder every proxied suite uses: Prism's verdict becomes a violation, which fails the test that caused it.
     const recorder = new ContractRecorder({ suite: 'prism-dialect', basePath: '' });
-    const response = await recorder.fetch(`${customer.url}/customers/cus_broken`, { headers: { Authorization: 'Bearer sk_test_abcdefgh' } });
+    const response = await recorder.fetch(`${customer.url}/customers/cus_broken`, {
+      headers: { Authorization: 'Bearer sk_test_abcdefgh' },
+    });
     expect(response.status).toBe(500);
     expect(response.headers.get('sl-violations')).toContain('email');
     expect(recorder.violations).toContainEqual(
-      expect.objectContaining({ check: 'prism_violation', operation: 'customer getCustomer', message: expect.stringContaining('email') }),
+      expect.objectContaining({
+        check: 'prism_violation',
+        operation: 'customer getCustomer',
+        message: expect.stringContaining('email'),
+      }),
     );
   });
 });

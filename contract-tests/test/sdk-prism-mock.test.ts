@@ -33,13 +33,17 @@ useContractChecks(() => harness);
 
 /** openapi-fetch's `request()` seen without per-path types, for a sweep driven by the spec's own operation list. */
 interface UntypedRaw {
-  request(method: string, path: string, init: Record<string, unknown>): Promise<{ response: Response; data?: unknown; error?: unknown }>;
+  request(
+    method: string,
+    path: string,
+    init: Record<string, unknown>,
+  ): Promise<{ response: Response; data?: unknown; error?: unknown }>;
 }
 
 function exampleCall(op: OperationInfo): Record<string, unknown> {
-  const path = Object.fromEntries(op.pathParams.map((p) => [p.name, String(p.schema['example'] ?? 'x_1')]));
+  const path = Object.fromEntries(op.pathParams.map((p) => [p.name, String(p.schema.example ?? 'x_1')]));
   const init: Record<string, unknown> = { params: { path } };
-  if (op.requestBody) init['body'] = op.requestBody.schema['example'];
+  if (op.requestBody) init.body = op.requestBody.schema.example;
   return init;
 }
 
@@ -69,7 +73,9 @@ for (const variant of VARIANTS) {
       expect((await client.intents.approve('int_4QwE8rT1yU')).id).toMatch(/^int_/);
       expect((await client.spend.evaluate({ cardId: 'card_9HbV3nK2qR', amount: 2_500 })).decision).toBeTypeOf('string');
       expect((await client.settings.risk.update({ dryRun: true })).object).toBe('riskConfig');
-      expect((await client.webhooks.create({ url: 'https://agents.example.com/hooks', events: ['card.frozen'] })).secret).toMatch(/^whsec_/);
+      expect((await client.webhooks.create({ url: 'https://agents.example.com/hooks', events: ['card.frozen'] })).secret).toMatch(
+        /^whsec_/,
+      );
       expect((await client.simulate.clock.advance({ seconds: 60 })).now).toBeTypeOf('string');
     });
 

@@ -23,9 +23,14 @@ describe('the organization state snapshot', () => {
     const owner = await client.customers.create({ type: 'consumer', email: 'snap@example.com' });
     await client.simulate.kyc({ customerId: owner.id, status: 'approved' });
     await client.simulate.deposit({ customerId: owner.id, amount: 10_000, chainId: 8453 });
-    const withdrawal = await client.withdrawals.create(owner.id, { amount: 100, chainId: 8453, recipientAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' });
+    const withdrawal = await client.withdrawals.create(owner.id, {
+      amount: 100,
+      chainId: 8453,
+      recipientAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+    });
     await mock.idle();
-    const snapshot = () => snapshotOrganization(fetchFn, BASE, authHeaders('customer', apiKey), spec, [`/withdrawals/${withdrawal.id}`]);
+    const snapshot = () =>
+      snapshotOrganization(fetchFn, BASE, authHeaders('customer', apiKey), spec, [`/withdrawals/${withdrawal.id}`]);
     const before = await snapshot();
     expect(await snapshot()).toBe(before);
 
@@ -38,7 +43,11 @@ describe('the organization state snapshot', () => {
   });
 
   it('fails instead of comparing reads that were refused', async () => {
-    await expect(snapshotOrganization(fetchFn, BASE, authHeaders('customer', 'sk_test_short'), spec)).rejects.toThrow(/could not read GET \/customers\?limit=100: 401/);
-    await expect(snapshotOrganization(fetchFn, BASE, authHeaders('customer', apiKey), spec, ['/withdrawals/wd_DoesNotExist1'])).rejects.toThrow(/404/);
+    await expect(snapshotOrganization(fetchFn, BASE, authHeaders('customer', 'sk_test_short'), spec)).rejects.toThrow(
+      /could not read GET \/customers\?limit=100: 401/,
+    );
+    await expect(
+      snapshotOrganization(fetchFn, BASE, authHeaders('customer', apiKey), spec, ['/withdrawals/wd_DoesNotExist1']),
+    ).rejects.toThrow(/404/);
   });
 });

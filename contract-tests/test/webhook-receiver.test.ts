@@ -16,7 +16,9 @@ describe('the webhook receiver reports deliveries that break the contract', () =
 
   async function deliver(receiver: WebhookReceiver, body: string, signingSecret: string): Promise<void> {
     const header = await generateSignatureHeader({ payload: body, secret: signingSecret });
-    await receiver.handle(new Request('http://hooks.invalid/hooks/user', { method: 'POST', body, headers: { [SIGNATURE_HEADER]: header } }));
+    await receiver.handle(
+      new Request('http://hooks.invalid/hooks/user', { method: 'POST', body, headers: { [SIGNATURE_HEADER]: header } }),
+    );
   }
 
   it('accepts a delivery signed with a current secret and valid for its webhooks: schema', async () => {
@@ -42,6 +44,8 @@ describe('the webhook receiver reports deliveries that break the contract', () =
     receiver.addSecret('user', secret);
     const { reason: _dropped, ...data } = event.data;
     await deliver(receiver, JSON.stringify({ ...event, data }), secret);
-    expect(recorder.violations).toEqual([expect.objectContaining({ check: 'webhook_schema', message: expect.stringContaining('reason') })]);
+    expect(recorder.violations).toEqual([
+      expect.objectContaining({ check: 'webhook_schema', message: expect.stringContaining('reason') }),
+    ]);
   });
 });

@@ -4,7 +4,7 @@ import { startMockServer, type RunningMockServer } from './adapters/node.js';
 import { parseRateLimit } from './core/rate-limiter.js';
 import { loadFixtures, type Fixtures } from './fixtures.js';
 
-export const USAGE = `Usage: cardrail-mock [options]
+const USAGE = `Usage: cardrail-mock [options]
 
 Runs the Cardrail mock API on http://127.0.0.1:4010/v1.
 
@@ -61,8 +61,7 @@ export async function runCli(
   if (frozenClock !== undefined && Number.isNaN(Date.parse(frozenClock))) {
     throw new Error(`--frozen-clock must be an ISO 8601 instant, got ${frozenClock}`);
   }
-  const fixtures =
-    values.fixtures === undefined ? undefined : (JSON.parse(readFileSync(values.fixtures, 'utf8')) as Fixtures);
+  const fixtures = values.fixtures === undefined ? undefined : (JSON.parse(readFileSync(values.fixtures, 'utf8')) as Fixtures);
 
   const running = await startMockServer({
     port,

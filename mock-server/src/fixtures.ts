@@ -29,7 +29,11 @@ const PLACEHOLDER = /\{\{\s*([A-Za-z0-9_]+)((?:\.[A-Za-z0-9_]+)*)\s*\}\}/g;
  * Replays the fixture calls in order, outside the rate limit; a call that does not answer 2xx stops the load
  * with its answer.
  */
-export async function loadFixtures(server: MockServer, fixtures: Fixtures, baseUrl = 'http://127.0.0.1:4010/v1'): Promise<Record<string, unknown>> {
+export async function loadFixtures(
+  server: MockServer,
+  fixtures: Fixtures,
+  baseUrl = 'http://127.0.0.1:4010/v1',
+): Promise<Record<string, unknown>> {
   const refs: Record<string, unknown> = {};
   const substitute = (value: unknown): unknown => {
     if (typeof value === 'string') {
@@ -61,7 +65,9 @@ export async function loadFixtures(server: MockServer, fixtures: Fixtures, baseU
     );
     const answer = (await response.json()) as unknown;
     if (response.status < 200 || response.status >= 300) {
-      throw new Error(`Fixture request ${index} (${call.method} ${call.path}) answered ${response.status}: ${JSON.stringify(answer)}`);
+      throw new Error(
+        `Fixture request ${index} (${call.method} ${call.path}) answered ${response.status}: ${JSON.stringify(answer)}`,
+      );
     }
     if (call.ref !== undefined) refs[call.ref] = answer;
   }

@@ -11,7 +11,9 @@ describe('API key storage', () => {
     const mock = createMockServer({ frozenClock: FROZEN_AT });
     const key = newKey();
     const call = async (method: string, path: string, apiKey: string) => {
-      const response = await mock.handle(new Request(`http://127.0.0.1:4010/v1${path}`, { method, headers: { Authorization: `Bearer ${apiKey}` } }));
+      const response = await mock.handle(
+        new Request(`http://127.0.0.1:4010/v1${path}`, { method, headers: { Authorization: `Bearer ${apiKey}` } }),
+      );
       return { status: response.status, body: (await response.json()) as Record<string, any> };
     };
     const created = await call('POST', '/api-keys', key);
@@ -26,7 +28,9 @@ describe('API key storage', () => {
     expect(stored).not.toContain(key);
     expect(stored).not.toContain(second);
     expect(records.map((record) => record.digest).sort()).toEqual([sha256(key), sha256(second)].sort());
-    expect(records.map((record) => record.redactedKey).sort()).toEqual([`sk_test_...${key.slice(-4)}`, `sk_test_...${second.slice(-4)}`].sort());
+    expect(records.map((record) => record.redactedKey).sort()).toEqual(
+      [`sk_test_...${key.slice(-4)}`, `sk_test_...${second.slice(-4)}`].sort(),
+    );
 
     // The issued key reaches the same organization; a key that differs in its last character is another one.
     expect(mock.tenantOf(second)).toBe(tenant);

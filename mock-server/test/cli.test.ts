@@ -73,7 +73,11 @@ describe('cardrail-mock CLI', () => {
     const fixtures = join(dir, 'fixtures.json');
     writeFileSync(
       fixtures,
-      JSON.stringify({ apiKey: 'sk_test_fixtures02', seed: 'same', requests: [{ method: 'POST', path: '/customers', body: { email: 'a@b.co' } }] }),
+      JSON.stringify({
+        apiKey: 'sk_test_fixtures02',
+        seed: 'same',
+        requests: [{ method: 'POST', path: '/customers', body: { email: 'a@b.co' } }],
+      }),
     );
     const ids: string[] = [];
     for (let i = 0; i < 2; i++) {

@@ -57,7 +57,8 @@ describe('server-wide clock control', () => {
   it('advances every organization, including ones created later', async () => {
     const mock = createMockServer({ frozenClock: FROZEN_AT });
     const key = newKey();
-    const ask = (k: string) => mock.handle(new Request('http://mock/v1/simulate/clock', { headers: { Authorization: `Bearer ${k}` } }));
+    const ask = (k: string) =>
+      mock.handle(new Request('http://mock/v1/simulate/clock', { headers: { Authorization: `Bearer ${k}` } }));
     await ask(key);
     await mock.clock.advance(60);
     expect(mock.clock.now().toISOString()).toBe(new Date(FROZEN_MS + 60_000).toISOString());

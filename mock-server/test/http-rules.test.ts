@@ -86,7 +86,9 @@ describe.each(TRANSPORTS)('HTTP rules through %s', (transport) => {
       await createCustomer(test, 'user');
       await createCustomer(live, 'user');
       const organizationOf = async (key: string) =>
-        (await h.call('GET', '/events?type=user.created', { key, variant: 'user' })).body.data.map((e: { organizationId: string }) => e.organizationId);
+        (await h.call('GET', '/events?type=user.created', { key, variant: 'user' })).body.data.map(
+          (e: { organizationId: string }) => e.organizationId,
+        );
       const [testOrganization] = await organizationOf(test);
       expect(testOrganization).toMatch(/^org_/);
       expect(await organizationOf(live)).toEqual([testOrganization]);
@@ -96,7 +98,10 @@ describe.each(TRANSPORTS)('HTTP rules through %s', (transport) => {
 
       // None of the test mode's objects, lists or keys are the live mode's.
       const customer = await createCustomer(test);
-      expect(await h.call('GET', `/customers/${customer.body.id}`, { key: live })).toMatchObject({ status: 404, body: { error: 'not_found' } });
+      expect(await h.call('GET', `/customers/${customer.body.id}`, { key: live })).toMatchObject({
+        status: 404,
+        body: { error: 'not_found' },
+      });
       expect((await h.call('PATCH', `/customers/${customer.body.id}`, { key: live, body: { phone: '1' } })).status).toBe(404);
       expect((await h.call('GET', `/customers/${customer.body.id}`, { key: backToTest })).status).toBe(200);
       const liveCustomers = (await h.call('GET', '/customers', { key: live })).body.data.map((c: { id: string }) => c.id);
@@ -120,7 +125,8 @@ describe.each(TRANSPORTS)('HTTP rules through %s', (transport) => {
       }
 
       // Each mode lists and revokes its own keys only.
-      const keyIds = async (key: string) => (await h.call('GET', '/api-keys', { key })).body.data.map((k: { id: string; mode: string }) => [k.id, k.mode]);
+      const keyIds = async (key: string) =>
+        (await h.call('GET', '/api-keys', { key })).body.data.map((k: { id: string; mode: string }) => [k.id, k.mode]);
       const testKeys = await keyIds(test);
       expect(testKeys).toHaveLength(2);
       expect(testKeys.every(([, mode]: [string, string]) => mode === 'test')).toBe(true);
@@ -340,7 +346,8 @@ describe.each(TRANSPORTS)('HTTP rules through %s', (transport) => {
 
     it('uses 50 as the default page size', async () => {
       const key = newKey();
-      for (let i = 0; i < 51; i++) await h.call('POST', '/webhooks', { key, body: { url: 'https://example.com/h', events: ['*'] } });
+      for (let i = 0; i < 51; i++)
+        await h.call('POST', '/webhooks', { key, body: { url: 'https://example.com/h', events: ['*'] } });
       const page = await h.call('GET', '/webhooks', { key });
       expect(page.body.data).toHaveLength(50);
       expect(page.body.hasMore).toBe(true);

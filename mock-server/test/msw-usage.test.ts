@@ -6,7 +6,9 @@ import { createHandlers } from '../src/adapters/msw.js';
 // The three lines of the README, as a suite would write them.
 const mock = createHandlers({ frozenClock: '2026-11-21T12:00:00Z' });
 const server = setupServer(...mock.handlers);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' })); afterEach(() => mock.reset()); afterAll(() => server.close());
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => mock.reset());
+afterAll(() => server.close());
 
 it('answers the SDK at its default production base URL without any network', async () => {
   const cardrail = new Cardrail({ apiKey: 'sk_test_readme0001', maxRetries: 0 });
@@ -31,7 +33,13 @@ it('answers only the base URLs it was given', async () => {
   });
   expect(response.status).toBe(200);
   expect(custom.events.list()).toEqual([]);
-  await custom.handle(new Request('http://x/v1/customers', { method: 'POST', headers: { Authorization: 'Bearer sk_test_readme0002', 'Content-Type': 'application/json' }, body: '{"email":"a@b.co"}' }));
+  await custom.handle(
+    new Request('http://x/v1/customers', {
+      method: 'POST',
+      headers: { Authorization: 'Bearer sk_test_readme0002', 'Content-Type': 'application/json' },
+      body: '{"email":"a@b.co"}',
+    }),
+  );
   expect(custom.events.list()).toHaveLength(2);
   expect(mock.events.list()).toEqual([]);
 });

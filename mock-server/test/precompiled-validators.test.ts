@@ -57,7 +57,9 @@ describe('precompiled request validators', () => {
       }
       for (const parameter of operation.pathParameters) {
         for (const value of ['', 'card_123', 'x'.repeat(300)]) {
-          expect(answer(precompiled.path({ [parameter.name]: value }))).toEqual(answer(compiled.path({ [parameter.name]: value })));
+          expect(answer(precompiled.path({ [parameter.name]: value }))).toEqual(
+            answer(compiled.path({ [parameter.name]: value })),
+          );
           compared++;
         }
       }

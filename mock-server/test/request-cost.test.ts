@@ -11,7 +11,11 @@ async function visitsPerRequest(history: number): Promise<Record<string, number>
     const headers: Record<string, string> = { Authorization: `Bearer ${key}` };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     const response = await mock.handle(
-      new Request(`http://127.0.0.1:4010/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }),
+      new Request(`http://127.0.0.1:4010/v1${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
     );
     const answer = (await response.json()) as Record<string, any>;
     if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(answer)}`);
@@ -25,7 +29,11 @@ async function visitsPerRequest(history: number): Promise<Record<string, number>
   const agent = await call('POST', '/agents', { customerId: customer.id, name: 'Buyer' });
   const card = await call('POST', '/cards', { customerId: customer.id, agentId: agent.id });
   for (let i = 0; i < history; i++) {
-    await call('POST', '/simulate/authorize', { cardId: card.id, amount: 100 + i, merchant: { name: `Shop ${i % 50}`, mcc: '5734' } });
+    await call('POST', '/simulate/authorize', {
+      cardId: card.id,
+      amount: 100 + i,
+      merchant: { name: `Shop ${i % 50}`, mcc: '5734' },
+    });
     if (i % 100 === 99) await call('POST', '/simulate/clock/advance', { seconds: 600 });
   }
   await call('POST', '/simulate/clock/advance', { seconds: 3600 });
@@ -42,14 +50,24 @@ async function visitsPerRequest(history: number): Promise<Record<string, number>
   const merchant = { name: 'OpenAI', mcc: '5734' };
   await measure('evaluate', 'POST', '/spend/evaluate', { cardId: card.id, amount: 2500, merchant });
   await measure('credentials', 'POST', `/cards/${card.id}/credentials`, {});
-  const authorized = await measure('authorize', 'POST', '/simulate/authorize', { cardId: card.id, amount: 2500, currency: 'usd', merchant });
+  const authorized = await measure('authorize', 'POST', '/simulate/authorize', {
+    cardId: card.id,
+    amount: 2500,
+    currency: 'usd',
+    merchant,
+  });
   await measure('settle', 'POST', `/simulate/transactions/${authorized.id}/settle`, {});
   await measure('get transaction', 'GET', `/transactions/${authorized.id}`);
   await measure('list transactions of the card', 'GET', `/transactions?cardId=${card.id}&limit=10`);
   await measure('get card', 'GET', `/cards/${card.id}`);
   await measure('card policy', 'GET', `/cards/${card.id}/policy`);
   await measure('list cards of the agent', 'GET', `/cards?agentId=${agent.id}`);
-  await measure('create intent', 'POST', '/intents', { cardId: card.id, summary: 'More GPUs', expectedAmount: 5000, currency: 'usd' });
+  await measure('create intent', 'POST', '/intents', {
+    cardId: card.id,
+    summary: 'More GPUs',
+    expectedAmount: 5000,
+    currency: 'usd',
+  });
   await measure('agent policy change', 'PATCH', `/agents/${agent.id}`, { policy: { ttlDays: 30 } });
   await measure('freeze card', 'POST', `/cards/${card.id}/freeze`, {});
   await measure('list events', 'GET', '/events?limit=10');

@@ -17,7 +17,9 @@ describe.each(TRANSPORTS)('resources and their state machines through %s', (tran
       .map((event) => [event.type, event.data] as const);
 
   async function setup(key: string) {
-    const customer = (await h.call('POST', '/customers', { key, body: { email: 'ada@example.com', name: { first: 'Ada', last: 'Lovelace' } } })).body;
+    const customer = (
+      await h.call('POST', '/customers', { key, body: { email: 'ada@example.com', name: { first: 'Ada', last: 'Lovelace' } } })
+    ).body;
     const agent = (await h.call('POST', '/agents', { key, body: { customerId: customer.id, name: 'Buyer' } })).body;
     const card = (await h.call('POST', '/cards', { key, body: { customerId: customer.id, agentId: agent.id } })).body;
     return { customer, agent, card };
@@ -60,7 +62,9 @@ describe.each(TRANSPORTS)('resources and their state machines through %s', (tran
         body: { email: 'ada@example.com', phone: '+14155550100', metadata: { a: 1 } },
       });
       expect(updated.body).toMatchObject({ phone: '+14155550100', metadata: { a: 1 } });
-      expect(eventsOf(key, before)).toEqual([['user.updated', { userId: id, email: 'ada@example.com', updatedFields: ['phone', 'metadata'] }]]);
+      expect(eventsOf(key, before)).toEqual([
+        ['user.updated', { userId: id, email: 'ada@example.com', updatedFields: ['phone', 'metadata'] }],
+      ]);
       await h.call('PATCH', `/users/${id}`, { key, variant: 'user', body: { phone: '+14155550100' } });
       expect(eventsOf(key, before)).toHaveLength(1);
       expect((await h.call('PATCH', `/users/${id}`, { key, variant: 'user', body: {} })).status).toBe(400);
@@ -177,14 +181,22 @@ describe.each(TRANSPORTS)('resources and their state machines through %s', (tran
       expect(card.last4).toMatch(/^\d{4}$/);
       expect(eventsOf(key).at(-1)).toEqual([
         'card.created',
-        { cardId: card.id, agentId: agent.id, userId: customer.id, type: 'multi', purpose: '', last4: card.last4, status: 'active' },
+        {
+          cardId: card.id,
+          agentId: agent.id,
+          userId: customer.id,
+          type: 'multi',
+          purpose: '',
+          last4: card.last4,
+          status: 'active',
+        },
       ]);
       const ttl = await h.call('POST', '/cards', { key, body: { customerId: customer.id, policy: { ttlMinutes: 30 } } });
       expect(ttl.body.expiresAt).toBe(new Date(FROZEN_MS + 30 * 60_000).toISOString());
       expect(ttl.body.agentId).toBeNull();
     });
 
-    it('refuses a card for an unknown customer or another customer\'s agent', async () => {
+    it("refuses a card for an unknown customer or another customer's agent", async () => {
       const key = newKey();
       const { agent } = await setup(key);
       const other = (await h.call('POST', '/customers', { key, body: { email: 'bob@example.com' } })).body;
@@ -200,7 +212,15 @@ describe.each(TRANSPORTS)('resources and their state machines through %s', (tran
       const created = await h.call('POST', '/cards', {
         key,
         variant: 'user',
-        body: { agentId: agent.id, type: 'single', purpose: 'GPU credits', limits: { perAuth: 5000 }, ttlDays: 2, requireApproval: true, merchantHint: 'OpenAI' },
+        body: {
+          agentId: agent.id,
+          type: 'single',
+          purpose: 'GPU credits',
+          limits: { perAuth: 5000 },
+          ttlDays: 2,
+          requireApproval: true,
+          merchantHint: 'OpenAI',
+        },
       });
       expect(created.status).toBe(201);
       expect(created.body).toMatchObject({
@@ -217,9 +237,17 @@ describe.each(TRANSPORTS)('resources and their state machines through %s', (tran
       });
       // The same card through the customer variant.
       const seen = await h.call('GET', `/cards/${created.body.id}`, { key });
-      expect(seen.body).toMatchObject({ usage: 'single', customerId: customer.id, policy: { limits: { perAuth: 5000 }, ttlDays: 2, requireApproval: true } });
+      expect(seen.body).toMatchObject({
+        usage: 'single',
+        customerId: customer.id,
+        policy: { limits: { perAuth: 5000 }, ttlDays: 2, requireApproval: true },
+      });
       expect(seen.body.expiresAt).toBe(new Date(FROZEN_MS + 2 * 86_400_000).toISOString());
-      const limited = await h.call('PATCH', `/cards/${created.body.id}`, { key, variant: 'user', body: { limits: { perDay: 100 } } });
+      const limited = await h.call('PATCH', `/cards/${created.body.id}`, {
+        key,
+        variant: 'user',
+        body: { limits: { perDay: 100 } },
+      });
       expect(limited.body.limits).toEqual({ perDay: 100 });
     });
 
@@ -231,7 +259,9 @@ describe.each(TRANSPORTS)('resources and their state machines through %s', (tran
       // Freezing a frozen card changes nothing.
       expect((await h.call('POST', `/cards/${card.id}/freeze`, { key })).body.status).toBe('frozen');
       expect((await h.call('PATCH', `/cards/${card.id}`, { key, body: { status: 'active' } })).body.status).toBe('active');
-      expect((await h.call('PATCH', `/cards/${card.id}`, { key, variant: 'user', body: { status: 'frozen' } })).body.status).toBe('frozen');
+      expect((await h.call('PATCH', `/cards/${card.id}`, { key, variant: 'user', body: { status: 'frozen' } })).body.status).toBe(
+        'frozen',
+      );
       expect((await h.call('POST', `/cards/${card.id}/close`, { key })).body.status).toBe('closed');
       expect(eventsOf(key, before)).toEqual([
         ['card.frozen', { cardId: card.id, agentId: agent.id, reason: 'manual', frozenBy: 'api' }],
@@ -281,7 +311,12 @@ describe.each(TRANSPORTS)('resources and their state machines through %s', (tran
       ]);
       const [newestGeneral] = general.body.data;
       const [newestCatalog] = catalog.body.data;
-      expect(newestGeneral).toEqual({ id: newestGeneral.id, type: 'card.created', createdAt: FROZEN_AT, data: newestGeneral.data });
+      expect(newestGeneral).toEqual({
+        id: newestGeneral.id,
+        type: 'card.created',
+        createdAt: FROZEN_AT,
+        data: newestGeneral.data,
+      });
       const organizationId = h.mock.tenantOf(key)?.organizationId;
       expect(newestCatalog).toEqual({ ...newestGeneral, organizationId, createdAt: FROZEN_MS });
 

@@ -8,7 +8,7 @@ import { FROZEN_AT, newKey } from './support/keys.js';
 
 const PLATFORM_PREFIXES = ['/customers', '/users', '/agents', '/cards', '/webhooks', '/events', '/api-keys', '/simulate/clock'];
 
-describe('a client\'s mistakes are never a server error', () => {
+describe("a client's mistakes are never a server error", () => {
   const documents = loadSpecDocuments();
   const operations = (['customer', 'user'] as const).flatMap((variant) =>
     extractOperations(documents[variant], variant).filter((op) => PLATFORM_PREFIXES.some((prefix) => op.path.startsWith(prefix))),
@@ -33,7 +33,10 @@ describe('a client\'s mistakes are never a server error', () => {
                 ...(operation.variant === 'customer' ? { Authorization: `Bearer ${key}` } : { 'Api-Key': key }),
                 'Content-Type': 'application/json',
               },
-              body: body === undefined || operation.method === 'GET' || operation.method === 'DELETE' ? undefined : JSON.stringify(body),
+              body:
+                body === undefined || operation.method === 'GET' || operation.method === 'DELETE'
+                  ? undefined
+                  : JSON.stringify(body),
             }),
           );
           expect(response.status, `${operation.method} ${path}?${search} ${JSON.stringify(body)}`).toBeLessThan(500);
@@ -74,10 +77,37 @@ describe('a client\'s mistakes are never a server error', () => {
       fc.boolean(),
       fc.constant(null),
     );
-    const fields = ['cardId', 'amount', 'customerId', 'userId', 'agentId', 'merchant', 'outcome', 'status', 'preset', 'seconds',
-      'summary', 'expectedAmount', 'policy', 'limits', 'currency', 'chainId', 'recipientAddress', 'tolerance', 'intentId', 'reason'];
-    const nested = fc.dictionary(fc.constantFrom('name', 'mcc', 'perAuth', 'perDay', 'percent', 'amount', 'ttlMinutes', 'enabled'), value);
-    const body = fc.oneof(fc.dictionary(fc.constantFrom(...fields), fc.oneof(value, nested)), fc.jsonValue(), fc.constant(undefined));
+    const fields = [
+      'cardId',
+      'amount',
+      'customerId',
+      'userId',
+      'agentId',
+      'merchant',
+      'outcome',
+      'status',
+      'preset',
+      'seconds',
+      'summary',
+      'expectedAmount',
+      'policy',
+      'limits',
+      'currency',
+      'chainId',
+      'recipientAddress',
+      'tolerance',
+      'intentId',
+      'reason',
+    ];
+    const nested = fc.dictionary(
+      fc.constantFrom('name', 'mcc', 'perAuth', 'perDay', 'percent', 'amount', 'ttlMinutes', 'enabled'),
+      value,
+    );
+    const body = fc.oneof(
+      fc.dictionary(fc.constantFrom(...fields), fc.oneof(value, nested)),
+      fc.jsonValue(),
+      fc.constant(undefined),
+    );
     const eventCount = () => s.mock.events.list({ apiKey: s.key }).length;
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...all), body, async (operation, sent) => {

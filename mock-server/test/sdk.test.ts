@@ -62,7 +62,7 @@ describe.each(TRANSPORTS)('through the SDK over %s', (transport) => {
     expect(seen).toEqual([...ids].reverse());
   });
 
-  it('surfaces the mock\'s errors as the SDK\'s error classes', async () => {
+  it("surfaces the mock's errors as the SDK's error classes", async () => {
     const key = newKey();
     const cardrail = client(key);
     await expect(cardrail.cards.retrieve('card_missing')).rejects.toBeInstanceOf(NotFoundError);
@@ -80,7 +80,9 @@ describe.each(TRANSPORTS)('through the SDK over %s', (transport) => {
     const first = await cardrail.customers.create({ type: 'consumer', email: 'ada@example.com' }, { idempotencyKey: 'once' });
     const again = await cardrail.customers.create({ type: 'consumer', email: 'ada@example.com' }, { idempotencyKey: 'once' });
     expect(again.id).toBe(first.id);
-    await expect(cardrail.customers.create({ type: 'consumer', email: 'bob@example.com' }, { idempotencyKey: 'once' })).rejects.toMatchObject({
+    await expect(
+      cardrail.customers.create({ type: 'consumer', email: 'bob@example.com' }, { idempotencyKey: 'once' }),
+    ).rejects.toMatchObject({
       code: 'idempotency_key_reused',
     });
   });
@@ -115,7 +117,9 @@ describe.each(TRANSPORTS)('through the SDK over %s', (transport) => {
     await cardrail.customers.create({ type: 'consumer', email: 'first@example.com' });
     await vi.waitFor(() => expect(receiver.received).toHaveLength(1));
     // The create has answered while the receiver still holds its delivery.
-    expect((await cardrail.webhooks.deliveries.list(webhook.id)).data.map((d) => [d.status, d.attempts.length])).toEqual([['pending', 0]]);
+    expect((await cardrail.webhooks.deliveries.list(webhook.id)).data.map((d) => [d.status, d.attempts.length])).toEqual([
+      ['pending', 0],
+    ]);
     receiver.answer({ status: 503 });
     receiver.release();
     await h.mock.idle();
@@ -125,7 +129,8 @@ describe.each(TRANSPORTS)('through the SDK over %s', (transport) => {
     await cardrail.simulate.clock.advance({ seconds: 2 * 24 * 3600 });
     const deliveries = (await cardrail.webhooks.deliveries.list(webhook.id)).data;
     expect(deliveries.map((d) => d.status)).toEqual(['failed', 'failed', 'succeeded']);
-    const minutesAfterStart = (d: (typeof deliveries)[number]) => d.attempts.map((a) => (Date.parse(a.attemptedAt) - FROZEN_MS) / 60_000);
+    const minutesAfterStart = (d: (typeof deliveries)[number]) =>
+      d.attempts.map((a) => (Date.parse(a.attemptedAt) - FROZEN_MS) / 60_000);
     expect(deliveries.map(minutesAfterStart)).toEqual([[0, 5, 35, 155, 1595], [0, 5, 35, 155, 1595], [0]]);
 
     // Back up: a manual retry delivers each failed event, so every event reached the receiver once with a 2xx.
@@ -205,9 +210,15 @@ describe.each(TRANSPORTS)('more rules through the SDK over %s', (transport) => {
     await expect(live.customers.retrieve(customer.id)).rejects.toBeInstanceOf(NotFoundError);
     expect((await live.customers.list()).data.map((c) => c.id)).not.toContain(customer.id);
     await expect(live.simulate.clock.retrieve()).rejects.toMatchObject({ status: 400, code: 'test_mode_only' });
-    await expect(live.simulate.deposit({ customerId: customer.id, amount: 100 })).rejects.toMatchObject({ status: 400, code: 'test_mode_only' });
+    await expect(live.simulate.deposit({ customerId: customer.id, amount: 100 })).rejects.toMatchObject({
+      status: 400,
+      code: 'test_mode_only',
+    });
     // The idempotency key of the test mode is unknown to the live mode.
-    const liveCustomer = await live.customers.create({ type: 'consumer', email: 'bob@example.com' }, { idempotencyKey: 'signup-1' });
+    const liveCustomer = await live.customers.create(
+      { type: 'consumer', email: 'bob@example.com' },
+      { idempotencyKey: 'signup-1' },
+    );
     expect(liveCustomer).toMatchObject({ email: 'bob@example.com' });
     expect(liveCustomer.id).not.toBe(customer.id);
     // Keys: each mode lists its own and cannot revoke the other's.
@@ -237,7 +248,12 @@ describe.each(TRANSPORTS)('more rules through the SDK over %s', (transport) => {
     expect(retried.status).toBe('succeeded');
     const last = receiver.received.at(-1);
     // Two days after the rotation only the new secret signs.
-    await verifySignature({ payload: last?.body ?? '', header: last?.headers['cardrail-signature'], secret: rotated.secret, now: h.mock.clock.now(key) });
+    await verifySignature({
+      payload: last?.body ?? '',
+      header: last?.headers['cardrail-signature'],
+      secret: rotated.secret,
+      now: h.mock.clock.now(key),
+    });
     expect((await cardrail.webhooks.update(webhook.id, { description: 'ops' })).description).toBe('ops');
     await cardrail.webhooks.delete(webhook.id);
     await expect(cardrail.webhooks.retrieve(webhook.id)).rejects.toBeInstanceOf(NotFoundError);

@@ -52,7 +52,10 @@ describe('the handler registry (the engine seam)', () => {
     expect(answer.status).toBe(400);
     expect(answer.body).toEqual({ error: { code: 'invalid_state', message: 'frozen for the test', details: { notes: 1 } } });
     expect((await call(key, 'GET', `/cards/${card.id}`)).body.status).toBe('frozen');
-    expect(mock.events.list({ apiKey: key, type: 'card.frozen' })[0]?.data).toMatchObject({ reason: 'spending_limit_exceeded', frozenBy: 'system' });
+    expect(mock.events.list({ apiKey: key, type: 'card.frozen' })[0]?.data).toMatchObject({
+      reason: 'spending_limit_exceeded',
+      frozenBy: 'system',
+    });
   });
 
   it('answers 500 internal_error (object form) when a handler fails, and frees its idempotency key', async () => {
@@ -77,20 +80,29 @@ describe('the handler registry (the engine seam)', () => {
       new Request('http://mock/v1/simulate/nothing', { headers: { Authorization: `Bearer ${newKey()}` } }),
     );
     expect(response.status).toBe(501);
-    expect(await response.json()).toMatchObject({ error: { code: 'not_implemented', details: { operationId: 'simulateNothing' } } });
+    expect(await response.json()).toMatchObject({
+      error: { code: 'not_implemented', details: { operationId: 'simulateNothing' } },
+    });
   });
 });
 
 describe('the policy-change hook', () => {
   it('tells an extension whose policy changed: a card, an agent (policy or limits) or a customer, and nothing else', async () => {
     const changes: string[] = [];
-    const observer: MockExtension = { name: 'policy-observer', onPolicyChanged: (change) => changes.push(`${change.owner} ${change.id}`) };
+    const observer: MockExtension = {
+      name: 'policy-observer',
+      onPolicyChanged: (change) => changes.push(`${change.owner} ${change.id}`),
+    };
     const mock = createMockServer({ frozenClock: FROZEN_AT, extensions: [observer] });
     const key = newKey();
     const call = async (method: string, path: string, body: unknown, variant: 'customer' | 'user' = 'customer') => {
       const auth: Record<string, string> = variant === 'user' ? { 'Api-Key': key } : { Authorization: `Bearer ${key}` };
       const response = await mock.handle(
-        new Request(`http://mock/v1${path}`, { method, headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
+        new Request(`http://mock/v1${path}`, {
+          method,
+          headers: { ...auth, 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+        }),
       );
       return (await response.json()) as { id: string };
     };

@@ -35,7 +35,8 @@ describe('mock.dispatch', () => {
   it('waits, and replays, when the request carries an Idempotency-Key', async () => {
     const mock = createMockServer();
     const key = newKey();
-    const once = () => mock.dispatch(apiRequest('POST', '/customers', key, { email: 'ada@example.com' }, { 'idempotency-key': 'k1' }));
+    const once = () =>
+      mock.dispatch(apiRequest('POST', '/customers', key, { email: 'ada@example.com' }, { 'idempotency-key': 'k1' }));
     const first = once();
     expect(first).toBeInstanceOf(Promise);
     const second = await once();

@@ -17,7 +17,9 @@ describe.each(TRANSPORTS)('webhooks through %s', (transport) => {
     const key = newKey();
     const receiver = await h.receiver();
     const webhook = (await h.call('POST', '/webhooks', { key, variant, body: { url: receiver.url, events } })).body;
-    const customer = (await h.call('POST', variant === 'customer' ? '/customers' : '/users', { key, variant, body: { email: 'ada@example.com' } })).body;
+    const customer = (
+      await h.call('POST', variant === 'customer' ? '/customers' : '/users', { key, variant, body: { email: 'ada@example.com' } })
+    ).body;
     const agent = (await h.call('POST', '/agents', { key, body: { customerId: customer.id, name: 'Buyer' } })).body;
     const card = (await h.call('POST', '/cards', { key, body: { customerId: customer.id, agentId: agent.id } })).body;
     await h.mock.idle();
@@ -38,25 +40,57 @@ describe.each(TRANSPORTS)('webhooks through %s', (transport) => {
         body: { url: 'https://example.com/hook', events: ['card.frozen'], description: 'Ops' },
       });
       expect(created.status).toBe(201);
-      expect(created.body).toMatchObject({ url: 'https://example.com/hook', events: ['card.frozen'], description: 'Ops', status: 'active' });
+      expect(created.body).toMatchObject({
+        url: 'https://example.com/hook',
+        events: ['card.frozen'],
+        description: 'Ops',
+        status: 'active',
+      });
       expect(created.body.secret).toMatch(/^whsec_[A-Za-z0-9_-]{32}$/);
       const got = await h.call('GET', `/webhooks/${created.body.id}`, { key });
       expect(got.body).not.toHaveProperty('secret');
       expect((await h.call('GET', '/webhooks', { key })).body.data).toEqual([got.body]);
-      const updated = await h.call('PATCH', `/webhooks/${created.body.id}`, { key, body: { status: 'disabled', events: ['card.closed'] } });
+      const updated = await h.call('PATCH', `/webhooks/${created.body.id}`, {
+        key,
+        body: { status: 'disabled', events: ['card.closed'] },
+      });
       expect(updated.body).toMatchObject({ status: 'disabled', events: ['card.closed'] });
-      expect((await h.call('DELETE', `/webhooks/${created.body.id}`, { key })).body).toEqual({ id: created.body.id, deleted: true });
+      expect((await h.call('DELETE', `/webhooks/${created.body.id}`, { key })).body).toEqual({
+        id: created.body.id,
+        deleted: true,
+      });
       expect((await h.call('GET', `/webhooks/${created.body.id}`, { key })).status).toBe(404);
     });
 
-    it('accepts only event types of the caller\'s variant, as named there', async () => {
+    it("accepts only event types of the caller's variant, as named there", async () => {
       const key = newKey();
-      const general = await h.call('POST', '/webhooks', { key, body: { url: 'https://e.com/h', events: ['card.frozen', 'transaction.authorized'] } });
+      const general = await h.call('POST', '/webhooks', {
+        key,
+        body: { url: 'https://e.com/h', events: ['card.frozen', 'transaction.authorized'] },
+      });
       expect(general.status).toBe(400);
       expect(general.body.error.details.field).toBe('/body/events/1');
-      expect((await h.call('POST', '/webhooks', { key, body: { url: 'https://e.com/h', events: ['transaction.created'] } })).status).toBe(201);
-      expect((await h.call('POST', '/webhooks', { key, variant: 'user', body: { url: 'https://e.com/h', events: ['transaction.created'] } })).status).toBe(400);
-      expect((await h.call('POST', '/webhooks', { key, variant: 'user', body: { url: 'https://e.com/h', events: ['transaction.authorized'] } })).status).toBe(201);
+      expect(
+        (await h.call('POST', '/webhooks', { key, body: { url: 'https://e.com/h', events: ['transaction.created'] } })).status,
+      ).toBe(201);
+      expect(
+        (
+          await h.call('POST', '/webhooks', {
+            key,
+            variant: 'user',
+            body: { url: 'https://e.com/h', events: ['transaction.created'] },
+          })
+        ).status,
+      ).toBe(400);
+      expect(
+        (
+          await h.call('POST', '/webhooks', {
+            key,
+            variant: 'user',
+            body: { url: 'https://e.com/h', events: ['transaction.authorized'] },
+          })
+        ).status,
+      ).toBe(201);
     });
   });
 
@@ -65,28 +99,64 @@ describe.each(TRANSPORTS)('webhooks through %s', (transport) => {
       const { key, receiver, webhook, card } = await setup('customer');
       const delivered = bodies(receiver);
       // Deliveries are concurrent POSTs: they may arrive in any order (receivers order by the event, not by arrival).
-      expect(delivered.map((e) => e.type).sort()).toEqual(['agent.created', 'card.created', 'user.created', 'verification.initiated']);
+      expect(delivered.map((e) => e.type).sort()).toEqual([
+        'agent.created',
+        'card.created',
+        'user.created',
+        'verification.initiated',
+      ]);
       const last = receiver.received.find((request) => request.body.includes('"card.created"'));
       expect(last?.headers['content-type']).toBe('application/json');
-      await verifySignature({ payload: last?.body ?? '', header: last?.headers['cardrail-signature'], secret: webhook.secret, now: new Date(clockOf(key)) });
+      await verifySignature({
+        payload: last?.body ?? '',
+        header: last?.headers['cardrail-signature'],
+        secret: webhook.secret,
+        now: new Date(clockOf(key)),
+      });
       await expect(
-        verifySignature({ payload: `${last?.body} `, header: last?.headers['cardrail-signature'], secret: webhook.secret, now: new Date(clockOf(key)) }),
+        verifySignature({
+          payload: `${last?.body} `,
+          header: last?.headers['cardrail-signature'],
+          secret: webhook.secret,
+          now: new Date(clockOf(key)),
+        }),
       ).rejects.toThrow();
       const event = delivered.find((e) => e.type === 'card.created');
-      expect(event).toEqual({ id: expect.stringMatching(/^evt_/), type: 'card.created', createdAt: new Date(FROZEN_MS).toISOString(), data: expect.objectContaining({ cardId: card.id }) });
+      expect(event).toEqual({
+        id: expect.stringMatching(/^evt_/),
+        type: 'card.created',
+        createdAt: new Date(FROZEN_MS).toISOString(),
+        data: expect.objectContaining({ cardId: card.id }),
+      });
       expect((await h.call('GET', `/events/${event.id}`, { key })).body).toEqual(event);
       const deliveries = await deliveriesOf(key, webhook.id);
       expect(deliveries).toHaveLength(4);
-      expect(deliveries[0]).toMatchObject({ eventId: event.id, eventType: 'card.created', status: 'succeeded', nextAttemptAt: null });
+      expect(deliveries[0]).toMatchObject({
+        eventId: event.id,
+        eventType: 'card.created',
+        status: 'succeeded',
+        nextAttemptAt: null,
+      });
       expect(deliveries[0].attempts).toEqual([
-        { attempt: 1, attemptedAt: new Date(FROZEN_MS).toISOString(), outcome: 'succeeded', responseStatus: 200, error: null, durationMs: expect.any(Number) },
+        {
+          attempt: 1,
+          attemptedAt: new Date(FROZEN_MS).toISOString(),
+          outcome: 'succeeded',
+          responseStatus: 200,
+          error: null,
+          durationMs: expect.any(Number),
+        },
       ]);
     });
 
     it('sends the event-catalog envelope to a webhook created through the user variant', async () => {
       const { key, receiver } = await setup('user', ['card.created']);
       const [event] = bodies(receiver);
-      expect(event).toMatchObject({ type: 'card.created', organizationId: h.mock.tenantOf(key)?.organizationId, createdAt: FROZEN_MS });
+      expect(event).toMatchObject({
+        type: 'card.created',
+        organizationId: h.mock.tenantOf(key)?.organizationId,
+        createdAt: FROZEN_MS,
+      });
     });
 
     it('delivers only subscribed types, and nothing to a disabled webhook', async () => {
@@ -107,12 +177,20 @@ describe.each(TRANSPORTS)('webhooks through %s', (transport) => {
       const before = receiver.received.length;
       await h.call('POST', `/cards/${card.id}/freeze`, { key });
       await h.mock.idle();
-      expect(bodies(receiver).slice(before).map((e) => e.type)).toEqual(['card.frozen']);
+      expect(
+        bodies(receiver)
+          .slice(before)
+          .map((e) => e.type),
+      ).toEqual(['card.frozen']);
       await h.call('PATCH', `/webhooks/${webhook.id}`, { key, body: { events: ['card.closed'] } });
       await h.call('POST', '/customers', { key, body: { email: 'y@example.com' } });
       await h.call('POST', `/cards/${card.id}/close`, { key });
       await h.mock.idle();
-      expect(bodies(receiver).slice(before).map((e) => e.type)).toEqual(['card.frozen', 'card.closed']);
+      expect(
+        bodies(receiver)
+          .slice(before)
+          .map((e) => e.type),
+      ).toEqual(['card.frozen', 'card.closed']);
     });
 
     it('delivers to each mode of one organization only its own events', async () => {
@@ -122,7 +200,9 @@ describe.each(TRANSPORTS)('webhooks through %s', (transport) => {
       const liveReceiver = await h.receiver();
       await h.call('POST', '/webhooks', { key: live, variant: 'user', body: { url: liveReceiver.url, events: ['*'] } });
       expect((await h.call('GET', `/webhooks/${webhook.id}`, { key: live })).status).toBe(404);
-      expect((await h.call('GET', '/webhooks', { key: live })).body.data.map((w: { url: string }) => w.url)).toEqual([liveReceiver.url]);
+      expect((await h.call('GET', '/webhooks', { key: live })).body.data.map((w: { url: string }) => w.url)).toEqual([
+        liveReceiver.url,
+      ]);
 
       const liveUser = (await h.call('POST', '/users', { key: live, variant: 'user', body: { email: 'live@example.com' } })).body;
       await h.call('POST', '/users', { key: test, variant: 'user', body: { email: 'test@example.com' } });
@@ -189,14 +269,22 @@ describe.each(TRANSPORTS)('webhooks through %s', (transport) => {
       await h.call('POST', `/cards/${card.id}/freeze`, { key });
       await h.mock.idle();
       const [redirected] = await deliveriesOf(key, webhook.id);
-      expect(redirected.attempts[0]).toMatchObject({ outcome: 'failed', responseStatus: 302, error: expect.stringContaining('redirect') });
+      expect(redirected.attempts[0]).toMatchObject({
+        outcome: 'failed',
+        responseStatus: 302,
+        error: expect.stringContaining('redirect'),
+      });
       expect(redirected.status).toBe('pending');
 
       receiver.answer('hang');
       await h.call('POST', `/cards/${card.id}/close`, { key });
       await h.mock.idle();
       const [slow] = await deliveriesOf(key, webhook.id);
-      expect(slow.attempts[0]).toMatchObject({ outcome: 'failed', responseStatus: null, error: expect.stringContaining('no response within') });
+      expect(slow.attempts[0]).toMatchObject({
+        outcome: 'failed',
+        responseStatus: null,
+        error: expect.stringContaining('no response within'),
+      });
       receiver.release();
     });
   });
@@ -208,7 +296,8 @@ describe.each(TRANSPORTS)('webhooks through %s', (transport) => {
       await h.call('POST', `/cards/${card.id}/freeze`, { key });
       await h.mock.idle();
       const expected = [0, 5, 35, 155, 1595].map((minutes) => FROZEN_MS + minutes * MINUTE);
-      const attemptTimes = async () => (await deliveriesOf(key, webhook.id))[0].attempts.map((a: { attemptedAt: string }) => Date.parse(a.attemptedAt));
+      const attemptTimes = async () =>
+        (await deliveriesOf(key, webhook.id))[0].attempts.map((a: { attemptedAt: string }) => Date.parse(a.attemptedAt));
       expect(await attemptTimes()).toEqual(expected.slice(0, 1));
 
       // One second short of each retry nothing happens; at the instant it does.
@@ -221,12 +310,19 @@ describe.each(TRANSPORTS)('webhooks through %s', (transport) => {
       }
       const [failed] = await deliveriesOf(key, webhook.id);
       expect(failed).toMatchObject({ status: 'failed', nextAttemptAt: null });
-      expect(failed.attempts.every((a: { outcome: string; responseStatus: number }) => a.outcome === 'failed' && a.responseStatus === 503)).toBe(true);
+      expect(
+        failed.attempts.every(
+          (a: { outcome: string; responseStatus: number }) => a.outcome === 'failed' && a.responseStatus === 503,
+        ),
+      ).toBe(true);
       await advance(key, 7 * 24 * 3600);
       expect(await attemptTimes()).toHaveLength(5);
 
       // Every attempt carried the same event id and its own signature time.
-      const received = receiver.received.map((r) => ({ id: JSON.parse(r.body).id, t: Number(/t=(\d+)/.exec(r.headers['cardrail-signature'] ?? '')?.[1]) }));
+      const received = receiver.received.map((r) => ({
+        id: JSON.parse(r.body).id,
+        t: Number(/t=(\d+)/.exec(r.headers['cardrail-signature'] ?? '')?.[1]),
+      }));
       expect(new Set(received.map((r) => r.id)).size).toBe(1);
       expect(received.map((r) => r.t * 1000)).toEqual(expected);
 
@@ -245,7 +341,9 @@ describe.each(TRANSPORTS)('webhooks through %s', (transport) => {
       await advance(key, 2 * 24 * 3600);
       const [delivery] = await deliveriesOf(key, webhook.id);
       expect(delivery.status).toBe('failed');
-      expect(delivery.attempts.map((a: { attemptedAt: string }) => (Date.parse(a.attemptedAt) - FROZEN_MS) / MINUTE)).toEqual([0, 5, 35, 155, 1595]);
+      expect(delivery.attempts.map((a: { attemptedAt: string }) => (Date.parse(a.attemptedAt) - FROZEN_MS) / MINUTE)).toEqual([
+        0, 5, 35, 155, 1595,
+      ]);
     });
 
     it('loses no event while the receiver is down: each is delivered once it is back, or recorded as failed', async () => {
@@ -283,7 +381,12 @@ describe.each(TRANSPORTS)('webhooks through %s', (transport) => {
       const during = receiver.received.at(-1);
       expect(during?.headers['cardrail-signature']?.match(/v1=/g)).toHaveLength(2);
       for (const secret of [webhook.secret, rotated.body.secret]) {
-        await verifySignature({ payload: during?.body ?? '', header: during?.headers['cardrail-signature'], secret, now: new Date(clockOf(key)) });
+        await verifySignature({
+          payload: during?.body ?? '',
+          header: during?.headers['cardrail-signature'],
+          secret,
+          now: new Date(clockOf(key)),
+        });
       }
       await advance(key, 24 * 3600);
       await h.call('POST', `/cards/${card.id}/close`, { key });
@@ -291,8 +394,20 @@ describe.each(TRANSPORTS)('webhooks through %s', (transport) => {
       const after = receiver.received.at(-1);
       expect(after?.headers['cardrail-signature']?.match(/v1=/g)).toHaveLength(1);
       const now = new Date(clockOf(key));
-      await verifySignature({ payload: after?.body ?? '', header: after?.headers['cardrail-signature'], secret: rotated.body.secret, now });
-      await expect(verifySignature({ payload: after?.body ?? '', header: after?.headers['cardrail-signature'], secret: webhook.secret, now })).rejects.toThrow();
+      await verifySignature({
+        payload: after?.body ?? '',
+        header: after?.headers['cardrail-signature'],
+        secret: rotated.body.secret,
+        now,
+      });
+      await expect(
+        verifySignature({
+          payload: after?.body ?? '',
+          header: after?.headers['cardrail-signature'],
+          secret: webhook.secret,
+          now,
+        }),
+      ).rejects.toThrow();
     });
   });
 });

@@ -16,7 +16,8 @@ import { renderReport } from './lib/report.mjs';
 const SUITES = ['mock-http', 'startup', 'msw', 'webhooks', 'scaling', 'sdk-weight'];
 
 const launched = performance.now();
-const log = (message) => process.stderr.write(`[${((performance.now() - launched) / 1000).toFixed(1).padStart(5)} s] ${message}\n`);
+const log = (message) =>
+  process.stderr.write(`[${((performance.now() - launched) / 1000).toFixed(1).padStart(5)} s] ${message}\n`);
 
 function parseOptions() {
   const { values } = parseArgs({
@@ -29,10 +30,15 @@ function parseOptions() {
     allowPositionals: false,
   });
   if (values.help) {
-    process.stdout.write(`Usage: node scripts/bench/run.mjs [--quick] [--only <suite,...>]\nSuites, in order: ${SUITES.join(', ')}\n`);
+    process.stdout.write(
+      `Usage: node scripts/bench/run.mjs [--quick] [--only <suite,...>]\nSuites, in order: ${SUITES.join(', ')}\n`,
+    );
     process.exit(0);
   }
-  const only = values.only?.split(',').map((name) => name.trim()).filter(Boolean);
+  const only = values.only
+    ?.split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
   const unknown = only?.filter((name) => !SUITES.includes(name)) ?? [];
   if (unknown.length > 0) throw new Error(`unknown suite(s) ${unknown.join(', ')}; known: ${SUITES.join(', ')}`);
   return { quick: values.quick, selected: only ? SUITES.filter((name) => only.includes(name)) : SUITES };
@@ -42,7 +48,14 @@ async function runSuite(name, quick) {
   const file = join(suitesDir, `${name}.mjs`);
   if (!existsSync(file)) {
     log(`bench: ${name}: skipped, ${file.slice(repoRoot.length + 1)} does not exist yet`);
-    return { name, status: 'missing', title: name, rows: [], notes: [`Skipped: scripts/bench/suites/${name}.mjs does not exist yet.`], ms: 0 };
+    return {
+      name,
+      status: 'missing',
+      title: name,
+      rows: [],
+      notes: [`Skipped: scripts/bench/suites/${name}.mjs does not exist yet.`],
+      ms: 0,
+    };
   }
   const started = performance.now();
   let title = name;

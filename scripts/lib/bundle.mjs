@@ -12,10 +12,14 @@ export function bundle(variant) {
   const work = mkdtempSync(join(tmpdir(), 'cardrail-bundle-'));
   const out = join(work, `${variant}.json`);
   try {
-    execFileSync(join(repoRoot, 'node_modules/.bin/redocly'), ['bundle', join(repoRoot, 'spec', `${variant}.yaml`), '--output', out, '--ext', 'json'], {
-      cwd: join(repoRoot, 'spec'),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    execFileSync(
+      join(repoRoot, 'node_modules/.bin/redocly'),
+      ['bundle', join(repoRoot, 'spec', `${variant}.yaml`), '--output', out, '--ext', 'json'],
+      {
+        cwd: join(repoRoot, 'spec'),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     return JSON.parse(readFileSync(out, 'utf8'));
   } catch (error) {
     process.stderr.write(String(error.stderr ?? error));

@@ -15,7 +15,10 @@ function echo() {
   server.resetHandlers(
     http.all(`${BASE_URL}/*`, ({ request }) => {
       requests.push(request.clone());
-      return HttpResponse.json({ id: 'thing_1', name: 'echo' }, { status: request.method === 'POST' ? 201 : 200, headers: { 'Request-Id': 'req_echo' } });
+      return HttpResponse.json(
+        { id: 'thing_1', name: 'echo' },
+        { status: request.method === 'POST' ? 201 : 200, headers: { 'Request-Id': 'req_echo' } },
+      );
     }),
   );
   return requests;
@@ -86,11 +89,15 @@ describe('client core', () => {
     expect(() => fixtureClient({ timeoutMs: 1.5 })).toThrow(/timeoutMs/);
     // A zero timeout would abort every attempt before it is sent.
     for (const timeoutMs of [0, -1, Number.NaN]) {
-      expect(() => fixtureClient({ timeoutMs })).toThrow(expect.objectContaining({ code: 'invalid_option', message: expect.stringMatching(/timeoutMs/) }));
+      expect(() => fixtureClient({ timeoutMs })).toThrow(
+        expect.objectContaining({ code: 'invalid_option', message: expect.stringMatching(/timeoutMs/) }),
+      );
     }
     expect(() => fixtureClient({ maxRetries: 0, timeoutMs: 1 })).not.toThrow();
     const requests = echo();
-    await expect(Promise.resolve().then(() => fixtureClient().get('thing_1', { timeoutMs: 0 }))).rejects.toMatchObject({ code: 'invalid_option' });
+    await expect(Promise.resolve().then(() => fixtureClient().get('thing_1', { timeoutMs: 0 }))).rejects.toMatchObject({
+      code: 'invalid_option',
+    });
     expect(requests).toHaveLength(0);
   });
 
@@ -104,8 +111,15 @@ describe('client core', () => {
   });
 
   it('rejects withResponse() with the typed error too', async () => {
-    server.resetHandlers(http.get(`${BASE_URL}/things/:id`, () => HttpResponse.json({ error: 'not_found' }, { status: 404, headers: { 'Request-Id': 'req_404' } })));
-    await expect(fixtureClient().get('nope').withResponse()).rejects.toMatchObject({ constructor: NotFoundError, requestId: 'req_404' });
+    server.resetHandlers(
+      http.get(`${BASE_URL}/things/:id`, () =>
+        HttpResponse.json({ error: 'not_found' }, { status: 404, headers: { 'Request-Id': 'req_404' } }),
+      ),
+    );
+    await expect(fixtureClient().get('nope').withResponse()).rejects.toMatchObject({
+      constructor: NotFoundError,
+      requestId: 'req_404',
+    });
   });
 
   it('logs requests at debug level without ever writing the API key', async () => {

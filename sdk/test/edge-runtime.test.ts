@@ -3,7 +3,13 @@
 // only (fetch, Request, Response, Web Crypto, AbortController), as on Vercel Edge, Cloudflare Workers and Deno.
 import { describe, expect, it } from 'vitest';
 import { Cardrail, NotFoundError } from '../dist/index.mjs';
-import { constructEvent, constructEventSync, generateSignatureHeader, verifySignature, verifySignatureSync } from '../dist/webhooks.mjs';
+import {
+  constructEvent,
+  constructEventSync,
+  generateSignatureHeader,
+  verifySignature,
+  verifySignatureSync,
+} from '../dist/webhooks.mjs';
 
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
@@ -38,11 +44,18 @@ describe('the built SDK on an edge runtime', () => {
   });
 
   it('signs, verifies and constructs webhook events with Web Crypto', async () => {
-    const payload = JSON.stringify({ id: 'evt_1', type: 'card.frozen', createdAt: '2026-11-21T12:00:00.000Z', data: { cardId: 'card_1', agentId: null, reason: 'manual', frozenBy: 'api' } });
+    const payload = JSON.stringify({
+      id: 'evt_1',
+      type: 'card.frozen',
+      createdAt: '2026-11-21T12:00:00.000Z',
+      data: { cardId: 'card_1', agentId: null, reason: 'manual', frozenBy: 'api' },
+    });
     const secret = 'whsec_edgeedgeedgeedgeedgeedgeedge12';
     const header = await generateSignatureHeader({ payload, secret, timestamp: 1_763_726_400 });
     await expect(verifySignature({ payload, header, secret, now: 1_763_726_400 })).resolves.toBeUndefined();
-    await expect(verifySignature({ payload: payload.replace('manual', 'api'), header, secret, now: 1_763_726_400 })).rejects.toMatchObject({ code: 'signature_mismatch' });
+    await expect(
+      verifySignature({ payload: payload.replace('manual', 'api'), header, secret, now: 1_763_726_400 }),
+    ).rejects.toMatchObject({ code: 'signature_mismatch' });
     const event = await constructEvent({ payload, header, secret, now: 1_763_726_400 });
     expect(event.type).toBe('card.frozen');
   });

@@ -21,7 +21,10 @@ import { useMswServer } from './support/msw.js';
 const server = useMswServer();
 
 async function errorOf(promise: Promise<unknown>): Promise<CardrailError> {
-  const error = await promise.then(() => undefined, (reason: unknown) => reason);
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
   expect(error).toBeInstanceOf(CardrailError);
   return error as CardrailError;
 }
@@ -94,10 +97,12 @@ describe('errors without a response', () => {
   });
 
   it('throws TimeoutError, a ConnectionError, when an attempt exceeds timeoutMs', async () => {
-    server.use(http.get(`${BASE_URL}/things/:thingId`, async () => {
-      await delay('infinite');
-      return HttpResponse.json({});
-    }));
+    server.use(
+      http.get(`${BASE_URL}/things/:thingId`, async () => {
+        await delay('infinite');
+        return HttpResponse.json({});
+      }),
+    );
     const error = await errorOf(client.get('thing_1', { timeoutMs: 20 }));
     expect(error).toBeInstanceOf(TimeoutError);
     expect(error).toBeInstanceOf(ConnectionError);
@@ -130,15 +135,27 @@ describe('success responses whose body is not JSON', () => {
 
   it('rejects withResponse() and a list page the same way', async () => {
     server.use(
-      http.get(`${BASE_URL}/things/:thingId`, () => new HttpResponse('{"id":"thing_1",', { status: 200, headers: { 'Request-Id': 'req_cut' } })),
+      http.get(
+        `${BASE_URL}/things/:thingId`,
+        () => new HttpResponse('{"id":"thing_1",', { status: 200, headers: { 'Request-Id': 'req_cut' } }),
+      ),
       http.get(`${BASE_URL}/things`, () => new HttpResponse('not json', { status: 200 })),
     );
-    await expect(client.get('thing_1').withResponse()).rejects.toMatchObject({ constructor: InvalidResponseError, status: 200, requestId: 'req_cut' });
+    await expect(client.get('thing_1').withResponse()).rejects.toMatchObject({
+      constructor: InvalidResponseError,
+      status: 200,
+      requestId: 'req_cut',
+    });
     await expect(client.list().toArray({ limit: 5 })).rejects.toBeInstanceOf(InvalidResponseError);
   });
 
   it('keeps secrets out of the body excerpt in the message', async () => {
-    server.use(http.get(`${BASE_URL}/things/:thingId`, () => new HttpResponse('secret: whsec_abcdefABCDEF0123456789 key sk_live_abc123 <', { status: 200 })));
+    server.use(
+      http.get(
+        `${BASE_URL}/things/:thingId`,
+        () => new HttpResponse('secret: whsec_abcdefABCDEF0123456789 key sk_live_abc123 <', { status: 200 }),
+      ),
+    );
     const error = await errorOf(client.get('thing_1'));
     expect(error.message).toContain('whsec_[redacted]');
     expect(error.message).not.toContain('abcdefABCDEF');

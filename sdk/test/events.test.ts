@@ -30,11 +30,22 @@ const catalogEnvelope = JSON.stringify({
   type: 'transaction.declined',
   organizationId: 'org_1',
   createdAt: 1_795_000_000_000,
-  data: { transactionId: 'txn_1', cardId: 'card_1', agentId: null, amount: 500, currency: 'USD', merchantName: 'Shop', status: 'declined', declinedReason: 'insufficient_funds' },
+  data: {
+    transactionId: 'txn_1',
+    cardId: 'card_1',
+    agentId: null,
+    amount: 500,
+    currency: 'USD',
+    merchantName: 'Shop',
+    status: 'declined',
+    declinedReason: 'insufficient_funds',
+  },
 });
 
 function specEventTypes(variant: 'customer' | 'user'): string[] {
-  const spec = JSON.parse(readFileSync(new URL(`../../spec/dist/${variant}.json`, import.meta.url), 'utf8')) as { webhooks: object };
+  const spec = JSON.parse(readFileSync(new URL(`../../spec/dist/${variant}.json`, import.meta.url), 'utf8')) as {
+    webhooks: object;
+  };
   return Object.keys(spec.webhooks);
 }
 

@@ -18,7 +18,10 @@ function serveThings(total = 7): URL[] {
       const start = Number(url.searchParams.get('cursor')?.replace('cur_', '') ?? 0);
       const data = things.slice(start, start + limit);
       const hasMore = start + limit < things.length;
-      return HttpResponse.json({ data, hasMore, nextCursor: hasMore ? `cur_${start + limit}` : null }, { headers: { 'Request-Id': `req_${start}` } });
+      return HttpResponse.json(
+        { data, hasMore, nextCursor: hasMore ? `cur_${start + limit}` : null },
+        { headers: { 'Request-Id': `req_${start}` } },
+      );
     }),
   );
   return requests;
@@ -74,8 +77,16 @@ describe('pagination', () => {
     expect(await fixtureClient().list().toArray({ limit: 0 })).toEqual([]);
     await expect(fixtureClient().list().toArray({ limit: -1 })).rejects.toThrow(RangeError);
     // A JavaScript caller gets no compile error for a missing limit; the walk must still be bounded.
-    await expect(fixtureClient().list().toArray(undefined as never)).rejects.toThrow(/needs a non-negative integer limit/);
-    await expect(fixtureClient().list().toArray({} as never)).rejects.toThrow(RangeError);
+    await expect(
+      fixtureClient()
+        .list()
+        .toArray(undefined as never),
+    ).rejects.toThrow(/needs a non-negative integer limit/);
+    await expect(
+      fixtureClient()
+        .list()
+        .toArray({} as never),
+    ).rejects.toThrow(RangeError);
   });
 
   it('gives page-by-page access', async () => {

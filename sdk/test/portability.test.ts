@@ -10,12 +10,16 @@ const bundles = readdirSync(distDir).filter((file) => file.endsWith('.mjs') || f
 
 /** The file's code without comments: doc comments may show Node usage (`process.env.CARDRAIL_API_KEY`); only code counts. */
 function code(file: string): string {
-  return readFileSync(new URL(file, distDir), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+  return readFileSync(new URL(file, distDir), 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/^\s*\/\/.*$/gm, '');
 }
 
 /** Every specifier a file imports or requires, statically or dynamically. */
 function specifiers(file: string): string[] {
-  return [...code(file).matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|^import\s*)["']([^"']+)["']/gm)].map((match) => match[1] as string);
+  return [...code(file).matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|^import\s*)["']([^"']+)["']/gm)].map(
+    (match) => match[1] as string,
+  );
 }
 
 /** The entry file and every dist file it reaches through relative imports. */
@@ -46,7 +50,9 @@ describe('runtime portability of dist/', () => {
     expect(specifiers(file).filter((specifier) => NODE_BUILT_IN.test(specifier))).toEqual([]);
     expect(code(file)).not.toMatch(/\bBuffer\s*\./);
     // A bare `process` is allowed only on a line that first checks it exists (`typeof process`).
-    const unguarded = code(file).split('\n').filter((line) => /(^|[^.\w?])process\b(?!able)/.test(line) && !line.includes('typeof process'));
+    const unguarded = code(file)
+      .split('\n')
+      .filter((line) => /(^|[^.\w?])process\b(?!able)/.test(line) && !line.includes('typeof process'));
     expect(unguarded).toEqual([]);
   });
 

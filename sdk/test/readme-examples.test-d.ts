@@ -36,7 +36,11 @@ describe('README examples', () => {
     const secret = 'whsec_x';
     async function POST(request: Request): Promise<Response> {
       try {
-        const event = await constructEvent({ payload: await request.text(), header: request.headers.get('cardrail-signature'), secret });
+        const event = await constructEvent({
+          payload: await request.text(),
+          header: request.headers.get('cardrail-signature'),
+          secret,
+        });
         if (event.type === 'card.frozen') expectTypeOf(event.data.reason).toBeString();
         if (event.type === 'transaction.declined') expectTypeOf(event.data.declinedReason).toBeString();
         return new Response(null, { status: 200 });

@@ -19,8 +19,16 @@ function record(): Sent[] {
   server.use(
     http.all(`${baseUrl}/*`, async ({ request }) => {
       const text = await request.text();
-      sent.push({ method: request.method, path: new URL(request.url).pathname.replace('/v1', ''), body: text ? JSON.parse(text) : undefined, headers: request.headers });
-      return HttpResponse.json({ id: 'obj_1', data: [], nextCursor: null, hasMore: false }, { status: request.method === 'POST' ? 201 : 200 });
+      sent.push({
+        method: request.method,
+        path: new URL(request.url).pathname.replace('/v1', ''),
+        body: text ? JSON.parse(text) : undefined,
+        headers: request.headers,
+      });
+      return HttpResponse.json(
+        { id: 'obj_1', data: [], nextCursor: null, hasMore: false },
+        { status: request.method === 'POST' ? 201 : 200 },
+      );
     }),
   );
   return sent;
@@ -32,7 +40,9 @@ function specOperations(variant: 'customer' | 'user'): string[] {
     paths: Record<string, Record<string, unknown>>;
   };
   return Object.entries(spec.paths).flatMap(([path, item]) =>
-    Object.keys(item).filter((key) => ['get', 'post', 'patch', 'delete', 'put'].includes(key)).map((method) => `${method.toUpperCase()} ${path}`),
+    Object.keys(item)
+      .filter((key) => ['get', 'post', 'patch', 'delete', 'put'].includes(key))
+      .map((method) => `${method.toUpperCase()} ${path}`),
   );
 }
 
@@ -86,7 +96,13 @@ const shared = (client: Cardrail | CardrailUsers) => [
   () => client.apiKeys.revoke('key_1'),
   () => client.withdrawals.create('cus_1', { amount: 100 } as never),
   () => client.withdrawals.retrieve('wd_1'),
-  () => client.simulate.authorize({ cardId: 'card_1', amount: 100, currency: 'USD', merchant: { name: 'Shop', mcc: '5734' } } as never),
+  () =>
+    client.simulate.authorize({
+      cardId: 'card_1',
+      amount: 100,
+      currency: 'USD',
+      merchant: { name: 'Shop', mcc: '5734' },
+    } as never),
   () => client.simulate.settle('txn_1'),
   () => client.simulate.reverse('txn_1'),
   () => client.simulate.dispute('txn_1'),
@@ -131,7 +147,7 @@ describe.each([
     expect([...reached].sort()).toEqual([...operations].sort());
   });
 
-  it('authenticates with the variant\'s header and nothing else', async () => {
+  it("authenticates with the variant's header and nothing else", async () => {
     const sent = record();
     await calls()[0]!();
     const headers = sent[0]!.headers;
@@ -184,10 +200,12 @@ describe('requests', () => {
 
   it('sends list filters and limit as query parameters', async () => {
     const requests: URL[] = [];
-    server.use(http.get(`${baseUrl}/cards`, ({ request }) => {
-      requests.push(new URL(request.url));
-      return HttpResponse.json({ data: [], nextCursor: null, hasMore: false });
-    }));
+    server.use(
+      http.get(`${baseUrl}/cards`, ({ request }) => {
+        requests.push(new URL(request.url));
+        return HttpResponse.json({ data: [], nextCursor: null, hasMore: false });
+      }),
+    );
     await cardrail.cards.list({ limit: 10, agentId: 'agt_1', status: 'active' });
     expect(Object.fromEntries(requests[0]!.searchParams)).toEqual({ limit: '10', agentId: 'agt_1', status: 'active' });
   });
@@ -217,12 +235,17 @@ describe('requests', () => {
 
   it('retries raw calls too, with one idempotency key', async () => {
     const keys: Array<string | null> = [];
-    server.use(http.post(`${baseUrl}/cards/:cardId/close`, ({ request }) => {
-      keys.push(request.headers.get('idempotency-key'));
-      return keys.length === 1
-        ? HttpResponse.json({ error: { code: 'unavailable', message: 'try again', details: null } }, { status: 503, headers: { 'retry-after-ms': '0' } })
-        : HttpResponse.json({ id: 'card_1' });
-    }));
+    server.use(
+      http.post(`${baseUrl}/cards/:cardId/close`, ({ request }) => {
+        keys.push(request.headers.get('idempotency-key'));
+        return keys.length === 1
+          ? HttpResponse.json(
+              { error: { code: 'unavailable', message: 'try again', details: null } },
+              { status: 503, headers: { 'retry-after-ms': '0' } },
+            )
+          : HttpResponse.json({ id: 'card_1' });
+      }),
+    );
     const { data } = await cardrail.raw.POST('/cards/{cardId}/close', { params: { path: { cardId: 'card_1' } } });
     expect(data).toMatchObject({ id: 'card_1' });
     expect(keys).toHaveLength(2);
@@ -242,7 +265,9 @@ describe('requests', () => {
       ['Bearer sk_test_customerKey1', 'payments'],
     ]);
 
-    const users = new CardrailUsers({ apiKey: 'sk_test_userKey12345', baseUrl: 'http://127.0.0.1:1/v1' }).withOptions({ baseUrl });
+    const users = new CardrailUsers({ apiKey: 'sk_test_userKey12345', baseUrl: 'http://127.0.0.1:1/v1' }).withOptions({
+      baseUrl,
+    });
     expect(users).toBeInstanceOf(CardrailUsers);
     await users.users.retrieve('cus_1');
     expect(sent[2]).toMatchObject({ method: 'GET', path: '/users/cus_1' });
@@ -262,7 +287,10 @@ describe('observability', () => {
     const secret = 'whsec_5ecretSigningKey_abcdefghijklmnop';
     server.use(
       http.post(`${baseUrl}/webhooks`, () =>
-        HttpResponse.json({ id: 'wh_1', url: 'https://example.com/hook', secret }, { status: 201, headers: { 'Request-Id': 'req_wh' } }),
+        HttpResponse.json(
+          { id: 'wh_1', url: 'https://example.com/hook', secret },
+          { status: 201, headers: { 'Request-Id': 'req_wh' } },
+        ),
       ),
     );
     const logger = { error: vi.fn(), warn: vi.fn(), info: vi.fn(), debug: vi.fn() };
@@ -281,7 +309,11 @@ describe('observability', () => {
 describe('per-call headers', () => {
   it('override default headers, and an Idempotency-Key header of the caller is kept as is', async () => {
     const sent = record();
-    const client = new Cardrail({ apiKey: 'sk_test_customerKey1', baseUrl, defaultHeaders: { 'X-Team': 'payments', 'X-Env': 'ci' } });
+    const client = new Cardrail({
+      apiKey: 'sk_test_customerKey1',
+      baseUrl,
+      defaultHeaders: { 'X-Team': 'payments', 'X-Env': 'ci' },
+    });
     await client.cards.freeze('card_1', { headers: { 'X-Team': 'risk', 'Idempotency-Key': 'from-header-1' } });
     expect(sent[0]!.headers.get('x-team')).toBe('risk');
     expect(sent[0]!.headers.get('x-env')).toBe('ci');

@@ -60,7 +60,7 @@ describe('retries with fake timers', () => {
     expect(seen.map((attempt) => attempt.body)).toEqual(Array(3).fill('{"name":"a"}'));
   });
 
-  it('uses the caller\'s idempotency key on each attempt and a new generated key per call', async () => {
+  it("uses the caller's idempotency key on each attempt and a new generated key per call", async () => {
     const seen = script('post', [status(503), ok]);
     const first = fixtureClient().create({ name: 'a' }, { idempotencyKey: 'my-key-1' });
     await vi.runAllTimersAsync();
@@ -125,7 +125,9 @@ describe('retries with fake timers', () => {
 
   it.each([408, 409, 429, 500, 502, 503, 504])('retries status %i twice by default, then throws', async (code) => {
     const seen = script('get', [status(code)]);
-    const pending = fixtureClient().get('thing_1').catch((error: unknown) => error);
+    const pending = fixtureClient()
+      .get('thing_1')
+      .catch((error: unknown) => error);
     await vi.runAllTimersAsync();
     const error = await pending;
     expect(seen).toHaveLength(3);
@@ -134,7 +136,9 @@ describe('retries with fake timers', () => {
 
   it.each([400, 401, 404, 422, 501])('does not retry status %i', async (code) => {
     const seen = script('get', [status(code)]);
-    const pending = fixtureClient().get('thing_1').catch((error: unknown) => error);
+    const pending = fixtureClient()
+      .get('thing_1')
+      .catch((error: unknown) => error);
     await vi.runAllTimersAsync();
     await pending;
     expect(seen).toHaveLength(1);
@@ -142,11 +146,15 @@ describe('retries with fake timers', () => {
 
   it('lets a call override maxRetries, and 0 turns retrying off', async () => {
     const seen = script('get', [status(503)]);
-    const one = fixtureClient().get('thing_1', { maxRetries: 4 }).catch((error: unknown) => error);
+    const one = fixtureClient()
+      .get('thing_1', { maxRetries: 4 })
+      .catch((error: unknown) => error);
     await vi.runAllTimersAsync();
     expect(await one).toBeInstanceOf(InternalServerError);
     expect(seen).toHaveLength(5);
-    const none = fixtureClient({ maxRetries: 5 }).get('thing_1', { maxRetries: 0 }).catch((error: unknown) => error);
+    const none = fixtureClient({ maxRetries: 5 })
+      .get('thing_1', { maxRetries: 0 })
+      .catch((error: unknown) => error);
     await vi.runAllTimersAsync();
     await none;
     expect(seen).toHaveLength(6);
@@ -162,7 +170,9 @@ describe('retries with fake timers', () => {
 
   it('throws the last ConnectionError once retries are exhausted', async () => {
     const seen = script('get', [() => HttpResponse.error()]);
-    const pending = fixtureClient().get('thing_1').catch((error: unknown) => error);
+    const pending = fixtureClient()
+      .get('thing_1')
+      .catch((error: unknown) => error);
     await vi.runAllTimersAsync();
     expect(await pending).toBeInstanceOf(ConnectionError);
     expect(seen).toHaveLength(3);
@@ -170,7 +180,9 @@ describe('retries with fake timers', () => {
 
   it('surfaces the RateLimitError with its headers once retries are exhausted', async () => {
     script('get', [rateLimited({ 'Retry-After': '1', 'RateLimit-Remaining': '0' })]);
-    const pending = fixtureClient({ maxRetries: 1 }).get('thing_1').catch((error: unknown) => error);
+    const pending = fixtureClient({ maxRetries: 1 })
+      .get('thing_1')
+      .catch((error: unknown) => error);
     await vi.runAllTimersAsync();
     const error = (await pending) as RateLimitError;
     expect(error).toBeInstanceOf(RateLimitError);
@@ -180,7 +192,9 @@ describe('retries with fake timers', () => {
   it('does not retry after the caller aborts during the backoff sleep', async () => {
     const seen = script('get', [status(503)]);
     const controller = new AbortController();
-    const pending = fixtureClient().get('thing_1', { signal: controller.signal }).catch((error: unknown) => error);
+    const pending = fixtureClient()
+      .get('thing_1', { signal: controller.signal })
+      .catch((error: unknown) => error);
     await settle();
     expect(seen).toHaveLength(1);
     controller.abort();
@@ -194,11 +208,13 @@ describe('retries with fake timers', () => {
 describe('abort and timeout (real timers)', () => {
   it('cancels an attempt in flight at once with RequestAbortedError and does not retry', async () => {
     let attempts = 0;
-    server.use(http.get(`${BASE_URL}/things/:thingId`, async () => {
-      attempts += 1;
-      await delay('infinite');
-      return HttpResponse.json({});
-    }));
+    server.use(
+      http.get(`${BASE_URL}/things/:thingId`, async () => {
+        attempts += 1;
+        await delay('infinite');
+        return HttpResponse.json({});
+      }),
+    );
     const controller = new AbortController();
     const pending = fixtureClient({ maxRetries: 5 }).get('thing_1', { signal: controller.signal });
     await vi.waitFor(() => expect(attempts).toBe(1));
@@ -212,18 +228,22 @@ describe('abort and timeout (real timers)', () => {
 
   it('sends nothing when the signal is already aborted', async () => {
     const seen = script('get', [ok]);
-    const error = await fixtureClient().get('thing_1', { signal: AbortSignal.abort() }).catch((reason: unknown) => reason);
+    const error = await fixtureClient()
+      .get('thing_1', { signal: AbortSignal.abort() })
+      .catch((reason: unknown) => reason);
     expect(error).toBeInstanceOf(RequestAbortedError);
     expect(seen).toHaveLength(0);
   });
 
   it('retries an attempt that timed out, and the timeout applies to each attempt', async () => {
     let attempts = 0;
-    server.use(http.get(`${BASE_URL}/things/:thingId`, async () => {
-      attempts += 1;
-      if (attempts === 1) await delay('infinite');
-      return HttpResponse.json({ id: 'thing_1', name: 'late' });
-    }));
+    server.use(
+      http.get(`${BASE_URL}/things/:thingId`, async () => {
+        attempts += 1;
+        if (attempts === 1) await delay('infinite');
+        return HttpResponse.json({ id: 'thing_1', name: 'late' });
+      }),
+    );
     vi.spyOn(Math, 'random').mockReturnValue(1); // shortest backoff, 375 ms
     await expect(fixtureClient().get('thing_1', { timeoutMs: 50 })).resolves.toMatchObject({ name: 'late' });
     expect(attempts).toBe(2);

@@ -6,7 +6,9 @@ const headers = (init: Record<string, string>) => new Headers(init);
 describe('backoff without Retry-After', () => {
   it('starts at 0.5 s, doubles, and stops growing at 8 s', () => {
     const noJitter = () => 0;
-    expect([0, 1, 2, 3, 4, 5, 10].map((retry) => backoffDelayMs(retry, noJitter))).toEqual([500, 1_000, 2_000, 4_000, 8_000, 8_000, 8_000]);
+    expect([0, 1, 2, 3, 4, 5, 10].map((retry) => backoffDelayMs(retry, noJitter))).toEqual([
+      500, 1_000, 2_000, 4_000, 8_000, 8_000, 8_000,
+    ]);
   });
 
   it('subtracts up to 25 % jitter so clients do not retry in lockstep', () => {

@@ -6,8 +6,8 @@ type U = UserApi.components;
 type CustomerPaths = CustomerApi.paths;
 type UserPaths = UserApi.paths;
 import {
-  Cardrail,
-  CardrailUsers,
+  type Cardrail,
+  type CardrailUsers,
   constructEvent,
   eventGuards,
   isEventType,
@@ -54,7 +54,9 @@ describe('resource types come from the generated spec types', () => {
     const page = await cardrail.cards.list({ limit: 10 });
     expectTypeOf(page).toEqualTypeOf<Page<C['schemas']['Card']>>();
     for await (const card of cardrail.cards.list()) expectTypeOf(card).toEqualTypeOf<C['schemas']['Card']>();
-    expectTypeOf(users.events.list().toArray({ limit: 5 })).resolves.items.toHaveProperty('organizationId').toBeString();
+    expectTypeOf(users.events.list().toArray({ limit: 5 }))
+      .resolves.items.toHaveProperty('organizationId')
+      .toBeString();
     expectTypeOf(cardrail.intents.approve('int_1').withResponse()).resolves.toEqualTypeOf<WithResponse<C['schemas']['Intent']>>();
     expectTypeOf(cardrail.raw.GET).toBeFunction();
   });
@@ -136,12 +138,18 @@ describe('whether a body or query argument is optional comes from the spec', () 
   type Json<T> = { content: { 'application/json': T } };
 
   it('derives it from `requestBody` and `query` being optional in the generated operation', () => {
-    expectTypeOf<BodyArgs<{ requestBody: Json<{ a: string }> }>>().toEqualTypeOf<[body: { a: string }, options?: RequestOptions]>();
-    expectTypeOf<BodyArgs<{ requestBody?: Json<{ a: string }> }>>().toEqualTypeOf<[body?: { a: string }, options?: RequestOptions]>();
+    expectTypeOf<BodyArgs<{ requestBody: Json<{ a: string }> }>>().toEqualTypeOf<
+      [body: { a: string }, options?: RequestOptions]
+    >();
+    expectTypeOf<BodyArgs<{ requestBody?: Json<{ a: string }> }>>().toEqualTypeOf<
+      [body?: { a: string }, options?: RequestOptions]
+    >();
     expectTypeOf<QueryArgs<{ parameters: { query: { since: string; limit?: number } } }>>().toEqualTypeOf<
       [query: { since: string; limit?: number }, options?: RequestOptions]
     >();
-    expectTypeOf<QueryArgs<{ parameters: { query?: { limit?: number } } }>>().toEqualTypeOf<[query?: { limit?: number }, options?: RequestOptions]>();
+    expectTypeOf<QueryArgs<{ parameters: { query?: { limit?: number } } }>>().toEqualTypeOf<
+      [query?: { limit?: number }, options?: RequestOptions]
+    >();
   });
 
   it('makes the body optional exactly where the spec does', () => {

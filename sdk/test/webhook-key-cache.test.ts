@@ -25,9 +25,13 @@ describe('HMAC key cache', () => {
     const second = 'whsec_cacheSecondSecret_111111111';
     for (let round = 0; round < 3; round += 1) {
       expect(await outcome(verifySignature({ payload, header: header(first), secret: first, now: t }))).toBe('verified');
-      expect(await outcome(verifySignature({ payload, header: header(second), secret: first, now: t }))).toBe('signature_mismatch');
+      expect(await outcome(verifySignature({ payload, header: header(second), secret: first, now: t }))).toBe(
+        'signature_mismatch',
+      );
       expect(await outcome(verifySignature({ payload, header: header(second), secret: second, now: t }))).toBe('verified');
-      expect(await outcome(verifySignature({ payload, header: header(first), secret: second, now: t }))).toBe('signature_mismatch');
+      expect(await outcome(verifySignature({ payload, header: header(first), secret: second, now: t }))).toBe(
+        'signature_mismatch',
+      );
     }
   });
 
@@ -47,8 +51,12 @@ describe('HMAC key cache', () => {
     for (const secret of secrets) await verifySignature({ payload, header: header(secret), secret, now: t });
     expect(cachedHmacKeyCount()).toBeLessThanOrEqual(16);
     // The first secrets were evicted long ago: they are imported again, and still verify only their own signatures.
-    expect(await outcome(verifySignature({ payload, header: header(secrets[0] as string), secret: secrets[0] as string, now: t }))).toBe('verified');
-    expect(await outcome(verifySignature({ payload, header: header(secrets[1] as string), secret: secrets[0] as string, now: t }))).toBe('signature_mismatch');
+    expect(
+      await outcome(verifySignature({ payload, header: header(secrets[0] as string), secret: secrets[0] as string, now: t })),
+    ).toBe('verified');
+    expect(
+      await outcome(verifySignature({ payload, header: header(secrets[1] as string), secret: secrets[0] as string, now: t })),
+    ).toBe('signature_mismatch');
   });
 
   it('does not remember a failed key import', async () => {
@@ -63,7 +71,9 @@ describe('HMAC key cache', () => {
     const body = '{"note":"Zoë paid 12 € for 🍕"}';
     for (let round = 0; round < 2; round += 1) {
       expect(await generateSignatureHeader({ payload: body, secret, timestamp: t })).toBe(header(secret, body));
-      expect(await generateSignatureHeader({ payload: new TextEncoder().encode(body), secret, timestamp: t })).toBe(header(secret, body));
+      expect(await generateSignatureHeader({ payload: new TextEncoder().encode(body), secret, timestamp: t })).toBe(
+        header(secret, body),
+      );
     }
     await expect(verifySignature({ payload: body, header: header(secret, body), secret, now: t })).resolves.toBeUndefined();
   });

@@ -14,10 +14,24 @@ import {
   type Outcome,
   type WebhookImplementation,
 } from './support/webhook-implementations.js';
-import { EVENT_VECTORS, KNOWN_ANSWERS, PAYLOAD, SECRET, sign, SIGN_VECTORS, T, VERIFY_VECTORS, type Expected } from './support/webhook-vectors.js';
+import {
+  EVENT_VECTORS,
+  KNOWN_ANSWERS,
+  PAYLOAD,
+  SECRET,
+  sign,
+  SIGN_VECTORS,
+  T,
+  VERIFY_VECTORS,
+  type Expected,
+} from './support/webhook-vectors.js';
 
 /** The vector's expectation as the outcome every implementation must produce (message and details compared across them). */
-function matchesExpectation(outcome: Outcome | undefined, expected: Expected | { event: unknown } | string, success: (returned: unknown) => boolean): boolean {
+function matchesExpectation(
+  outcome: Outcome | undefined,
+  expected: Expected | { event: unknown } | string,
+  success: (returned: unknown) => boolean,
+): boolean {
   if (outcome === undefined) return false;
   if ('returned' in outcome) return success(outcome.returned);
   if (expected === 'TypeError') return outcome.threw === 'TypeError';
@@ -30,7 +44,8 @@ async function outcomes(
   syncCall: (implementation: WebhookImplementation) => unknown,
 ): Promise<Record<string, Outcome>> {
   const results: Record<string, Outcome> = {};
-  for (const implementation of IMPLEMENTATIONS) results[`${implementation.name}, async`] = await asyncOutcome(() => asyncCall(implementation));
+  for (const implementation of IMPLEMENTATIONS)
+    results[`${implementation.name}, async`] = await asyncOutcome(() => asyncCall(implementation));
   for (const implementation of WITH_SYNC) results[`${implementation.name}, sync`] = syncOutcome(() => syncCall(implementation));
   return results;
 }
@@ -65,10 +80,22 @@ describe('webhook test vectors, through every implementation', () => {
 
   it('has valid vectors and vectors for every failure kind', () => {
     const kinds = new Set(VERIFY_VECTORS.map((vector) => vector.expected));
-    for (const kind of ['valid', 'missing_header', 'malformed_header', 'missing_signature', 'timestamp_out_of_tolerance', 'signature_mismatch', 'invalid_payload', 'invalid_secret', 'TypeError']) {
+    for (const kind of [
+      'valid',
+      'missing_header',
+      'malformed_header',
+      'missing_signature',
+      'timestamp_out_of_tolerance',
+      'signature_mismatch',
+      'invalid_payload',
+      'invalid_secret',
+      'TypeError',
+    ]) {
       expect(kinds).toContain(kind);
     }
-    expect(new Set(EVENT_VECTORS.map((vector) => (typeof vector.expected === 'string' ? vector.expected : 'event')))).toEqual(new Set(['event', 'invalid_json', 'signature_mismatch']));
+    expect(new Set(EVENT_VECTORS.map((vector) => (typeof vector.expected === 'string' ? vector.expected : 'event')))).toEqual(
+      new Set(['event', 'invalid_json', 'signature_mismatch']),
+    );
   });
 
   it.each(VERIFY_VECTORS)('verifySignature(Sync): $name -> $expected', async ({ params, expected }) => {
@@ -77,7 +104,10 @@ describe('webhook test vectors, through every implementation', () => {
       ({ module }) => module.verifySignatureSync(params),
     );
     const reference = expectAgreement(results);
-    expect(matchesExpectation(reference, expected, (returned) => expected === 'valid' && returned === undefined), JSON.stringify(reference)).toBe(true);
+    expect(
+      matchesExpectation(reference, expected, (returned) => expected === 'valid' && returned === undefined),
+      JSON.stringify(reference),
+    ).toBe(true);
   });
 
   it.each(SIGN_VECTORS)('generateSignatureHeader(Sync): $name', async ({ params, expected }) => {
@@ -86,7 +116,10 @@ describe('webhook test vectors, through every implementation', () => {
       ({ module }) => module.generateSignatureHeaderSync(params),
     );
     const reference = expectAgreement(results);
-    expect(matchesExpectation(reference, expected, (returned) => returned === expected), JSON.stringify(reference)).toBe(true);
+    expect(
+      matchesExpectation(reference, expected, (returned) => returned === expected),
+      JSON.stringify(reference),
+    ).toBe(true);
   });
 
   it.each(EVENT_VECTORS)('constructEvent(Sync): $name', async ({ params, expected }) => {
@@ -95,15 +128,29 @@ describe('webhook test vectors, through every implementation', () => {
       ({ module }) => module.constructEventSync(params),
     );
     const reference = expectAgreement(results);
-    expect(matchesExpectation(reference, expected, (returned) => typeof expected === 'object' && JSON.stringify(returned) === JSON.stringify(expected.event)), JSON.stringify(reference)).toBe(true);
+    expect(
+      matchesExpectation(
+        reference,
+        expected,
+        (returned) => typeof expected === 'object' && JSON.stringify(returned) === JSON.stringify(expected.event),
+      ),
+      JSON.stringify(reference),
+    ).toBe(true);
   });
 
   it('verifies what each implementation signs, in every pairing', async () => {
     const body = '{"id":"evt_pair","type":"card.created","data":{"note":"naïve 🍕"}}';
     for (const signer of IMPLEMENTATIONS) {
-      const header = await signer.module.generateSignatureHeader({ payload: body, secret: [SECRET, 'whsec_second'], timestamp: T });
+      const header = await signer.module.generateSignatureHeader({
+        payload: body,
+        secret: [SECRET, 'whsec_second'],
+        timestamp: T,
+      });
       for (const verifier of IMPLEMENTATIONS) {
-        await expect(verifier.module.verifySignature({ payload: body, header, secret: 'whsec_second', now: T }), `${signer.name} -> ${verifier.name}`).resolves.toBeUndefined();
+        await expect(
+          verifier.module.verifySignature({ payload: body, header, secret: 'whsec_second', now: T }),
+          `${signer.name} -> ${verifier.name}`,
+        ).resolves.toBeUndefined();
       }
     }
   });
@@ -131,31 +178,56 @@ describe('errors are the same classes on every build', () => {
     const byName = Object.fromEntries(IMPLEMENTATIONS.map((implementation) => [implementation.name, implementation.module]));
     expect(byName['node:crypto, source']?.WebhookVerificationError).toBe(WebhookVerificationError);
     expect(byName['Web Crypto, source']?.WebhookVerificationError).toBe(WebhookVerificationError);
-    expect(byName['node:crypto, dist ESM']?.WebhookVerificationError).toBe(byName['Web Crypto, dist ESM']?.WebhookVerificationError);
-    expect(byName['node:crypto, dist CJS']?.WebhookVerificationError).toBe(byName['Web Crypto, dist CJS']?.WebhookVerificationError);
+    expect(byName['node:crypto, dist ESM']?.WebhookVerificationError).toBe(
+      byName['Web Crypto, dist ESM']?.WebhookVerificationError,
+    );
+    expect(byName['node:crypto, dist CJS']?.WebhookVerificationError).toBe(
+      byName['Web Crypto, dist CJS']?.WebhookVerificationError,
+    );
   });
 });
 
 describe('synchronous functions on the Web Crypto build', () => {
   const calls = [
-    { name: 'verifySignatureSync', asyncName: 'verifySignature', call: (module: WebhookImplementation['module']) => module.verifySignatureSync({ payload: PAYLOAD, header: `t=${T},v1=${sign(SECRET, T, PAYLOAD)}`, secret: SECRET, now: T }) },
-    { name: 'constructEventSync', asyncName: 'constructEvent', call: (module: WebhookImplementation['module']) => module.constructEventSync({ payload: PAYLOAD, header: `t=${T},v1=${sign(SECRET, T, PAYLOAD)}`, secret: SECRET, now: T }) },
-    { name: 'generateSignatureHeaderSync', asyncName: 'generateSignatureHeader', call: (module: WebhookImplementation['module']) => module.generateSignatureHeaderSync({ payload: PAYLOAD, secret: SECRET, timestamp: T }) },
+    {
+      name: 'verifySignatureSync',
+      asyncName: 'verifySignature',
+      call: (module: WebhookImplementation['module']) =>
+        module.verifySignatureSync({ payload: PAYLOAD, header: `t=${T},v1=${sign(SECRET, T, PAYLOAD)}`, secret: SECRET, now: T }),
+    },
+    {
+      name: 'constructEventSync',
+      asyncName: 'constructEvent',
+      call: (module: WebhookImplementation['module']) =>
+        module.constructEventSync({ payload: PAYLOAD, header: `t=${T},v1=${sign(SECRET, T, PAYLOAD)}`, secret: SECRET, now: T }),
+    },
+    {
+      name: 'generateSignatureHeaderSync',
+      asyncName: 'generateSignatureHeader',
+      call: (module: WebhookImplementation['module']) =>
+        module.generateSignatureHeaderSync({ payload: PAYLOAD, secret: SECRET, timestamp: T }),
+    },
     // Bad input gets the same answer: the function never looks at its input, so it can never answer wrongly.
-    { name: 'verifySignatureSync', asyncName: 'verifySignature', call: (module: WebhookImplementation['module']) => module.verifySignatureSync({ payload: PAYLOAD, header: 'garbage', secret: SECRET }) },
+    {
+      name: 'verifySignatureSync',
+      asyncName: 'verifySignature',
+      call: (module: WebhookImplementation['module']) =>
+        module.verifySignatureSync({ payload: PAYLOAD, header: 'garbage', secret: SECRET }),
+    },
   ];
 
-  it.each(WITHOUT_SYNC.flatMap((implementation) => calls.map((call) => ({ ...call, implementation, label: `${implementation.name}: ${call.name}` }))))(
-    '$label throws an error that names the asynchronous function to use',
-    ({ implementation, name, asyncName, call }) => {
-      const outcome = syncOutcome(() => call(implementation.module));
-      expect(outcome).toMatchObject({ threw: 'CardrailError', code: 'webhook_sync_unavailable' });
-      const message = (outcome as { message: string }).message;
-      expect(message).toContain(`${name}()`);
-      expect(message).toContain(`await ${asyncName}(...)`);
-      for (const runtime of ['Node', 'Bun', 'Deno', 'browsers', 'edge runtimes', 'workers']) expect(message).toContain(runtime);
-    },
-  );
+  it.each(
+    WITHOUT_SYNC.flatMap((implementation) =>
+      calls.map((call) => ({ ...call, implementation, label: `${implementation.name}: ${call.name}` })),
+    ),
+  )('$label throws an error that names the asynchronous function to use', ({ implementation, name, asyncName, call }) => {
+    const outcome = syncOutcome(() => call(implementation.module));
+    expect(outcome).toMatchObject({ threw: 'CardrailError', code: 'webhook_sync_unavailable' });
+    const message = (outcome as { message: string }).message;
+    expect(message).toContain(`${name}()`);
+    expect(message).toContain(`await ${asyncName}(...)`);
+    for (const runtime of ['Node', 'Bun', 'Deno', 'browsers', 'edge runtimes', 'workers']) expect(message).toContain(runtime);
+  });
 
   it('throws a CardrailError that is not a WebhookVerificationError (a receiver must not answer it with a 400)', () => {
     for (const implementation of WITHOUT_SYNC) {

@@ -36,7 +36,11 @@ async function bundle(contents: string, options: BuildOptions) {
 
 /** `node:` (or bare built-in) imports left in a bundle, static, dynamic or required (messages may mention node:http). */
 function nodeImports(code: string): string[] {
-  return [...code.matchAll(/(?:from|import|require)\s*\(?\s*["']((?:node:)?(?:crypto|fs|path|buffer|stream|util|os|http|https|zlib|url)|node:[^"']+)["']/g)].map((match) => match[1] as string);
+  return [
+    ...code.matchAll(
+      /(?:from|import|require)\s*\(?\s*["']((?:node:)?(?:crypto|fs|path|buffer|stream|util|os|http|https|zlib|url)|node:[^"']+)["']/g,
+    ),
+  ].map((match) => match[1] as string);
 }
 
 describe('bundling @cardrail/sdk/webhooks', () => {
@@ -57,7 +61,12 @@ describe('bundling @cardrail/sdk/webhooks', () => {
   });
 
   it('for Workers and Vercel Edge (worker conditions), even when a bundler also sets `node`', async () => {
-    for (const conditions of [['workerd', 'worker', 'browser'], ['edge-light', 'worker', 'browser'], ['worker', 'node'], ['browser', 'node']]) {
+    for (const conditions of [
+      ['workerd', 'worker', 'browser'],
+      ['edge-light', 'worker', 'browser'],
+      ['worker', 'node'],
+      ['browser', 'node'],
+    ]) {
       const { code, inputs } = await bundle("export * from '@cardrail/sdk/webhooks';", { platform: 'neutral', conditions });
       expect(inputs, conditions.join()).toContain('dist/webhooks.mjs');
       expect(nodeImports(code), conditions.join()).toEqual([]);
@@ -87,14 +96,21 @@ describe("Node's own resolution", () => {
 
   it('import gets the node:crypto ESM build of both entry points', () => {
     const script = "for (const name of ['@cardrail/sdk/webhooks', '@cardrail/sdk']) console.log(import.meta.resolve(name));";
-    const resolved = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: resolveDir, encoding: 'utf8' }).trim().split('\n');
-    expect(resolved.map((url) => fileURLToPath(url))).toEqual([join(sdkDir, 'dist', 'webhooks.node.mjs'), join(sdkDir, 'dist', 'index.node.mjs')]);
+    const resolved = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: resolveDir, encoding: 'utf8' })
+      .trim()
+      .split('\n');
+    expect(resolved.map((url) => fileURLToPath(url))).toEqual([
+      join(sdkDir, 'dist', 'webhooks.node.mjs'),
+      join(sdkDir, 'dist', 'index.node.mjs'),
+    ]);
   });
 
   it('the root re-exports the same functions as the webhooks entry of its build', () => {
     expect(distRootNodeEsm.verifySignatureSync).toBe(distWebhooksNodeEsm.verifySignatureSync);
     expect(distRootNodeEsm.WebhookVerificationError).toBe(distWebhooksNodeEsm.WebhookVerificationError);
     expect(distRootNodeEsm.Cardrail).toBe(distRootEsm.Cardrail);
-    expect(() => distRootEsm.verifySignatureSync({ payload: '', header: '', secret: 'whsec_x' })).toThrow(/await verifySignature/);
+    expect(() => distRootEsm.verifySignatureSync({ payload: '', header: '', secret: 'whsec_x' })).toThrow(
+      /await verifySignature/,
+    );
   });
 });

@@ -11,7 +11,10 @@ function operationDocuments401() {
   return {
     Operation(operation, { report, location }) {
       if (!operation.responses || !('401' in operation.responses)) {
-        report({ message: 'Every operation must document 401 (missing, malformed or revoked key).', location: location.child('responses') });
+        report({
+          message: 'Every operation must document 401 (missing, malformed or revoked key).',
+          location: location.child('responses'),
+        });
       }
     },
   };
@@ -24,7 +27,10 @@ function pathIdDocuments404() {
         if (typeof key !== 'string' || !/\{[^}]+\}/.test(key)) return;
         for (const [method, operation] of operationsOf(pathItem)) {
           if (!operation.responses || !('404' in operation.responses)) {
-            report({ message: `${method.toUpperCase()} ${key} takes a path id and must document 404.`, location: location.child([method, 'responses']) });
+            report({
+              message: `${method.toUpperCase()} ${key} takes a path id and must document 404.`,
+              location: location.child([method, 'responses']),
+            });
           }
         }
       },

@@ -101,7 +101,8 @@ export function toJsonSchema(document, schema, where, seen = []) {
     if (keyword.startsWith('x-') || OPENAPI_ONLY_KEYWORDS.has(keyword)) continue;
     const at = `${where}/${keyword}`;
     if (SCHEMA_KEYWORDS.has(keyword)) out[keyword] = toJsonSchema(document, value, at, seen);
-    else if (SCHEMA_LIST_KEYWORDS.has(keyword)) out[keyword] = value.map((item, i) => toJsonSchema(document, item, `${at}/${i}`, seen));
+    else if (SCHEMA_LIST_KEYWORDS.has(keyword))
+      out[keyword] = value.map((item, i) => toJsonSchema(document, item, `${at}/${i}`, seen));
     else if (SCHEMA_MAP_KEYWORDS.has(keyword)) {
       out[keyword] = Object.fromEntries(
         Object.entries(value).map(([name, item]) => [name, toJsonSchema(document, item, `${at}/${name}`, seen)]),

@@ -10,8 +10,11 @@ const stderrLogger: Logger = { error: say, warn: say, info: say, debug: say };
 
 async function serve(config: ServeConfig): Promise<RunningMcpServer> {
   // Loaded once the command line is known good: --help, --version and usage errors answer without the MCP SDK.
-  const [{ createCardrailToolkit }, { serveHttp, serveStdio }] = await Promise.all([import('../toolkit.js'), import('../mcp/node.js')]);
-  let toolkit;
+  const [{ createCardrailToolkit }, { serveHttp, serveStdio }] = await Promise.all([
+    import('../toolkit.js'),
+    import('../mcp/node.js'),
+  ]);
+  let toolkit: ReturnType<typeof createCardrailToolkit>;
   try {
     toolkit = createCardrailToolkit({
       apiKey: config.apiKey,

@@ -44,49 +44,51 @@ export class UsageError extends Error {
 
 function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], flag: string, fallback: T): T {
   if (value === undefined) return fallback;
-  if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`${flag} must be ${allowed.join(' or ')}, got ${JSON.stringify(value)}.`);
+  if (!(allowed as readonly string[]).includes(value))
+    throw new UsageError(`${flag} must be ${allowed.join(' or ')}, got ${JSON.stringify(value)}.`);
   return value as T;
 }
 
 function port(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (!/^[0-9]+$/.test(value) || n > 65535) throw new UsageError(`--port must be an integer from 0 to 65535, got ${JSON.stringify(value)}.`);
+  if (!/^[0-9]+$/.test(value) || n > 65535)
+    throw new UsageError(`--port must be an integer from 0 to 65535, got ${JSON.stringify(value)}.`);
   return n;
 }
 
 const nonEmpty = (value: string | undefined) => (value === undefined || value === '' ? undefined : value);
 
-export function parseCli(argv: readonly string[], env: Record<string, string | undefined>): CliCommand {
-  let values;
+const OPTIONS = {
+  'api-key': { type: 'string' },
+  agent: { type: 'string' },
+  card: { type: 'string' },
+  'base-url': { type: 'string' },
+  variant: { type: 'string' },
+  'credential-exposure': { type: 'string' },
+  transport: { type: 'string' },
+  host: { type: 'string' },
+  port: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+} as const;
+
+function parse(argv: readonly string[]) {
   try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      strict: true,
-      allowPositionals: false,
-      options: {
-        'api-key': { type: 'string' },
-        agent: { type: 'string' },
-        card: { type: 'string' },
-        'base-url': { type: 'string' },
-        variant: { type: 'string' },
-        'credential-exposure': { type: 'string' },
-        transport: { type: 'string' },
-        host: { type: 'string' },
-        port: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-        version: { type: 'boolean', short: 'v' },
-      },
-    }));
+    return parseArgs({ args: [...argv], strict: true, allowPositionals: false, options: OPTIONS }).values;
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
+}
+
+export function parseCli(argv: readonly string[], env: Record<string, string | undefined>): CliCommand {
+  const values = parse(argv);
   if (values.help) return { kind: 'help' };
   if (values.version) return { kind: 'version' };
 
-  const apiKey = nonEmpty(values['api-key']) ?? nonEmpty(env['CARDRAIL_API_KEY']);
+  const apiKey = nonEmpty(values['api-key']) ?? nonEmpty(env.CARDRAIL_API_KEY);
   if (apiKey === undefined) throw new UsageError('--api-key <key> is required (or set CARDRAIL_API_KEY).');
-  const agentId = nonEmpty(values.agent) ?? nonEmpty(env['CARDRAIL_AGENT_ID']);
+  const agentId = nonEmpty(values.agent) ?? nonEmpty(env.CARDRAIL_AGENT_ID);
   if (agentId === undefined) throw new UsageError('--agent <agentId> is required (or set CARDRAIL_AGENT_ID).');
   const transport = oneOf(values.transport, ['stdio', 'http'] as const, '--transport', 'stdio');
   if (transport === 'stdio' && (values.host !== undefined || values.port !== undefined)) {
@@ -97,8 +99,8 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
     config: {
       apiKey,
       agentId,
-      cardId: nonEmpty(values.card) ?? nonEmpty(env['CARDRAIL_CARD_ID']),
-      baseUrl: nonEmpty(values['base-url']) ?? nonEmpty(env['CARDRAIL_BASE_URL']),
+      cardId: nonEmpty(values.card) ?? nonEmpty(env.CARDRAIL_CARD_ID),
+      baseUrl: nonEmpty(values['base-url']) ?? nonEmpty(env.CARDRAIL_BASE_URL),
       variant: oneOf(values.variant, API_VARIANTS, '--variant', 'customer'),
       credentialExposure: oneOf(values['credential-exposure'], CREDENTIAL_EXPOSURES, '--credential-exposure', 'masked'),
       transport,

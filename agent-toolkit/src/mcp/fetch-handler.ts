@@ -8,7 +8,10 @@ import { createCardrailMcpServer, type CardrailMcpServerOptions } from './server
  * transport and answers with plain JSON (no session, no server-sent events); the toolkit, with its scope cache, is
  * shared. The handler does not check `Host` or authenticate: put it behind whatever guards the route.
  */
-export function createMcpFetchHandler(toolkit: CardrailToolkit, options: CardrailMcpServerOptions = {}): (request: Request) => Promise<Response> {
+export function createMcpFetchHandler(
+  toolkit: CardrailToolkit,
+  options: CardrailMcpServerOptions = {},
+): (request: Request) => Promise<Response> {
   return async (request) => {
     const server = createCardrailMcpServer(toolkit, options);
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });

@@ -44,7 +44,13 @@ function answerJson(response: ServerResponse, status: number, body: unknown, hea
   response.writeHead(status, { 'Content-Type': 'application/json', ...headers }).end(JSON.stringify(body));
 }
 
-function rpcError(response: ServerResponse, status: number, code: number, message: string, headers?: Record<string, string>): void {
+function rpcError(
+  response: ServerResponse,
+  status: number,
+  code: number,
+  message: string,
+  headers?: Record<string, string>,
+): void {
   answerJson(response, status, { jsonrpc: '2.0', error: { code, message }, id: null }, headers);
 }
 
@@ -109,7 +115,9 @@ export async function serveHttp(toolkit: CardrailToolkit, options: McpHttpOption
       return;
     }
     if (request.method !== 'POST') {
-      rpcError(response, 405, -32000, 'Method not allowed: this server answers POST only (no server-sent event stream).', { Allow: 'POST' });
+      rpcError(response, 405, -32000, 'Method not allowed: this server answers POST only (no server-sent event stream).', {
+        Allow: 'POST',
+      });
       return;
     }
     if (Number(request.headers['content-length'] ?? 0) > MAX_BODY_BYTES) {
@@ -130,7 +138,8 @@ export async function serveHttp(toolkit: CardrailToolkit, options: McpHttpOption
 
   const server = createServer((request, response) => {
     serve(request, response).catch((error: unknown) => {
-      if (!response.headersSent) rpcError(response, 500, -32603, `Internal error: ${error instanceof Error ? error.message : String(error)}`);
+      if (!response.headersSent)
+        rpcError(response, 500, -32603, `Internal error: ${error instanceof Error ? error.message : String(error)}`);
       else response.destroy();
     });
   });

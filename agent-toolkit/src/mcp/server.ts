@@ -1,5 +1,12 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolResult,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { CardrailToolkit, CardrailTool } from '../toolkit.js';
 import { VERSION } from '../version.js';
 
@@ -49,7 +56,10 @@ export function createCardrailMcpServer(toolkit: CardrailToolkit, options: Cardr
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
     const { name, arguments: input } = request.params;
     if (!tools.some((tool) => tool.name === name)) {
-      throw new McpError(ErrorCode.InvalidParams, `Unknown tool ${name}; the tools are ${tools.map((tool) => tool.name).join(', ')}.`);
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `Unknown tool ${name}; the tools are ${tools.map((tool) => tool.name).join(', ')}.`,
+      );
     }
     const result = await toolkit.call(name, input);
     if (result.ok) return { content: [{ type: 'text', text: JSON.stringify(result.data) }] };

@@ -16,5 +16,5 @@ export type ToolHandler = (input: ToolInput, context: ToolContext) => Promise<un
 
 /** The card of a call that acts on one: the toolkit has already resolved (named or bound) and checked it. */
 export function cardOf(input: ToolInput): string {
-  return input['cardId'] as string;
+  return input.cardId as string;
 }

@@ -5,5 +5,6 @@ import { fileURLToPath } from 'node:url';
 export const BIN = fileURLToPath(new URL('../../dist/bin/cardrail-mcp.mjs', import.meta.url));
 
 export function assertBuilt(): void {
-  if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run \`npm run build\` in agent-toolkit/ (the root \`npm test\` does) first.`);
+  if (!existsSync(BIN))
+    throw new Error(`${BIN} is missing: run \`npm run build\` in agent-toolkit/ (the root \`npm test\` does) first.`);
 }

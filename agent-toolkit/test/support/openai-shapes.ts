@@ -5,7 +5,11 @@
  * `strict` a boolean. The type-level check against the package's own types is in adapters.test-d.ts.
  */
 const functionName = { type: 'string', pattern: '^[a-zA-Z0-9_-]{1,64}$' };
-const parameters = { type: 'object', required: ['type', 'properties'], properties: { type: { const: 'object' }, properties: { type: 'object' } } };
+const parameters = {
+  type: 'object',
+  required: ['type', 'properties'],
+  properties: { type: { const: 'object' }, properties: { type: 'object' } },
+};
 
 export const chatCompletionFunctionTool = {
   type: 'object',

@@ -21,7 +21,10 @@ export async function startReceiver(): Promise<WebhookReceiver> {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const signature = request.headers['cardrail-signature'];
-      deliveries.push({ body: Buffer.concat(chunks).toString('utf8'), signature: Array.isArray(signature) ? signature[0] : signature });
+      deliveries.push({
+        body: Buffer.concat(chunks).toString('utf8'),
+        signature: Array.isArray(signature) ? signature[0] : signature,
+      });
       response.writeHead(204).end();
     });
   });

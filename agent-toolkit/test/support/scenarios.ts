@@ -22,9 +22,19 @@ export async function scriptedAgentRun(world: World, call: ToolCaller): Promise<
     expect(power.payload).toMatchObject({ cardId: card, status: 'active', policy: { requireApproval: true } });
     expect(power.payload.cooldown.isInCooldown).toBe(false);
 
-    const declared = await call('declare_intent', { cardId: card, summary: 'One month of GPU credits', expectedAmount: amount, expectedMerchant: 'OpenAI' });
+    const declared = await call('declare_intent', {
+      cardId: card,
+      summary: 'One month of GPU credits',
+      expectedAmount: amount,
+      expectedMerchant: 'OpenAI',
+    });
     expect(declared.isError).toBe(false);
-    expect(declared.payload).toMatchObject({ cardId: card, agentId: world.agentId, expectedAmount: amount, status: 'pending_approval' });
+    expect(declared.payload).toMatchObject({
+      cardId: card,
+      agentId: world.agentId,
+      expectedAmount: amount,
+      status: 'pending_approval',
+    });
     const intentId: string = declared.payload.id;
 
     const waiting = await call('get_intent', { intentId });
@@ -49,12 +59,25 @@ export async function scriptedAgentRun(world: World, call: ToolCaller): Promise<
 
     await world.running.mock.idle();
     const events = await Promise.all(
-      receiver.deliveries.map((delivery) => constructEvent({ payload: delivery.body, header: delivery.signature, secret: webhook.secret })),
+      receiver.deliveries.map((delivery) =>
+        constructEvent({ payload: delivery.body, header: delivery.signature, secret: webhook.secret }),
+      ),
     );
     const matched = events.find((event) => event.type === 'intent.matched');
-    expect(matched?.data).toMatchObject({ intentId, cardId: card, agentId: world.agentId, transactionId: payment.id, expectedAmount: amount, actualAmount: amount });
+    expect(matched?.data).toMatchObject({
+      intentId,
+      cardId: card,
+      agentId: world.agentId,
+      transactionId: payment.id,
+      expectedAmount: amount,
+      actualAmount: amount,
+    });
     const accessed = events.find((event) => event.type === 'credential.accessed');
-    expect(accessed?.data).toMatchObject({ cardId: card, agentId: world.agentId, accessEventId: credentials.payload.accessEventId });
+    expect(accessed?.data).toMatchObject({
+      cardId: card,
+      agentId: world.agentId,
+      accessEventId: credentials.payload.accessEventId,
+    });
 
     const listed = await call('list_transactions', { cardId: card });
     expect(listed.payload.data.map((txn: { id: string }) => txn.id)).toEqual([payment.id]);
@@ -75,7 +98,10 @@ export async function refusalPaths(world: World, call: ToolCaller): Promise<void
     ['check_spending_power', { cardId: world.otherAgentCard }],
   ] as const) {
     const refused = await call(name, args);
-    expect(refused, name).toMatchObject({ isError: true, payload: { error: { code: 'out_of_scope', details: { cardId: world.otherAgentCard } } } });
+    expect(refused, name).toMatchObject({
+      isError: true,
+      payload: { error: { code: 'out_of_scope', details: { cardId: world.otherAgentCard } } },
+    });
   }
   expect((await world.api.cards.retrieve(world.otherAgentCard)).status).toBe('active');
   expect((await world.api.intents.list({ cardId: world.otherAgentCard })).data).toEqual([]);

@@ -1,6 +1,16 @@
 import { expect } from 'vitest';
 import { id, clientFor, type ScenarioContext } from './context.js';
-import { authorize, cardStatus, CLOSED, createOwner, expectApiError, FROZEN, issueCard, owners, statusOf } from './variant-ops.js';
+import {
+  authorize,
+  cardStatus,
+  CLOSED,
+  createOwner,
+  expectApiError,
+  FROZEN,
+  issueCard,
+  owners,
+  statusOf,
+} from './variant-ops.js';
 
 /** One named step of the story; steps run in order and share the context's ids. */
 export interface Step {
@@ -108,12 +118,20 @@ export const STEPS: Step[] = [
       await ctx.vc.client.simulate.deposit({ customerId: owner, amount: 1_000_000, chainId: 8453 });
       const balance = await owners(ctx.vc).balances(owner);
       expect(balance.available).toBe(1_000_000);
-      const confirmed = await ctx.vc.client.withdrawals.create(owner, { amount: 1_000, chainId: 8453, recipientAddress: RECIPIENT });
+      const confirmed = await ctx.vc.client.withdrawals.create(owner, {
+        amount: 1_000,
+        chainId: 8453,
+        recipientAddress: RECIPIENT,
+      });
       expect((await ctx.vc.client.withdrawals.retrieve(confirmed.id)).status).toBe('pending');
       await ctx.vc.client.simulate.confirmWithdrawal(confirmed.id);
       const failed = await ctx.vc.client.withdrawals.create(owner, { amount: 2_000, chainId: 8453, recipientAddress: RECIPIENT });
       await ctx.vc.client.simulate.failWithdrawal(failed.id);
-      await expectApiError(ctx.vc.client.withdrawals.create(id(ctx, 'deniedOwner'), { amount: 1, chainId: 8453, recipientAddress: RECIPIENT }), 400, 'insufficient_funds');
+      await expectApiError(
+        ctx.vc.client.withdrawals.create(id(ctx, 'deniedOwner'), { amount: 1, chainId: 8453, recipientAddress: RECIPIENT }),
+        400,
+        'insufficient_funds',
+      );
     },
   },
   {
@@ -145,13 +163,28 @@ export const STEPS: Step[] = [
     name: 'spend: evaluate, intent, credentials, matched authorization, settle, reverse, dispute (intent.created, credential.accessed, spend.attested, intent.matched, transaction.*, dispute.*)',
     async run(ctx) {
       const card = id(ctx, 'card');
-      const evaluation = await ctx.vc.client.spend.evaluate({ cardId: card, amount: 2_000, currency: 'usd', merchant: { name: 'OpenAI', mcc: '5734' } });
+      const evaluation = await ctx.vc.client.spend.evaluate({
+        cardId: card,
+        amount: 2_000,
+        currency: 'usd',
+        merchant: { name: 'OpenAI', mcc: '5734' },
+      });
       expect(evaluation.decision).toBe('approve');
 
-      const intent = await ctx.vc.client.intents.create({ cardId: card, summary: 'GPU credits', expectedAmount: 2_000, currency: 'usd', expectedMerchant: 'OpenAI' });
+      const intent = await ctx.vc.client.intents.create({
+        cardId: card,
+        summary: 'GPU credits',
+        expectedAmount: 2_000,
+        currency: 'usd',
+        expectedMerchant: 'OpenAI',
+      });
       expect((await ctx.vc.client.intents.retrieve(intent.id)).status).toBe('pending');
       expect((await ctx.vc.client.intents.list({ cardId: card, limit: 5 })).data.map((i) => i.id)).toContain(intent.id);
-      const credentials = await ctx.vc.client.cards.credentials(card, { intentId: intent.id, summary: 'GPU credits', expectedAmount: 2_000 });
+      const credentials = await ctx.vc.client.cards.credentials(card, {
+        intentId: intent.id,
+        summary: 'GPU credits',
+        expectedAmount: 2_000,
+      });
       expect(credentials.cardId).toBe(card);
 
       const matched = await authorize(ctx, card, 2_050, 'OpenAI');
@@ -173,7 +206,12 @@ export const STEPS: Step[] = [
     async run(ctx) {
       const card = id(ctx, 'card');
       await onlyRules(ctx, { intentMismatch: { enabled: true, action: 'alert' } });
-      const intent = await ctx.vc.client.intents.create({ cardId: card, summary: 'API credits', expectedAmount: 1_000, expectedMerchant: 'Anthropic' });
+      const intent = await ctx.vc.client.intents.create({
+        cardId: card,
+        summary: 'API credits',
+        expectedAmount: 1_000,
+        expectedMerchant: 'Anthropic',
+      });
       await authorize(ctx, card, 9_000, 'Anthropic');
       expect((await ctx.vc.client.intents.retrieve(intent.id)).status).toBe('mismatched');
 
@@ -295,7 +333,9 @@ export const STEPS: Step[] = [
         10_000,
         () => `the first attempt of ${latest.id} never arrived`,
       );
-      const delivery = (await ctx.vc.client.webhooks.deliveries.list(webhook, { limit: 100 })).data.find((d) => d.eventId === latest.id);
+      const delivery = (await ctx.vc.client.webhooks.deliveries.list(webhook, { limit: 100 })).data.find(
+        (d) => d.eventId === latest.id,
+      );
       if (!delivery) throw new Error(`no delivery of ${latest.id} listed`);
       await ctx.vc.client.webhooks.deliveries.retry(webhook, delivery.id);
       await ctx.receiver.waitForEvents(ctx.variant, [latest.id]);
@@ -369,7 +409,10 @@ export const STEPS: Step[] = [
       expect(await cardStatus(ctx.vc, ownersCard), "the deleted owner's card").toBe(CLOSED);
       expect(await statusOf(owners(ctx.vc).retrieve(owner)), 'the deleted owner').toBe(404);
       // Both cards closed because their agent was deleted: the spec names the reason `agent_deleted` for each.
-      expect(await closedReasons(ctx, [id(ctx, 'card'), ownersCard])).toEqual({ [id(ctx, 'card')]: 'agent_deleted', [ownersCard]: 'agent_deleted' });
+      expect(await closedReasons(ctx, [id(ctx, 'card'), ownersCard])).toEqual({
+        [id(ctx, 'card')]: 'agent_deleted',
+        [ownersCard]: 'agent_deleted',
+      });
     },
   },
   {

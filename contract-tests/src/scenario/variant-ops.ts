@@ -12,7 +12,12 @@ export function owners(vc: VariantClient) {
 }
 
 export async function createOwner(ctx: ScenarioContext, email: string): Promise<string> {
-  const owner = await owners(ctx.vc).create({ type: 'consumer', email, name: { first: 'Ada', last: 'Lovelace' }, metadata: { suite: 'contract' } });
+  const owner = await owners(ctx.vc).create({
+    type: 'consumer',
+    email,
+    name: { first: 'Ada', last: 'Lovelace' },
+    metadata: { suite: 'contract' },
+  });
   return owner.id;
 }
 

@@ -39,7 +39,12 @@ export async function seedOrganization(ctx: ScenarioContext): Promise<{ ids: See
   });
   await attempt('card', async () => ids.set('cardId', await issueCard(ctx, { agentId: ids.get('agentId') ?? 'agt_missing' })));
   await attempt('intent', async () => {
-    const intent = await client.intents.create({ cardId: ids.get('cardId') ?? 'card_missing', summary: 'seed', expectedAmount: 100, ttlMinutes: 600 });
+    const intent = await client.intents.create({
+      cardId: ids.get('cardId') ?? 'card_missing',
+      summary: 'seed',
+      expectedAmount: 100,
+      ttlMinutes: 600,
+    });
     ids.set('intentId', intent.id);
   });
   await attempt('deposit', async () => {
@@ -91,7 +96,16 @@ export async function newSeededOrganization(harness: Harness, variant: Variant):
   const baseUrl = harness.baseUrl(variant);
   const fetch = harness.recorder.fetch;
   const vc = clientFor(variant, { apiKey, baseUrl, fetch });
-  const ctx: ScenarioContext = { variant, vc, apiKey, baseUrl, fetch, receiver: harness.receiver, clock: new ClockTracker(), ids: new Map() };
+  const ctx: ScenarioContext = {
+    variant,
+    vc,
+    apiKey,
+    baseUrl,
+    fetch,
+    receiver: harness.receiver,
+    clock: new ClockTracker(),
+    ids: new Map(),
+  };
   const { ids, failures } = await seedOrganization(ctx);
   return { apiKey, ctx, ids, failures };
 }

@@ -37,7 +37,9 @@ export function createHandlers(options: CreateHandlersOptions = {}): MockHandler
   const handlers = bases.map((origin) => {
     // The mock routes on `/v1/...`; an origin with a path prefix (a proxy path) is stripped to that.
     const prefix = new URL(origin).pathname.replace(/\/+$/, '');
-    return http.all(`${origin}${API_BASE_PATH}/*`, ({ request }) => mock.handle(prefix === '' ? request : stripPrefix(request, prefix)));
+    return http.all(`${origin}${API_BASE_PATH}/*`, ({ request }) =>
+      mock.handle(prefix === '' ? request : stripPrefix(request, prefix)),
+    );
   });
   return Object.assign(mock, { handlers });
 }

@@ -50,7 +50,11 @@ export async function startMockServer(options: NodeServerOptions = {}): Promise<
     try {
       const result = mock.dispatch(new NodeApiRequest(incoming, origin, body));
       const method = incoming.method ?? 'GET';
-      if (result instanceof Promise) result.then((wire) => write(outgoing, method, wire), (error: unknown) => failed(outgoing, error));
+      if (result instanceof Promise)
+        result.then(
+          (wire) => write(outgoing, method, wire),
+          (error: unknown) => failed(outgoing, error),
+        );
       else write(outgoing, method, result);
     } catch (error) {
       failed(outgoing, error);

@@ -64,7 +64,7 @@ export class OffsetClock implements Clock {
   }
 }
 
-export function toEpochMs(value: Date | string | number): EpochMs {
+function toEpochMs(value: Date | string | number): EpochMs {
   const ms = value instanceof Date ? value.getTime() : typeof value === 'number' ? value : Date.parse(value);
   if (!Number.isFinite(ms)) throw new TypeError(`Not a valid instant: ${String(value)}`);
   return ms;

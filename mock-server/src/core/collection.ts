@@ -92,15 +92,6 @@ export class Collection<T extends { id: string }> {
     return this.#byId.get(id)?.item;
   }
 
-  has(id: string): boolean {
-    return this.#byId.has(id);
-  }
-
-  /** Creation sequence number of an object (its position in newest-first order). */
-  seqOf(id: string): number | undefined {
-    return this.#byId.get(id)?.seq;
-  }
-
   insert(item: T): T {
     if (this.#byId.has(item.id)) throw new Error(`Duplicate id ${item.id}`);
     const seq = this.nextSeq();

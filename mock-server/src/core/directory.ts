@@ -22,7 +22,7 @@ export const apiKeys = defineCollection<ApiKeyRecord>('apiKeys');
 /** `sk_test_` or `sk_live_` and at least 8 characters of `[A-Za-z0-9_]` (api-surface.md, "Two variants"). */
 const KEY_SYNTAX = /^sk_(test|live)_[A-Za-z0-9_]{8,}$/;
 
-export function modeOfKey(key: string): Mode | undefined {
+function modeOfKey(key: string): Mode | undefined {
   const match = KEY_SYNTAX.exec(key);
   return match ? (match[1] as Mode) : undefined;
 }

@@ -16,7 +16,9 @@ type KnownKeys<T> = { [K in keyof T as string extends K ? never : number extends
 type DataOf<E, T> = KnownKeys<Extract<E, { type: T }> extends { data: infer Data } ? Data : never>;
 
 /** The general (customer-variant) name of a stored type: itself unless the spec marks a rename. */
-type GeneralTypeOf<T> = { [G in RenamedGeneralType]: (typeof catalogTypeOfGeneralType)[G] extends T ? G : never }[RenamedGeneralType] extends infer G
+type GeneralTypeOf<T> = {
+  [G in RenamedGeneralType]: (typeof catalogTypeOfGeneralType)[G] extends T ? G : never;
+}[RenamedGeneralType] extends infer G
   ? [G] extends [never]
     ? T
     : G

@@ -1,3 +1,4 @@
+import stableStringify from 'safe-stable-stringify';
 import { createHash } from 'node:crypto';
 import type { Clock, EpochMs } from './clock.js';
 
@@ -28,19 +29,8 @@ export type IdempotencyLookup =
 export function requestFingerprint(method: string, path: string, body: unknown): string {
   return createHash('sha256')
     .update(`${method} ${path}\n`)
-    .update(canonicalJson(body))
+    .update(stableStringify(body) ?? 'null')
     .digest('hex');
-}
-
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
 }
 
 /**

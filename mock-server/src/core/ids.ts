@@ -86,11 +86,11 @@ export class IdFactory {
 
   /** A webhook signing secret: `whsec_` and 32 base64url characters (24 random bytes). */
   webhookSecret(): string {
-    return 'whsec_' + Buffer.from(this.random(24)).toString('base64url');
+    return `whsec_${Buffer.from(this.random(24)).toString('base64url')}`;
   }
 
   /** A new API key of the given mode, in the syntax the mock accepts. */
   apiKey(mode: 'test' | 'live'): string {
-    return `sk_${mode}_` + randomBase62(this.random, 32);
+    return `sk_${mode}_${randomBase62(this.random, 32)}`;
   }
 }

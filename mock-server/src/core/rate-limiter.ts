@@ -1,7 +1,7 @@
 import type { EpochMs } from './clock.js';
 
 /** Requests per minute of the named tiers of the specification (section 8). */
-export const RATE_LIMIT_TIERS = { standard: 100, pro: 1000 } as const;
+const RATE_LIMIT_TIERS = { standard: 100, pro: 1000 } as const;
 
 export type RateLimitSetting = keyof typeof RATE_LIMIT_TIERS | number;
 
@@ -46,9 +46,5 @@ export class RateLimiter {
     }
     window.count++;
     return { allowed: true, limit: this.perMinute, remaining: this.perMinute - window.count, resetSeconds };
-  }
-
-  clear(): void {
-    this.#windows.clear();
   }
 }

@@ -1,5 +1,5 @@
 import type { EpochMs, OffsetClock } from './clock.js';
-import { MinHeap } from './min-heap.js';
+import TinyQueue from 'tinyqueue';
 
 /**
  * Work that falls due at an instant of a test clock (a webhook attempt, a card's TTL, an intent's expiry).
@@ -21,19 +21,14 @@ interface Job {
   cancelled: boolean;
 }
 
-/** A run of one job, for observers such as a request log. */
-export interface JobRun {
-  label: string;
-  dueAt: EpochMs;
-}
-
 /**
  * The due work of one organization and mode, ordered by time (ties in scheduling order).
  * `runDue` runs what is due now; `advance` moves the clock forward job by job, so each job sees the clock at
  * its own due time, and waits for the I/O the jobs started before it moves past it.
  */
 export class Scheduler {
-  readonly #heap = new MinHeap<Job>((a, b) => a.dueAt < b.dueAt || (a.dueAt === b.dueAt && a.seq < b.seq));
+  // Earliest due first; ties in scheduling order. tinyqueue measured as fast as the hand-written heap it replaced.
+  #heap = new TinyQueue<Job>([], (a, b) => a.dueAt - b.dueAt || a.seq - b.seq);
   readonly #inFlight = new Set<Promise<unknown>>();
   #seq = 0;
   #running = false;
@@ -122,7 +117,7 @@ export class Scheduler {
   /** Drops all pending work and stops the timer. */
   dispose(): void {
     this.#disposed = true;
-    this.#heap.clear();
+    this.#heap = new TinyQueue<Job>([], (a, b) => a.dueAt - b.dueAt || a.seq - b.seq);
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = undefined;
   }

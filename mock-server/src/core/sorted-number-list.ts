@@ -95,9 +95,4 @@ export class SortedNumberList {
     }
     return out;
   }
-
-  /** The largest value, if any. */
-  max(): number | undefined {
-    return this.#maxes[this.#maxes.length - 1];
-  }
 }

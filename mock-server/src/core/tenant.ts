@@ -120,7 +120,10 @@ export function defineTenantState<T>(name: string, create: (tenant: Tenant) => T
  * `export const cards = defineCollection<CardRecord>('cards', { filters: { agentId: (c) => c.agentId } });`
  * then `cards.of(tenant).get(id)`.
  */
-export function defineCollection<T extends { id: string }>(name: string, options: CollectionOptions<T> = {}): TenantState<Collection<T>> {
+export function defineCollection<T extends { id: string }>(
+  name: string,
+  options: CollectionOptions<T> = {},
+): TenantState<Collection<T>> {
   return defineTenantState(name, (tenant) => tenant.newCollection<T>(options));
 }
 

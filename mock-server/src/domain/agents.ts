@@ -4,8 +4,6 @@ import { invalidState, notFound } from '../core/errors.js';
 import { cards, closeCard, freezeCard } from './cards.js';
 import type { Actor, Metadata, Policy, SpendingLimit } from './types.js';
 
-export type AgentStatus = ApiSchemas['AgentStatus'];
-
 export type AgentRecord = Stored<ApiSchemas['Agent']>;
 
 export const agents = defineCollection<AgentRecord>('agents', {
@@ -84,7 +82,7 @@ export function markAgentSuspended(tenant: Tenant, agent: AgentRecord): void {
 }
 
 /** Freezes every active card of an agent with reason `agent_suspended`; returns how many. */
-export function freezeActiveCardsOf(tenant: Tenant, agentId: string): number {
+function freezeActiveCardsOf(tenant: Tenant, agentId: string): number {
   const active = [...cards.of(tenant).values({ agentId, status: 'active' })];
   for (const card of active) freezeCard(tenant, card, 'agent_suspended', 'system');
   return active.length;

@@ -8,9 +8,9 @@ export type BalanceRecord = Stored<ApiSchemas['Balance']> & {
   deposited: number;
 };
 
-export const balances = defineCollection<BalanceRecord>('balances');
+const balances = defineCollection<BalanceRecord>('balances');
 
-export const DEFAULT_CURRENCY = 'usd';
+const DEFAULT_CURRENCY = 'usd';
 
 /** Test-mode customers start with a zero balance (api-surface.md, "Money"). */
 export function createBalance(tenant: Tenant, customerId: string): BalanceRecord {

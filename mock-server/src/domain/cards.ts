@@ -218,7 +218,7 @@ export function markCardFrozen(tenant: Tenant, card: CardRecord): void {
 
 /** A 16-digit Visa test number (prefix 424242) with a valid Luhn check digit. */
 function testPan(ids: IdFactory): string {
-  const digits = '424242' + ids.digits(9);
+  const digits = `424242${ids.digits(9)}`;
   let sum = 0;
   for (let i = 0; i < 15; i++) {
     // Counting from the check digit's left neighbour, every second digit is doubled.

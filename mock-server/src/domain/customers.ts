@@ -4,8 +4,6 @@ import { notFound } from '../core/errors.js';
 import { createBalance } from './balances.js';
 import type { Metadata, Policy } from './types.js';
 
-export type KycStatus = ApiSchemas['KycStatus'];
-
 export type DepositAddress = ApiSchemas['DepositAddress'];
 
 /** A customer; the user variant calls the same object a user (same id, same fields). */

@@ -47,9 +47,14 @@ export function retrieveCredentials(tenant: Tenant, cardId: string, request: Cre
   if ((policy.requireIntent === true || policy.requireApproval === true) && !lookup.usable) {
     throw lookup.awaitingApproval
       ? approvalRequired(cardId, lookup.awaitingApproval)
-      : new ApiError(400, 'intent_required', 'The card requires an approved or pending intent before its credentials are retrieved.', {
-          cardId,
-        });
+      : new ApiError(
+          400,
+          'intent_required',
+          'The card requires an approved or pending intent before its credentials are retrieved.',
+          {
+            cardId,
+          },
+        );
   }
   const intent = lookup.usable;
   const windowMinutes = policy.attestationWindowMinutes ?? DEFAULT_ATTESTATION_WINDOW_MINUTES;
@@ -89,12 +94,19 @@ interface IntentLookup {
  * leave the map, so this does not grow with history). A named intent must be one of them and usable: one awaiting
  * approval is 400 `approval_required`, anything else 400 `intent_required`, whatever the policy.
  */
-function findIntent(open: ReadonlyMap<string, IntentRecord>, cardId: string, intentId: string | undefined, now: EpochMs): IntentLookup {
+function findIntent(
+  open: ReadonlyMap<string, IntentRecord>,
+  cardId: string,
+  intentId: string | undefined,
+  now: EpochMs,
+): IntentLookup {
   if (intentId !== undefined) {
     const named = open.get(intentId);
     if (named && isUsable(named, now)) return { usable: named };
     if (named && isAwaitingApproval(named, now)) throw approvalRequired(cardId, named);
-    throw new ApiError(400, 'intent_required', 'The intent is not a usable (pending, unexpired) intent of this card.', { intentId });
+    throw new ApiError(400, 'intent_required', 'The intent is not a usable (pending, unexpired) intent of this card.', {
+      intentId,
+    });
   }
   const candidates = [...open.values()];
   const newest = (match: (intent: IntentRecord) => boolean) => candidates.filter(match).at(-1);
@@ -103,8 +115,13 @@ function findIntent(open: ReadonlyMap<string, IntentRecord>, cardId: string, int
 }
 
 function approvalRequired(cardId: string, intent: IntentRecord): ApiError {
-  return new ApiError(400, 'approval_required', 'The card\'s intent awaits approval; approve it before retrieving the credentials.', {
-    cardId,
-    intentId: intent.id,
-  });
+  return new ApiError(
+    400,
+    'approval_required',
+    "The card's intent awaits approval; approve it before retrieving the credentials.",
+    {
+      cardId,
+      intentId: intent.id,
+    },
+  );
 }

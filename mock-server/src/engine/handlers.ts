@@ -41,7 +41,11 @@ export const engineHandlers = {
   },
 
   listTransactions: (ctx) =>
-    listPage(transactions.of(ctx.tenant), ctx.query, { cardId: ctx.query.cardId, agentId: ctx.query.agentId, status: ctx.query.status }),
+    listPage(transactions.of(ctx.tenant), ctx.query, {
+      cardId: ctx.query.cardId,
+      agentId: ctx.query.agentId,
+      status: ctx.query.status,
+    }),
   getTransaction: (ctx) => getTransaction(ctx.tenant, ctx.params.transactionId),
 
   simulateAuthorization: (ctx) => authorize(ctx.tenant, ctx.body),

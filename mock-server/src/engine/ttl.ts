@@ -7,7 +7,7 @@ import type { EpochMs, Policy } from './types.js';
 const MINUTE_MS = 60_000;
 
 /** The card's time-to-live in minutes: the smaller of `ttlMinutes` and `ttlDays` of its merged policy. */
-export function ttlMinutesOf(policy: Policy): number | null {
+function ttlMinutesOf(policy: Policy): number | null {
   const candidates = [policy.ttlMinutes, policy.ttlDays === undefined ? undefined : policy.ttlDays * 1440].filter(
     (value): value is number => value !== undefined,
   );
@@ -67,7 +67,7 @@ export function expireCardIfDue(tenant: Tenant, scope: CardScope): void {
  * The TTL is reached: `card.expired` (action from the policy's `ttlAction`, default `close`), then for `close`
  * the platform's `card.closed` with reason `ttl_expired`; for `freeze` the card is frozen.
  */
-export function expireCard(tenant: Tenant, cardId: string, loaded?: CardScope): void {
+function expireCard(tenant: Tenant, cardId: string, loaded?: CardScope): void {
   const state = engineState(tenant);
   state.ttlTimers.delete(cardId);
   const card = loaded?.card ?? cards.of(tenant).get(cardId);

@@ -1,8 +1,4 @@
-import type { EpochMs } from '../core/clock.js';
 import type { ApiSchemas } from '../core/stored.js';
-import type { AgentStatus } from '../domain/agents.js';
-import type { CardStatus } from '../domain/cards.js';
-import type { Policy, SpendingLimit } from '../domain/types.js';
 
 /**
  * Types the engine works with. Policy, its limits and SpendingLimit are the platform's shapes (from the spec);
@@ -18,9 +14,6 @@ export type LimitWindow = 'perAuth' | 'perDay' | 'perWeek' | 'perMonth' | 'allTi
 
 /** Caps by window, in cents; an absent cap is no cap. */
 export type LimitSet = Partial<Record<LimitWindow, number>>;
-
-export type { CardStatus } from '../domain/cards.js';
-export type { AgentStatus } from '../domain/agents.js';
 
 /**
  * The platform's records the engine reasons about. It reads them directly and changes them only through the
@@ -38,7 +31,7 @@ export type AnomalyAction = ApiSchemas['AnomalyAction'];
 export type DeclineReason = ApiSchemas['DeclineReason'];
 
 /** Codes that make an evaluation `review` rather than `decline`. */
-export type ReviewReason = 'intent_required' | 'approval_required';
+type ReviewReason = 'intent_required' | 'approval_required';
 
 export interface SpendReason {
   code: DeclineReason | ReviewReason;

@@ -91,7 +91,9 @@ export function createHttpApp(options: HttpAppOptions): Dispatch {
     const logged = (response: WireResponse): WireResponse => {
       const target = requestTarget(request.url);
       const ms = (performance.now() - started).toFixed(1);
-      log(`${request.method} ${target.path}${target.query === '' ? '' : `?${target.query}`} ${response.status} ${ms}ms ${requestId}`);
+      log(
+        `${request.method} ${target.path}${target.query === '' ? '' : `?${target.query}`} ${response.status} ${ms}ms ${requestId}`,
+      );
       return response;
     };
     const response = answer(request, requestId);

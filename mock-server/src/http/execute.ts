@@ -74,8 +74,23 @@ export function execute(
     const { variant, tenant, key } = input.identity;
     const override = (handlers as Record<string, ErasedHandler | undefined>)[spec.operationId];
     const result = override
-      ? override({ operation: spec, variant, tenant, apiKey: key, params, query, body: input.body, request: input.request, services })
-      : runBuiltIn(variant, spec.operationId, { params, query, body: input.body, context: { tenant, variant, apiKey: key, services } });
+      ? override({
+          operation: spec,
+          variant,
+          tenant,
+          apiKey: key,
+          params,
+          query,
+          body: input.body,
+          request: input.request,
+          services,
+        })
+      : runBuiltIn(variant, spec.operationId, {
+          params,
+          query,
+          body: input.body,
+          context: { tenant, variant, apiKey: key, services },
+        });
     if (result === undefined) throw notImplemented(spec.operationId);
     return result instanceof Promise ? result.then(answer, errorAnswer) : answer(result);
   } catch (error) {
@@ -87,7 +102,11 @@ export function execute(
  * A replacement handler seen from the router: its context and result are typed by operationId where it is written
  * (HandlerMap), and validated against the same spec here before it runs.
  */
-type ErasedHandler = (ctx: object) => { status?: number; body: unknown; headers?: Record<string, string> } | Promise<{ status?: number; body: unknown; headers?: Record<string, string> }>;
+type ErasedHandler = (
+  ctx: object,
+) =>
+  | { status?: number; body: unknown; headers?: Record<string, string> }
+  | Promise<{ status?: number; body: unknown; headers?: Record<string, string> }>;
 
 /** An ApiError as its answer; anything else is a fault of the mock and propagates. */
 function errorAnswer(error: unknown): StoredResponse {

@@ -22,7 +22,7 @@ type VariantsOf<Id extends OperationId> = { [V in Variant]: Id extends Operation
  * Everything an operation handler gets for one validated request of the variant `V`: the path parameters, query
  * and body as that variant's spec types them (query and path values coerced, schema defaults filled in).
  */
-export interface VariantContext<V extends Variant, Id extends OperationIdOf<V>> {
+interface VariantContext<V extends Variant, Id extends OperationIdOf<V>> {
   variant: V;
   operation: OperationSpec;
   tenant: Tenant;
@@ -35,7 +35,9 @@ export interface VariantContext<V extends Variant, Id extends OperationIdOf<V>> 
 }
 
 /** The context of an operationId: a union over the variants that have it, told apart by `variant`. */
-export type OperationContext<Id extends OperationId> = { [V in VariantsOf<Id>]: VariantContext<V, Id & OperationIdOf<V>> }[VariantsOf<Id>];
+export type OperationContext<Id extends OperationId> = {
+  [V in VariantsOf<Id>]: VariantContext<V, Id & OperationIdOf<V>>;
+}[VariantsOf<Id>];
 
 /** What a handler answers: the documented success body of its operation, optionally with a status and headers. */
 export interface OperationResult<Id extends OperationId> {
@@ -49,7 +51,9 @@ export interface OperationResult<Id extends OperationId> {
  * Answers one spec operation in the wire shapes of the spec, for either variant that has it (`ctx.variant` tells
  * which). Throw ApiError (from the package root) for a 4xx answer.
  */
-export type OperationHandler<Id extends OperationId> = (ctx: OperationContext<Id>) => OperationResult<Id> | Promise<OperationResult<Id>>;
+export type OperationHandler<Id extends OperationId> = (
+  ctx: OperationContext<Id>,
+) => OperationResult<Id> | Promise<OperationResult<Id>>;
 
 /**
  * Handlers by operationId that replace the mock's own for those operations (`extensions`, `handlers` options): a

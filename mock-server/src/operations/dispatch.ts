@@ -24,7 +24,11 @@ type ErasedHandler = (ctx: object) => unknown;
  * at compile time (variants/codec.ts, operations/handlers.ts); here they are read by the operationId the router
  * matched, so they are seen through their erased shapes. Undefined when the mock has no implementation of it.
  */
-export function runBuiltIn(variant: Variant, operationId: string, input: DispatchInput): { body: unknown } | Promise<{ body: unknown }> | undefined {
+export function runBuiltIn(
+  variant: Variant,
+  operationId: string,
+  input: DispatchInput,
+): { body: unknown } | Promise<{ body: unknown }> | undefined {
   const codec = codecs[variant];
   const entry = (codec.operations as Record<string, ErasedCodec | undefined>)[operationId];
   if (entry === undefined) return undefined;

@@ -15,7 +15,7 @@ import type { NoParameters, WireInput } from './wire.js';
 export type NeutralOperationId = CustomerOperationId;
 
 /** A card to issue, whichever variant asked: the customer variant names its customer, the user variant only its agent. */
-export interface CardCreateInput {
+interface CardCreateInput {
   customerId?: string;
   agentId?: string;
   type?: 'virtual' | 'physical';
@@ -29,7 +29,7 @@ export interface CardCreateInput {
 }
 
 /** A change of a card: its settings (the user variant's `limits` are its policy's limits), and freeze or unfreeze. */
-export interface CardChangeInput {
+interface CardChangeInput {
   status?: 'active' | 'frozen';
   policy?: Policy;
   policyLimits?: Policy['limits'];
@@ -45,7 +45,9 @@ interface DecodedInputs {
 }
 
 /** What a neutral handler receives: the decoded input, or the customer variant's wire input where both agree. */
-export type NeutralInput<Id extends NeutralOperationId> = Id extends keyof DecodedInputs ? DecodedInputs[Id] : WireInput<'customer', Id>;
+export type NeutralInput<Id extends NeutralOperationId> = Id extends keyof DecodedInputs
+  ? DecodedInputs[Id]
+  : WireInput<'customer', Id>;
 
 /** Everything a neutral handler gets for one validated request. */
 export type NeutralContext<Id extends NeutralOperationId> = NeutralInput<Id> & {
@@ -60,7 +62,7 @@ export type NeutralContext<Id extends NeutralOperationId> = NeutralInput<Id> & {
  * Implements one operation for both variants: takes the neutral input, returns a neutral record (or a page of them);
  * each variant's codec renders it as that variant's documented response. Throws ApiError for 4xx answers.
  */
-export type NeutralHandler<Id extends NeutralOperationId> = (ctx: NeutralContext<Id>) => unknown;
+type NeutralHandler<Id extends NeutralOperationId> = (ctx: NeutralContext<Id>) => unknown;
 
 /** Every neutral operation's handler. */
 export type NeutralHandlers = { [Id in NeutralOperationId]: NeutralHandler<Id> };

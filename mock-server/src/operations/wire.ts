@@ -15,7 +15,7 @@ interface Operations {
 export type OperationIdOf<V extends Variant> = V extends 'customer' ? CustomerOperationId : UserOperationId;
 
 /** The generated operation object of `Id` in variant `V`. */
-export type WireOperation<V extends Variant, Id extends OperationIdOf<V>> = Id extends keyof Operations[V] ? Operations[V][Id] : never;
+type WireOperation<V extends Variant, Id extends OperationIdOf<V>> = Id extends keyof Operations[V] ? Operations[V][Id] : never;
 
 type Json<Part> = Part extends { content: { 'application/json': infer Body } } ? Body : never;
 
@@ -28,7 +28,11 @@ export type WireParams<V extends Variant, Id extends OperationIdOf<V>> =
 
 /** The validated query; every parameter is optional unless the spec requires it. */
 export type WireQuery<V extends Variant, Id extends OperationIdOf<V>> =
-  WireOperation<V, Id> extends { parameters: { query?: infer Query } } ? ([NonNullable<Query>] extends [never] ? NoParameters : NonNullable<Query>) : NoParameters;
+  WireOperation<V, Id> extends { parameters: { query?: infer Query } }
+    ? [NonNullable<Query>] extends [never]
+      ? NoParameters
+      : NonNullable<Query>
+    : NoParameters;
 
 /** The validated JSON body: required when the spec requires it, `undefined` when it is optional and absent. */
 export type WireBody<V extends Variant, Id extends OperationIdOf<V>> =
@@ -49,7 +53,11 @@ export type WireResponse<V extends Variant, Id extends OperationIdOf<V>> =
       : never;
 
 /** Everything a validated request of `Id` carries, as the wire names it. */
-export type WireInput<V extends Variant, Id extends OperationIdOf<V>> = Shape<WireParams<V, Id>, WireQuery<V, Id>, WireBody<V, Id>>;
+export type WireInput<V extends Variant, Id extends OperationIdOf<V>> = Shape<
+  WireParams<V, Id>,
+  WireQuery<V, Id>,
+  WireBody<V, Id>
+>;
 
 /** Built from the resolved parts, so two variants' inputs compare by their shapes, never by their type arguments. */
 type Shape<Params, Query, Body> = { params: Params; query: Query; body: Body };

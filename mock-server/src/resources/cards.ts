@@ -57,4 +57,3 @@ export const cardHandlers = {
     return card;
   },
 } satisfies Partial<NeutralHandlers>;
-

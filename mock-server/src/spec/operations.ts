@@ -1,8 +1,8 @@
 import type { Variant } from '../core/variant.js';
 import { deref, type OpenApiDocument } from './documents.js';
 
-export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
-export type HttpMethod = (typeof HTTP_METHODS)[number];
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+type HttpMethod = (typeof HTTP_METHODS)[number];
 
 interface ParameterObject {
   name: string;

@@ -16,7 +16,9 @@ export function loadPrecompiledChecks(operation: OperationSpec, base: URL = BUIL
   const paths = precompiledModulePaths(operation);
   const parameters = tryRequire(requireCjs, `./${paths.parameters}`) as { path: SchemaCheck; query: SchemaCheck } | undefined;
   if (!parameters) return undefined;
-  const body = operation.requestBody ? (tryRequire(requireCjs, `./${paths.body}`) as { body: SchemaCheck } | undefined) : undefined;
+  const body = operation.requestBody
+    ? (tryRequire(requireCjs, `./${paths.body}`) as { body: SchemaCheck } | undefined)
+    : undefined;
   if (operation.requestBody && !body) return undefined;
   return { path: parameters.path, query: parameters.query, body: body?.body };
 }

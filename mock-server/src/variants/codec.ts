@@ -6,10 +6,12 @@ import type { NeutralInput, NeutralOperationId } from '../operations/neutral.js'
 import type { OperationIdOf, WireBody, WireInput, WireParams, WireQuery, WireResponse } from '../operations/wire.js';
 
 /** Turns a variant's validated wire input into the neutral handler's input. */
-export type Decoder<V extends Variant, Id extends OperationIdOf<V>, N extends NeutralOperationId> = (wire: WireInput<V, Id>) => NeutralInput<N>;
+type Decoder<V extends Variant, Id extends OperationIdOf<V>, N extends NeutralOperationId> = (
+  wire: WireInput<V, Id>,
+) => NeutralInput<N>;
 
 /** Renders a neutral handler's output as the variant's documented success body. */
-export type Encoder<V extends Variant, Id extends OperationIdOf<V>, N extends NeutralOperationId> = (
+type Encoder<V extends Variant, Id extends OperationIdOf<V>, N extends NeutralOperationId> = (
   output: NeutralOutput<N>,
 ) => WireResponse<V, Id>;
 
@@ -18,7 +20,7 @@ export type Encoder<V extends Variant, Id extends OperationIdOf<V>, N extends Ne
  * the types already agree (the wire input is the neutral input; the neutral output is the documented body), so the
  * compiler asks for a decoder or an encoder wherever a variant differs, and checks what each returns.
  */
-export type OperationCodec<V extends Variant, Id extends OperationIdOf<V>, N extends NeutralOperationId> = (InputAgrees<
+type OperationCodec<V extends Variant, Id extends OperationIdOf<V>, N extends NeutralOperationId> = (InputAgrees<
   V,
   Id,
   N
@@ -42,7 +44,7 @@ type InputAgrees<V extends Variant, Id extends OperationIdOf<V>, N extends Neutr
   : false;
 
 /** The neutral operation a variant's operationId is: its alias, or the same id. */
-export type NeutralIdOf<Id, Aliases> = Id extends keyof Aliases
+type NeutralIdOf<Id, Aliases> = Id extends keyof Aliases
   ? Aliases[Id] extends NeutralOperationId
     ? Aliases[Id]
     : never

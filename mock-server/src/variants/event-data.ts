@@ -12,7 +12,9 @@ function dataSchemaName(type: string): string {
 }
 
 function fieldsIn(variant: Variant, type: string): Set<string> {
-  const schema = documents[variant].components?.schemas?.[dataSchemaName(type)] as { properties?: Record<string, unknown> } | undefined;
+  const schema = documents[variant].components?.schemas?.[dataSchemaName(type)] as
+    | { properties?: Record<string, unknown> }
+    | undefined;
   return new Set(Object.keys(schema?.properties ?? {}));
 }
 

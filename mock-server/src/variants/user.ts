@@ -61,7 +61,13 @@ function renderEvent(event: AnyStoredEvent) {
   if (type === undefined) return undefined;
   return {
     type,
-    envelope: { id: event.id, type, organizationId: event.organizationId, createdAt: event.createdAt, data: eventDataIn('user', event) },
+    envelope: {
+      id: event.id,
+      type,
+      organizationId: event.organizationId,
+      createdAt: event.createdAt,
+      data: eventDataIn('user', event),
+    },
   };
 }
 
@@ -73,7 +79,12 @@ function envelopeOf(event: AnyStoredEvent): UserSchemas['Event'] {
 }
 
 /** The user-variant card controls, as the card's policy. */
-function controlsAsPolicy(body: { limits?: Policy['limits']; ttlDays?: number; requireApproval?: boolean; autoApproveBelow?: number }): Policy {
+function controlsAsPolicy(body: {
+  limits?: Policy['limits'];
+  ttlDays?: number;
+  requireApproval?: boolean;
+  autoApproveBelow?: number;
+}): Policy {
   const policy: Policy = {};
   if (body.limits !== undefined) policy.limits = body.limits;
   if (body.ttlDays !== undefined) policy.ttlDays = body.ttlDays;
@@ -106,7 +117,13 @@ export const userCodec = {
       decode: ({ params, query, body }) => ({
         params,
         query,
-        body: { agentId: body.agentId, usage: body.type, purpose: body.purpose, merchantHint: body.merchantHint, policy: controlsAsPolicy(body) },
+        body: {
+          agentId: body.agentId,
+          usage: body.type,
+          purpose: body.purpose,
+          merchantHint: body.merchantHint,
+          policy: controlsAsPolicy(body),
+        },
       }),
       encode: renderCard,
     },
@@ -130,4 +147,3 @@ export const userCodec = {
     getEvent: { encode: envelopeOf },
   },
 } satisfies VariantCodec<'user', typeof aliases>;
-

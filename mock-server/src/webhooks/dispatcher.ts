@@ -2,21 +2,9 @@ import { generateSignatureHeader, SIGNATURE_HEADER } from '@cardrail/sdk/webhook
 import type { AnyStoredEvent } from '../core/event-types.js';
 import type { Tenant } from '../core/tenant.js';
 import { VARIANTS, type Variant } from '../core/variant.js';
-import {
-  activeSecrets,
-  deliveries,
-  DELIVERY_TIMEOUT_MS,
-  RETRY_DELAYS_MS,
-  webhooks,
-  type DeliveryRecord,
-} from './records.js';
+import { activeSecrets, deliveries, DELIVERY_TIMEOUT_MS, RETRY_DELAYS_MS, webhooks, type DeliveryRecord } from './records.js';
 import { subscriptionIndex } from './subscription-index.js';
-
-/** An event as one variant sends it: its type name there and the envelope object. */
-export interface RenderedEvent {
-  type: string;
-  envelope: unknown;
-}
+import type { RenderedEvent } from '../variants/codec.js';
 
 /** Renders a stored event for a variant, or undefined when that variant has no such event type. */
 export type EventRenderer = (event: AnyStoredEvent, variant: Variant) => RenderedEvent | undefined;

@@ -5,7 +5,7 @@ import { defineCollection } from '../core/tenant.js';
 import type { Variant } from '../core/variant.js';
 
 /** A signing secret; the one replaced by a rotation keeps signing until `retiresAt`. */
-export interface SigningSecret {
+interface SigningSecret {
   value: string;
   retiresAt: EpochMs | null;
 }
@@ -17,7 +17,7 @@ export type WebhookRecord = Stored<ApiSchemas['Webhook']> & {
   secrets: SigningSecret[];
 };
 
-export type DeliveryAttemptRecord = Stored<ApiSchemas['DeliveryAttempt']>;
+type DeliveryAttemptRecord = Stored<ApiSchemas['DeliveryAttempt']>;
 
 export type DeliveryRecord = Omit<Stored<ApiSchemas['WebhookDelivery']>, 'attempts'> & {
   attempts: DeliveryAttemptRecord[];

@@ -19,7 +19,11 @@ function operationsForOneAuthorization(prior: number): { authorize: number; eval
   const spacing = Math.floor((7 * 24 * 60 * MINUTE) / Math.max(prior, 1));
   for (let i = 0; i < prior; i++) {
     world.tenant.clock.moveTo(start + i * spacing);
-    authorize(world.tenant, { cardId: card.id, amount: 100 + (i % 5000), merchant: { name: `Merchant ${i % 300}`, mcc: '5734' } });
+    authorize(world.tenant, {
+      cardId: card.id,
+      amount: 100 + (i % 5000),
+      merchant: { name: `Merchant ${i % 300}`, mcc: '5734' },
+    });
   }
   const lastAt = world.now();
   world.tenant.clock.moveTo(lastAt + MINUTE);

@@ -75,7 +75,12 @@ describe('authorization', () => {
     const { card } = world.setup({ card: { merchantHint: 'OpenAI' } });
     const txn = authorize(world.tenant, { cardId: card.id, amount: 100, merchant: STEAM });
     expect(txn.status).toBe('pending');
-    expect(world.event('card.merchant_drift')).toMatchObject({ transactionId: txn.id, expectedMerchant: 'OpenAI', actualMerchant: 'Steam', action: 'allowed' });
+    expect(world.event('card.merchant_drift')).toMatchObject({
+      transactionId: txn.id,
+      expectedMerchant: 'OpenAI',
+      actualMerchant: 'Steam',
+      action: 'allowed',
+    });
   });
 
   it('declines and freezes on drift when onDrift is freeze', () => {
@@ -92,11 +97,15 @@ describe('authorization', () => {
   it('declines above the per-authorization cap without freezing; a daily budget exceeded freezes the card', () => {
     world = new EngineWorld();
     const { card } = world.setup({ card: { policy: { limits: { perAuth: 3000, perDay: 5000 } } } });
-    expect(authorize(world.tenant, { cardId: card.id, amount: 3500, merchant: OPENAI }).declinedReason).toBe('spending_limit_exceeded');
+    expect(authorize(world.tenant, { cardId: card.id, amount: 3500, merchant: OPENAI }).declinedReason).toBe(
+      'spending_limit_exceeded',
+    );
     expect(world.types()).toEqual(['transaction.declined']);
     authorize(world.tenant, { cardId: card.id, amount: 3000, merchant: OPENAI });
     world.clearEvents();
-    expect(authorize(world.tenant, { cardId: card.id, amount: 2500, merchant: OPENAI }).declinedReason).toBe('spending_limit_exceeded');
+    expect(authorize(world.tenant, { cardId: card.id, amount: 2500, merchant: OPENAI }).declinedReason).toBe(
+      'spending_limit_exceeded',
+    );
     expect(world.types()).toEqual(['transaction.declined', 'card.frozen']);
     expect(world.event('card.frozen').reason).toBe('spending_limit_exceeded');
   });
@@ -105,7 +114,9 @@ describe('authorization', () => {
     world = new EngineWorld();
     const { card } = world.setup({ card: { limits: { amount: 4000, currency: 'usd', interval: 'monthly' } } });
     authorize(world.tenant, { cardId: card.id, amount: 3000, merchant: OPENAI });
-    expect(authorize(world.tenant, { cardId: card.id, amount: 1500, merchant: OPENAI }).declinedReason).toBe('spending_limit_exceeded');
+    expect(authorize(world.tenant, { cardId: card.id, amount: 1500, merchant: OPENAI }).declinedReason).toBe(
+      'spending_limit_exceeded',
+    );
   });
 
   it('warns at 80 % of an agent limit, then suspends the agent when it is exceeded', () => {
@@ -116,12 +127,28 @@ describe('authorization', () => {
     expect(world.types()).not.toContain('agent.limit_approaching');
     world.clearEvents();
     authorize(world.tenant, { cardId: other.id, amount: 1500, merchant: OPENAI });
-    expect(world.event('agent.limit_approaching')).toMatchObject({ spendingLimit: 10_000, currentSpend: 8500, percentUsed: 85, frequency: 'perMonth' });
+    expect(world.event('agent.limit_approaching')).toMatchObject({
+      spendingLimit: 10_000,
+      currentSpend: 8500,
+      percentUsed: 85,
+      frequency: 'perMonth',
+    });
     world.clearEvents();
     const txn = authorize(world.tenant, { cardId: card.id, amount: 2000, merchant: OPENAI });
     expect(txn.declinedReason).toBe('spending_limit_exceeded');
-    expect(world.types()).toEqual(['transaction.declined', 'agent.limit_exceeded', 'card.frozen', 'agent.suspended', 'card.frozen']);
-    expect(world.event('agent.limit_exceeded')).toMatchObject({ spendingLimit: 10_000, currentSpend: 10_500, frequency: 'perMonth', action: 'suspended' });
+    expect(world.types()).toEqual([
+      'transaction.declined',
+      'agent.limit_exceeded',
+      'card.frozen',
+      'agent.suspended',
+      'card.frozen',
+    ]);
+    expect(world.event('agent.limit_exceeded')).toMatchObject({
+      spendingLimit: 10_000,
+      currentSpend: 10_500,
+      frequency: 'perMonth',
+      action: 'suspended',
+    });
     expect(world.event('card.frozen', 0)).toMatchObject({ cardId: card.id, reason: 'spending_limit_exceeded' });
     expect(world.event('agent.suspended')).toMatchObject({ reason: 'spending_limit_exceeded', suspendedBy: 'system' });
     expect(world.event('card.frozen', 1)).toMatchObject({ cardId: other.id, reason: 'agent_suspended' });
@@ -131,7 +158,9 @@ describe('authorization', () => {
   it("declines above an agent's per-authorization cap without suspending it", () => {
     world = new EngineWorld();
     const { card, agent } = world.setup({ agent: { policy: { limits: { perAuth: 1000 } } } });
-    expect(authorize(world.tenant, { cardId: card.id, amount: 1500, merchant: OPENAI }).declinedReason).toBe('spending_limit_exceeded');
+    expect(authorize(world.tenant, { cardId: card.id, amount: 1500, merchant: OPENAI }).declinedReason).toBe(
+      'spending_limit_exceeded',
+    );
     expect(world.types()).toEqual(['transaction.declined']);
     expect(world.agent(agent.id).status).toBe('active');
   });
@@ -143,12 +172,20 @@ describe('authorization', () => {
     world.clearEvents();
     const inside = authorize(world.tenant, { cardId: card.id, amount: 2500, merchant: OPENAI });
     expect(inside.attestationStatus).toBe('attested');
-    expect(world.event('spend.attested')).toMatchObject({ transactionId: inside.id, attestedAt: access.accessEvent.at, summary: 'GPU credits', expectedAmount: 2500 });
+    expect(world.event('spend.attested')).toMatchObject({
+      transactionId: inside.id,
+      attestedAt: access.accessEvent.at,
+      summary: 'GPU credits',
+      expectedAmount: 2500,
+    });
     await world.advance(11 * 60_000);
     world.clearEvents();
     const outside = authorize(world.tenant, { cardId: card.id, amount: 2500, merchant: OPENAI });
     expect(outside.attestationStatus).toBe('unattested');
-    expect(world.event('spend.unattested')).toMatchObject({ transactionId: outside.id, lastCredentialAccess: access.accessEvent.at });
+    expect(world.event('spend.unattested')).toMatchObject({
+      transactionId: outside.id,
+      lastCredentialAccess: access.accessEvent.at,
+    });
   });
 
   it('declines an unattested spend and freezes the card when requireAttestation', () => {
@@ -163,30 +200,62 @@ describe('authorization', () => {
   it('matches an intent within tolerance and mismatches one outside it', () => {
     world = new EngineWorld();
     const { card } = world.setup();
-    const intent = createIntent(world.tenant, { cardId: card.id, summary: 'GPU', expectedAmount: 10_000, expectedMerchant: 'OpenAI' });
+    const intent = createIntent(world.tenant, {
+      cardId: card.id,
+      summary: 'GPU',
+      expectedAmount: 10_000,
+      expectedMerchant: 'OpenAI',
+    });
     world.clearEvents();
     const txn = authorize(world.tenant, { cardId: card.id, amount: 10_900, merchant: { name: 'openai' } });
     expect(txn.intentId).toBe(intent.id);
-    expect(world.event('intent.matched')).toMatchObject({ intentId: intent.id, transactionId: txn.id, actualAmount: 10_900, matchResult: { amountMatch: true, merchantMatch: true } });
+    expect(world.event('intent.matched')).toMatchObject({
+      intentId: intent.id,
+      transactionId: txn.id,
+      actualAmount: 10_900,
+      matchResult: { amountMatch: true, merchantMatch: true },
+    });
     expect(intents.of(world.tenant).get(intent.id)).toMatchObject({ status: 'matched', matchedTransactionId: txn.id });
 
-    const second = createIntent(world.tenant, { cardId: card.id, summary: 'Small', expectedAmount: 1000, tolerance: { percent: 0, amount: 100 } });
+    const second = createIntent(world.tenant, {
+      cardId: card.id,
+      summary: 'Small',
+      expectedAmount: 1000,
+      tolerance: { percent: 0, amount: 100 },
+    });
     world.clearEvents();
     authorize(world.tenant, { cardId: card.id, amount: 1200, merchant: STEAM });
-    expect(world.event('intent.mismatched')).toMatchObject({ intentId: second.id, matchResult: { amountMatch: false, merchantMatch: true }, tolerance: { percent: 0, amount: 100 } });
+    expect(world.event('intent.mismatched')).toMatchObject({
+      intentId: second.id,
+      matchResult: { amountMatch: false, merchantMatch: true },
+      tolerance: { percent: 0, amount: 100 },
+    });
     expect(intents.of(world.tenant).get(second.id)?.status).toBe('mismatched');
   });
 
   it('allows 500 cents around a small expected amount, where 10 percent would be less', () => {
     world = new EngineWorld();
     const { card } = world.setup();
-    const near = createIntent(world.tenant, { cardId: card.id, summary: 'Small', expectedAmount: 1000, expectedMerchant: 'OpenAI' });
+    const near = createIntent(world.tenant, {
+      cardId: card.id,
+      summary: 'Small',
+      expectedAmount: 1000,
+      expectedMerchant: 'OpenAI',
+    });
     authorize(world.tenant, { cardId: card.id, amount: 1500, merchant: OPENAI });
     expect(intents.of(world.tenant).get(near.id)?.status).toBe('matched');
-    const far = createIntent(world.tenant, { cardId: card.id, summary: 'Small', expectedAmount: 1000, expectedMerchant: 'OpenAI' });
+    const far = createIntent(world.tenant, {
+      cardId: card.id,
+      summary: 'Small',
+      expectedAmount: 1000,
+      expectedMerchant: 'OpenAI',
+    });
     world.clearEvents();
     authorize(world.tenant, { cardId: card.id, amount: 1501, merchant: OPENAI });
-    expect(world.event('intent.mismatched')).toMatchObject({ intentId: far.id, matchResult: { amountMatch: false, merchantMatch: true } });
+    expect(world.event('intent.mismatched')).toMatchObject({
+      intentId: far.id,
+      matchResult: { amountMatch: false, merchantMatch: true },
+    });
   });
 
   it('emits challenge.requested with a one-time code for a 3-D Secure authorization', () => {
@@ -194,7 +263,11 @@ describe('authorization', () => {
     const { card } = world.setup();
     const txn = authorize(world.tenant, { cardId: card.id, amount: 100, merchant: OPENAI, threeDS: true });
     expect(world.types()[0]).toBe('challenge.requested');
-    expect(world.event('challenge.requested')).toMatchObject({ challengeId: txn.challengeId, transactionId: txn.id, deliveryMethod: 'sms' });
+    expect(world.event('challenge.requested')).toMatchObject({
+      challengeId: txn.challengeId,
+      transactionId: txn.id,
+      deliveryMethod: 'sms',
+    });
     expect(world.event('challenge.requested').otp).toMatch(/^\d{6}$/);
   });
 });

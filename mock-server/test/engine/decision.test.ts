@@ -18,7 +18,10 @@ function codes(result: { reasons: { code: string }[] }) {
 describe('spend evaluation: the decision shared with authorizations, without side effects', () => {
   it('approves a spend within every rule, with context and flags', () => {
     world = new EngineWorld();
-    const { card, customer, agent } = world.setup({ balance: 50_000, agent: { limits: { amount: 100_000, currency: 'usd', interval: 'monthly' } } });
+    const { card, customer, agent } = world.setup({
+      balance: 50_000,
+      agent: { limits: { amount: 100_000, currency: 'usd', interval: 'monthly' } },
+    });
     const result = evaluateSpendRequest(world.tenant, { cardId: card.id, amount: 2500, merchant: OPENAI });
     expect(result.decision).toBe('approve');
     expect(result.reasons).toEqual([]);
@@ -59,7 +62,9 @@ describe('spend evaluation: the decision shared with authorizations, without sid
     world = new EngineWorld();
     const { card } = world.setup();
     world.risk({ preset: 'strict' });
-    expect(codes(evaluateSpendRequest(world.tenant, { cardId: card.id, amount: 2500, merchant: OPENAI }))).toEqual(['fraud_suspected']);
+    expect(codes(evaluateSpendRequest(world.tenant, { cardId: card.id, amount: 2500, merchant: OPENAI }))).toEqual([
+      'fraud_suspected',
+    ]);
     world.risk({ dryRun: true });
     expect(evaluateSpendRequest(world.tenant, { cardId: card.id, amount: 2500, merchant: OPENAI }).decision).toBe('approve');
   });
@@ -77,7 +82,9 @@ describe('spend evaluation: the decision shared with authorizations, without sid
   it('stops at a frozen agent before any other rule', () => {
     world = new EngineWorld();
     const { card } = world.setup({ agent: { status: 'suspended' }, card: { policy: { limits: { perAuth: 1 } } } });
-    expect(codes(evaluateSpendRequest(world.tenant, { cardId: card.id, amount: 2500, merchant: OPENAI }))).toEqual(['card_frozen']);
+    expect(codes(evaluateSpendRequest(world.tenant, { cardId: card.id, amount: 2500, merchant: OPENAI }))).toEqual([
+      'card_frozen',
+    ]);
   });
 
   it('asks for review when an intent or an approval is required, and approves once an intent is usable', () => {
@@ -109,7 +116,9 @@ describe('spend evaluation: the decision shared with authorizations, without sid
   it('treats a spend after a credential access as attested until the window closes', async () => {
     world = new EngineWorld();
     const { card } = world.setup({ card: { policy: { requireAttestation: true, attestationWindowMinutes: 5 } } });
-    expect(codes(evaluateSpendRequest(world.tenant, { cardId: card.id, amount: 1000, merchant: OPENAI }))).toEqual(['fraud_suspected']);
+    expect(codes(evaluateSpendRequest(world.tenant, { cardId: card.id, amount: 1000, merchant: OPENAI }))).toEqual([
+      'fraud_suspected',
+    ]);
     retrieveCredentials(world.tenant, card.id, {});
     const inside = evaluateSpendRequest(world.tenant, { cardId: card.id, amount: 1000, merchant: OPENAI });
     expect(inside.decision).toBe('approve');
@@ -121,7 +130,9 @@ describe('spend evaluation: the decision shared with authorizations, without sid
   it('checks a category given without a merchant name', () => {
     world = new EngineWorld();
     const { card } = world.setup({ card: { policy: { blockedMccs: ['7995'] } } });
-    expect(codes(evaluateSpendRequest(world.tenant, { cardId: card.id, amount: 100, merchant: { mcc: '7995' } }))).toEqual(['blocked_mcc']);
+    expect(codes(evaluateSpendRequest(world.tenant, { cardId: card.id, amount: 100, merchant: { mcc: '7995' } }))).toEqual([
+      'blocked_mcc',
+    ]);
     expect(evaluateSpendRequest(world.tenant, { cardId: card.id, amount: 100 }).decision).toBe('approve');
   });
 });

@@ -17,16 +17,38 @@ describe('HTTP: every event type of the spec is produced by some operation', () 
     await s.ok('POST', '/simulate/kyc', { customerId: customer.id, status: 'denied' });
     await s.ok('POST', '/simulate/kyc', { customerId: customer.id, status: 'approved' });
     await s.ok('POST', '/simulate/deposits', { customerId: customer.id, amount: 1_000_000 });
-    const withdrawal = await s.ok('POST', `/customers/${customer.id}/withdrawals`, { amount: 100, chainId: 8453, recipientAddress: RECIPIENT });
+    const withdrawal = await s.ok('POST', `/customers/${customer.id}/withdrawals`, {
+      amount: 100,
+      chainId: 8453,
+      recipientAddress: RECIPIENT,
+    });
     await s.ok('POST', `/simulate/withdrawals/${withdrawal.id}/confirm`);
-    const failing = await s.ok('POST', `/customers/${customer.id}/withdrawals`, { amount: 100, chainId: 8453, recipientAddress: RECIPIENT });
+    const failing = await s.ok('POST', `/customers/${customer.id}/withdrawals`, {
+      amount: 100,
+      chainId: 8453,
+      recipientAddress: RECIPIENT,
+    });
     await s.ok('POST', `/simulate/withdrawals/${failing.id}/fail`);
     await s.ok('PATCH', '/settings/risk', { preset: 'permissive' });
 
     // Intents, credentials, attestation, 3-D Secure, the transaction state machine, disputes.
-    const agent = await s.ok('POST', '/agents', { customerId: customer.id, name: 'Buyer', limits: { amount: 50_000, currency: 'usd', interval: 'daily' } });
-    const card = await s.ok('POST', '/cards', { customerId: customer.id, agentId: agent.id, merchantHint: 'OpenAI', policy: { requireApproval: true } });
-    const approved = await s.ok('POST', '/intents', { cardId: card.id, summary: 'GPU', expectedAmount: 2000, expectedMerchant: 'OpenAI' });
+    const agent = await s.ok('POST', '/agents', {
+      customerId: customer.id,
+      name: 'Buyer',
+      limits: { amount: 50_000, currency: 'usd', interval: 'daily' },
+    });
+    const card = await s.ok('POST', '/cards', {
+      customerId: customer.id,
+      agentId: agent.id,
+      merchantHint: 'OpenAI',
+      policy: { requireApproval: true },
+    });
+    const approved = await s.ok('POST', '/intents', {
+      cardId: card.id,
+      summary: 'GPU',
+      expectedAmount: 2000,
+      expectedMerchant: 'OpenAI',
+    });
     await s.ok('POST', `/intents/${approved.id}/approve`);
     const rejected = await s.ok('POST', '/intents', { cardId: card.id, summary: 'Other', expectedAmount: 3000 });
     await s.ok('POST', `/intents/${rejected.id}/reject`, {});
@@ -38,7 +60,13 @@ describe('HTTP: every event type of the spec is produced by some operation', () 
     await s.ok('POST', `/simulate/transactions/${disputed.id}/settle`, {});
     const dispute = await s.ok('POST', `/simulate/transactions/${disputed.id}/dispute`, {});
     await s.ok('POST', `/simulate/disputes/${dispute.id}/resolve`, { outcome: 'lost' });
-    const mismatched = await s.ok('POST', '/intents', { cardId: card.id, summary: 'AWS', expectedAmount: 100, expectedMerchant: 'AWS', ttlMinutes: 1 });
+    const mismatched = await s.ok('POST', '/intents', {
+      cardId: card.id,
+      summary: 'AWS',
+      expectedAmount: 100,
+      expectedMerchant: 'AWS',
+      ttlMinutes: 1,
+    });
     await s.ok('POST', `/intents/${mismatched.id}/approve`);
     await s.authorize(card.id, 900, { name: 'Anthropic' });
     await s.ok('POST', '/intents', { cardId: card.id, summary: 'Expires', expectedAmount: 100, ttlMinutes: 1 });

@@ -20,10 +20,18 @@ describe('HTTP: deposits, withdrawals, KYC and disputes', () => {
   it('submits a withdrawal out of available, then confirms it; a failed one returns the money', async () => {
     const s = new Scenario();
     const { customer } = await s.setup({ balance: 10_000 });
-    const refused = await s.call('POST', `/customers/${customer.id}/withdrawals`, { amount: 20_000, chainId: 8453, recipientAddress: RECIPIENT });
+    const refused = await s.call('POST', `/customers/${customer.id}/withdrawals`, {
+      amount: 20_000,
+      chainId: 8453,
+      recipientAddress: RECIPIENT,
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.error.code).toBe('insufficient_funds');
-    const withdrawal = await s.ok('POST', `/customers/${customer.id}/withdrawals`, { amount: 4000, chainId: 8453, recipientAddress: RECIPIENT });
+    const withdrawal = await s.ok('POST', `/customers/${customer.id}/withdrawals`, {
+      amount: 4000,
+      chainId: 8453,
+      recipientAddress: RECIPIENT,
+    });
     expect(withdrawal).toMatchObject({ status: 'pending', amount: 4000, transactionHash: null });
     const submitted = await s.expectEvents(['withdrawal.submitted', 'user.balance.updated']);
     expect(submitted[0]?.data).toMatchObject({ withdrawalId: withdrawal.id, status: 'pending', recipientAddress: RECIPIENT });
@@ -33,7 +41,12 @@ describe('HTTP: deposits, withdrawals, KYC and disputes', () => {
     expect(confirmedEvents[0]?.data.transactionHash).toBe(confirmed.transactionHash);
     expect((await s.call('POST', `/simulate/withdrawals/${withdrawal.id}/fail`)).status).toBe(400);
 
-    const second = await s.ok('POST', `/users/${customer.id}/withdrawals`, { amount: 1000, chainId: 8453, recipientAddress: RECIPIENT }, 'user');
+    const second = await s.ok(
+      'POST',
+      `/users/${customer.id}/withdrawals`,
+      { amount: 1000, chainId: 8453, recipientAddress: RECIPIENT },
+      'user',
+    );
     await s.settle();
     const failed = await s.ok('POST', `/simulate/withdrawals/${second.id}/fail`, undefined, 'user');
     expect(failed).toMatchObject({ status: 'failed', reason: 'insufficient_gas' });
@@ -45,15 +58,33 @@ describe('HTTP: deposits, withdrawals, KYC and disputes', () => {
   it('records KYC outcomes; approval activates the customer and assigns a deposit address', async () => {
     const s = new Scenario();
     const { customer } = await s.setup({ balance: 0 });
-    const info = await s.ok('POST', '/simulate/kyc', { customerId: customer.id, status: 'needsInformation', requiredFields: ['address', 'ssn'] });
+    const info = await s.ok('POST', '/simulate/kyc', {
+      customerId: customer.id,
+      status: 'needsInformation',
+      requiredFields: ['address', 'ssn'],
+    });
     expect(info).toMatchObject({ status: 'needsInformation', requiredFields: ['address', 'ssn'], depositAddress: null });
-    const denied = await s.ok('POST', '/simulate/kyc', { userId: customer.id, status: 'denied', reason: 'document_expired' }, 'user');
+    const denied = await s.ok(
+      'POST',
+      '/simulate/kyc',
+      { userId: customer.id, status: 'denied', reason: 'document_expired' },
+      'user',
+    );
     expect(denied).toMatchObject({ status: 'denied', reason: 'document_expired' });
     const approved = await s.ok('POST', '/simulate/kyc', { customerId: customer.id, status: 'approved' });
-    const events = await s.expectEvents(['user.application.needs_info', 'user.application.denied', 'user.application.approved', 'deposit.address_ready']);
+    const events = await s.expectEvents([
+      'user.application.needs_info',
+      'user.application.denied',
+      'user.application.approved',
+      'deposit.address_ready',
+    ]);
     expect(events[1]?.data).toMatchObject({ applicationStatus: 'denied', reason: 'document_expired' });
     expect(events[3]?.data).toMatchObject({ userId: customer.id, ...approved.depositAddress });
-    expect(await s.ok('GET', `/customers/${customer.id}`)).toMatchObject({ status: 'active', kycStatus: 'approved', depositAddress: approved.depositAddress });
+    expect(await s.ok('GET', `/customers/${customer.id}`)).toMatchObject({
+      status: 'active',
+      kycStatus: 'approved',
+      depositAddress: approved.depositAddress,
+    });
   });
 
   it('opens a dispute on a settled transaction and resolves it; a won dispute credits the amount back', async () => {
@@ -64,7 +95,14 @@ describe('HTTP: deposits, withdrawals, KYC and disputes', () => {
     await s.ok('POST', `/simulate/transactions/${txn.id}/settle`, {});
     await s.settle();
     const dispute = await s.ok('POST', `/simulate/transactions/${txn.id}/dispute`, { reason: 'not_received' });
-    expect(dispute).toMatchObject({ transactionId: txn.id, cardId: card.id, amount: 2000, reason: 'not_received', status: 'open', outcome: null });
+    expect(dispute).toMatchObject({
+      transactionId: txn.id,
+      cardId: card.id,
+      amount: 2000,
+      reason: 'not_received',
+      status: 'open',
+      outcome: null,
+    });
     await s.expectEvents(['dispute.created']);
     const resolved = await s.ok('POST', `/simulate/disputes/${dispute.id}/resolve`, { outcome: 'won' });
     expect(resolved).toMatchObject({ status: 'closed', outcome: 'won', resolvedAt: '2026-11-23T12:00:00.000Z' });
@@ -102,7 +140,10 @@ describe('HTTP: money operations of a deleted customer', () => {
     const { customer } = await s.setup({ balance: 1000 });
     await s.ok('DELETE', `/customers/${customer.id}`);
     expect((await s.call('POST', '/simulate/deposits', { customerId: customer.id, amount: 100 })).status).toBe(404);
-    expect((await s.call('POST', `/customers/${customer.id}/withdrawals`, { amount: 100, chainId: 8453, recipientAddress: RECIPIENT })).status).toBe(404);
+    expect(
+      (await s.call('POST', `/customers/${customer.id}/withdrawals`, { amount: 100, chainId: 8453, recipientAddress: RECIPIENT }))
+        .status,
+    ).toBe(404);
     expect((await s.call('POST', '/simulate/kyc', { customerId: customer.id, status: 'approved' })).status).toBe(404);
   });
 });

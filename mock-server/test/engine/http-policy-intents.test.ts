@@ -17,8 +17,21 @@ describe('HTTP: policy summary and spend evaluation', () => {
       cardId: card.id,
       usage: 'multi',
       ttl: { minutes: null, days: 30, expiresAt: '2026-12-23T12:00:00.000Z', isExpired: false },
-      cooldown: { minutes: 5, lastSpendAt: '2026-11-23T12:00:00.000Z', cooldownEndsAt: '2026-11-23T12:05:00.000Z', isInCooldown: true },
-      limits: { perAuth: 5000, perDay: 20_000, perMonth: null, spentDay: 2500, spentMonth: 2500, remainingDay: 17_500, remainingMonth: null },
+      cooldown: {
+        minutes: 5,
+        lastSpendAt: '2026-11-23T12:00:00.000Z',
+        cooldownEndsAt: '2026-11-23T12:05:00.000Z',
+        isInCooldown: true,
+      },
+      limits: {
+        perAuth: 5000,
+        perDay: 20_000,
+        perMonth: null,
+        spentDay: 2500,
+        spentMonth: 2500,
+        remainingDay: 17_500,
+        remainingMonth: null,
+      },
       policy: { limits: { perDay: 20_000, perAuth: 5000 }, blockedMccs: ['7995'], cooldownMinutes: 5, ttlDays: 30 },
       status: 'active',
     });
@@ -28,13 +41,30 @@ describe('HTTP: policy summary and spend evaluation', () => {
 
   it('evaluates without side effects: the same reasons an authorization would get, and review when approval is needed', async () => {
     const s = new Scenario();
-    const { card, customer, agent } = await s.setup({ balance: 3000, card: { policy: { limits: { perAuth: 2000 }, requireApproval: true } } });
+    const { card, customer, agent } = await s.setup({
+      balance: 3000,
+      card: { policy: { limits: { perAuth: 2000 }, requireApproval: true } },
+    });
     const declined = await s.ok('POST', '/spend/evaluate', { cardId: card.id, amount: 5000, currency: 'usd', merchant: OPENAI });
     expect(declined.decision).toBe('decline');
-    expect(declined.reasons.map((r: { code: string }) => r.code)).toEqual(['spending_limit_exceeded', 'insufficient_funds', 'approval_required']);
-    expect(declined.context).toMatchObject({ customerId: customer.id, agentId: agent.id, cardId: card.id, amount: 5000, available: 3000 });
+    expect(declined.reasons.map((r: { code: string }) => r.code)).toEqual([
+      'spending_limit_exceeded',
+      'insufficient_funds',
+      'approval_required',
+    ]);
+    expect(declined.context).toMatchObject({
+      customerId: customer.id,
+      agentId: agent.id,
+      cardId: card.id,
+      amount: 5000,
+      available: 3000,
+    });
     const review = await s.ok('POST', '/spend/evaluate', { cardId: card.id, amount: 1000, merchant: OPENAI }, 'user');
-    expect(review).toMatchObject({ decision: 'review', reasons: [{ code: 'approval_required' }], flags: { requiresApproval: true } });
+    expect(review).toMatchObject({
+      decision: 'review',
+      reasons: [{ code: 'approval_required' }],
+      flags: { requiresApproval: true },
+    });
     await s.expectEvents([]);
     const mismatch = await s.call('POST', '/spend/evaluate', { cardId: card.id, amount: 1000, customerId: 'cus_other' });
     expect(mismatch.status).toBe(400);
@@ -66,8 +96,19 @@ describe('HTTP: intents', () => {
   it('needs approval at or above autoApproveBelow; approve makes it pending; it then matches an authorization', async () => {
     const s = new Scenario();
     const { card } = await s.setup({ card: { policy: { requireApproval: true, autoApproveBelow: 1000 } } });
-    const intent = await s.ok('POST', '/intents', { cardId: card.id, summary: 'GPU credits', expectedAmount: 5000, expectedMerchant: 'OpenAI', customerIntentId: 'order-7' });
-    expect(intent).toMatchObject({ status: 'pending_approval', ttlMinutes: 60, expiresAt: '2026-11-23T13:00:00.000Z', tolerance: { percent: 10, amount: 500 } });
+    const intent = await s.ok('POST', '/intents', {
+      cardId: card.id,
+      summary: 'GPU credits',
+      expectedAmount: 5000,
+      expectedMerchant: 'OpenAI',
+      customerIntentId: 'order-7',
+    });
+    expect(intent).toMatchObject({
+      status: 'pending_approval',
+      ttlMinutes: 60,
+      expiresAt: '2026-11-23T13:00:00.000Z',
+      tolerance: { percent: 10, amount: 500 },
+    });
     await s.expectEvents(['intent.pending_approval'], { generalExtra: { 0: 'intent.created' } });
     const approved = await s.ok('POST', `/intents/${intent.id}/approve`);
     expect(approved).toMatchObject({ status: 'pending', approvedBy: 'api', approvedAt: '2026-11-23T12:00:00.000Z' });
@@ -75,7 +116,13 @@ describe('HTTP: intents', () => {
     const txn = await s.authorize(card.id, 5400);
     expect(txn.intentId).toBe(intent.id);
     const events = await s.expectEvents(['transaction.authorized', 'user.balance.updated', 'spend.unattested', 'intent.matched']);
-    expect(events[3]?.data).toMatchObject({ intentId: intent.id, customerIntentId: 'order-7', transactionId: txn.id, actualAmount: 5400, matchResult: { amountMatch: true, merchantMatch: true } });
+    expect(events[3]?.data).toMatchObject({
+      intentId: intent.id,
+      customerIntentId: 'order-7',
+      transactionId: txn.id,
+      actualAmount: 5400,
+      matchResult: { amountMatch: true, merchantMatch: true },
+    });
     expect(await s.ok('GET', `/intents/${intent.id}`)).toMatchObject({ status: 'matched', matchedTransactionId: txn.id });
     const small = await s.ok('POST', '/intents', { cardId: card.id, summary: 'Tiny', expectedAmount: 999 });
     expect(small.status).toBe('pending');
@@ -106,7 +153,11 @@ describe('HTTP: intents', () => {
     await s.expectEvents([]);
     await s.advance(60);
     const events = await s.expectEvents(['intent.expired']);
-    expect(events[0]?.data).toMatchObject({ intentId: intent.id, ttlMinutes: 15, expiredAt: Date.parse('2026-11-23T12:15:00.000Z') });
+    expect(events[0]?.data).toMatchObject({
+      intentId: intent.id,
+      ttlMinutes: 15,
+      expiredAt: Date.parse('2026-11-23T12:15:00.000Z'),
+    });
     expect((await s.ok('GET', `/intents/${intent.id}`)).status).toBe('expired');
   });
 
@@ -114,12 +165,33 @@ describe('HTTP: intents', () => {
     const s = new Scenario();
     const { card } = await s.setup();
     await s.ok('PATCH', '/settings/risk', { intentMismatch: { enabled: true, action: 'alert' } });
-    const intent = await s.ok('POST', '/intents', { cardId: card.id, summary: 'AWS', expectedAmount: 10_000, expectedMerchant: 'AWS' });
+    const intent = await s.ok('POST', '/intents', {
+      cardId: card.id,
+      summary: 'AWS',
+      expectedAmount: 10_000,
+      expectedMerchant: 'AWS',
+    });
     await s.settle();
     const txn = await s.authorize(card.id, 10_000);
-    const events = await s.expectEvents(['transaction.authorized', 'user.balance.updated', 'spend.unattested', 'intent.mismatched', 'anomaly.intent_mismatch']);
-    expect(events[3]?.data).toMatchObject({ intentId: intent.id, transactionId: txn.id, matchResult: { amountMatch: true, merchantMatch: false }, tolerance: { percent: 10, amount: 500 } });
-    expect(events[4]?.data).toMatchObject({ intentId: intent.id, action: 'alert', dryRun: false, details: { expectedMerchant: 'AWS', actualMerchant: 'OpenAI' } });
+    const events = await s.expectEvents([
+      'transaction.authorized',
+      'user.balance.updated',
+      'spend.unattested',
+      'intent.mismatched',
+      'anomaly.intent_mismatch',
+    ]);
+    expect(events[3]?.data).toMatchObject({
+      intentId: intent.id,
+      transactionId: txn.id,
+      matchResult: { amountMatch: true, merchantMatch: false },
+      tolerance: { percent: 10, amount: 500 },
+    });
+    expect(events[4]?.data).toMatchObject({
+      intentId: intent.id,
+      action: 'alert',
+      dryRun: false,
+      details: { expectedMerchant: 'AWS', actualMerchant: 'OpenAI' },
+    });
     expect((await s.ok('GET', `/intents/${intent.id}`)).status).toBe('mismatched');
   });
 });
@@ -137,7 +209,12 @@ describe('HTTP: credentials and attestation', () => {
     expect(credentials).toMatchObject({ cardId: card.id, expiresAt: '2026-11-23T12:10:00.000Z' });
     expect(credentials.pan.endsWith(card.last4)).toBe(true);
     const accessed = await s.expectEvents(['credential.accessed']);
-    expect(accessed[0]?.data).toMatchObject({ accessEventId: credentials.accessEventId, summary: 'Buying GPU credits', expectedAmount: 2000, exposureMode: 'rawPan' });
+    expect(accessed[0]?.data).toMatchObject({
+      accessEventId: credentials.accessEventId,
+      summary: 'Buying GPU credits',
+      expectedAmount: 2000,
+      exposureMode: 'rawPan',
+    });
 
     const inside = await s.authorize(card.id, 2000);
     expect(inside.attestationStatus).toBe('attested');
@@ -217,7 +294,15 @@ describe('HTTP: card TTL', () => {
     await s.expectEvents([]);
     await s.advance(60);
     const events = await s.expectEvents(['card.expired', 'card.closed']);
-    expect(events[0]?.data).toMatchObject({ cardId: card.id, action: 'close', previousStatus: 'active', newStatus: 'closed', ttlMinutes: 90, reason: 'ttl_expired', expiresAt: Date.parse('2026-11-23T13:30:00.000Z') });
+    expect(events[0]?.data).toMatchObject({
+      cardId: card.id,
+      action: 'close',
+      previousStatus: 'active',
+      newStatus: 'closed',
+      ttlMinutes: 90,
+      reason: 'ttl_expired',
+      expiresAt: Date.parse('2026-11-23T13:30:00.000Z'),
+    });
     expect(events[1]?.data).toMatchObject({ reason: 'ttl_expired', closedBy: 'system' });
     expect((await s.ok('GET', `/cards/${card.id}`)).status).toBe('closed');
   });

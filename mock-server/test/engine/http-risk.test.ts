@@ -7,7 +7,12 @@ describe('HTTP: risk settings', () => {
   it('starts at moderate, switches presets, becomes custom when a rule changes, in both variants', async () => {
     const s = new Scenario();
     const initial = await s.ok('GET', '/settings/risk');
-    expect(initial).toMatchObject({ object: 'riskConfig', preset: 'moderate', dryRun: false, duplicateDetection: { enabled: true, action: 'alert' } });
+    expect(initial).toMatchObject({
+      object: 'riskConfig',
+      preset: 'moderate',
+      dryRun: false,
+      duplicateDetection: { enabled: true, action: 'alert' },
+    });
     const strict = await s.ok('PATCH', '/settings/risk', { preset: 'strict' }, 'user');
     expect(strict).toMatchObject({ preset: 'strict', merchantDrift: { enabled: true, action: 'freeze_card' } });
     const dry = await s.ok('PATCH', '/settings/risk', { dryRun: true });
@@ -16,7 +21,11 @@ describe('HTTP: risk settings', () => {
     expect(custom).toMatchObject({ preset: 'custom', velocityLimit: { maxPerHour: 2, maxPerDay: 25, action: 'freeze_card' } });
     expect(await s.ok('GET', '/settings/risk', undefined, 'user')).toEqual(custom);
     const paranoid = await s.ok('PATCH', '/settings/risk', { preset: 'paranoid' });
-    expect(paranoid).toMatchObject({ preset: 'paranoid', dryRun: true, cooldownViolation: { enabled: true, action: 'suspend_agent' } });
+    expect(paranoid).toMatchObject({
+      preset: 'paranoid',
+      dryRun: true,
+      cooldownViolation: { enabled: true, action: 'suspend_agent' },
+    });
     expect((await s.call('PATCH', '/settings/risk', { velocityLimit: { action: 'explode' } })).status).toBe(400);
   });
 });
@@ -74,7 +83,8 @@ const CASES: Case[] = [
   {
     type: 'intent_mismatch',
     rule: 'intentMismatch',
-    arrange: async (s, cardId) => void (await s.ok('POST', '/intents', { cardId, summary: 'AWS', expectedAmount: 9000, expectedMerchant: 'AWS' })),
+    arrange: async (s, cardId) =>
+      void (await s.ok('POST', '/intents', { cardId, summary: 'AWS', expectedAmount: 9000, expectedMerchant: 'AWS' })),
     approvedExtra: ['intent.mismatched'],
     declinedExtra: ['intent.mismatched'],
     details: { expectedAmount: 9000, actualAmount: 2000, expectedMerchant: 'AWS', actualMerchant: 'OpenAI' },
@@ -113,10 +123,27 @@ describe.each(CASES)('HTTP: detector $type', (c) => {
   it('not in dry run: freeze_card declines with fraud_suspected, sends the anomaly and card.auto_frozen, freezes the card', async () => {
     const { s, txn, card } = await prepare(c, 'freeze_card', false);
     expect(txn).toMatchObject({ status: 'declined', declinedReason: 'fraud_suspected' });
-    const events = await s.expectEvents(['transaction.declined', ...(c.declinedExtra ?? []), `anomaly.${c.type}`, 'card.auto_frozen']);
+    const events = await s.expectEvents([
+      'transaction.declined',
+      ...(c.declinedExtra ?? []),
+      `anomaly.${c.type}`,
+      'card.auto_frozen',
+    ]);
     const anomaly = events[events.length - 2];
-    expect(anomaly?.data).toMatchObject({ transactionId: txn.id, cardId: card.id, action: 'freeze_card', dryRun: false, details: c.details });
-    expect(events[events.length - 1]?.data).toMatchObject({ cardId: card.id, transactionId: txn.id, reason: `anomaly_${c.type}`, anomalyType: c.type, dryRun: false });
+    expect(anomaly?.data).toMatchObject({
+      transactionId: txn.id,
+      cardId: card.id,
+      action: 'freeze_card',
+      dryRun: false,
+      details: c.details,
+    });
+    expect(events[events.length - 1]?.data).toMatchObject({
+      cardId: card.id,
+      transactionId: txn.id,
+      reason: `anomaly_${c.type}`,
+      anomalyType: c.type,
+      dryRun: false,
+    });
     expect((await s.ok('GET', `/cards/${card.id}`)).status).toBe('frozen');
   });
 
@@ -138,13 +165,30 @@ describe('HTTP: risk actions', () => {
     const s = new Scenario();
     const { card, agent, customer } = await s.setup();
     const other = await s.ok('POST', '/cards', { customerId: customer.id, agentId: agent.id });
-    await s.ok('PATCH', '/settings/risk', { preset: 'permissive', velocityLimit: { enabled: true, maxPerHour: 1, action: 'suspend_agent' } });
+    await s.ok('PATCH', '/settings/risk', {
+      preset: 'permissive',
+      velocityLimit: { enabled: true, maxPerHour: 1, action: 'suspend_agent' },
+    });
     await s.authorize(card.id, 100);
     await s.settle();
     const txn = await s.authorize(card.id, 200, { name: 'AWS' });
     expect(txn.declinedReason).toBe('fraud_suspected');
-    const events = await s.expectEvents(['transaction.declined', 'anomaly.velocity', 'agent.auto_suspended', 'card.frozen', 'card.frozen']);
-    expect(events[2]?.data).toMatchObject({ agentId: agent.id, userId: customer.id, transactionId: txn.id, reason: 'anomaly_velocity', anomalyType: 'velocity', dryRun: false, cardsFrozen: 2 });
+    const events = await s.expectEvents([
+      'transaction.declined',
+      'anomaly.velocity',
+      'agent.auto_suspended',
+      'card.frozen',
+      'card.frozen',
+    ]);
+    expect(events[2]?.data).toMatchObject({
+      agentId: agent.id,
+      userId: customer.id,
+      transactionId: txn.id,
+      reason: 'anomaly_velocity',
+      anomalyType: 'velocity',
+      dryRun: false,
+      cardsFrozen: 2,
+    });
     expect(events.slice(3).map((e) => e.data.reason)).toEqual(['agent_suspended', 'agent_suspended']);
     expect((await s.ok('GET', `/agents/${agent.id}`)).status).toBe('suspended');
     expect((await s.ok('GET', `/cards/${other.id}`)).status).toBe('frozen');
@@ -157,7 +201,12 @@ describe('HTTP: risk actions', () => {
     await s.settle();
     const txn = await s.authorize(card.id, 2000);
     expect(txn.status).toBe('pending');
-    const events = await s.expectEvents(['transaction.authorized', 'user.balance.updated', 'spend.unattested', 'anomaly.duplicate']);
+    const events = await s.expectEvents([
+      'transaction.authorized',
+      'user.balance.updated',
+      'spend.unattested',
+      'anomaly.duplicate',
+    ]);
     expect(events[3]?.data).toMatchObject({ action: 'alert', dryRun: false, details: { windowMinutes: 10 } });
   });
 });

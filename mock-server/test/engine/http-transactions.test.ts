@@ -8,7 +8,14 @@ describe('HTTP: simulated transactions and their state machine', () => {
     const s = new Scenario();
     const { card, customer } = await s.setup({ balance: 10_000 });
     const txn = await s.authorize(card.id, 2500);
-    expect(txn).toMatchObject({ status: 'pending', amount: 2500, authorizedAmount: 2500, declinedReason: null, attestationStatus: 'unattested', cardId: card.id });
+    expect(txn).toMatchObject({
+      status: 'pending',
+      amount: 2500,
+      authorizedAmount: 2500,
+      declinedReason: null,
+      attestationStatus: 'unattested',
+      cardId: card.id,
+    });
     const authorized = await s.expectEvents(['transaction.authorized', 'user.balance.updated', 'spend.unattested']);
     expect(authorized[0]?.data).toMatchObject({ transactionId: txn.id, amount: 2500, merchantName: 'OpenAI', status: 'pending' });
     expect(await s.ok('GET', `/customers/${customer.id}/balances`)).toMatchObject({ available: 7500, pending: 2500, posted: 0 });
@@ -58,7 +65,10 @@ describe('HTTP: simulated transactions and their state machine', () => {
     const txn = await s.authorize(card.id, 2500);
     expect(txn).toMatchObject({ status: 'declined', declinedReason: reason, attestationStatus: null });
     const events = await s.newEvents('user');
-    expect(events[0]).toMatchObject({ type: 'transaction.declined', data: { transactionId: txn.id, declinedReason: reason, status: 'declined' } });
+    expect(events[0]).toMatchObject({
+      type: 'transaction.declined',
+      data: { transactionId: txn.id, declinedReason: reason, status: 'declined' },
+    });
     const listed = await s.ok('GET', `/transactions?cardId=${card.id}&status=declined`);
     expect(listed.data.map((t: { id: string }) => t.id)).toEqual([txn.id]);
   });
@@ -79,11 +89,21 @@ describe('HTTP: simulated transactions and their state machine', () => {
     const txn = await s.authorize(card.id, 500);
     const events = await s.expectEvents(['transaction.authorized', 'user.balance.updated', 'spend.unattested', 'card.closed']);
     expect(events[3]?.data).toMatchObject({ cardId: card.id, reason: 'single_use_completed', closedBy: 'system' });
-    expect(await s.ok('GET', `/cards/${card.id}`)).toMatchObject({ status: 'closed', singleUseConsumedAt: '2026-11-23T12:00:00.000Z' });
+    expect(await s.ok('GET', `/cards/${card.id}`)).toMatchObject({
+      status: 'closed',
+      singleUseConsumedAt: '2026-11-23T12:00:00.000Z',
+    });
     expect((await s.authorize(card.id, 500)).declinedReason).toBe('card_closed');
     expect((await s.ok('POST', `/simulate/transactions/${txn.id}/settle`, {})).status).toBe('completed');
-    expect(await s.ok('POST', `/simulate/transactions/${txn.id}/reverse`, { amount: 200 })).toMatchObject({ status: 'reversed', reversedAmount: 200 });
-    expect(await s.ok('POST', `/simulate/transactions/${txn.id}/dispute`, {})).toMatchObject({ transactionId: txn.id, amount: 300, status: 'open' });
+    expect(await s.ok('POST', `/simulate/transactions/${txn.id}/reverse`, { amount: 200 })).toMatchObject({
+      status: 'reversed',
+      reversedAmount: 200,
+    });
+    expect(await s.ok('POST', `/simulate/transactions/${txn.id}/dispute`, {})).toMatchObject({
+      transactionId: txn.id,
+      amount: 300,
+      status: 'open',
+    });
   });
 
   it('locks a card to its first merchant', async () => {
@@ -99,8 +119,18 @@ describe('HTTP: simulated transactions and their state machine', () => {
     const allowed = await s.setup({ card: { merchantHint: 'OpenAI' } });
     const ok = await s.authorize(allowed.card.id, 500, { name: 'Steam' });
     expect(ok.status).toBe('pending');
-    const events = await s.expectEvents(['transaction.authorized', 'user.balance.updated', 'spend.unattested', 'card.merchant_drift']);
-    expect(events[3]?.data).toMatchObject({ expectedMerchant: 'OpenAI', actualMerchant: 'Steam', action: 'allowed', transactionId: ok.id });
+    const events = await s.expectEvents([
+      'transaction.authorized',
+      'user.balance.updated',
+      'spend.unattested',
+      'card.merchant_drift',
+    ]);
+    expect(events[3]?.data).toMatchObject({
+      expectedMerchant: 'OpenAI',
+      actualMerchant: 'Steam',
+      action: 'allowed',
+      transactionId: ok.id,
+    });
 
     const frozen = await s.setup({ card: { merchantHint: 'OpenAI', policy: { onDrift: 'freeze' } } });
     const declined = await s.authorize(frozen.card.id, 500, { name: 'Steam' });
@@ -132,16 +162,40 @@ describe('HTTP: simulated transactions and their state machine', () => {
 
   it("warns at 80 % of the agent's limit and suspends the agent when it is exceeded", async () => {
     const s = new Scenario();
-    const { card, agent, customer } = await s.setup({ agent: { limits: { amount: 10_000, currency: 'usd', interval: 'daily' } } });
+    const { card, agent, customer } = await s.setup({
+      agent: { limits: { amount: 10_000, currency: 'usd', interval: 'daily' } },
+    });
     const second = await s.ok('POST', '/cards', { customerId: customer.id, agentId: agent.id });
     await s.settle();
     await s.authorize(card.id, 8000);
-    const warned = await s.expectEvents(['transaction.authorized', 'user.balance.updated', 'spend.unattested', 'agent.limit_approaching']);
-    expect(warned[3]?.data).toMatchObject({ agentId: agent.id, spendingLimit: 10_000, currentSpend: 8000, percentUsed: 80, frequency: 'perDay' });
+    const warned = await s.expectEvents([
+      'transaction.authorized',
+      'user.balance.updated',
+      'spend.unattested',
+      'agent.limit_approaching',
+    ]);
+    expect(warned[3]?.data).toMatchObject({
+      agentId: agent.id,
+      spendingLimit: 10_000,
+      currentSpend: 8000,
+      percentUsed: 80,
+      frequency: 'perDay',
+    });
     const txn = await s.authorize(second.id, 2500);
     expect(txn.declinedReason).toBe('spending_limit_exceeded');
-    const events = await s.expectEvents(['transaction.declined', 'agent.limit_exceeded', 'card.frozen', 'agent.suspended', 'card.frozen']);
-    expect(events[1]?.data).toMatchObject({ spendingLimit: 10_000, currentSpend: 10_500, frequency: 'perDay', action: 'suspended' });
+    const events = await s.expectEvents([
+      'transaction.declined',
+      'agent.limit_exceeded',
+      'card.frozen',
+      'agent.suspended',
+      'card.frozen',
+    ]);
+    expect(events[1]?.data).toMatchObject({
+      spendingLimit: 10_000,
+      currentSpend: 10_500,
+      frequency: 'perDay',
+      action: 'suspended',
+    });
     expect(events[2]?.data).toMatchObject({ cardId: second.id, reason: 'spending_limit_exceeded' });
     expect(events[3]?.data).toMatchObject({ reason: 'spending_limit_exceeded', suspendedBy: 'system' });
     expect(events[4]?.data).toMatchObject({ cardId: card.id, reason: 'agent_suspended' });
@@ -154,8 +208,18 @@ describe('HTTP: simulated transactions and their state machine', () => {
     const { card } = await s.setup();
     const txn = await s.authorize(card.id, 700, OPENAI, { threeDS: true });
     expect(txn.challengeId).toMatch(/^chl_/);
-    const events = await s.expectEvents(['challenge.requested', 'transaction.authorized', 'user.balance.updated', 'spend.unattested']);
-    expect(events[0]?.data).toMatchObject({ challengeId: txn.challengeId, transactionId: txn.id, cardId: card.id, deliveryMethod: 'sms' });
+    const events = await s.expectEvents([
+      'challenge.requested',
+      'transaction.authorized',
+      'user.balance.updated',
+      'spend.unattested',
+    ]);
+    expect(events[0]?.data).toMatchObject({
+      challengeId: txn.challengeId,
+      transactionId: txn.id,
+      cardId: card.id,
+      deliveryMethod: 'sms',
+    });
     expect(events[0]?.data.otp).toMatch(/^\d{6}$/);
   });
 

@@ -24,8 +24,18 @@ describe('intents', () => {
   it('creates a pending intent when no approval is needed (intent.created only)', () => {
     world = new EngineWorld();
     const { card } = world.setup();
-    const intent = createIntent(world.tenant, { cardId: card.id, summary: 'GPU', expectedAmount: 2500, customerIntentId: 'order-1' });
-    expect(intent).toMatchObject({ status: 'pending', ttlMinutes: 60, expiresAt: world.now() + 3_600_000, tolerance: { percent: 10, amount: 500 } });
+    const intent = createIntent(world.tenant, {
+      cardId: card.id,
+      summary: 'GPU',
+      expectedAmount: 2500,
+      customerIntentId: 'order-1',
+    });
+    expect(intent).toMatchObject({
+      status: 'pending',
+      ttlMinutes: 60,
+      expiresAt: world.now() + 3_600_000,
+      tolerance: { percent: 10, amount: 500 },
+    });
     expect(world.types()).toEqual(['intent.created']);
     expect(world.event('intent.created')).toMatchObject({ intentId: intent.id, customerIntentId: 'order-1', status: 'pending' });
   });
@@ -36,7 +46,11 @@ describe('intents', () => {
     const big = createIntent(world.tenant, { cardId: card.id, summary: 'Big', expectedAmount: 1000 });
     expect(big.status).toBe('pending_approval');
     expect(world.types()).toEqual(['intent.created', 'intent.pending_approval']);
-    expect(world.event('intent.pending_approval')).toMatchObject({ intentId: big.id, status: 'pending_approval', expectedAmount: 1000 });
+    expect(world.event('intent.pending_approval')).toMatchObject({
+      intentId: big.id,
+      status: 'pending_approval',
+      expectedAmount: 1000,
+    });
     world.clearEvents();
     expect(createIntent(world.tenant, { cardId: card.id, summary: 'Small', expectedAmount: 999 }).status).toBe('pending');
     expect(world.types()).toEqual(['intent.created']);
@@ -59,7 +73,11 @@ describe('intents', () => {
     const { card } = world.setup({ card: { policy: { requireApproval: true, requireIntent: true } } });
     const intent = createIntent(world.tenant, { cardId: card.id, summary: 'Big', expectedAmount: 5000 });
     world.clearEvents();
-    expect(rejectIntent(world.tenant, intent.id, 'Over budget')).toMatchObject({ status: 'rejected', rejectionReason: 'Over budget', rejectedBy: 'api' });
+    expect(rejectIntent(world.tenant, intent.id, 'Over budget')).toMatchObject({
+      status: 'rejected',
+      rejectionReason: 'Over budget',
+      rejectedBy: 'api',
+    });
     expect(world.event('intent.rejected')).toMatchObject({ status: 'rejected', rejectionReason: 'Over budget' });
     expect(errorCode(() => retrieveCredentials(world.tenant, card.id, {}))).toBe('intent_required');
   });
@@ -73,7 +91,12 @@ describe('intents', () => {
     expect(world.types()).toEqual([]);
     await world.advance(60_000);
     expect(world.types()).toEqual(['intent.expired']);
-    expect(world.event('intent.expired')).toMatchObject({ intentId: intent.id, ttlMinutes: 5, createdAt: intent.createdAt, expiredAt: intent.createdAt + 300_000 });
+    expect(world.event('intent.expired')).toMatchObject({
+      intentId: intent.id,
+      ttlMinutes: 5,
+      createdAt: intent.createdAt,
+      expiredAt: intent.createdAt + 300_000,
+    });
     expect(intents.of(world.tenant).get(intent.id)?.status).toBe('expired');
   });
 });
@@ -90,7 +113,12 @@ describe('credentials', () => {
     expect(credentials.pan.endsWith(world.card(card.id).last4)).toBe(true);
     expect(credentials.accessEvent).toMatchObject({ intentId: intent.id, expiresAt: world.now() + 20 * 60_000 });
     expect(world.types()).toEqual(['credential.accessed']);
-    expect(world.event('credential.accessed')).toMatchObject({ accessEventId: credentials.accessEvent.id, exposureMode: 'rawPan', summary: 'GPU', expectedAmount: 2500 });
+    expect(world.event('credential.accessed')).toMatchObject({
+      accessEventId: credentials.accessEvent.id,
+      exposureMode: 'rawPan',
+      summary: 'GPU',
+      expectedAmount: 2500,
+    });
   });
 
   it('gates credentials behind requireApproval: no intent, an intent awaiting approval, then approved', () => {
@@ -105,7 +133,10 @@ describe('credentials', () => {
     expect(world.types()).toEqual([]);
     approveIntent(world.tenant, intent.id);
     world.clearEvents();
-    expect(retrieveCredentials(world.tenant, card.id, { intentId: intent.id }).accessEvent).toMatchObject({ intentId: intent.id, expectedAmount: 90_000 });
+    expect(retrieveCredentials(world.tenant, card.id, { intentId: intent.id }).accessEvent).toMatchObject({
+      intentId: intent.id,
+      expectedAmount: 90_000,
+    });
     expect(world.types()).toEqual(['credential.accessed']);
   });
 

@@ -37,7 +37,12 @@ describe('money', () => {
     world.clearEvents();
     settleTransaction(world.tenant, txn.id, 2500);
     expect(world.types()).toEqual(['transaction.completed', 'user.balance.updated']);
-    expect(world.event('transaction.completed')).toMatchObject({ amount: 2500, authorizedAmount: 3000, status: 'completed', postedAt: world.now() });
+    expect(world.event('transaction.completed')).toMatchObject({
+      amount: 2500,
+      authorizedAmount: 3000,
+      status: 'completed',
+      postedAt: world.now(),
+    });
     expect(balance(customer.id)).toEqual({ available: 7500, pending: 0, posted: 2500, deposited: 10_000 });
     world.clearEvents();
     reverseTransaction(world.tenant, txn.id, undefined);
@@ -63,7 +68,13 @@ describe('money', () => {
     settleTransaction(world.tenant, txn.id, undefined);
     world.clearEvents();
     const dispute = openDispute(world.tenant, txn.id, {});
-    expect(world.event('dispute.created')).toMatchObject({ disputeId: dispute.id, transactionId: txn.id, amount: 2000, reason: 'fraudulent', status: 'open' });
+    expect(world.event('dispute.created')).toMatchObject({
+      disputeId: dispute.id,
+      transactionId: txn.id,
+      amount: 2000,
+      reason: 'fraudulent',
+      status: 'open',
+    });
     expect(() => openDispute(world.tenant, txn.id, {})).toThrow(ApiError);
     world.clearEvents();
     resolveDispute(world.tenant, dispute.id, 'won');
@@ -75,7 +86,9 @@ describe('money', () => {
   it('submits, confirms and fails withdrawals with their events; above available is insufficient_funds', () => {
     world = new EngineWorld();
     const { customer } = world.setup({ balance: 10_000 });
-    expect(() => createWithdrawal(world.tenant, customer.id, { amount: 20_000, chainId: 8453, recipientAddress: RECIPIENT })).toThrow(/exceeds the available/);
+    expect(() =>
+      createWithdrawal(world.tenant, customer.id, { amount: 20_000, chainId: 8453, recipientAddress: RECIPIENT }),
+    ).toThrow(/exceeds the available/);
     const first = createWithdrawal(world.tenant, customer.id, { amount: 4000, chainId: 8453, recipientAddress: RECIPIENT });
     expect(world.types()).toEqual(['withdrawal.submitted', 'user.balance.updated']);
     expect(balance(customer.id).available).toBe(6000);
@@ -96,9 +109,24 @@ describe('money', () => {
     simulateKyc(world.tenant, { customerId: customer.id, status: 'needsInformation', requiredFields: ['ssn'] });
     simulateKyc(world.tenant, { customerId: customer.id, status: 'denied' });
     const approved = simulateKyc(world.tenant, { customerId: customer.id, status: 'approved' });
-    expect(world.types()).toEqual(['user.application.needs_info', 'user.application.denied', 'user.application.approved', 'deposit.address_ready']);
-    expect(world.event('user.application.needs_info')).toMatchObject({ applicationStatus: 'needsInformation', requiredFields: ['ssn'] });
-    expect(world.event('deposit.address_ready')).toMatchObject({ chainId: 8453, depositAddress: approved.depositAddress?.depositAddress });
-    expect(world.customer(customer.id)).toMatchObject({ kycStatus: 'approved', status: 'active', depositAddress: approved.depositAddress });
+    expect(world.types()).toEqual([
+      'user.application.needs_info',
+      'user.application.denied',
+      'user.application.approved',
+      'deposit.address_ready',
+    ]);
+    expect(world.event('user.application.needs_info')).toMatchObject({
+      applicationStatus: 'needsInformation',
+      requiredFields: ['ssn'],
+    });
+    expect(world.event('deposit.address_ready')).toMatchObject({
+      chainId: 8453,
+      depositAddress: approved.depositAddress?.depositAddress,
+    });
+    expect(world.customer(customer.id)).toMatchObject({
+      kycStatus: 'approved',
+      status: 'active',
+      depositAddress: approved.depositAddress,
+    });
   });
 });

@@ -12,14 +12,24 @@ const card = (fields: Partial<Pick<CardRecord, 'policy' | 'limits'>> = {}): Pick
 
 describe('policy merge (customer -> agent -> card, most restrictive wins)', () => {
   it('takes the smallest limit of each window from any layer', () => {
-    const merged = mergePolicies({ limits: { perAuth: 5000, perDay: 20000 } }, { limits: { perAuth: 8000, perMonth: 90000 } }, { limits: { perDay: 15000 } });
+    const merged = mergePolicies(
+      { limits: { perAuth: 5000, perDay: 20000 } },
+      { limits: { perAuth: 8000, perMonth: 90000 } },
+      { limits: { perDay: 15000 } },
+    );
     expect(merged.limits).toEqual({ perAuth: 5000, perDay: 15000, perMonth: 90000 });
   });
 
   it('intersects allow-lists, unites blocked categories and lets true win for booleans', () => {
     const merged = mergePolicies(
       { allowedMccs: ['5734', '5817'], blockedMccs: ['7995'], allowedMerchants: ['OpenAI', 'AWS'], requireIntent: true },
-      { allowedMccs: ['5734'], blockedMccs: ['6051'], allowedMerchants: ['openai'], requireIntent: false, lockToFirstMerchant: true },
+      {
+        allowedMccs: ['5734'],
+        blockedMccs: ['6051'],
+        allowedMerchants: ['openai'],
+        requireIntent: false,
+        lockToFirstMerchant: true,
+      },
     );
     expect(merged.allowedMccs).toEqual(['5734']);
     expect(merged.blockedMccs).toEqual(['7995', '6051']);
@@ -30,10 +40,31 @@ describe('policy merge (customer -> agent -> card, most restrictive wins)', () =
 
   it('keeps the longest cooldown, the shortest TTL and attestation window, the lowest auto-approval, freeze on drift and close on TTL', () => {
     const merged = mergePolicies(
-      { cooldownMinutes: 5, ttlDays: 30, attestationWindowMinutes: 30, autoApproveBelow: 5000, onDrift: 'freeze', ttlAction: 'freeze' },
-      { cooldownMinutes: 15, ttlDays: 7, attestationWindowMinutes: 10, autoApproveBelow: 1000, onDrift: 'allow', ttlAction: 'close' },
+      {
+        cooldownMinutes: 5,
+        ttlDays: 30,
+        attestationWindowMinutes: 30,
+        autoApproveBelow: 5000,
+        onDrift: 'freeze',
+        ttlAction: 'freeze',
+      },
+      {
+        cooldownMinutes: 15,
+        ttlDays: 7,
+        attestationWindowMinutes: 10,
+        autoApproveBelow: 1000,
+        onDrift: 'allow',
+        ttlAction: 'close',
+      },
     );
-    expect(merged).toMatchObject({ cooldownMinutes: 15, ttlDays: 7, attestationWindowMinutes: 10, autoApproveBelow: 1000, onDrift: 'freeze', ttlAction: 'close' });
+    expect(merged).toMatchObject({
+      cooldownMinutes: 15,
+      ttlDays: 7,
+      attestationWindowMinutes: 10,
+      autoApproveBelow: 1000,
+      onDrift: 'freeze',
+      ttlAction: 'close',
+    });
   });
 
   it("takes the card's own policy (where the user card keeps limits, ttlDays, requireApproval, autoApproveBelow) last", () => {
@@ -42,7 +73,12 @@ describe('policy merge (customer -> agent -> card, most restrictive wins)', () =
       { policy: { autoApproveBelow: 3000 } },
       card({ policy: { limits: { perAuth: 2000, perDay: 50000 }, ttlDays: 3, requireApproval: true, autoApproveBelow: 1500 } }),
     );
-    expect(policy).toMatchObject({ limits: { perAuth: 2000, perDay: 10000 }, ttlDays: 3, requireApproval: true, autoApproveBelow: 1500 });
+    expect(policy).toMatchObject({
+      limits: { perAuth: 2000, perDay: 10000 },
+      ttlDays: 3,
+      requireApproval: true,
+      autoApproveBelow: 1500,
+    });
   });
 
   it("maps a customer card's SpendingLimit interval to its window; no interval is a total budget", () => {

@@ -24,9 +24,19 @@ describe('risk settings', () => {
   });
 
   it('has the presets of api-surface.md', () => {
-    const rules = ['duplicateDetection', 'velocityLimit', 'spendSpike', 'unattestedSpend', 'intentMismatch', 'cooldownViolation', 'merchantDrift'] as const;
+    const rules = [
+      'duplicateDetection',
+      'velocityLimit',
+      'spendSpike',
+      'unattestedSpend',
+      'intentMismatch',
+      'cooldownViolation',
+      'merchantDrift',
+    ] as const;
     expect(rules.every((rule) => !presetConfig('permissive')[rule].enabled)).toBe(true);
-    expect(rules.every((rule) => presetConfig('strict')[rule].enabled && presetConfig('strict')[rule].action === 'freeze_card')).toBe(true);
+    expect(
+      rules.every((rule) => presetConfig('strict')[rule].enabled && presetConfig('strict')[rule].action === 'freeze_card'),
+    ).toBe(true);
     const paranoid = presetConfig('paranoid');
     expect(rules.every((rule) => paranoid[rule].action === 'suspend_agent')).toBe(true);
     expect(paranoid.velocityLimit.maxPerHour).toBeLessThan(presetConfig('strict').velocityLimit.maxPerHour);
@@ -87,7 +97,8 @@ const CASES: DetectorCase[] = [
   {
     type: 'intent_mismatch',
     rule: 'intentMismatch',
-    arrange: (w, cardId) => void createIntent(w.tenant, { cardId, summary: 'AWS bill', expectedAmount: 9000, expectedMerchant: 'AWS' }),
+    arrange: (w, cardId) =>
+      void createIntent(w.tenant, { cardId, summary: 'AWS bill', expectedAmount: 9000, expectedMerchant: 'AWS' }),
     details: { expectedAmount: 9000, actualAmount: 2000, expectedMerchant: 'AWS', actualMerchant: 'OpenAI' },
   },
   {
@@ -110,7 +121,11 @@ const CASES: DetectorCase[] = [
 ];
 
 /** Only the detector under test is on, with `action`; velocity allows 2 an hour. */
-function only(rule: keyof RiskConfigUpdate, action: 'alert' | 'freeze_card' | 'suspend_agent', dryRun: boolean): RiskConfigUpdate {
+function only(
+  rule: keyof RiskConfigUpdate,
+  action: 'alert' | 'freeze_card' | 'suspend_agent',
+  dryRun: boolean,
+): RiskConfigUpdate {
   const update: RiskConfigUpdate = { preset: 'permissive', dryRun, [rule]: { enabled: true, action } };
   if (rule === 'velocityLimit') update.velocityLimit = { enabled: true, action, maxPerHour: 2 };
   return update;
@@ -142,14 +157,27 @@ describe.each(CASES)('detector $type', ({ type, rule, setup, arrange, details, p
     const types = w().types();
     expect(types[0]).toBe('transaction.declined');
     expect(types.indexOf(`anomaly.${type}`)).toBeLessThan(types.indexOf('card.auto_frozen'));
-    expect(w().event('card.auto_frozen')).toMatchObject({ cardId: card.id, transactionId: txn.id, reason: `anomaly_${type}`, anomalyType: type, dryRun: false });
+    expect(w().event('card.auto_frozen')).toMatchObject({
+      cardId: card.id,
+      transactionId: txn.id,
+      reason: `anomaly_${type}`,
+      anomalyType: type,
+      dryRun: false,
+    });
     expect(w().card(card.id).status).toBe('frozen');
   });
 
   it('suspend_agent: declines and suspends the agent, freezing each of its active cards', async () => {
     const { txn, agent, card } = await trigger('suspend_agent', false);
     expect(txn.declinedReason).toBe('fraud_suspected');
-    expect(w().event('agent.auto_suspended')).toMatchObject({ agentId: agent.id, transactionId: txn.id, reason: `anomaly_${type}`, anomalyType: type, dryRun: false, cardsFrozen: 1 });
+    expect(w().event('agent.auto_suspended')).toMatchObject({
+      agentId: agent.id,
+      transactionId: txn.id,
+      reason: `anomaly_${type}`,
+      anomalyType: type,
+      dryRun: false,
+      cardsFrozen: 1,
+    });
     expect(w().event('card.frozen')).toMatchObject({ cardId: card.id, reason: 'agent_suspended' });
     expect(w().agent(agent.id).status).toBe('suspended');
   });
@@ -173,6 +201,10 @@ describe('detectors stay quiet when nothing is wrong', () => {
     w().clearEvents();
     const txn = authorize(w().tenant, { cardId: card.id, amount: 2000, merchant: OPENAI });
     expect(txn.status).toBe('pending');
-    expect(w().types().filter((t) => t.startsWith('anomaly.'))).toEqual([]);
+    expect(
+      w()
+        .types()
+        .filter((t) => t.startsWith('anomaly.')),
+    ).toEqual([]);
   });
 });

@@ -42,7 +42,11 @@ describe('a policy change of the agent or the customer moves the TTL of their ca
 describe('the expiry instant a card shows', () => {
   it('stays the instant it expired at when its policy changes afterwards (the TTL came from the agent)', async () => {
     const s = new Scenario();
-    const { card } = await s.setup({ balance: 0, agent: { policy: { ttlMinutes: 60 } }, card: { policy: { ttlAction: 'freeze' } } });
+    const { card } = await s.setup({
+      balance: 0,
+      agent: { policy: { ttlMinutes: 60 } },
+      card: { policy: { ttlAction: 'freeze' } },
+    });
     const expiresAt = new Date(START_MS + 60 * MINUTE_MS).toISOString();
     expect((await s.ok('GET', `/cards/${card.id}`)).expiresAt).toBe(expiresAt);
     await s.advance(60 * 60);
@@ -68,7 +72,11 @@ describe('due work on a running clock', () => {
       const headers: Record<string, string> = { Authorization: `Bearer ${key}` };
       if (body !== undefined) headers['Content-Type'] = 'application/json';
       const response = await mock.handle(
-        new Request(`http://127.0.0.1:4010/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }),
+        new Request(`http://127.0.0.1:4010/v1${path}`, {
+          method,
+          headers,
+          body: body === undefined ? undefined : JSON.stringify(body),
+        }),
       );
       return (await response.json()) as Record<string, unknown>;
     };
@@ -80,7 +88,12 @@ describe('due work on a running clock', () => {
     expect((await call('GET', `/cards/${card.id as string}`)).status).toBe('active');
     vi.setSystemTime(START_MS + 5 * MINUTE_MS);
     expect((await call('GET', `/cards/${card.id as string}`)).status).toBe('closed');
-    expect(mock.events.list({ apiKey: key }).map((event) => event.type).slice(-2)).toEqual(['card.expired', 'card.closed']);
+    expect(
+      mock.events
+        .list({ apiKey: key })
+        .map((event) => event.type)
+        .slice(-2),
+    ).toEqual(['card.expired', 'card.closed']);
     mock.reset();
   });
 });

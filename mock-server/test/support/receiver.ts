@@ -24,7 +24,10 @@ export interface Receiver {
 
 function lowerCaseHeaders(headers: IncomingHttpHeaders | Headers): Record<string, string> {
   const out: Record<string, string> = {};
-  if (headers instanceof Headers) headers.forEach((value, name) => (out[name.toLowerCase()] = value));
+  if (headers instanceof Headers)
+    headers.forEach((value, name) => {
+      out[name.toLowerCase()] = value;
+    });
   else for (const [name, value] of Object.entries(headers)) out[name.toLowerCase()] = String(value);
   return out;
 }
@@ -52,7 +55,9 @@ export async function startHttpReceiver(): Promise<Receiver> {
     url: `http://127.0.0.1:${port}/hooks/cardrail`,
     received,
     answer: (next) => (behaviour = next),
-    release: () => hanging.splice(0).forEach((finish) => finish()),
+    release: () => {
+      for (const finish of hanging.splice(0)) finish();
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -83,7 +88,9 @@ export function mswReceiver(server: SetupServer): Receiver {
     url,
     received,
     answer: (next) => (behaviour = next),
-    release: () => hanging.splice(0).forEach((finish) => finish()),
+    release: () => {
+      for (const finish of hanging.splice(0)) finish();
+    },
     close: async () => undefined,
   };
 }

@@ -37,16 +37,42 @@ function pathFor(basePath, route) {
 
 /** `basePath` is '/v1' for our mock and the bare server, '' for Prism (which drops the servers' base path). */
 export function cardReadRequests(ids, basePath) {
-  return [{ name: 'retrieve card', route: '/v1/cards/*', method: 'GET', path: pathFor(basePath, `/v1/cards/${ids.cardId}`), headers: AUTH }];
+  return [
+    {
+      name: 'retrieve card',
+      route: '/v1/cards/*',
+      method: 'GET',
+      path: pathFor(basePath, `/v1/cards/${ids.cardId}`),
+      headers: AUTH,
+    },
+  ];
 }
 
 export function mixedRequests(ids, basePath) {
-  const post = (name, route, body) => ({ name, route, method: 'POST', path: pathFor(basePath, route), headers: JSON_AUTH, body: JSON.stringify(body) });
+  const post = (name, route, body) => ({
+    name,
+    route,
+    method: 'POST',
+    path: pathFor(basePath, route),
+    headers: JSON_AUTH,
+    body: JSON.stringify(body),
+  });
   return [
     post('create card', '/v1/cards', { customerId: ids.customerId, agentId: ids.agentId }),
     post('evaluate spend', '/v1/spend/evaluate', { cardId: ids.cardId, amount: 2_500, currency: 'usd', merchant: MERCHANT }),
-    post('simulate authorize', '/v1/simulate/authorize', { cardId: ids.cardId, amount: 2_500, currency: 'usd', merchant: MERCHANT }),
-    { name: 'list cards', route: '/v1/cards', method: 'GET', path: `${pathFor(basePath, '/v1/cards')}?limit=${LIST_PAGE}`, headers: AUTH },
+    post('simulate authorize', '/v1/simulate/authorize', {
+      cardId: ids.cardId,
+      amount: 2_500,
+      currency: 'usd',
+      merchant: MERCHANT,
+    }),
+    {
+      name: 'list cards',
+      route: '/v1/cards',
+      method: 'GET',
+      path: `${pathFor(basePath, '/v1/cards')}?limit=${LIST_PAGE}`,
+      headers: AUTH,
+    },
   ];
 }
 
@@ -59,9 +85,15 @@ export function forAutocannon(requests) {
 export async function verifyRequests(serverName, origin, requests) {
   const answers = [];
   for (const request of requests) {
-    const response = await requestOnce(origin + request.path, { method: request.method, headers: request.headers, body: request.body });
+    const response = await requestOnce(origin + request.path, {
+      method: request.method,
+      headers: request.headers,
+      body: request.body,
+    });
     if (response.status < 200 || response.status >= 300) {
-      throw new Error(`${serverName}: ${request.method} ${request.path} (${request.name}) answered HTTP ${response.status}: ${response.body.toString().slice(0, 300)}`);
+      throw new Error(
+        `${serverName}: ${request.method} ${request.path} (${request.name}) answered HTTP ${response.status}: ${response.body.toString().slice(0, 300)}`,
+      );
     }
     answers.push({ request, response });
   }

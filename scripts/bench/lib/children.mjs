@@ -21,7 +21,11 @@ export function killAllChildren() {
 }
 
 process.on('exit', killAllChildren);
-for (const [signal, number] of [['SIGINT', 2], ['SIGTERM', 15], ['SIGHUP', 1]]) {
+for (const [signal, number] of [
+  ['SIGINT', 2],
+  ['SIGTERM', 15],
+  ['SIGHUP', 1],
+]) {
   process.once(signal, () => {
     process.stderr.write(`\nbench: ${signal}, stopping child processes\n`);
     killAllChildren();

@@ -12,13 +12,18 @@ export function requestOnce(url, { method = 'GET', headers = {}, body, timeoutMs
       {
         method,
         agent: false,
-        headers: payload === undefined ? headers : { 'content-type': 'application/json', ...headers, 'content-length': Buffer.byteLength(payload) },
+        headers:
+          payload === undefined
+            ? headers
+            : { 'content-type': 'application/json', ...headers, 'content-length': Buffer.byteLength(payload) },
         timeout: timeoutMs,
       },
       (response) => {
         const chunks = [];
         response.on('data', (chunk) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks) }));
+        response.on('end', () =>
+          resolve({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks) }),
+        );
         response.on('error', reject);
       },
     );
@@ -31,7 +36,6 @@ export function requestOnce(url, { method = 'GET', headers = {}, body, timeoutMs
 export function jsonOf(response) {
   return JSON.parse(response.body.toString('utf8'));
 }
-
 
 /**
  * Polls `url` every `intervalMs` until a 2xx answer and resolves with it. Gives up after `timeoutMs`, or as soon as

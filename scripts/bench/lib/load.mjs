@@ -26,7 +26,8 @@ export async function fireLoad({ origin, requests, durationSec, connections = LO
 /** Medians of several runs, and the sum of what went wrong in all of them. */
 export function summariseRuns(runs) {
   const statusCodes = {};
-  for (const run of runs) for (const [code, count] of Object.entries(run.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + count;
+  for (const run of runs)
+    for (const [code, count] of Object.entries(run.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + count;
   return {
     runs,
     rps: median(runs.map((run) => run.rps)),

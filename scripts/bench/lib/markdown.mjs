@@ -1,7 +1,9 @@
 // Markdown tables for the terminal and for results.md.
 
 function cell(value) {
-  return String(value ?? '').replace(/\|/g, '\\|').replace(/\n/g, ' ');
+  return String(value ?? '')
+    .replace(/\|/g, '\\|')
+    .replace(/\n/g, ' ');
 }
 
 export function markdownTable(headers, rows) {

@@ -29,12 +29,19 @@ function suiteSection(result) {
 }
 
 function summary(results) {
-  const targets = results.flatMap((result) => result.rows.filter((row) => row.met !== null && row.met !== undefined).map((row) => ({ suite: result.name, row })));
+  const targets = results.flatMap((result) =>
+    result.rows.filter((row) => row.met !== null && row.met !== undefined).map((row) => ({ suite: result.name, row })),
+  );
   const met = targets.filter((t) => t.row.met);
   const missed = targets.filter((t) => !t.row.met);
-  const lines = ['## Summary', '', targets.length === 0 ? 'No targets in the suites that ran.' : `Targets met: ${met.length} of ${targets.length}.`];
+  const lines = [
+    '## Summary',
+    '',
+    targets.length === 0 ? 'No targets in the suites that ran.' : `Targets met: ${met.length} of ${targets.length}.`,
+  ];
   for (const { suite, row } of missed) lines.push(`- Missed (${suite}): ${row.measure}: ${row.ours}, target ${row.target}.`);
-  for (const result of results.filter((r) => r.status === 'failed')) lines.push(`- Suite failed (${result.name}): ${result.error}`);
+  for (const result of results.filter((r) => r.status === 'failed'))
+    lines.push(`- Suite failed (${result.name}): ${result.error}`);
   for (const result of results.filter((r) => r.status === 'missing')) lines.push(`- Suite not present (${result.name}).`);
   lines.push('');
   return lines;

@@ -8,7 +8,17 @@ import { waitForHttp } from './http-probe.mjs';
  * Resolves with { name, origin, readyMs, output(), stop() }; on failure the child is stopped and the error carries
  * the tail of its output.
  */
-export async function startServer({ name, command, args, origin, probe, stdout = 'pipe', input, pollMs = 2, timeoutMs = 60_000 }) {
+export async function startServer({
+  name,
+  command,
+  args,
+  origin,
+  probe,
+  stdout = 'pipe',
+  input,
+  pollMs = 2,
+  timeoutMs = 60_000,
+}) {
   const started = performance.now();
   const child = spawnChild(command, args, { stdout, input });
   try {

@@ -47,7 +47,8 @@ export async function run({ quick, log }) {
     const ourRequests = { get: cardReadRequests(ids, '/v1'), mixed: mixedRequests(ids, '/v1') };
     const ourAnswers = await verifyRequests(ours.name, ours.origin, [...ourRequests.get, ...ourRequests.mixed]);
     const authorization = ourAnswers.find(({ request }) => request.name === 'simulate authorize');
-    if (!isApproved(authorization)) throw new Error(`the workload's authorization is declined before the run: ${authorization.response.body}`);
+    if (!isApproved(authorization))
+      throw new Error(`the workload's authorization is declined before the run: ${authorization.response.body}`);
 
     log('mock-http: starting the bare node:http server with our captured answers');
     const bare = await track(startBareServer({ routes: capturedRoutes(ourAnswers), probePath: ourRequests.mixed[3].path }));
@@ -71,7 +72,11 @@ export async function run({ quick, log }) {
       mixed: await measureInterleaved(targets, 'mixed', plan, log),
     };
 
-    const [after] = await verifyRequests(ours.name, ours.origin, ourRequests.mixed.filter((request) => request.name === 'simulate authorize'));
+    const [after] = await verifyRequests(
+      ours.name,
+      ours.origin,
+      ourRequests.mixed.filter((request) => request.name === 'simulate authorize'),
+    );
     notes.push(
       isApproved(after)
         ? 'After the runs, an authorization on the workload card is still approved (the card was not frozen or declined under load).'
@@ -120,9 +125,25 @@ function rowsOf({ get, mixed }) {
     };
   };
   return [
-    versus('GET /v1/cards/{id}, vs the ceiling', get.ours, 'bare node:http', get.bare, `>= ${TARGETS.getVsBare}x`, TARGETS.getVsBare),
-    versus('GET /v1/cards/{id}, vs Prism (default)', get.ours, 'prism mock', get.prism, `>= ${TARGETS.getVsPrism}x`, TARGETS.getVsPrism),
-    ...(get.quietPrism ? [versus('GET /v1/cards/{id}, vs Prism silent (informational)', get.ours, 'prism mock -v silent', get.quietPrism)] : []),
+    versus(
+      'GET /v1/cards/{id}, vs the ceiling',
+      get.ours,
+      'bare node:http',
+      get.bare,
+      `>= ${TARGETS.getVsBare}x`,
+      TARGETS.getVsBare,
+    ),
+    versus(
+      'GET /v1/cards/{id}, vs Prism (default)',
+      get.ours,
+      'prism mock',
+      get.prism,
+      `>= ${TARGETS.getVsPrism}x`,
+      TARGETS.getVsPrism,
+    ),
+    ...(get.quietPrism
+      ? [versus('GET /v1/cards/{id}, vs Prism silent (informational)', get.ours, 'prism mock -v silent', get.quietPrism)]
+      : []),
     {
       ...versus('Mixed workload (create, evaluate, authorize, list)', mixed.ours, 'bare node:http', mixed.bare),
       target: `>= ${TARGETS.mixedRps.toLocaleString('en-US')} req/s`,
@@ -138,7 +159,9 @@ function describePlan(plan) {
     'Workloads: GET /v1/cards/{id} with `Authorization: Bearer sk_test_...`; mixed = each connection cycles POST /v1/cards, POST /v1/spend/evaluate, POST /v1/simulate/authorize, GET /v1/cards?limit=10 (organization funded, no card limits, risk rules in dry run, so authorizations are approved). Our mock keeps its state across runs: every run adds cards and transactions.',
     'Bare node:http answers each route with the bytes our mock answered before the run (same status, content-type and body); it reads request bodies but parses nothing: the ceiling.',
     'Prism: `prism mock` of spec/dist/customer.json (with jsonSchemaDialect 2020-12, as contract-tests/ runs it), paths without /v1; it answers the spec examples and keeps no state. The 10x target is judged against Prism with its default settings (info logging, here written to /dev/null, which is cheaper than a terminal); ' +
-      (plan.quietPrism ? 'the `-v silent --errors false` row is informational.' : 'Prism with `-v silent --errors false` (informational) is measured in full mode only.'),
+      (plan.quietPrism
+        ? 'the `-v silent --errors false` row is informational.'
+        : 'Prism with `-v silent --errors false` (informational) is measured in full mode only.'),
   ];
 }
 
@@ -151,13 +174,17 @@ function describeOutcomes(results, quick) {
       if (summary.non2xx > 0) problems.push(`${summary.non2xx} non-2xx (${JSON.stringify(summary.statusCodes)})`);
       if (summary.errors > 0) problems.push(`${summary.errors} connection errors`);
       if (summary.timeouts > 0) problems.push(`${summary.timeouts} timeouts`);
-      failures.push(`${names[key]} ${workload}: ${problems.length ? problems.join(', ') : '0 non-2xx'} of ${formatCount(summary.total)}`);
+      failures.push(
+        `${names[key]} ${workload}: ${problems.length ? problems.join(', ') : '0 non-2xx'} of ${formatCount(summary.total)}`,
+      );
     }
   }
   const notes = [`Answers during the runs: ${failures.join('; ')}.`];
   if (!quick) {
     const perRun = Object.entries(results).flatMap(([workload, byTarget]) =>
-      Object.entries(byTarget).map(([key, summary]) => `${names[key]} ${workload} ${summary.runs.map((r) => formatCount(r.rps)).join('/')}`),
+      Object.entries(byTarget).map(
+        ([key, summary]) => `${names[key]} ${workload} ${summary.runs.map((r) => formatCount(r.rps)).join('/')}`,
+      ),
     );
     notes.push(`Each run, req/s: ${perRun.join('; ')}.`);
   }

@@ -77,7 +77,9 @@ export async function run({ quick, log }) {
     const measured = await measureOurs(plan);
     ours.push(measured.rate);
     trivial.push(await measureTrivial(plan, measured.card));
-    log(`msw: run ${i + 1}/${plan.runs}: mock handlers ${formatCount(measured.rate)}/s, trivial handler ${formatCount(trivial[i])}/s`);
+    log(
+      `msw: run ${i + 1}/${plan.runs}: mock handlers ${formatCount(measured.rate)}/s, trivial handler ${formatCount(trivial[i])}/s`,
+    );
   }
   const oursRate = median(ours);
   const trivialRate = median(trivial);

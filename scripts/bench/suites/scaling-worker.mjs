@@ -41,8 +41,11 @@ const { createMockServer } = await distModule('index.js');
 const mock = createMockServer({ frozenClock: '2026-11-23T12:00:00.000Z' });
 
 async function call(method, path, body) {
-  const response = await mock.handle(new Request(`${ORIGIN}${path}`, { method, headers: HEADERS, body: body === undefined ? undefined : JSON.stringify(body) }));
-  if (response.status >= 300) throw new Error(`setup ${method} /v1${path}: HTTP ${response.status} ${(await response.text()).slice(0, 300)}`);
+  const response = await mock.handle(
+    new Request(`${ORIGIN}${path}`, { method, headers: HEADERS, body: body === undefined ? undefined : JSON.stringify(body) }),
+  );
+  if (response.status >= 300)
+    throw new Error(`setup ${method} /v1${path}: HTTP ${response.status} ${(await response.text()).slice(0, 300)}`);
   return response.json();
 }
 
@@ -85,7 +88,8 @@ async function createCards(customerId, count) {
   const cards = [];
   let agent;
   for (let i = 0; i < count; i++) {
-    if (i % CARDS_PER_AGENT === 0) agent = await call('POST', '/agents', { customerId, name: `Scaling agent ${i / CARDS_PER_AGENT}` });
+    if (i % CARDS_PER_AGENT === 0)
+      agent = await call('POST', '/agents', { customerId, name: `Scaling agent ${i / CARDS_PER_AGENT}` });
     cards.push(await call('POST', '/cards', { customerId, agentId: agent.id }));
   }
   return cards;
@@ -101,7 +105,9 @@ async function seeder(kind) {
   const throughHttp = {
     kind: 'http',
     record: async (body) => {
-      const response = await mock.handle(new Request(`${ORIGIN}/simulate/authorize`, { method: 'POST', headers: HEADERS, body: JSON.stringify(body) }));
+      const response = await mock.handle(
+        new Request(`${ORIGIN}/simulate/authorize`, { method: 'POST', headers: HEADERS, body: JSON.stringify(body) }),
+      );
       if (response.status !== 200) throw new Error(`seeding: HTTP ${response.status} ${(await response.text()).slice(0, 300)}`);
       return response.json();
     },
@@ -161,7 +167,11 @@ function heapUsed() {
  * The test clock then moves on (untimed).
  */
 async function authorizeThroughApi(cardId, i) {
-  const request = new Request(`${ORIGIN}/simulate/authorize`, { method: 'POST', headers: HEADERS, body: JSON.stringify(spend(cardId, i)) });
+  const request = new Request(`${ORIGIN}/simulate/authorize`, {
+    method: 'POST',
+    headers: HEADERS,
+    body: JSON.stringify(spend(cardId, i)),
+  });
   const before = performance.now();
   const response = await mock.handle(request);
   const text = await response.text();
@@ -206,7 +216,10 @@ async function main() {
   const seed = await seedHistory(historyCards, prior, options.seed);
   const seedMs = performance.now() - started;
   // The card authorized: the one holding the history, or a fresh card of the first agent in the organization.
-  const target = shape === 'card' ? historyCards[0] : await call('POST', '/cards', { customerId: customer.id, agentId: historyCards[0].agentId });
+  const target =
+    shape === 'card'
+      ? historyCards[0]
+      : await call('POST', '/cards', { customerId: customer.id, agentId: historyCards[0].agentId });
   const meter = engineState?.(mock.tenantOf(API_KEY))?.meter;
   const latencies = new Float64Array(timed);
   let events = 0;

@@ -56,7 +56,6 @@ function formatBytes(bytes) {
   return `${(bytes / 1024 / 1024).toFixed(bytes < 100 * 1024 * 1024 ? 1 : 0)} MB`;
 }
 
-
 /** Starts the child of one shape and size (see the worker for its protocol). */
 function startChild(job) {
   const child = spawnChild(process.execPath, ['--expose-gc', WORKER, JSON.stringify(job)]);
@@ -75,7 +74,8 @@ function startChild(job) {
       const found = child.output().split('\n').find(matches);
       if (found !== undefined) return found;
       if (child.hasExited()) throw failure(await child.exited);
-      if (performance.now() > deadline) throw new Error(`scaling worker ${JSON.stringify(job)}: no ${what} after ${formatMs(CHILD_TIMEOUT_MS)}`);
+      if (performance.now() > deadline)
+        throw new Error(`scaling worker ${JSON.stringify(job)}: no ${what} after ${formatMs(CHILD_TIMEOUT_MS)}`);
       await pause(10);
     }
   }
@@ -104,7 +104,8 @@ function startChild(job) {
 async function runOnce(plan, log, label) {
   const children = [];
   for (const size of SIZES) {
-    for (const { shape } of SHAPES) children.push(startChild({ shape, prior: size, warmup: plan.warmup, timed: plan.timed, rounds: plan.rounds, seed: SEED }));
+    for (const { shape } of SHAPES)
+      children.push(startChild({ shape, prior: size, warmup: plan.warmup, timed: plan.timed, rounds: plan.rounds, seed: SEED }));
   }
   try {
     const started = performance.now();
@@ -120,7 +121,11 @@ async function runOnce(plan, log, label) {
         if (round === plan.rounds) results.push(result);
       }
     }
-    results.sort((a, b) => a.prior - b.prior || SHAPES.findIndex(({ shape }) => shape === a.shape) - SHAPES.findIndex(({ shape }) => shape === b.shape));
+    results.sort(
+      (a, b) =>
+        a.prior - b.prior ||
+        SHAPES.findIndex(({ shape }) => shape === a.shape) - SHAPES.findIndex(({ shape }) => shape === b.shape),
+    );
     for (const result of results) {
       const where = SHAPES.find(({ shape }) => shape === result.shape).label;
       log(
@@ -150,7 +155,14 @@ function summarise(results) {
 }
 
 function growthRow(measure, ours, smallest, ratio) {
-  return { measure, ours, baseline: `${countFormat.format(SIZES[0])} prior: ${smallest}`, ratio: formatRatio(ratio), target: `< ${TARGET_RATIO}x`, met: ratio < TARGET_RATIO };
+  return {
+    measure,
+    ours,
+    baseline: `${countFormat.format(SIZES[0])} prior: ${smallest}`,
+    ratio: formatRatio(ratio),
+    target: `< ${TARGET_RATIO}x`,
+    met: ratio < TARGET_RATIO,
+  };
 }
 
 function rowsFor({ label }, bySize) {
@@ -240,7 +252,10 @@ export async function run({ quick, log }) {
     const values = [...bySize.values()].map((figures) => figures[key]);
     return formatRatio(Math.max(...values) / Math.min(...values));
   };
-  const spreads = SHAPES.map(({ shape, label }) => `${label}: latency ${spread(summaries.get(shape), 'medianUs')}, retained heap ${spread(summaries.get(shape), 'retainedPerAuthorization')}`);
+  const spreads = SHAPES.map(
+    ({ shape, label }) =>
+      `${label}: latency ${spread(summaries.get(shape), 'medianUs')}, retained heap ${spread(summaries.get(shape), 'retainedPerAuthorization')}`,
+  );
   const notes = [
     'Ratio here: the figure with that many prior transactions / the figure with 10 (growth: 1x is flat, lower is better), not the "ours vs baseline" ratio of the other suites. ' +
       `Target from the issue: under 1.5x for the median latency and for the heap retained per authorization. Largest / smallest of the three sizes, whichever they are: ${spreads.join('; ')}.`,

@@ -27,7 +27,9 @@ export async function run({ quick, log }) {
       times[contender.key].push(server.readyMs);
       await server.stop();
     }
-    log(`startup: start ${i + 1}/${starts}: ours ${formatMs(times.ours[i])}, prism ${formatMs(times.prism[i])}, node floor ${formatMs(times.floor[i])}`);
+    log(
+      `startup: start ${i + 1}/${starts}: ours ${formatMs(times.ours[i])}, prism ${formatMs(times.prism[i])}, node floor ${formatMs(times.floor[i])}`,
+    );
   }
   const ours = median(times.ours);
   const prism = median(times.prism);

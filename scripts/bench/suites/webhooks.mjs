@@ -39,7 +39,12 @@ const SIZES = [
 
 /** A card.frozen event padded to exactly `bytes` bytes of JSON. */
 function eventBody(bytes) {
-  const event = { id: 'evt_01JD3K8M2Q', type: 'card.frozen', createdAt: '2026-11-21T19:00:00.000Z', data: { cardId: 'card_1', agentId: 'agt_1', reason: 'manual', frozenBy: 'api', note: '' } };
+  const event = {
+    id: 'evt_01JD3K8M2Q',
+    type: 'card.frozen',
+    createdAt: '2026-11-21T19:00:00.000Z',
+    data: { cardId: 'card_1', agentId: 'agt_1', reason: 'manual', frozenBy: 'api', note: '' },
+  };
   const empty = Buffer.byteLength(JSON.stringify(event));
   event.data.note = 'x'.repeat(bytes - empty);
   const body = Buffer.from(JSON.stringify(event));
@@ -154,7 +159,10 @@ async function checkAgreement(verifiers, payload, header) {
   tampered[tampered.length - 3] ^= 1;
   for (const [name, verify] of Object.entries(verifiers)) {
     await verify({ payload, header, secret: SECRET });
-    const refused = await (async () => verify({ payload: tampered, header, secret: SECRET }))().then(() => false, () => true);
+    const refused = await (async () => verify({ payload: tampered, header, secret: SECRET }))().then(
+      () => false,
+      () => true,
+    );
     if (!refused) throw new Error(`${name} accepted a tampered body`);
   }
 }
@@ -162,7 +170,8 @@ async function checkAgreement(verifiers, payload, header) {
 /** The build Node resolves for the package name, and the Web Crypto build by path; checked to be what they claim. */
 async function loadBuilds() {
   const resolved = import.meta.resolve('@cardrail/sdk/webhooks');
-  if (!resolved.endsWith('/sdk/dist/webhooks.node.mjs')) throw new Error(`@cardrail/sdk/webhooks resolved to ${resolved}, not the node:crypto build`);
+  if (!resolved.endsWith('/sdk/dist/webhooks.node.mjs'))
+    throw new Error(`@cardrail/sdk/webhooks resolved to ${resolved}, not the node:crypto build`);
   const nodeBuild = await import('@cardrail/sdk/webhooks');
   const webBuild = await import(webCryptoEntry);
   if (nodeBuild.verifySignature === webBuild.verifySignature) throw new Error('the two builds are the same module');
@@ -173,7 +182,8 @@ async function loadBuilds() {
       return error.code;
     }
   })();
-  if (webSync !== 'webhook_sync_unavailable') throw new Error(`the Web Crypto build's verifySignatureSync did not refuse (${webSync})`);
+  if (webSync !== 'webhook_sync_unavailable')
+    throw new Error(`the Web Crypto build's verifySignatureSync did not refuse (${webSync})`);
   return { nodeBuild, webBuild, resolved: fileURLToPath(resolved) };
 }
 
@@ -192,14 +202,23 @@ export async function run({ quick, log }) {
   const { nodeBuild, webBuild } = await loadBuilds();
   const timing = quick ? { batches: 3, batchMs: 120, warmUpMs: 100 } : { batches: 7, batchMs: 400, warmUpMs: 300 };
   const { batches, batchMs } = timing;
-  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(SECRET), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(SECRET), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+  ]);
   const rows = [];
   const floorRatios = [];
 
   for (const size of SIZES) {
     const payload = eventBody(size.bytes);
     const header = nodeBuild.generateSignatureHeaderSync({ payload, secret: SECRET });
-    if (header !== (await webBuild.generateSignatureHeader({ payload, secret: SECRET, timestamp: Number(header.slice(2, header.indexOf(','))) }))) {
+    if (
+      header !==
+      (await webBuild.generateSignatureHeader({
+        payload,
+        secret: SECRET,
+        timestamp: Number(header.slice(2, header.indexOf(','))),
+      }))
+    ) {
       throw new Error('the two builds sign differently');
     }
     const params = { payload, header, secret: SECRET };
@@ -216,7 +235,9 @@ export async function run({ quick, log }) {
     );
     const signedContent = Buffer.concat([Buffer.from(`${header.slice(2, header.indexOf(','))}.`), payload]);
 
-    log(`${size.label}: both builds, the node:crypto baseline and the bare HMAC calls, sequential (${batches} rounds of ${batchMs} ms each)`);
+    log(
+      `${size.label}: both builds, the node:crypto baseline and the bare HMAC calls, sequential (${batches} rounds of ${batchMs} ms each)`,
+    );
     const sequential = await roundRobin(
       {
         nodeAsync: { call: () => nodeBuild.verifySignature(params) },
@@ -231,10 +252,32 @@ export async function run({ quick, log }) {
     );
     const { rate: r, ratio } = sequential;
     rows.push(
-      row(`verifySignature, node:crypto build, ${size.label} body, sequential`, formatRate(r('nodeAsync'), 'verif/s'), `node:crypto (async) ${formatRate(r('baselineAsync'), 'verif/s')}`, ratio('nodeAsync', 'baselineAsync'), size.target),
-      row(`verifySignatureSync, node:crypto build, ${size.label} body, sequential`, formatRate(r('nodeSync'), 'verif/s'), `node:crypto (sync) ${formatRate(r('baselineSync'), 'verif/s')}`, ratio('nodeSync', 'baselineSync'), size.target),
-      row(`verifySignature, Web Crypto build (browsers, edge), on Node, ${size.label} body, sequential`, formatRate(r('webAsync'), 'verif/s'), `node:crypto (async) ${formatRate(r('baselineAsync'), 'verif/s')}`, ratio('webAsync', 'baselineAsync')),
-      row(`crypto.subtle.sign alone (key imported once), ${size.label}, sequential`, formatRate(r('subtleSign'), 'sign/s'), `createHmac alone ${formatRate(r('createHmac'), 'sign/s')}`, ratio('subtleSign', 'createHmac')),
+      row(
+        `verifySignature, node:crypto build, ${size.label} body, sequential`,
+        formatRate(r('nodeAsync'), 'verif/s'),
+        `node:crypto (async) ${formatRate(r('baselineAsync'), 'verif/s')}`,
+        ratio('nodeAsync', 'baselineAsync'),
+        size.target,
+      ),
+      row(
+        `verifySignatureSync, node:crypto build, ${size.label} body, sequential`,
+        formatRate(r('nodeSync'), 'verif/s'),
+        `node:crypto (sync) ${formatRate(r('baselineSync'), 'verif/s')}`,
+        ratio('nodeSync', 'baselineSync'),
+        size.target,
+      ),
+      row(
+        `verifySignature, Web Crypto build (browsers, edge), on Node, ${size.label} body, sequential`,
+        formatRate(r('webAsync'), 'verif/s'),
+        `node:crypto (async) ${formatRate(r('baselineAsync'), 'verif/s')}`,
+        ratio('webAsync', 'baselineAsync'),
+      ),
+      row(
+        `crypto.subtle.sign alone (key imported once), ${size.label}, sequential`,
+        formatRate(r('subtleSign'), 'sign/s'),
+        `createHmac alone ${formatRate(r('createHmac'), 'sign/s')}`,
+        ratio('subtleSign', 'createHmac'),
+      ),
     );
     floorRatios.push(`${formatRatio(ratio('subtleSign', 'createHmac'))} at ${size.label}`);
 
@@ -249,8 +292,18 @@ export async function run({ quick, log }) {
         { measure: inFlightRate, ...timing },
       );
       rows.push(
-        row(`verifySignature, node:crypto build, ${size.label} body, ${IN_FLIGHT} in flight (throughput)`, formatRate(parallel.rate('nodeAsync'), 'verif/s'), `node:crypto (async) ${formatRate(parallel.rate('baselineAsync'), 'verif/s')}`, parallel.ratio('nodeAsync', 'baselineAsync')),
-        row(`verifySignature, Web Crypto build, on Node, ${size.label} body, ${IN_FLIGHT} in flight (throughput)`, formatRate(parallel.rate('webAsync'), 'verif/s'), `node:crypto (async) ${formatRate(parallel.rate('baselineAsync'), 'verif/s')}`, parallel.ratio('webAsync', 'baselineAsync')),
+        row(
+          `verifySignature, node:crypto build, ${size.label} body, ${IN_FLIGHT} in flight (throughput)`,
+          formatRate(parallel.rate('nodeAsync'), 'verif/s'),
+          `node:crypto (async) ${formatRate(parallel.rate('baselineAsync'), 'verif/s')}`,
+          parallel.ratio('nodeAsync', 'baselineAsync'),
+        ),
+        row(
+          `verifySignature, Web Crypto build, on Node, ${size.label} body, ${IN_FLIGHT} in flight (throughput)`,
+          formatRate(parallel.rate('webAsync'), 'verif/s'),
+          `node:crypto (async) ${formatRate(parallel.rate('baselineAsync'), 'verif/s')}`,
+          parallel.ratio('webAsync', 'baselineAsync'),
+        ),
       );
     }
   }

@@ -43,6 +43,7 @@ export class APIPromise<T> implements Promise<T> {
     return this.#data;
   }
 
+  // biome-ignore lint/suspicious/noThenProperty: an APIPromise is a thenable on purpose: `await client.cards.retrieve(id)` gives the body.
   then<R1 = T, R2 = never>(
     onfulfilled?: ((value: T) => R1 | PromiseLike<R1>) | null,
     onrejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,

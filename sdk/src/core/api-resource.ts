@@ -27,13 +27,19 @@ export abstract class APIResource<Paths extends object> {
     this.core = core;
   }
 
-  protected request<T>(method: HttpMethod, path: keyof Paths & string, params: CallParams, options?: RequestOptions): APIPromise<T> {
+  protected request<T>(
+    method: HttpMethod,
+    path: keyof Paths & string,
+    params: CallParams,
+    options?: RequestOptions,
+  ): APIPromise<T> {
     return this.core.call<T>((init) => this.#send(method, path, params, init), options);
   }
 
   protected requestPage<T>(path: keyof Paths & string, params: CallParams, options?: RequestOptions): PagePromise<T> {
     return this.core.list<T>(
-      (cursor, init) => this.#send('get', path, { ...params, query: { ...params.query, ...(cursor === undefined ? {} : { cursor }) } }, init),
+      (cursor, init) =>
+        this.#send('get', path, { ...params, query: { ...params.query, ...(cursor === undefined ? {} : { cursor }) } }, init),
       options,
     );
   }
@@ -42,7 +48,7 @@ export abstract class APIResource<Paths extends object> {
     const invalid = invalidPathParameter(params.path);
     if (invalid !== undefined) return Promise.reject(invalid);
     const request: Record<string, unknown> = { params: { path: params.path, query: params.query }, ...init };
-    if (params.body !== undefined) request['body'] = params.body;
+    if (params.body !== undefined) request.body = params.body;
     return (this.core.raw as unknown as UntypedClient).request(method, path, request);
   }
 }

@@ -32,7 +32,10 @@ function readEnv(name: string): string | undefined {
 
 function integerAtLeast(name: string, value: number, minimum: number): number {
   if (!Number.isInteger(value) || value < minimum) {
-    throw new CardrailError({ code: 'invalid_option', message: `${name} must be an integer of at least ${minimum}, got ${value}.` });
+    throw new CardrailError({
+      code: 'invalid_option',
+      message: `${name} must be an integer of at least ${minimum}, got ${value}.`,
+    });
   }
   return value;
 }

@@ -12,7 +12,7 @@ import {
 } from '../errors.js';
 import { redactText } from './redact.js';
 
-export const REQUEST_ID_HEADER = 'Request-Id';
+const REQUEST_ID_HEADER = 'Request-Id';
 
 export function requestIdOf(response: Response): string | undefined {
   return response.headers.get(REQUEST_ID_HEADER) ?? undefined;
@@ -31,16 +31,21 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
  * Section 7 allows two bodies: `{error: "not_found"}` and `{error: {code, message, details}}`. Both end up in the same
  * fields so callers branch on `code` alone. Anything else (an HTML error page, an empty body) still yields an error.
  */
-export function parseErrorBody(body: unknown, status: number, statusText: string): ParsedErrorBody {
-  const error = isRecord(body) ? body['error'] : undefined;
+function parseErrorBody(body: unknown, status: number, statusText: string): ParsedErrorBody {
+  const error = isRecord(body) ? body.error : undefined;
   if (typeof error === 'string' && error !== '') {
     return { code: error, message: `${status} ${error.replaceAll('_', ' ')}`, details: null };
   }
-  if (isRecord(error) && typeof error['code'] === 'string') {
-    const message = typeof error['message'] === 'string' && error['message'] !== '' ? error['message'] : error['code'];
-    return { code: error['code'], message: `${status} ${message}`, details: isRecord(error['details']) ? error['details'] : null };
+  if (isRecord(error) && typeof error.code === 'string') {
+    const message = typeof error.message === 'string' && error.message !== '' ? error.message : error.code;
+    return {
+      code: error.code,
+      message: `${status} ${message}`,
+      details: isRecord(error.details) ? error.details : null,
+    };
   }
-  const fallback = typeof body === 'string' && body.trim() !== '' ? redactText(body.trim().slice(0, 200)) : statusText || 'no error body';
+  const fallback =
+    typeof body === 'string' && body.trim() !== '' ? redactText(body.trim().slice(0, 200)) : statusText || 'no error body';
   return { code: 'api_error', message: `${status} ${fallback}`, details: null };
 }
 
@@ -48,14 +53,22 @@ type ErrorClass = new (init: CardrailErrorInit) => APIError;
 
 function classForStatus(status: number): ErrorClass {
   switch (status) {
-    case 400: return BadRequestError;
-    case 401: return AuthenticationError;
-    case 403: return PermissionDeniedError;
-    case 404: return NotFoundError;
-    case 409: return ConflictError;
-    case 422: return UnprocessableEntityError;
-    case 429: return RateLimitError;
-    default: return status >= 500 ? InternalServerError : APIError;
+    case 400:
+      return BadRequestError;
+    case 401:
+      return AuthenticationError;
+    case 403:
+      return PermissionDeniedError;
+    case 404:
+      return NotFoundError;
+    case 409:
+      return ConflictError;
+    case 422:
+      return UnprocessableEntityError;
+    case 429:
+      return RateLimitError;
+    default:
+      return status >= 500 ? InternalServerError : APIError;
   }
 }
 

@@ -26,9 +26,8 @@ export type ListItem<Operation> = ResponseBody<Operation> extends { data: Array<
 export type HttpMethod = 'get' | 'post' | 'patch' | 'delete';
 
 /** The operation at `paths[Path][Method]`. */
-export type Operation<Paths, Path extends keyof Paths, Method extends HttpMethod> = Paths[Path] extends Record<Method, infer Operation>
-  ? Operation
-  : never;
+export type Operation<Paths, Path extends keyof Paths, Method extends HttpMethod> =
+  Paths[Path] extends Record<Method, infer Operation> ? Operation : never;
 
 /**
  * The trailing arguments of a method that sends a body: the body, required exactly when the spec requires it

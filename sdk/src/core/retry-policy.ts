@@ -6,7 +6,7 @@ export function isRetryableStatus(status: number): boolean {
 const INITIAL_DELAY_MS = 500;
 const MAX_BACKOFF_MS = 8_000;
 /** A server may ask for more, but a call never sleeps longer than this between attempts. */
-export const MAX_RETRY_AFTER_MS = 60_000;
+const MAX_RETRY_AFTER_MS = 60_000;
 
 /** Exponential backoff (0.5 s doubling, capped at 8 s) minus up to 25 % jitter so clients do not retry in lockstep. */
 export function backoffDelayMs(retryIndex: number, random: () => number = Math.random): number {

@@ -61,7 +61,9 @@ export function createRetryingFetch(config: RetryingFetchConfig): FetchLike {
         throw failure;
       }
       const delay = retryDelayMs(attempt, undefined);
-      config.logger.info(`cardrail: ${label} failed (${failure.message}); retrying in ${Math.round(delay)} ms (${retriesLeft} left)`);
+      config.logger.info(
+        `cardrail: ${label} failed (${failure.message}); retrying in ${Math.round(delay)} ms (${retriesLeft} left)`,
+      );
       await sleepOrAbort(delay, callerSignal);
     }
   };

@@ -20,7 +20,10 @@ export class Intents<Paths extends VariantPaths> extends APIResource<Paths> {
   }
 
   /** Approves an intent that is pending human approval. */
-  approve(intentId: string, options?: RequestOptions): APIPromise<ResponseBody<Op<Paths, '/intents/{intentId}/approve', 'post'>>> {
+  approve(
+    intentId: string,
+    options?: RequestOptions,
+  ): APIPromise<ResponseBody<Op<Paths, '/intents/{intentId}/approve', 'post'>>> {
     return this.request('post', '/intents/{intentId}/approve', { path: { intentId } }, options);
   }
 

@@ -31,7 +31,9 @@ export class Owners<Paths extends VariantPaths> extends APIResource<Paths> {
   }
 
   /** Creates the customer (user) and starts KYC. */
-  create(...[body, options]: BodyArgs<OwnerOp<Paths, 'collection', 'post'>>): APIPromise<ResponseBody<OwnerOp<Paths, 'collection', 'post'>>> {
+  create(
+    ...[body, options]: BodyArgs<OwnerOp<Paths, 'collection', 'post'>>
+  ): APIPromise<ResponseBody<OwnerOp<Paths, 'collection', 'post'>>> {
     return this.request('post', this.#route('collection'), { body }, options);
   }
 
@@ -46,7 +48,9 @@ export class Owners<Paths extends VariantPaths> extends APIResource<Paths> {
     return this.request('patch', this.#route('item'), { path: this.#id(ownerId), body }, options);
   }
 
-  list(...[query, options]: QueryArgs<OwnerOp<Paths, 'collection', 'get'>>): PagePromise<ListItem<OwnerOp<Paths, 'collection', 'get'>>> {
+  list(
+    ...[query, options]: QueryArgs<OwnerOp<Paths, 'collection', 'get'>>
+  ): PagePromise<ListItem<OwnerOp<Paths, 'collection', 'get'>>> {
     return this.requestPage(this.#route('collection'), { query }, options);
   }
 

@@ -84,7 +84,9 @@ export class Simulate<Paths extends VariantPaths> extends APIResource<Paths> {
   }
 
   /** The outcome of a KYC application: approved, denied or needsInformation. */
-  kyc(...[body, options]: BodyArgs<Op<Paths, '/simulate/kyc', 'post'>>): APIPromise<ResponseBody<Op<Paths, '/simulate/kyc', 'post'>>> {
+  kyc(
+    ...[body, options]: BodyArgs<Op<Paths, '/simulate/kyc', 'post'>>
+  ): APIPromise<ResponseBody<Op<Paths, '/simulate/kyc', 'post'>>> {
     return this.request('post', '/simulate/kyc', { body }, options);
   }
 }

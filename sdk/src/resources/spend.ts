@@ -1,6 +1,5 @@
 import type { APIPromise } from '../core/api-promise.js';
 import { APIResource } from '../core/api-resource.js';
-import type { RequestOptions } from '../core/client-options.js';
 import type { BodyArgs, Operation as Op, ResponseBody } from '../core/operation-types.js';
 import type { VariantPaths } from './variant-paths.js';
 

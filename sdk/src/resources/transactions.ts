@@ -7,7 +7,10 @@ import type { VariantPaths } from './variant-paths.js';
 
 /** Card transactions (authorizations and what became of them). Read-only. */
 export class Transactions<Paths extends VariantPaths> extends APIResource<Paths> {
-  retrieve(transactionId: string, options?: RequestOptions): APIPromise<ResponseBody<Op<Paths, '/transactions/{transactionId}', 'get'>>> {
+  retrieve(
+    transactionId: string,
+    options?: RequestOptions,
+  ): APIPromise<ResponseBody<Op<Paths, '/transactions/{transactionId}', 'get'>>> {
     return this.request('get', '/transactions/{transactionId}', { path: { transactionId } }, options);
   }
 

@@ -21,7 +21,12 @@ export class WebhookDeliveries<Paths extends VariantPaths> extends APIResource<P
     deliveryId: string,
     options?: RequestOptions,
   ): APIPromise<ResponseBody<Op<Paths, '/webhooks/{webhookId}/deliveries/{deliveryId}/retry', 'post'>>> {
-    return this.request('post', '/webhooks/{webhookId}/deliveries/{deliveryId}/retry', { path: { webhookId, deliveryId } }, options);
+    return this.request(
+      'post',
+      '/webhooks/{webhookId}/deliveries/{deliveryId}/retry',
+      { path: { webhookId, deliveryId } },
+      options,
+    );
   }
 }
 

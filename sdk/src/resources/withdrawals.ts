@@ -18,12 +18,18 @@ export class Withdrawals<Paths extends VariantPaths> extends APIResource<Paths> 
   }
 
   /** Withdraws from the balance of `ownerId`: a customer id (`Cardrail`) or a user id (`CardrailUsers`). */
-  create(ownerId: string, ...[body, options]: BodyArgs<CreateWithdrawal<Paths>>): APIPromise<ResponseBody<CreateWithdrawal<Paths>>> {
+  create(
+    ownerId: string,
+    ...[body, options]: BodyArgs<CreateWithdrawal<Paths>>
+  ): APIPromise<ResponseBody<CreateWithdrawal<Paths>>> {
     const path = this.#routes.withdrawals as OwnerRoute<Paths, 'withdrawals'>;
     return this.request('post', path, { path: { [this.#routes.param]: ownerId }, body }, options);
   }
 
-  retrieve(withdrawalId: string, options?: RequestOptions): APIPromise<ResponseBody<Op<Paths, '/withdrawals/{withdrawalId}', 'get'>>> {
+  retrieve(
+    withdrawalId: string,
+    options?: RequestOptions,
+  ): APIPromise<ResponseBody<Op<Paths, '/withdrawals/{withdrawalId}', 'get'>>> {
     return this.request('get', '/withdrawals/{withdrawalId}', { path: { withdrawalId } }, options);
   }
 }

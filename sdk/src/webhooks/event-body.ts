@@ -13,7 +13,10 @@ export function parseEvent(payload: string | Uint8Array): CardrailEvent {
     throw new WebhookVerificationError('invalid_json', `The signature is valid but the body is not JSON: ${String(cause)}`);
   }
   if (typeof event !== 'object' || event === null || typeof (event as { type?: unknown }).type !== 'string') {
-    throw new WebhookVerificationError('invalid_json', 'The signature is valid but the body is not an event (an object with a string `type`).');
+    throw new WebhookVerificationError(
+      'invalid_json',
+      'The signature is valid but the body is not an event (an object with a string `type`).',
+    );
   }
   // Types this SDK version does not know yet are passed through: the sender may be newer than the receiver.
   return event as CardrailEvent;

@@ -17,5 +17,8 @@ export function checkedRawPayload(payload: unknown): string | Uint8Array {
   if (ArrayBuffer.isView(payload)) return new Uint8Array(payload.buffer, payload.byteOffset, payload.byteLength);
   if (Object.prototype.toString.call(payload) === '[object ArrayBuffer]') return new Uint8Array(payload as ArrayBuffer);
   const received = payload === null ? 'null' : Array.isArray(payload) ? 'an array' : `a value of type ${typeof payload}`;
-  throw new WebhookVerificationError('invalid_payload', `Expected the raw request body but received ${received}. ${RAW_BODY_HELP}`);
+  throw new WebhookVerificationError(
+    'invalid_payload',
+    `Expected the raw request body but received ${received}. ${RAW_BODY_HELP}`,
+  );
 }

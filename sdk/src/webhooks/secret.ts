@@ -7,5 +7,8 @@ export type WebhookSecret = string | readonly string[];
 export function secretList(secret: unknown): readonly string[] {
   const secrets: unknown[] = Array.isArray(secret) ? secret : [secret];
   if (secrets.length > 0 && secrets.every((entry) => typeof entry === 'string' && entry !== '')) return secrets as string[];
-  throw new WebhookVerificationError('invalid_secret', 'The webhook secret must be a non-empty string or a non-empty list of non-empty strings.');
+  throw new WebhookVerificationError(
+    'invalid_secret',
+    'The webhook secret must be a non-empty string or a non-empty list of non-empty strings.',
+  );
 }

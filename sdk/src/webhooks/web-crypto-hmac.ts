@@ -16,8 +16,14 @@ function signedContent(timestamp: number, payload: string | Uint8Array): Uint8Ar
  * Lower-case hex HMAC-SHA256 of `<t>.` + body under each secret, in order, with Web Crypto. The signed content is
  * built once for all secrets; the secrets' HMACs run concurrently.
  */
-export async function webCryptoHexDigests(secrets: readonly string[], timestamp: number, payload: string | Uint8Array): Promise<string[]> {
+export async function webCryptoHexDigests(
+  secrets: readonly string[],
+  timestamp: number,
+  payload: string | Uint8Array,
+): Promise<string[]> {
   const content = signedContent(timestamp, payload);
-  const digests = await Promise.all(secrets.map(async (secret) => crypto.subtle.sign('HMAC', await hmacSha256Key(secret), content)));
+  const digests = await Promise.all(
+    secrets.map(async (secret) => crypto.subtle.sign('HMAC', await hmacSha256Key(secret), content)),
+  );
   return digests.map((digest) => bytesToHex(new Uint8Array(digest)));
 }

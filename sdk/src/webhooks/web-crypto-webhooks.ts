@@ -35,7 +35,7 @@ async function verifiedPayload(params: VerifySignatureParams): Promise<string | 
  * edge runtimes and workers it throws a `CardrailError` with code `webhook_sync_unavailable`, whatever the input:
  * use `await verifySignature(...)` there.
  */
-export function verifySignatureSync(params: VerifySignatureParams): void {
+export function verifySignatureSync(_params: VerifySignatureParams): void {
   throw syncUnavailable('verifySignatureSync');
 }
 
@@ -51,7 +51,7 @@ export async function constructEvent(params: VerifySignatureParams): Promise<Car
  * Synchronous `constructEvent`, where a synchronous HMAC exists: Node, Bun and Deno. On browsers, edge runtimes and
  * workers it throws a `CardrailError` with code `webhook_sync_unavailable`: use `await constructEvent(...)` there.
  */
-export function constructEventSync(params: VerifySignatureParams): CardrailEvent {
+export function constructEventSync(_params: VerifySignatureParams): CardrailEvent {
   throw syncUnavailable('constructEventSync');
 }
 
@@ -66,6 +66,6 @@ export async function generateSignatureHeader(params: GenerateSignatureHeaderPar
  * runtimes and workers it throws a `CardrailError` with code `webhook_sync_unavailable`: use
  * `await generateSignatureHeader(...)` there.
  */
-export function generateSignatureHeaderSync(params: GenerateSignatureHeaderParams): string {
+export function generateSignatureHeaderSync(_params: GenerateSignatureHeaderParams): string {
   throw syncUnavailable('generateSignatureHeaderSync');
 }

@@ -4,8 +4,14 @@ import type { ClientOptions, RequestOptions } from '../../src/core/client-option
 /** A two-operation API, enough to exercise the core without the generated Cardrail types. */
 export interface FixturePaths {
   '/things': {
-    get: { parameters: { query?: { limit?: number; cursor?: string } }; responses: { 200: { content: { 'application/json': { data: Thing[]; nextCursor: string | null; hasMore: boolean } } } } };
-    post: { requestBody: { content: { 'application/json': { name: string } } }; responses: { 201: { content: { 'application/json': Thing } } } };
+    get: {
+      parameters: { query?: { limit?: number; cursor?: string } };
+      responses: { 200: { content: { 'application/json': { data: Thing[]; nextCursor: string | null; hasMore: boolean } } } };
+    };
+    post: {
+      requestBody: { content: { 'application/json': { name: string } } };
+      responses: { 201: { content: { 'application/json': Thing } } };
+    };
   };
   '/things/{thingId}': {
     get: { parameters: { path: { thingId: string } }; responses: { 200: { content: { 'application/json': Thing } } } };
@@ -20,10 +26,9 @@ export const BASE_URL = 'http://127.0.0.1:4010/v1';
 export const API_KEY = 'sk_test_fixtureKey123';
 
 export function fixtureClient(options: Partial<ClientOptions> = {}) {
-  const core = new ClientCore<FixturePaths>(
-    { apiKey: API_KEY, baseUrl: BASE_URL, logLevel: 'off', ...options },
-    (apiKey) => ({ Authorization: `Bearer ${apiKey}` }),
-  );
+  const core = new ClientCore<FixturePaths>({ apiKey: API_KEY, baseUrl: BASE_URL, logLevel: 'off', ...options }, (apiKey) => ({
+    Authorization: `Bearer ${apiKey}`,
+  }));
   return {
     core,
     create: (body: { name: string }, opts?: RequestOptions) =>
@@ -31,6 +36,9 @@ export function fixtureClient(options: Partial<ClientOptions> = {}) {
     get: (thingId: string, opts?: RequestOptions) =>
       core.call<Thing>((init) => core.raw.GET('/things/{thingId}', { params: { path: { thingId } }, ...init }), opts),
     list: (query: { limit?: number } = {}, opts?: RequestOptions) =>
-      core.list<Thing>((cursor, init) => core.raw.GET('/things', { params: { query: { ...query, ...(cursor ? { cursor } : {}) } }, ...init }), opts),
+      core.list<Thing>(
+        (cursor, init) => core.raw.GET('/things', { params: { query: { ...query, ...(cursor ? { cursor } : {}) } }, ...init }),
+        opts,
+      ),
   };
 }

@@ -26,7 +26,12 @@ export const KNOWN_ANSWERS: ReadonlyArray<{ secret: string; timestamp: number; b
   { secret: SECRET, timestamp: T, body: PAYLOAD, hex: '6bef58eaf023f53158ccbe53ce3234d9acaeff1a0631c0617bb52ef97d7e2a04' },
   { secret: ROTATED, timestamp: T, body: PAYLOAD, hex: '6409b0e2dc4a704bfc5507c5032773a76cc0ebac31b71d5fd1274b3edad1a05f' },
   { secret: SECRET, timestamp: T, body: UNICODE, hex: 'af807da08f8f478e666fe8cc8b5d9f5c1aacf3dfe9a2bbf846c0626cbefc6fcf' },
-  { secret: UNICODE_SECRET, timestamp: T, body: PAYLOAD, hex: '2447068233c78a40ef118ed9706fc2b797aaf2cc960d129458c41b61abe647f6' },
+  {
+    secret: UNICODE_SECRET,
+    timestamp: T,
+    body: PAYLOAD,
+    hex: '2447068233c78a40ef118ed9706fc2b797aaf2cc960d129458c41b61abe647f6',
+  },
   { secret: SECRET, timestamp: T, body: NON_UTF8, hex: 'ab9d7b315253a60c8e214337862c1fab7ed9db9c83619e618927799f4b0b429d' },
   { secret: SECRET, timestamp: T, body: '', hex: 'bf5bab625c5e8c747e9bfd043673b340c429f963f77be0b710e7290724645723' },
   { secret: SECRET, timestamp: T, body: LONE_SURROGATE, hex: '1170861def7804b5f02c4dced0fa23a7ccc27f313a013353ae77849108321bbf' },
@@ -61,9 +66,17 @@ export const VERIFY_VECTORS: readonly VerifyVector[] = [
   vector('DataView over a slice of a larger buffer', { payload: new DataView(framed.buffer, 2, framed.length - 4) }, 'valid'),
   vector('Uint8Array subarray of a larger buffer', { payload: framed.subarray(2, framed.length - 2) }, 'valid'),
   vector('multi-byte UTF-8 string body', { payload: UNICODE, header: `t=${T},v1=${sign(SECRET, T, UNICODE)}` }, 'valid'),
-  vector('same body as bytes', { payload: new TextEncoder().encode(UNICODE), header: `t=${T},v1=${sign(SECRET, T, UNICODE)}` }, 'valid'),
+  vector(
+    'same body as bytes',
+    { payload: new TextEncoder().encode(UNICODE), header: `t=${T},v1=${sign(SECRET, T, UNICODE)}` },
+    'valid',
+  ),
   vector('non-UTF-8 bytes, signed as received', { payload: NON_UTF8, header: `t=${T},v1=${sign(SECRET, T, NON_UTF8)}` }, 'valid'),
-  vector('lone surrogate in a string body (signed as U+FFFD)', { payload: LONE_SURROGATE, header: `t=${T},v1=${sign(SECRET, T, LONE_SURROGATE)}` }, 'valid'),
+  vector(
+    'lone surrogate in a string body (signed as U+FFFD)',
+    { payload: LONE_SURROGATE, header: `t=${T},v1=${sign(SECRET, T, LONE_SURROGATE)}` },
+    'valid',
+  ),
   vector('empty body', { payload: '', header: `t=${T},v1=${sign(SECRET, T, '')}` }, 'valid'),
   vector('non-ASCII secret', { secret: UNICODE_SECRET, header: `t=${T},v1=${sign(UNICODE_SECRET, T, PAYLOAD)}` }, 'valid'),
   vector('t=0 at now 0', { header: `t=0,v1=${sign(SECRET, 0, PAYLOAD)}`, now: 0 }, 'valid'),
@@ -74,8 +87,16 @@ export const VERIFY_VECTORS: readonly VerifyVector[] = [
   vector('empty elements skipped', { header: `,t=${T},,v1=${digest},` }, 'valid'),
   vector('v1 before t', { header: `v1=${digest},t=${T}` }, 'valid'),
   vector('a wrong v1 then the right one', { header: `t=${T},v1=${'0'.repeat(64)},v1=${digest}` }, 'valid'),
-  vector('rotation: two v1, receiver knows the old secret', { header: `t=${T},v1=${sign(ROTATED, T, PAYLOAD)},v1=${digest}` }, 'valid'),
-  vector('rotation: two v1, receiver knows the new secret', { header: `t=${T},v1=${sign(ROTATED, T, PAYLOAD)},v1=${digest}`, secret: ROTATED }, 'valid'),
+  vector(
+    'rotation: two v1, receiver knows the old secret',
+    { header: `t=${T},v1=${sign(ROTATED, T, PAYLOAD)},v1=${digest}` },
+    'valid',
+  ),
+  vector(
+    'rotation: two v1, receiver knows the new secret',
+    { header: `t=${T},v1=${sign(ROTATED, T, PAYLOAD)},v1=${digest}`, secret: ROTATED },
+    'valid',
+  ),
   vector('rotation: a list of secrets, the second matches', { secret: [ROTATED, SECRET] }, 'valid'),
   vector('exactly 300 s old', { now: T + 300 }, 'valid'),
   vector('exactly 300 s in the future', { now: T - 300 }, 'valid'),
@@ -112,16 +133,28 @@ export const VERIFY_VECTORS: readonly VerifyVector[] = [
   vector('301 s old', { now: T + 301 }, 'timestamp_out_of_tolerance'),
   vector('301 s in the future (now as a Date)', { now: new Date((T - 301) * 1000) }, 'timestamp_out_of_tolerance'),
   vector('beyond a custom tolerance', { now: T + 11, toleranceSeconds: 10 }, 'timestamp_out_of_tolerance'),
-  vector('system clock (no now), years after t=0', { header: `t=0,v1=${sign(SECRET, 0, PAYLOAD)}`, now: undefined }, 'timestamp_out_of_tolerance'),
+  vector(
+    'system clock (no now), years after t=0',
+    { header: `t=0,v1=${sign(SECRET, 0, PAYLOAD)}`, now: undefined },
+    'timestamp_out_of_tolerance',
+  ),
 
   // signature_mismatch
   vector('tampered body', { payload: PAYLOAD.replace('card_1', 'card_2') }, 'signature_mismatch'),
-  vector('tampered body byte', { payload: Uint8Array.from(bytes, (byte, index) => (index === 10 ? byte ^ 1 : byte)) }, 'signature_mismatch'),
+  vector(
+    'tampered body byte',
+    { payload: Uint8Array.from(bytes, (byte, index) => (index === 10 ? byte ^ 1 : byte)) },
+    'signature_mismatch',
+  ),
   vector('tampered t', { header: `t=${T + 1},v1=${digest}` }, 'signature_mismatch'),
   vector('wrong secret', { secret: 'whsec_other' }, 'signature_mismatch'),
   vector('secret without its whsec_ prefix', { secret: SECRET.slice('whsec_'.length) }, 'signature_mismatch'),
   vector('re-serialized JSON body', { payload: JSON.stringify(JSON.parse(PAYLOAD), null, 2) }, 'signature_mismatch'),
-  vector('non-UTF-8 body decoded to a string first', { payload: new TextDecoder().decode(NON_UTF8), header: `t=${T},v1=${sign(SECRET, T, NON_UTF8)}` }, 'signature_mismatch'),
+  vector(
+    'non-UTF-8 body decoded to a string first',
+    { payload: new TextDecoder().decode(NON_UTF8), header: `t=${T},v1=${sign(SECRET, T, NON_UTF8)}` },
+    'signature_mismatch',
+  ),
   vector('no secret of the list matches', { secret: ['whsec_a', 'whsec_b'] }, 'signature_mismatch'),
   vector('digest of another body', { header: `t=${T},v1=${sign(SECRET, T, UNICODE)}` }, 'signature_mismatch'),
 
@@ -148,7 +181,11 @@ export const VERIFY_VECTORS: readonly VerifyVector[] = [
   // Several faults at once: every implementation reports the same one (payload, secret, header, then timestamp).
   vector('bad body and bad header: the body is reported', { payload: null as never, header: 'garbage' }, 'invalid_payload'),
   vector('bad secret and no header: the secret is reported', { secret: '', header: undefined }, 'invalid_secret'),
-  vector('malformed and expired: malformed is reported', { header: `t=${T},v1=${digest.slice(1)}`, now: T + 10_000 }, 'malformed_header'),
+  vector(
+    'malformed and expired: malformed is reported',
+    { header: `t=${T},v1=${digest.slice(1)}`, now: T + 10_000 },
+    'malformed_header',
+  ),
   vector('expired and tampered: expired is reported', { payload: 'tampered', now: T + 10_000 }, 'timestamp_out_of_tolerance'),
 ];
 
@@ -163,19 +200,39 @@ export const SIGN_VECTORS: readonly SignVector[] = [
   { name: 'string body', params: { payload: PAYLOAD, secret: SECRET, timestamp: T }, expected: valid },
   { name: 'Buffer body', params: { payload: Buffer.from(PAYLOAD), secret: SECRET, timestamp: T }, expected: valid },
   { name: 'ArrayBuffer body', params: { payload: bytes.buffer.slice(0), secret: SECRET, timestamp: T }, expected: valid },
-  { name: 'non-UTF-8 bytes', params: { payload: NON_UTF8, secret: SECRET, timestamp: T }, expected: `t=${T},v1=${sign(SECRET, T, NON_UTF8)}` },
-  { name: 'lone surrogate', params: { payload: LONE_SURROGATE, secret: SECRET, timestamp: T }, expected: `t=${T},v1=${sign(SECRET, T, LONE_SURROGATE)}` },
-  { name: 'non-ASCII secret', params: { payload: PAYLOAD, secret: UNICODE_SECRET, timestamp: T }, expected: `t=${T},v1=${sign(UNICODE_SECRET, T, PAYLOAD)}` },
+  {
+    name: 'non-UTF-8 bytes',
+    params: { payload: NON_UTF8, secret: SECRET, timestamp: T },
+    expected: `t=${T},v1=${sign(SECRET, T, NON_UTF8)}`,
+  },
+  {
+    name: 'lone surrogate',
+    params: { payload: LONE_SURROGATE, secret: SECRET, timestamp: T },
+    expected: `t=${T},v1=${sign(SECRET, T, LONE_SURROGATE)}`,
+  },
+  {
+    name: 'non-ASCII secret',
+    params: { payload: PAYLOAD, secret: UNICODE_SECRET, timestamp: T },
+    expected: `t=${T},v1=${sign(UNICODE_SECRET, T, PAYLOAD)}`,
+  },
   {
     name: 'rotation: one v1 per secret, in order',
     params: { payload: PAYLOAD, secret: [ROTATED, SECRET], timestamp: T },
     expected: `t=${T},v1=${sign(ROTATED, T, PAYLOAD)},v1=${digest}`,
   },
-  { name: 'Date timestamp, rounded down', params: { payload: PAYLOAD, secret: SECRET, timestamp: new Date((T + 42) * 1000 + 999) }, expected: `t=${T + 42},v1=${sign(SECRET, T + 42, PAYLOAD)}` },
+  {
+    name: 'Date timestamp, rounded down',
+    params: { payload: PAYLOAD, secret: SECRET, timestamp: new Date((T + 42) * 1000 + 999) },
+    expected: `t=${T + 42},v1=${sign(SECRET, T + 42, PAYLOAD)}`,
+  },
   { name: 'empty secret list', params: { payload: PAYLOAD, secret: [], timestamp: T }, expected: 'invalid_secret' },
   { name: 'parsed object body', params: { payload: {} as never, secret: SECRET, timestamp: T }, expected: 'invalid_payload' },
   { name: 'NaN timestamp', params: { payload: PAYLOAD, secret: SECRET, timestamp: Number.NaN }, expected: 'TypeError' },
-  { name: 'invalid Date timestamp', params: { payload: PAYLOAD, secret: SECRET, timestamp: new Date('nope') }, expected: 'TypeError' },
+  {
+    name: 'invalid Date timestamp',
+    params: { payload: PAYLOAD, secret: SECRET, timestamp: new Date('nope') },
+    expected: 'TypeError',
+  },
 ];
 
 export interface EventVector {
@@ -193,10 +250,16 @@ export const EVENT_VECTORS: readonly EventVector[] = [
   signedEvent('card.frozen event, string body', PAYLOAD, { event: JSON.parse(PAYLOAD) }),
   signedEvent('card.frozen event, byte body', bytes, { event: JSON.parse(PAYLOAD) }),
   signedEvent('multi-byte UTF-8 body', new TextEncoder().encode(UNICODE), { event: JSON.parse(UNICODE) }),
-  signedEvent('a type this SDK does not know is passed through', '{"id":"evt_9","type":"card.teleported","data":{}}', { event: { id: 'evt_9', type: 'card.teleported', data: {} } }),
+  signedEvent('a type this SDK does not know is passed through', '{"id":"evt_9","type":"card.teleported","data":{}}', {
+    event: { id: 'evt_9', type: 'card.teleported', data: {} },
+  }),
   signedEvent('signed body that is not JSON', 'not json', 'invalid_json'),
   signedEvent('signed JSON without a type', '{"id":"evt_1"}', 'invalid_json'),
   signedEvent('signed JSON array', '[]', 'invalid_json'),
   signedEvent('signed non-UTF-8 bytes', NON_UTF8, 'invalid_json'),
-  { name: 'bad signature: verification comes before parsing', params: { ...base, payload: 'not json' }, expected: 'signature_mismatch' },
+  {
+    name: 'bad signature: verification comes before parsing',
+    params: { ...base, payload: 'not json' },
+    expected: 'signature_mismatch',
+  },
 ];

@@ -16,7 +16,7 @@ const PERIOD_OF: Record<SumWindow, (at: EpochMs) => number> = {
   allTime: () => 0,
 };
 
-export const SUM_WINDOWS: readonly SumWindow[] = ['perDay', 'perWeek', 'perMonth', 'allTime'];
+const SUM_WINDOWS: readonly SumWindow[] = ['perDay', 'perWeek', 'perMonth', 'allTime'];
 
 /**
  * Spend in the current UTC day, ISO week, month and in total, each a running sum that restarts when its period

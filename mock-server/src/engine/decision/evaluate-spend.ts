@@ -7,16 +7,7 @@ import { normalizeName } from '../policy/merge-policies.js';
 import { strongestAction, type Anomaly, type RiskAction } from '../risk/anomaly.js';
 import { detectAnomalies } from '../risk/detectors.js';
 import type { RiskConfig } from '../risk/risk-config.js';
-import type {
-  DeclineReason,
-  AgentRecord,
-  CardRecord,
-  CustomerRecord,
-  EpochMs,
-  Merchant,
-  Policy,
-  SpendReason,
-} from '../types.js';
+import type { DeclineReason, AgentRecord, CardRecord, CustomerRecord, EpochMs, Merchant, Policy, SpendReason } from '../types.js';
 import { breachMessage, findBreaches, type LimitBreach } from './limit-check.js';
 
 const MINUTE_MS = 60_000;
@@ -87,14 +78,17 @@ const PRIORITY: readonly DeclineReason[] = [
  */
 export function evaluateSpend(input: DecisionInput): Decision {
   const { now, card, agent, policy, amount } = input;
-  const merchant: Merchant | undefined = input.merchant?.name !== undefined ? { name: input.merchant.name, mcc: input.merchant.mcc } : undefined;
+  const merchant: Merchant | undefined =
+    input.merchant?.name !== undefined ? { name: input.merchant.name, mcc: input.merchant.mcc } : undefined;
   const found: SpendReason[] = [];
   const add = (code: DeclineReason, message: string) => found.push({ code, message });
   const attested = isAttested(input.lastAccess, now);
   const windowMinutes = policy.attestationWindowMinutes ?? DEFAULT_ATTESTATION_WINDOW_MINUTES;
   const cooldownMinutes = policy.cooldownMinutes ?? 0;
   const inCooldown =
-    cooldownMinutes > 0 && input.cardState.lastSpendAt !== null && now < input.cardState.lastSpendAt + cooldownMinutes * MINUTE_MS;
+    cooldownMinutes > 0 &&
+    input.cardState.lastSpendAt !== null &&
+    now < input.cardState.lastSpendAt + cooldownMinutes * MINUTE_MS;
   const intent = matchIntents(input.usableIntents, amount, merchant?.name);
   const base: Decision = {
     decision: 'approve',
@@ -139,10 +133,7 @@ export function evaluateSpend(input: DecisionInput): Decision {
   }
   if (policy.requireAttestation && !attested) {
     base.unattestedBlock = true;
-    add(
-      'fraud_suspected',
-      `The policy requires attestation: no credential access in the last ${windowMinutes} minutes.`,
-    );
+    add('fraud_suspected', `The policy requires attestation: no credential access in the last ${windowMinutes} minutes.`);
   }
 
   // Merchant category rules.

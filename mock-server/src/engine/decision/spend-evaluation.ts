@@ -64,4 +64,3 @@ export function evaluateSpendRequest(tenant: Tenant, request: SpendEvaluateReque
     },
   };
 }
-

@@ -80,7 +80,12 @@ function matchData(match: IntentMatch, transactionId: string, amount: number, me
 }
 
 /** `intent.matched`: the authorization fit the intent. */
-export function intentMatchedData(match: IntentMatch, transactionId: string, amount: number, merchantName: string): EventData<'intent.matched'> {
+export function intentMatchedData(
+  match: IntentMatch,
+  transactionId: string,
+  amount: number,
+  merchantName: string,
+): EventData<'intent.matched'> {
   return matchData(match, transactionId, amount, merchantName);
 }
 

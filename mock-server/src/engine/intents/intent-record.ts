@@ -1,8 +1,6 @@
 import type { ApiSchemas, Stored } from '../../core/stored.js';
 import type { EpochMs } from '../types.js';
 
-export type IntentStatus = ApiSchemas['IntentStatus'];
-
 /** The tolerance an intent was created with, its defaults filled in. */
 export type IntentTolerance = Required<ApiSchemas['IntentTolerance']>;
 

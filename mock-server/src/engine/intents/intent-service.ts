@@ -3,7 +3,13 @@ import { loadCardScope } from '../card-scope.js';
 import type { Tenant } from '../../core/tenant.js';
 import { engineState } from '../engine-state.js';
 import { intents } from '../records.js';
-import { intentApprovedData, intentCreatedData, intentExpiredData, intentPendingApprovalData, intentRejectedData } from './intent-events.js';
+import {
+  intentApprovedData,
+  intentCreatedData,
+  intentExpiredData,
+  intentPendingApprovalData,
+  intentRejectedData,
+} from './intent-events.js';
 import { DEFAULT_INTENT_TTL_MINUTES, DEFAULT_TOLERANCE, type IntentRecord } from './intent-record.js';
 
 export interface IntentCreateRequest {
@@ -101,7 +107,7 @@ export function rejectIntent(tenant: Tenant, intentId: string, reason: string | 
 }
 
 /** The intent's TTL passed without a matching authorization: `expired` (`intent.expired`). */
-export function expireIntent(tenant: Tenant, intentId: string): void {
+function expireIntent(tenant: Tenant, intentId: string): void {
   const intent = intents.of(tenant).get(intentId);
   if (!intent || (intent.status !== 'pending' && intent.status !== 'pending_approval')) return;
   const now = tenant.now();
@@ -113,7 +119,11 @@ export function expireIntent(tenant: Tenant, intentId: string): void {
 }
 
 /** Applies an approval decision to an intent `pending_approval` (400 invalid_state in any other status). */
-function decidePendingApproval(tenant: Tenant, intentId: string, decide: (record: IntentRecord, now: number) => void): IntentRecord {
+function decidePendingApproval(
+  tenant: Tenant,
+  intentId: string,
+  decide: (record: IntentRecord, now: number) => void,
+): IntentRecord {
   const intent = getIntent(tenant, intentId);
   if (intent.status !== 'pending_approval') {
     throw invalidState(`The intent is ${intent.status}; only an intent pending approval can be approved or rejected.`, {

@@ -18,7 +18,12 @@ export interface KycOutcome {
  */
 export function simulateKyc(
   tenant: Tenant,
-  request: { customerId: string; status: KycOutcome['status']; reason?: string | undefined; requiredFields?: string[] | undefined },
+  request: {
+    customerId: string;
+    status: KycOutcome['status'];
+    reason?: string | undefined;
+    requiredFields?: string[] | undefined;
+  },
 ): KycOutcome {
   const customer = requireCustomer(tenant, request.customerId);
   const base = { userId: customer.id, email: customer.email, applicationStatus: request.status };

@@ -16,9 +16,14 @@ export function createWithdrawal(
   requireCustomer(tenant, customerId);
   const balance = balanceOf(tenant, customerId);
   if (request.amount > balance.available) {
-    throw new ApiError(400, 'insufficient_funds', `The amount ${request.amount} exceeds the available balance of ${balance.available}.`, {
-      available: balance.available,
-    });
+    throw new ApiError(
+      400,
+      'insufficient_funds',
+      `The amount ${request.amount} exceeds the available balance of ${balance.available}.`,
+      {
+        available: balance.available,
+      },
+    );
   }
   const now = tenant.now();
   const withdrawal: WithdrawalRecord = {
@@ -73,7 +78,9 @@ export function failWithdrawal(tenant: Tenant, withdrawalId: string): Withdrawal
 function pendingWithdrawal(tenant: Tenant, withdrawalId: string): WithdrawalRecord {
   const withdrawal = getWithdrawal(tenant, withdrawalId);
   if (withdrawal.status !== 'pending') {
-    throw invalidState(`The withdrawal is ${withdrawal.status}; only a pending one can be confirmed or fail.`, { status: withdrawal.status });
+    throw invalidState(`The withdrawal is ${withdrawal.status}; only a pending one can be confirmed or fail.`, {
+      status: withdrawal.status,
+    });
   }
   return withdrawal;
 }

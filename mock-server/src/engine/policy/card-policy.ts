@@ -6,7 +6,7 @@ type CardLimits = Pick<CardRecord, 'policy' | 'limits'>;
 import { mergePolicies } from './merge-policies.js';
 
 /** The policy layer a customer-variant card's SpendingLimit adds (per-authorization, daily or monthly). */
-export function cardFieldsAsPolicy(card: CardLimits): Policy {
+function cardFieldsAsPolicy(card: CardLimits): Policy {
   const limits = spendingLimitAsPolicyLimits(card.limits);
   return limits ? { limits } : {};
 }

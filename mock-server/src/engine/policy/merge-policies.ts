@@ -33,7 +33,7 @@ export function mergePolicies(...layers: (Policy | null | undefined)[]): Policy 
   return merged;
 }
 
-export function mergeLimits(a: PolicyLimits | undefined, b: PolicyLimits): PolicyLimits {
+function mergeLimits(a: PolicyLimits | undefined, b: PolicyLimits): PolicyLimits {
   const out: PolicyLimits = { ...a };
   for (const key of ['perAuth', 'perDay', 'perMonth'] as const) {
     const value = b[key];
@@ -49,13 +49,21 @@ export function normalizeName(name: string): string {
   return name.trim().toLowerCase();
 }
 
-function orTrue(target: Policy, layer: Policy, key: 'requireIntent' | 'requireAttestation' | 'requireApproval' | 'lockToFirstMerchant'): void {
+function orTrue(
+  target: Policy,
+  layer: Policy,
+  key: 'requireIntent' | 'requireAttestation' | 'requireApproval' | 'lockToFirstMerchant',
+): void {
   const value = layer[key];
   if (value === undefined) return;
   target[key] = target[key] === true || value;
 }
 
-function smallest(target: Policy, layer: Policy, key: 'autoApproveBelow' | 'attestationWindowMinutes' | 'ttlMinutes' | 'ttlDays'): void {
+function smallest(
+  target: Policy,
+  layer: Policy,
+  key: 'autoApproveBelow' | 'attestationWindowMinutes' | 'ttlMinutes' | 'ttlDays',
+): void {
   const value = layer[key];
   if (value === undefined) return;
   const current = target[key];

@@ -23,7 +23,7 @@ export interface DetectorInput {
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /** The merchant a multi-use card is expected at: its hint, its lock, or the first merchant it was used at. */
-export function pinnedMerchant(card: CardRecord, state: CardSpendState): Merchant | null {
+function pinnedMerchant(card: CardRecord, state: CardSpendState): Merchant | null {
   const name = card.merchantHint ?? card.merchantLock ?? state.firstMerchant?.name ?? null;
   if (name === null) return null;
   const first = state.firstMerchant;

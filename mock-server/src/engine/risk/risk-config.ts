@@ -1,14 +1,14 @@
 import type { ApiSchemas } from '../../core/stored.js';
 import type { AnomalyAction } from '../types.js';
 
-export type ToggleRule = ApiSchemas['ToggleRule'];
+type ToggleRule = ApiSchemas['ToggleRule'];
 
 /** The risk settings of one organization and mode, exactly as `GET /settings/risk` answers them. */
 export type RiskConfig = ApiSchemas['RiskConfig'];
 
 export type PresetName = Exclude<RiskConfig['preset'], 'custom'>;
 
-export const RULE_NAMES = [
+const RULE_NAMES = [
   'duplicateDetection',
   'velocityLimit',
   'spendSpike',
@@ -17,7 +17,7 @@ export const RULE_NAMES = [
   'cooldownViolation',
   'merchantDrift',
 ] as const;
-export type RuleName = (typeof RULE_NAMES)[number];
+type RuleName = (typeof RULE_NAMES)[number];
 
 export type RiskConfigUpdate = { preset?: PresetName; dryRun?: boolean } & {
   [K in RuleName]?: Partial<RiskConfig[K]>;
@@ -62,9 +62,23 @@ export function presetConfig(name: PresetName): RiskConfig {
     case 'moderate':
       return preset(name, (rule) => rule === 'duplicateDetection' || rule === 'velocityLimit', 'alert', STANDARD_WINDOWS);
     case 'strict':
-      return preset(name, () => true, 'freeze_card', { duplicate: 30, perHour: 5, perDay: 25, multiplier: 3, spikeWindow: 60, baselineDays: 7 });
+      return preset(name, () => true, 'freeze_card', {
+        duplicate: 30,
+        perHour: 5,
+        perDay: 25,
+        multiplier: 3,
+        spikeWindow: 60,
+        baselineDays: 7,
+      });
     case 'paranoid':
-      return preset(name, () => true, 'suspend_agent', { duplicate: 60, perHour: 3, perDay: 10, multiplier: 2, spikeWindow: 30, baselineDays: 14 });
+      return preset(name, () => true, 'suspend_agent', {
+        duplicate: 60,
+        perHour: 3,
+        perDay: 10,
+        multiplier: 2,
+        spikeWindow: 30,
+        baselineDays: 14,
+      });
   }
 }
 

@@ -75,7 +75,8 @@ export function authorize(tenant: Tenant, request: AuthorizationRequest): Transa
     reversedAt: null,
     disputeId: null,
   };
-  const consumesIntent = decision.intent !== null && (approved || (decision.declinedReason === 'fraud_suspected' && !decision.intent.matched));
+  const consumesIntent =
+    decision.intent !== null && (approved || (decision.declinedReason === 'fraud_suspected' && !decision.intent.matched));
   if (consumesIntent && decision.intent) record.intentId = decision.intent.intent.id;
   if (approved && request.threeDS) record.challengeId = tenant.ids.next('challenge');
   transactions.of(tenant).insert(record);
@@ -84,7 +85,13 @@ export function authorize(tenant: Tenant, request: AuthorizationRequest): Transa
   return record;
 }
 
-function applyApproved(tenant: Tenant, scope: CardScope, state: EngineTenantState, decision: Decision, txn: TransactionRecord): void {
+function applyApproved(
+  tenant: Tenant,
+  scope: CardScope,
+  state: EngineTenantState,
+  decision: Decision,
+  txn: TransactionRecord,
+): void {
   const { card, agent } = scope;
   const now = txn.createdAt;
   if (txn.challengeId) {
@@ -126,9 +133,12 @@ function applyApproved(tenant: Tenant, scope: CardScope, state: EngineTenantStat
   emitAttestation(tenant, scope, txn, decision.attested);
   if (decision.intent) settleIntent(tenant, decision.intent, txn);
   emitAnomalies(tenant, card, txn.id, decision.anomalies, state.risk.dryRun);
-  if (decision.requestedRiskAction && state.risk.dryRun) applyRiskAction(tenant, card, txn.id, decision.requestedRiskAction, true);
+  if (decision.requestedRiskAction && state.risk.dryRun)
+    applyRiskAction(tenant, card, txn.id, decision.requestedRiskAction, true);
   if (decision.drift) emitMerchantDrift(tenant, txn, decision.drift, 'allowed');
-  if (agent) for (const warning of approaching) tenant.emit('agent.limit_approaching', { agentId: agent.id, userId: card.customerId, ...warning });
+  if (agent)
+    for (const warning of approaching)
+      tenant.emit('agent.limit_approaching', { agentId: agent.id, userId: card.customerId, ...warning });
   if (card.usage === 'single') {
     recordCardSpend(tenant, card, { singleUseConsumedAt: now });
     closeCard(tenant, card, 'single_use_completed', 'system');
@@ -221,7 +231,13 @@ function applyAgentBreach(tenant: Tenant, scope: CardScope, breach: LimitBreach)
 
 function emitAttestation(tenant: Tenant, scope: CardScope, txn: TransactionRecord, attested: boolean): void {
   const access = engineState(tenant).lastAccess.get(scope.card.id) ?? null;
-  const common = { transactionId: txn.id, cardId: scope.card.id, agentId: scope.card.agentId, amount: txn.amount, merchantName: txn.merchant.name };
+  const common = {
+    transactionId: txn.id,
+    cardId: scope.card.id,
+    agentId: scope.card.agentId,
+    amount: txn.amount,
+    merchantName: txn.merchant.name,
+  };
   if (attested && access) {
     tenant.emit('spend.attested', {
       ...common,
@@ -246,7 +262,13 @@ function settleIntent(tenant: Tenant, match: IntentMatch, txn: TransactionRecord
   else tenant.emit('intent.mismatched', intentMismatchedData(match, txn.id, txn.amount, txn.merchant.name));
 }
 
-function limitsApproached(state: EngineTenantState, agentId: string, limits: ReturnType<typeof agentLimitSet>, amount: number, now: number) {
+function limitsApproached(
+  state: EngineTenantState,
+  agentId: string,
+  limits: ReturnType<typeof agentLimitSet>,
+  amount: number,
+  now: number,
+) {
   const sums = state.agentState(agentId).sums;
   const warnings: { spendingLimit: number; currentSpend: number; percentUsed: number; frequency: 'perDay' | 'perMonth' }[] = [];
   for (const window of ['perDay', 'perMonth'] as const) {
@@ -255,7 +277,12 @@ function limitsApproached(state: EngineTenantState, agentId: string, limits: Ret
     const before = sums.spent(window, now);
     const after = before + amount;
     if (before < APPROACHING_SHARE * limit && after >= APPROACHING_SHARE * limit) {
-      warnings.push({ spendingLimit: limit, currentSpend: after, percentUsed: Math.round((after / limit) * 10000) / 100, frequency: window });
+      warnings.push({
+        spendingLimit: limit,
+        currentSpend: after,
+        percentUsed: Math.round((after / limit) * 10000) / 100,
+        frequency: window,
+      });
     }
   }
   return warnings;

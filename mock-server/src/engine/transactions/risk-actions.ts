@@ -1,12 +1,25 @@
 import type { EventData } from '../../core/event-types.js';
-import { anomalyEventType, autoActionReason, type Anomaly, type AnomalyEventType, type AnomalyOf, type RiskAction } from '../risk/anomaly.js';
+import {
+  anomalyEventType,
+  autoActionReason,
+  type Anomaly,
+  type AnomalyEventType,
+  type AnomalyOf,
+  type RiskAction,
+} from '../risk/anomaly.js';
 import { agents, markAgentSuspended } from '../../domain/agents.js';
 import { cards, freezeCard, markCardFrozen } from '../../domain/cards.js';
 import type { Tenant } from '../../core/tenant.js';
 import type { CardRecord } from '../types.js';
 
 /** Emits one `anomaly.*` event per anomaly. */
-export function emitAnomalies(tenant: Tenant, card: CardRecord, transactionId: string, anomalies: readonly Anomaly[], dryRun: boolean): void {
+export function emitAnomalies(
+  tenant: Tenant,
+  card: CardRecord,
+  transactionId: string,
+  anomalies: readonly Anomaly[],
+  dryRun: boolean,
+): void {
   for (const anomaly of anomalies) emitAnomaly(tenant, card, transactionId, anomaly, dryRun);
 }
 
@@ -36,7 +49,13 @@ function emitAnomaly<Type extends Anomaly['type']>(
  * (`card.auto_frozen`); `suspend_agent` suspends its agent and freezes every active card of it
  * (`agent.auto_suspended` with the count, then `card.frozen` reason `agent_suspended` per card).
  */
-export function applyRiskAction(tenant: Tenant, card: CardRecord, transactionId: string, action: RiskAction, dryRun: boolean): void {
+export function applyRiskAction(
+  tenant: Tenant,
+  card: CardRecord,
+  transactionId: string,
+  action: RiskAction,
+  dryRun: boolean,
+): void {
   const reason = autoActionReason(action.anomaly.type);
   const anomalyType = action.anomaly.type;
   if (action.action === 'suspend_agent' && card.agentId !== null) {

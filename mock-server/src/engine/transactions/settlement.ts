@@ -17,7 +17,8 @@ export function getTransaction(tenant: Tenant, transactionId: string): Transacti
  */
 export function settleTransaction(tenant: Tenant, transactionId: string, amount: number | undefined): TransactionRecord {
   const txn = getTransaction(tenant, transactionId);
-  if (txn.status !== 'pending') throw invalidState(`The transaction is ${txn.status}; only a pending one can settle.`, { status: txn.status });
+  if (txn.status !== 'pending')
+    throw invalidState(`The transaction is ${txn.status}; only a pending one can settle.`, { status: txn.status });
   const now = tenant.now();
   const settled = amount ?? txn.authorizedAmount;
   const state = engineState(tenant);
@@ -44,7 +45,11 @@ export function settleTransaction(tenant: Tenant, transactionId: string, amount:
     postedAt: now,
     merchant: merchantObject(txn),
   });
-  changeBalance(tenant, txn.customerId, { pending: -txn.authorizedAmount, posted: settled, available: txn.authorizedAmount - settled });
+  changeBalance(tenant, txn.customerId, {
+    pending: -txn.authorizedAmount,
+    posted: settled,
+    available: txn.authorizedAmount - settled,
+  });
   return txn;
 }
 
@@ -56,7 +61,9 @@ export function settleTransaction(tenant: Tenant, transactionId: string, amount:
 export function reverseTransaction(tenant: Tenant, transactionId: string, amount: number | undefined): TransactionRecord {
   const txn = getTransaction(tenant, transactionId);
   if (txn.status !== 'completed' && txn.status !== 'pending') {
-    throw invalidState(`The transaction is ${txn.status}; only a pending or completed one can be reversed.`, { status: txn.status });
+    throw invalidState(`The transaction is ${txn.status}; only a pending or completed one can be reversed.`, {
+      status: txn.status,
+    });
   }
   if (amount !== undefined && amount > txn.amount) {
     throw invalidState(`Cannot reverse ${amount}: the transaction amount is ${txn.amount}.`, { amount: txn.amount });
@@ -95,7 +102,11 @@ export function reverseTransaction(tenant: Tenant, transactionId: string, amount
  * transaction, and only over what is still spent: the part already reversed went back to `available`, so a won
  * dispute must not credit it a second time.
  */
-export function openDispute(tenant: Tenant, transactionId: string, request: { reason?: string | undefined; amount?: number | undefined }): DisputeRecord {
+export function openDispute(
+  tenant: Tenant,
+  transactionId: string,
+  request: { reason?: string | undefined; amount?: number | undefined },
+): DisputeRecord {
   const txn = getTransaction(tenant, transactionId);
   if (txn.status !== 'completed' && txn.status !== 'reversed') {
     throw invalidState(`The transaction is ${txn.status}; only a settled transaction can be disputed.`, { status: txn.status });
@@ -138,7 +149,8 @@ export function openDispute(tenant: Tenant, transactionId: string, request: { re
 export function resolveDispute(tenant: Tenant, disputeId: string, outcome: 'won' | 'lost'): DisputeRecord {
   const dispute = disputes.of(tenant).get(disputeId);
   if (!dispute) throw notFound();
-  if (dispute.status !== 'open') throw invalidState('The dispute is already resolved.', { status: dispute.status, outcome: dispute.outcome });
+  if (dispute.status !== 'open')
+    throw invalidState('The dispute is already resolved.', { status: dispute.status, outcome: dispute.outcome });
   const now = tenant.now();
   disputes.of(tenant).update(dispute.id, (record) => {
     record.status = 'closed';

@@ -9,7 +9,6 @@ import { Tenant, type EventListener, type PolicyChangeListener } from '../../../
 import { engineExtension } from '../../../src/engine/index.js';
 import { codecs } from '../../../src/variants/index.js';
 import { eventNaming } from '../../../src/variants/event-naming.js';
-import { loadSpecDocuments } from '../../../src/spec/documents.js';
 import { engineState } from '../../../src/engine/engine-state.js';
 import { simulateDeposit } from '../../../src/engine/money/deposits.js';
 import { applyRiskUpdate, type RiskConfigUpdate } from '../../../src/engine/risk/risk-config.js';
@@ -23,7 +22,8 @@ import type { Policy, SpendingLimit } from '../../../src/domain/types.js';
 export const START = Date.parse('2026-11-23T12:00:00.000Z');
 
 type AddFormats = (ajv: Ajv2020) => unknown;
-const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ?? addFormatsModule) as unknown as AddFormats;
+const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ??
+  addFormatsModule) as unknown as AddFormats;
 
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats(ajv);
@@ -33,12 +33,10 @@ const validators = new Map<string, ValidateFunction>();
 
 /** `card.auto_frozen` -> `CardAutoFrozenEventData`, the naming rule of spec/README.md. */
 export function eventDataSchemaName(type: string): string {
-  return (
-    type
-      .split(/[._]/)
-      .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
-      .join('') + 'EventData'
-  );
+  return `${type
+    .split(/[._]/)
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join('')}EventData`;
 }
 
 const renderEvent = (event: MockEvent, variant: 'customer' | 'user') => codecs[variant].renderEvent(event);
@@ -63,7 +61,8 @@ export function eventDataErrors(event: MockEvent): string[] {
       validators.set(key, validate);
     }
     const { data } = rendered.envelope as { data: unknown };
-    if (!validate(data)) errors.push(...(validate.errors ?? []).map((e) => `${variant} ${rendered.type} ${e.instancePath} ${e.message}`));
+    if (!validate(data))
+      errors.push(...(validate.errors ?? []).map((e) => `${variant} ${rendered.type} ${e.instancePath} ${e.message}`));
   }
   if (visible === 0) errors.push(`${event.type} is an event type of neither variant`);
   return errors;
@@ -95,7 +94,15 @@ export class EngineWorld {
     ]);
     // The engine reacts to policy changes as it does in the server (its TTLs follow the merged policy).
     const onPolicyChanged = new Set<PolicyChangeListener>([engineExtension.onPolicyChanged as PolicyChangeListener]);
-    this.tenant = new Tenant('org_test', 'test', ids, new BaseClock({ frozenAt: START }), 0, { onEvent: listeners, onPolicyChanged }, eventNaming);
+    this.tenant = new Tenant(
+      'org_test',
+      'test',
+      ids,
+      new BaseClock({ frozenAt: START }),
+      0,
+      { onEvent: listeners, onPolicyChanged },
+      eventNaming,
+    );
   }
 
   get state() {
@@ -139,7 +146,11 @@ export class EngineWorld {
     const customer = createCustomer(this.tenant, { email: 'ada@example.com', policy: options.customer?.policy });
     const { status, ...agentInput } = options.agent ?? {};
     const agent = createAgent(this.tenant, { customerId: customer.id, name: 'bot', ...agentInput });
-    if (status) agents.of(this.tenant).update(agent.id, (record) => void (record.status = status));
+    if (status) {
+      agents.of(this.tenant).update(agent.id, (record) => {
+        record.status = status;
+      });
+    }
     const card = this.addCard(agent, options.card);
     if (options.balance !== 0) simulateDeposit(this.tenant, { customerId: customer.id, amount: options.balance ?? 1_000_000 });
     this.events.length = 0;

@@ -35,10 +35,15 @@ export class Scenario {
   }
 
   async call(method: string, path: string, body?: unknown, variant: VariantName = 'customer'): Promise<Answer> {
-    const headers: Record<string, string> = variant === 'user' ? { 'Api-Key': this.key } : { Authorization: `Bearer ${this.key}` };
+    const headers: Record<string, string> =
+      variant === 'user' ? { 'Api-Key': this.key } : { Authorization: `Bearer ${this.key}` };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     const response = await this.mock.handle(
-      new Request(`http://127.0.0.1:4010/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }),
+      new Request(`http://127.0.0.1:4010/v1${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
     );
     const text = await response.text();
     return { status: response.status, body: text ? JSON.parse(text) : undefined };
@@ -112,16 +117,29 @@ export class Scenario {
   }
 
   /** A customer with `balance` cents, an agent and a customer-variant card. */
-  async setup(options: { balance?: number; card?: Record<string, unknown>; agent?: Record<string, unknown>; customer?: Record<string, unknown> } = {}) {
+  async setup(
+    options: {
+      balance?: number;
+      card?: Record<string, unknown>;
+      agent?: Record<string, unknown>;
+      customer?: Record<string, unknown>;
+    } = {},
+  ) {
     const customer = await this.ok('POST', '/customers', { email: 'ada@example.com', ...options.customer });
     const agent = await this.ok('POST', '/agents', { customerId: customer.id, name: 'Procurement bot', ...options.agent });
     const card = await this.ok('POST', '/cards', { customerId: customer.id, agentId: agent.id, ...options.card });
-    if (options.balance !== 0) await this.ok('POST', '/simulate/deposits', { customerId: customer.id, amount: options.balance ?? 1_000_000 });
+    if (options.balance !== 0)
+      await this.ok('POST', '/simulate/deposits', { customerId: customer.id, amount: options.balance ?? 1_000_000 });
     await this.settle();
     return { customer, agent, card };
   }
 
-  authorize(cardId: string, amount: number, merchant: { name: string; mcc?: string } = { name: 'OpenAI', mcc: '5734' }, extra: Record<string, unknown> = {}) {
+  authorize(
+    cardId: string,
+    amount: number,
+    merchant: { name: string; mcc?: string } = { name: 'OpenAI', mcc: '5734' },
+    extra: Record<string, unknown> = {},
+  ) {
     return this.ok('POST', '/simulate/authorize', { cardId, amount, currency: 'usd', merchant, ...extra });
   }
 }
