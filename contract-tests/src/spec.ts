@@ -7,7 +7,7 @@ import addFormatsModule from 'ajv-formats';
 export type Variant = 'customer' | 'user';
 export const VARIANTS: readonly Variant[] = ['customer', 'user'];
 
-/** Which webhook envelope a variant's subscriptions receive (api-surface.md, "Envelopes"). */
+/** Which webhook envelope a variant's subscriptions receive (docs/events.md#envelopes). */
 export const ENVELOPE_OF: Record<Variant, 'general' | 'catalog'> = { customer: 'general', user: 'catalog' };
 
 export type HttpMethod = 'get' | 'post' | 'patch' | 'delete' | 'put';

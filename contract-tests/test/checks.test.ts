@@ -12,7 +12,7 @@ import { useContractChecks, type Harness } from './support/harness.js';
 import { newSeededOrganization, type SeededIds } from './support/seed.js';
 
 /**
- * Item 7: the checks Schemathesis runs, one named group each, over every operation of both variants, against the
+ * The checks Schemathesis runs, one named group each, over every operation of both variants, against the
  * mock in-process. A sweep sends every operation, each in a seeded organization of its own, a well-formed request
  * (which must succeed, so that the success response is judged too), an invalid parameter, an unknown id and no
  * credentials; the five response checks then judge every exchange of the operation (429 is judged in

@@ -11,7 +11,7 @@ import { useContractChecks, type Harness } from './support/harness.js';
 import { newSeededOrganization, unlistedObjects, type SeededIds } from './support/seed.js';
 
 /**
- * Item 6: for every operation of both variants, generated bad bodies, query strings and path ids. Each must be
+ * For every operation of both variants, generated bad bodies, query strings and path ids. Each must be
  * refused with a documented 4xx in the spec's error format (the recorder checks status and body), never a 5xx,
  * and the organization's state, read through every list endpoint, must be byte-for-byte unchanged afterwards.
  * Seeded (FUZZ_SEED) and reproducible; FUZZ_RUNS scales the number of cases.

@@ -8,7 +8,7 @@ import { WebhookReceiver } from '../src/webhook-receiver.js';
 import { prismMock, useContractChecks, type Harness } from './support/harness.js';
 
 /**
- * Item 4: the SDK against `prism mock` of each document, a server built from the spec alone (static examples).
+ * The SDK against `prism mock` of each document, a server built from the spec alone (static examples).
  * Every operation is called through the SDK (its raw client for the sweep, its namespaces for the typed flows), and
  * the error classes are checked against the spec's own error examples (`Prefer: code=...`).
  */

@@ -61,6 +61,7 @@ export async function runCli(
   if (frozenClock !== undefined && Number.isNaN(Date.parse(frozenClock))) {
     throw new Error(`--frozen-clock must be an ISO 8601 instant, got ${frozenClock}`);
   }
+  // loadFixtures checks every request of the file as it replays it, through the API's own validation.
   const fixtures = values.fixtures === undefined ? undefined : (JSON.parse(readFileSync(values.fixtures, 'utf8')) as Fixtures);
 
   const running = await startMockServer({

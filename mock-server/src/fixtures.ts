@@ -39,6 +39,7 @@ export async function loadFixtures(
     if (typeof value === 'string') {
       return value.replace(PLACEHOLDER, (_, name: string, path: string) => {
         let current: unknown = refs[name];
+        // A reference walks the JSON of an earlier answer; a step that is not an object ends as undefined.
         for (const key of path.split('.').filter(Boolean)) current = (current as Record<string, unknown> | undefined)?.[key];
         if (current === undefined) throw new Error(`Fixture placeholder {{${name}${path}}} has no value`);
         return String(current);
@@ -63,6 +64,7 @@ export async function loadFixtures(
         body: call.body === undefined ? undefined : JSON.stringify(substitute(call.body)),
       }),
     );
+    // json() is typed `any`; the answer is read as unknown.
     const answer = (await response.json()) as unknown;
     if (response.status < 200 || response.status >= 300) {
       throw new Error(

@@ -251,7 +251,7 @@ describe.each(TRANSPORTS)('resources and their state machines through %s', (tran
       expect(limited.body.limits).toEqual({ perDay: 100 });
     });
 
-    it('freezes, unfreezes and closes, with the events of section 3.1', async () => {
+    it('freezes, unfreezes and closes, with the events of docs/resources.md', async () => {
       const key = newKey();
       const { agent, card } = await setup(key);
       const before = eventsOf(key).length;

@@ -81,6 +81,7 @@ export async function startMockServer(options: NodeServerOptions = {}): Promise<
       resolve();
     });
   });
+  // A server listening on TCP reports an AddressInfo (a string only for a pipe or socket path).
   const port = (server.address() as AddressInfo).port;
   origin = `http://${hostForUrl}:${port}`;
   return {

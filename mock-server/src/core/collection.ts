@@ -38,6 +38,9 @@ interface Entry<T> {
  * The objects of one type in one organization and mode: O(1) lookup by id, and newest-first pages (optionally
  * filtered) in O(log n + page). Objects are mutable records owned here; change them through `update` so the
  * filter indexes follow.
+ *
+ * (The `as` casts below read entries whose existence the surrounding bounds or index guarantee, which
+ * noUncheckedIndexedAccess cannot follow.)
  */
 export class Collection<T extends { id: string }> {
   readonly #byId = new Map<string, Entry<T>>();

@@ -19,11 +19,12 @@ export type ApiKeyRecord = Omit<Stored<ApiSchemas['ApiKey']>, 'status'> & {
 /** The keys of one organization and mode, for `GET /api-keys`. */
 export const apiKeys = defineCollection<ApiKeyRecord>('apiKeys');
 
-/** `sk_test_` or `sk_live_` and at least 8 characters of `[A-Za-z0-9_]` (api-surface.md, "Two variants"). */
+/** `sk_test_` or `sk_live_` and at least 8 characters of `[A-Za-z0-9_]` (docs/ids-and-keys.md#api-keys). */
 const KEY_SYNTAX = /^sk_(test|live)_[A-Za-z0-9_]{8,}$/;
 
 function modeOfKey(key: string): Mode | undefined {
   const match = KEY_SYNTAX.exec(key);
+  // The group is `test` or `live`.
   return match ? (match[1] as Mode) : undefined;
 }
 

@@ -1,6 +1,6 @@
 import type { EpochMs } from './clock.js';
 
-/** Requests per minute of the named tiers of the specification (section 8). */
+/** Requests per minute of the named tiers (docs/rate-limits.md). */
 const RATE_LIMIT_TIERS = { standard: 100, pro: 1000 } as const;
 
 export type RateLimitSetting = keyof typeof RATE_LIMIT_TIERS | number;
@@ -15,12 +15,16 @@ export interface RateLimitDecision {
 
 const WINDOW_MS = 60_000;
 
+function isTier(value: string): value is keyof typeof RATE_LIMIT_TIERS {
+  return Object.hasOwn(RATE_LIMIT_TIERS, value);
+}
+
 /** Parses the CLI and option form: `standard`, `pro` or a positive number of requests per minute. */
 export function parseRateLimit(value: string | number): number {
   if (typeof value === 'number') {
     if (Number.isInteger(value) && value > 0) return value;
-  } else if (value in RATE_LIMIT_TIERS) {
-    return RATE_LIMIT_TIERS[value as keyof typeof RATE_LIMIT_TIERS];
+  } else if (isTier(value)) {
+    return RATE_LIMIT_TIERS[value];
   } else if (/^[1-9][0-9]*$/.test(value)) {
     return Number(value);
   }

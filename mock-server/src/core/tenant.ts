@@ -40,6 +40,7 @@ export class Tenant {
    * state (`defineTenantState`) are attached this one way, so everything a tenant holds is found in one place.
    */
   attach<T>(slot: TenantSlot<T>): T {
+    // Slot names are unique, so what is stored under one is that slot's state.
     let state = this.#slots.get(slot.name) as T | undefined;
     if (state === undefined) {
       state = slot.create(this);

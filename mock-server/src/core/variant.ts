@@ -1,5 +1,5 @@
 /**
- * The two variants of the API (api-surface.md, "Two variants, one service"): the authentication header picks one.
+ * The two variants of the API (docs/variants.md): the authentication header picks one.
  * `customer`: `Authorization: Bearer`, general event envelope. `user`: `Api-Key`, event-catalog envelope.
  */
 export type Variant = 'customer' | 'user';

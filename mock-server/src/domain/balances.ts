@@ -12,7 +12,7 @@ const balances = defineCollection<BalanceRecord>('balances');
 
 const DEFAULT_CURRENCY = 'usd';
 
-/** Test-mode customers start with a zero balance (api-surface.md, "Money"). */
+/** Test-mode customers start with a zero balance (docs/money.md). */
 export function createBalance(tenant: Tenant, customerId: string): BalanceRecord {
   return balances.of(tenant).insert({
     id: customerId,
@@ -40,7 +40,7 @@ export interface BalanceChange {
 
 /**
  * Moves money on a customer's balance and sends `user.balance.updated` (every balance change sends it,
- * api-surface.md "Where the less obvious events come from"). For the engine: authorization moves
+ * docs/events.md). For the engine: authorization moves
  * available -> pending, settlement pending -> posted, reversal returns to available, deposits raise available.
  */
 export function changeBalance(tenant: Tenant, customerId: string, change: BalanceChange): BalanceRecord {

@@ -11,7 +11,7 @@ export type CardFrozenReason = 'manual' | 'agent_suspended' | 'spending_limit_ex
 export type CardClosedReason = 'manual' | 'single_use_completed' | 'ttl_expired' | 'agent_deleted';
 
 /**
- * One card, holding the fields of both variants' shapes (section 2.3 and 2.3a): the customer variant reads
+ * One card, holding the fields of both variants' shapes (docs/variants.md#glossary-of-differences): the customer variant reads
  * `usage`, `limits` and `policy`; the user variant reads `usage` as `type`, `policy.limits` as `limits`, and
  * `purpose`, `merchantHint`, `policy.ttlDays`, `policy.requireApproval`, `policy.autoApproveBelow`.
  */
@@ -158,7 +158,7 @@ export function freezeCard(tenant: Tenant, card: CardRecord, reason: CardFrozenR
   return true;
 }
 
-/** frozen -> active (no event in section 3.1). Unfreezing an active card changes nothing. */
+/** frozen -> active (no event: docs/resources.md#card). Unfreezing an active card changes nothing. */
 export function unfreezeCard(tenant: Tenant, card: CardRecord): boolean {
   if (card.status === 'closed') throw invalidState('The card is closed.', { status: card.status });
   if (card.status === 'active') return false;

@@ -4,7 +4,7 @@ import { cards, closeCard } from './cards.js';
 import { customers, type CustomerRecord } from './customers.js';
 
 /**
- * DELETE of a customer or user (api-surface.md: "status `deleted`; its agents and cards are closed"): its agents are
+ * DELETE of a customer or user (docs/resources.md#customer-user): its agents are
  * deleted the way DELETE /agents does it (their cards closed with reason `agent_deleted`), cards without an agent
  * are closed with reason `manual`, `user.deleted` is sent, and the customer is gone: 404 afterwards, like any
  * deleted object. The answer still shows the record with status `deleted`.

@@ -82,12 +82,19 @@ export function recordKycOutcome(
 export function updateCustomer(tenant: Tenant, customer: CustomerRecord, patch: Partial<CustomerInput>): CustomerRecord {
   const changed: string[] = [];
   customers.of(tenant).update(customer.id, (record) => {
-    for (const field of ['email', 'phone', 'name', 'policy', 'metadata'] as const) {
-      const value = patch[field];
-      if (value === undefined) continue;
+    const apply = <Field extends 'email' | 'phone' | 'name' | 'policy' | 'metadata'>(
+      field: Field,
+      value: CustomerRecord[Field] | undefined,
+    ) => {
+      if (value === undefined) return;
       if (JSON.stringify(record[field]) !== JSON.stringify(value)) changed.push(field);
-      (record as unknown as Record<string, unknown>)[field] = value;
-    }
+      record[field] = value;
+    };
+    apply('email', patch.email);
+    apply('phone', patch.phone);
+    apply('name', patch.name);
+    apply('policy', patch.policy);
+    apply('metadata', patch.metadata);
   });
   if (changed.length > 0) {
     tenant.emit('user.updated', { userId: customer.id, email: customer.email, updatedFields: changed });

@@ -43,7 +43,7 @@ export function retrieveCredentials(tenant: Tenant, cardId: string, request: Cre
   const now = tenant.now();
   const state = engineState(tenant);
   const lookup = findIntent(state.openIntents(cardId), cardId, request.intentId, now);
-  // requireApproval gates credentials too (service spec 2.3a): approval means nothing if the card opens without it.
+  // requireApproval gates credentials too (docs/intents.md#credentials-gated-by-intents): approval means nothing if the card opens without it.
   if ((policy.requireIntent === true || policy.requireApproval === true) && !lookup.usable) {
     throw lookup.awaitingApproval
       ? approvalRequired(cardId, lookup.awaitingApproval)

@@ -54,9 +54,8 @@ export function createHttpApp(options: HttpAppOptions): Dispatch {
 
   const router = new RegExpRouter<Route>();
   // Static segments before parameters, so `/a/b` is never taken for `/a/{id}` (the first match wins).
-  const paths = [...byPath.keys()].sort((a, b) => specificity(b) - specificity(a) || a.localeCompare(b));
-  for (const path of paths) {
-    const methods = byPath.get(path) as Map<string, Partial<Record<Variant, PreparedOperation>>>;
+  const paths = [...byPath.entries()].sort(([a], [b]) => specificity(b) - specificity(a) || a.localeCompare(b));
+  for (const [path, methods] of paths) {
     const routePath = API_BASE_PATH + toHonoPath(path);
     for (const [method, candidates] of methods) {
       router.add(method, routePath, (request, target, params, requestId) =>

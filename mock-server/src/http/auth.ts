@@ -9,7 +9,7 @@ export interface RequestIdentity extends Authenticated {
 
 /**
  * `Authorization: Bearer <key>` selects the customer variant, `Api-Key: <key>` the user variant; both headers or
- * neither is 401, as is a malformed, unknown-syntax or revoked key (api-surface.md, "Two variants").
+ * neither is 401, as is a malformed, unknown-syntax or revoked key (docs/variants.md#how-a-request-picks-its-variant).
  */
 export function authenticate(request: ApiRequest, directory: Directory): RequestIdentity {
   const authorization = request.headers.get('authorization');
@@ -21,9 +21,11 @@ export function authenticate(request: ApiRequest, directory: Directory): Request
     const match = /^Bearer[ ]+(\S+)\s*$/i.exec(authorization);
     if (!match) throw unauthorized();
     variant = 'customer';
+    // The pattern's one group always matches when the pattern does.
     key = match[1] as string;
   } else {
     variant = 'user';
+    // Exactly one of the two headers is present (checked above), and it is not Authorization.
     key = (apiKey as string).trim();
   }
   const identity = directory.authenticate(key);

@@ -18,6 +18,7 @@ export interface ExecuteInput {
 
 /** The query string as an object; a repeated parameter becomes an array (which its schema then refuses). */
 function queryObject(search: string): Record<string, unknown> {
+  // Without a prototype, a parameter named `__proto__` or `constructor` is an ordinary (refused) key.
   const query: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   if (search === '') return query;
   for (const [name, value] of new URLSearchParams(search)) {
@@ -72,6 +73,7 @@ export function execute(
     if (failure) throw failure;
 
     const { variant, tenant, key } = input.identity;
+    // Looked up by the operationId the router matched: see ErasedHandler.
     const override = (handlers as Record<string, ErasedHandler | undefined>)[spec.operationId];
     const result = override
       ? override({

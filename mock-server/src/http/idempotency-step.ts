@@ -10,7 +10,7 @@ export type IdempotencyOutcome =
 const NOTHING_TO_REMEMBER: IdempotencyOutcome = { kind: 'run', complete: () => undefined };
 
 /**
- * `Idempotency-Key` on POST and PATCH (api-surface.md): the same key and request replays the first answer, the
+ * `Idempotency-Key` on POST and PATCH (docs/idempotency.md): the same key and request replays the first answer, the
  * same key with another request is 400 `idempotency_key_reused`. A request is "the same" when its variant,
  * method, path and JSON body value are. A concurrent duplicate waits for the first answer instead of running.
  */

@@ -19,8 +19,9 @@ export function parseJsonBody(request: ApiRequest, text: string): unknown {
     throw invalidRequest('/header/Content-Type', 'must be application/json');
   }
   try {
+    // JSON.parse is typed `any`; the body is read as unknown until its schema validates it.
     return JSON.parse(text) as unknown;
   } catch (error) {
-    throw invalidRequest('/body', `is not valid JSON (${(error as Error).message})`);
+    throw invalidRequest('/body', `is not valid JSON (${error instanceof Error ? error.message : String(error)})`);
   }
 }

@@ -62,8 +62,9 @@ export function runOperation(
       tenant.scheduler.runDue();
       return toWire(answer, requestId, headers);
     };
-    if (idempotencyKey === null && (!spec.requestBody || request.bodyText !== undefined)) {
-      const body = spec.requestBody ? parseJsonBody(request, request.bodyText as string) : undefined;
+    const { bodyText } = request;
+    if (idempotencyKey === null && (!spec.requestBody || bodyText !== undefined)) {
+      const body = spec.requestBody && bodyText !== undefined ? parseJsonBody(request, bodyText) : undefined;
       const input = { identity, request, query: target.query, params, body };
       const answer = execute(operation, options.handlers, options.services, options.validateResponses === true, input);
       return answer instanceof Promise ? answer.then(finish, fail) : finish(answer);

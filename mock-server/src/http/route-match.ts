@@ -16,6 +16,7 @@ export function matchRoute<T>(
   const [route, found] = first;
   const params: Record<string, string> = {};
   for (const name of Object.keys(found)) {
+    // Hono's RegExpRouter answers a parameter as an index into the stash when it has one, else as the text itself.
     const raw = stash ? stash[(found as Record<string, number>)[name] as number] : (found as Record<string, string>)[name];
     if (raw !== undefined) params[name] = raw.includes('%') ? decodeOr(raw, decodeURIComponent) : raw;
   }

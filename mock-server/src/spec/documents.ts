@@ -15,7 +15,10 @@ export function isBundledDocuments(documents: SpecDocuments): boolean {
   return documents === bundled;
 }
 
-/** Follows a local `$ref` (`#/components/...`) once; other values are returned as they are. */
+/**
+ * Follows a local `$ref` (`#/components/...`) once; other values are returned as they are. The document is JSON:
+ * the casts walk it, and an unresolved reference is an error rather than a wrong type.
+ */
 export function deref<T>(document: OpenApiDocument, value: T | { $ref: string }): T {
   let current: unknown = value;
   for (let depth = 0; depth < 10; depth++) {

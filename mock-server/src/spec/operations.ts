@@ -45,7 +45,10 @@ function escapePointer(part: string): string {
   return part.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
-/** Every operation of a document, as OperationSpec. */
+/**
+ * Every operation of a document, as OperationSpec. The document is JSON: the casts below read the OpenAPI objects
+ * whose shapes the spec's lint (Redocly, recommended-strict) guarantees for the bundled documents.
+ */
 export function extractOperations(document: OpenApiDocument, variant: Variant): OperationSpec[] {
   const operations: OperationSpec[] = [];
   for (const [path, rawItem] of Object.entries(document.paths)) {

@@ -23,6 +23,7 @@ export function loadPrecompiledChecks(operation: OperationSpec, base: URL = BUIL
   return { path: parameters.path, query: parameters.query, body: body?.body };
 }
 
+// The modules are Ajv standalone code written by the build for exactly these exports; a missing one is undefined.
 function tryRequire(requireCjs: NodeJS.Require, path: string): unknown {
   try {
     return requireCjs(path);

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Ajv2020 as Ajv2020Type, ErrorObject } from 'ajv/dist/2020.js';
-import type { Variant } from '../core/variant.js';
+import { VARIANTS, type Variant } from '../core/variant.js';
 import { invalidRequest, type ApiError } from '../core/errors.js';
 import type { SpecDocuments } from './documents.js';
 import type { OperationSpec } from './operations.js';
@@ -36,6 +36,8 @@ export interface OperationValidator {
 // which is most of what its start-up would otherwise cost.
 const requireCjs = createRequire(import.meta.url);
 
+// Required, not imported, so that a server running precompiled validators never loads Ajv (see above); the casts give
+// the required modules the types of their own packages.
 function createAjv(coerce: boolean): Ajv2020Type {
   const { Ajv2020 } = requireCjs('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
   // ajv-formats is CommonJS: its function is the module's default export.
@@ -82,7 +84,7 @@ export class SpecValidator {
   }
 
   #withDocuments(ajv: Ajv2020Type): Ajv2020Type {
-    for (const variant of Object.keys(this.documents) as Variant[]) ajv.addSchema(this.documents[variant], documentId(variant));
+    for (const variant of VARIANTS) ajv.addSchema(this.documents[variant], documentId(variant));
     return ajv;
   }
 }
@@ -122,7 +124,7 @@ function check(validate: SchemaCheck, value: unknown, where: 'path' | 'query' | 
   return error ? toApiError(error, where) : invalidRequest(`/${where}`, 'is invalid');
 }
 
-/** One Ajv error as 400 invalid_request naming the field (`/body/email`) and the reason. */
+/** One Ajv error (its `params` are keyword-specific, hence read through casts) as 400 invalid_request naming the field (`/body/email`) and the reason. */
 function toApiError(error: ErrorObject, where: 'path' | 'query' | 'body'): ApiError {
   let field = `/${where}${error.instancePath}`;
   let reason = error.message ?? 'is invalid';

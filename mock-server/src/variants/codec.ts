@@ -30,16 +30,22 @@ type OperationCodec<V extends Variant, Id extends OperationIdOf<V>, N extends Ne
   ([NeutralOutput<N>] extends [WireResponse<V, Id>] ? { encode?: Encoder<V, Id, N> } : { encode: Encoder<V, Id, N> });
 
 /**
- * Whether the wire input already is the neutral input, part by part: comparing the two input objects whole would let
- * TypeScript compare the type arguments of their aliases (`'user'` against `'customer'`) instead of their shapes.
+ * Whether the wire input already is the neutral input, part by part: every field the wire carries is one the
+ * neutral input has (so none would be dropped unread), with a type it accepts. Compared part by part: comparing the
+ * two input objects whole would let TypeScript compare their aliases' type arguments (`'user'` against
+ * `'customer'`) instead of their shapes.
  */
-type InputAgrees<V extends Variant, Id extends OperationIdOf<V>, N extends NeutralOperationId> = [WireParams<V, Id>] extends [
-  NeutralInput<N>['params'],
-]
-  ? [WireQuery<V, Id>] extends [NeutralInput<N>['query']]
-    ? [WireBody<V, Id>] extends [NeutralInput<N>['body']]
-      ? true
-      : false
+type InputAgrees<V extends Variant, Id extends OperationIdOf<V>, N extends NeutralOperationId> = [
+  PartAgrees<WireParams<V, Id>, NeutralInput<N>['params']>,
+  PartAgrees<WireQuery<V, Id>, NeutralInput<N>['query']>,
+  PartAgrees<WireBody<V, Id>, NeutralInput<N>['body']>,
+] extends [true, true, true]
+  ? true
+  : false;
+
+type PartAgrees<Wire, Neutral> = [Wire] extends [Neutral]
+  ? [Exclude<keyof NonNullable<Wire>, keyof NonNullable<Neutral>>] extends [never]
+    ? true
     : false
   : false;
 

@@ -68,20 +68,11 @@ export const customerCodec = {
   renderEvent,
   operations: {
     ...sharedOperations,
-    createCard: {
-      decode: ({ params, query, body }) => ({ params, query, body }),
-      encode: renderCard,
-    },
+    // The customer card's create and update bodies are the neutral inputs as they are.
+    createCard: { encode: renderCard },
     listCards: { encode: renderList(renderCard) },
     getCard: { encode: renderCard },
-    updateCard: {
-      decode: ({ params, query, body }) => ({
-        params,
-        query,
-        body: { status: body.status, policy: body.policy, billing: body.billing, configuration: body.configuration },
-      }),
-      encode: renderCard,
-    },
+    updateCard: { encode: renderCard },
     freezeCard: { encode: renderCard },
     closeCard: { encode: renderCard },
     getCardPolicy: { encode: (result) => renderPolicySummary(result, cardStatus(result.card.status)) },

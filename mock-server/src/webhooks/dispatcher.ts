@@ -179,6 +179,7 @@ export class WebhookDispatcher {
 function describeFetchError(cause: unknown, timeoutMs: number): string {
   if (cause instanceof Error) {
     if (cause.name === 'TimeoutError' || cause.name === 'AbortError') return `no response within ${timeoutMs} ms`;
+    // fetch reports the system error (ECONNREFUSED, ...) as the `cause` of its TypeError.
     const inner = (cause as Error & { cause?: unknown }).cause;
     const code = inner instanceof Error ? ((inner as Error & { code?: string }).code ?? inner.message) : undefined;
     return code ? `${cause.message} (${code})` : cause.message;

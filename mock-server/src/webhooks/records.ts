@@ -35,7 +35,7 @@ export const deliveries = defineCollection<DeliveryRecord>('webhookDeliveries', 
   filters: { webhookId: (delivery) => delivery.webhookId },
 });
 
-/** Delays before attempts 1 to 5, each measured from the previous attempt (api-surface.md, "Webhooks"). */
+/** Delays before attempts 1 to 5, each measured from the previous attempt (docs/webhooks.md#acknowledging-retries). */
 export const RETRY_DELAYS_MS = [0, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000, 24 * 60 * 60_000] as const;
 
 /** How long a rotated-out secret keeps signing beside the new one. */

@@ -23,7 +23,7 @@ describe('risk settings', () => {
     expect(config.spendSpike.enabled).toBe(false);
   });
 
-  it('has the presets of api-surface.md', () => {
+  it('has the documented presets (docs/risk.md)', () => {
     const rules = [
       'duplicateDetection',
       'velocityLimit',

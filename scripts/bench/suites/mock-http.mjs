@@ -1,4 +1,4 @@
-// Item 1: the mock server's throughput and latency over HTTP, next to the ceiling (a bare node:http server
+// The mock server's throughput and latency over HTTP, next to the ceiling (a bare node:http server
 // replaying our mock's own answers) and to `prism mock` of our spec (what a user would pick instead).
 // Every server runs alone in a child process; autocannon runs here. Runs of the targets are interleaved, so noise
 // from the shared machine spreads over all of them instead of landing on one.

@@ -1,4 +1,4 @@
-// Item 3: the in-process overhead of the mock. The built SDK calls cards.retrieve(id) in a loop, one call at a
+// The in-process overhead of the mock. The built SDK calls cards.retrieve(id) in a loop, one call at a
 // time, through MSW: once with the mock's handlers (routing, key lookup, validation, the card store), once with a
 // trivial MSW handler that returns the same card JSON. The difference is what our handlers cost a test suite per
 // call; MSW and the SDK cost the same in both. No target: it is an overhead figure.

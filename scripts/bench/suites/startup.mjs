@@ -1,4 +1,4 @@
-// Item 2: start-up, from spawning the process to its first 2xx answer to a real request, polled every 2 ms on
+// Start-up, from spawning the process to its first 2xx answer to a real request, polled every 2 ms on
 // fresh connections. Ours (the built CLI) against `prism mock` of our spec, with the smallest Node HTTP server as
 // the floor (what Node itself costs). Starts are interleaved and each server is stopped before the next starts.
 import { formatMs, formatRatio } from '../lib/format.mjs';

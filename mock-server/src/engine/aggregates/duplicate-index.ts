@@ -40,6 +40,7 @@ export class DuplicateIndex {
     this.#queue.push({ key, seen });
     this.meter.tick(2);
     for (let evicted = 0; evicted < EVICTIONS_PER_INSERT && this.#head < this.#queue.length; evicted++) {
+      // #head < length (the loop's bound): the entry exists.
       const oldest = this.#queue[this.#head] as { key: string; seen: Seen };
       if (at - oldest.seen.at <= MAX_WINDOW_MS) break;
       this.meter.tick();

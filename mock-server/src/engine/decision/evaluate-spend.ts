@@ -178,6 +178,7 @@ export function evaluateSpend(input: DecisionInput): Decision {
 }
 
 function finish(base: Decision, found: SpendReason[], policy: Policy, input: DecisionInput): Decision {
+  // `found` holds decline reasons only (reviews are added below), so its codes are DeclineReasons.
   const declines = [...found].sort(
     (a, b) => PRIORITY.indexOf(a.code as DeclineReason) - PRIORITY.indexOf(b.code as DeclineReason),
   );

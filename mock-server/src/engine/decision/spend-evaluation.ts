@@ -17,7 +17,7 @@ export interface SpendEvaluateRequest {
 }
 
 /**
- * `POST /spend/evaluate` (sections 2.11, 4.4): the authorization's decision without any state change. A merchant
+ * `POST /spend/evaluate` (docs/policy.md#post-spendevaluate): the authorization's decision without any state change. A merchant
  * without a name is evaluated by category only.
  */
 export function evaluateSpendRequest(tenant: Tenant, request: SpendEvaluateRequest) {

@@ -10,7 +10,7 @@ export type IntentRecord = Omit<Stored<ApiSchemas['Intent']>, 'tolerance'> & {
   tolerance: IntentTolerance;
 };
 
-/** Default matching tolerance (api-surface.md): 10 percent or 500 cents, whichever is larger. */
+/** Default matching tolerance (docs/intents.md#matching): 10 percent or 500 cents, whichever is larger. */
 export const DEFAULT_TOLERANCE: IntentTolerance = { percent: 10, amount: 500 };
 
 export const DEFAULT_INTENT_TTL_MINUTES = 60;

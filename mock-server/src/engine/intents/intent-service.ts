@@ -132,5 +132,6 @@ function decidePendingApproval(
     });
   }
   const now = tenant.now();
-  return intents.of(tenant).update(intent.id, (record) => decide(record, now)) as IntentRecord;
+  intents.of(tenant).update(intent.id, (record) => decide(record, now));
+  return intent;
 }

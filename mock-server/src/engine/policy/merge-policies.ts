@@ -2,7 +2,7 @@ import type { Policy, PolicyLimits } from '../types.js';
 
 /**
  * Merges policies from the outermost (customer) to the innermost (card) layer. The most restrictive value wins
- * (api-surface.md, "Policy inheritance"): limits, `autoApproveBelow`, attestation window and TTL take the smallest,
+ * (docs/policy.md#inheritance): limits, `autoApproveBelow`, attestation window and TTL take the smallest,
  * `cooldownMinutes` the largest, allow-lists intersect, `blockedMccs` unite, booleans are true when any layer says so,
  * `onDrift: freeze` beats `allow` and `ttlAction: close` beats `freeze`.
  */

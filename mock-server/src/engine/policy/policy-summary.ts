@@ -7,7 +7,7 @@ import { cardLimitSet } from './card-policy.js';
 const MINUTE_MS = 60_000;
 
 /**
- * `GET /cards/{cardId}/policy` (section 2.6): the merged policy, TTL and cooldown state, and the card's caps with
+ * `GET /cards/{cardId}/policy` (docs/policy.md): the merged policy, TTL and cooldown state, and the card's caps with
  * what was spent today and this month and what remains, with timestamps as epoch ms. The variants render it (with
  * the card's status as each names it).
  */

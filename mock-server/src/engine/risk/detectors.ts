@@ -31,7 +31,7 @@ function pinnedMerchant(card: CardRecord, state: CardSpendState): Merchant | nul
   return { name, mcc };
 }
 
-/** Runs every enabled detector of `config` (in the order of section 2.8) and returns the anomalies found. */
+/** Runs every enabled detector of `config` (in the order of docs/risk.md#detectors) and returns the anomalies found. */
 export function detectAnomalies(config: RiskConfig, input: DetectorInput): Anomaly[] {
   const { now, amount, merchant, state } = input;
   const anomalies: Anomaly[] = [];

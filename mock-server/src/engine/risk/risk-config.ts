@@ -52,7 +52,7 @@ function preset(
 const STANDARD_WINDOWS = { duplicate: 10, perHour: 10, perDay: 50, multiplier: 3, spikeWindow: 60, baselineDays: 7 };
 
 /**
- * The presets of api-surface.md: `permissive` all rules off; `moderate` duplicate and velocity on with `alert`;
+ * The presets (docs/risk.md#presets): `permissive` all rules off; `moderate` duplicate and velocity on with `alert`;
  * `strict` all on with `freeze_card`; `paranoid` all on with `suspend_agent` and tighter windows.
  */
 export function presetConfig(name: PresetName): RiskConfig {
