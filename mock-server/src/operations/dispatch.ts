@@ -35,9 +35,20 @@ export function runBuiltIn(
   const neutralId = (codec.aliases as Record<string, string | undefined>)[operationId] ?? operationId;
   const handler = (builtInHandlers as Record<string, ErasedHandler | undefined>)[neutralId];
   if (handler === undefined) return undefined;
-  const wire = { params: input.params, query: input.query, body: input.body };
-  const decoded = entry.decode ? entry.decode(wire) : wire;
-  const output = handler({ ...input.context, ...decoded });
-  const encode = (value: unknown) => ({ body: entry.encode ? entry.encode(value) : value });
-  return output instanceof Promise ? output.then(encode) : encode(output);
+  const { context } = input;
+  let { params, query, body } = input;
+  if (entry.decode) ({ params, query, body } = entry.decode({ params, query, body }));
+  // One object shape for every request: the hot path stays monomorphic.
+  const output = handler({
+    tenant: context.tenant,
+    variant: context.variant,
+    apiKey: context.apiKey,
+    services: context.services,
+    params,
+    query,
+    body,
+  });
+  const { encode } = entry;
+  if (output instanceof Promise) return output.then((value) => ({ body: encode ? encode(value) : value }));
+  return { body: encode ? encode(output) : output };
 }

@@ -7,9 +7,9 @@ export const benchDir = join(repoRoot, 'scripts', 'bench');
 export const suitesDir = join(benchDir, 'suites');
 export const resultsFile = join(benchDir, 'results.md');
 
-export const mockCli = join(repoRoot, 'mock-server', 'dist', 'bin', 'cardrail-mock.js');
-export const mockMswAdapter = join(repoRoot, 'mock-server', 'dist', 'adapters', 'msw.js');
-export const mockNodeAdapter = join(repoRoot, 'mock-server', 'dist', 'adapters', 'node.js');
+export const mockCli = join(repoRoot, 'mock-server', 'dist', 'cli.mjs');
+export const mockMswAdapter = join(repoRoot, 'mock-server', 'dist', 'msw.mjs');
+export const mockNodeAdapter = join(repoRoot, 'mock-server', 'dist', 'node.mjs');
 export const sdkEntry = join(repoRoot, 'sdk', 'dist', 'index.mjs');
 
 export const customerSpec = join(repoRoot, 'spec', 'dist', 'customer.json');

@@ -1,4 +1,4 @@
-// Our mock as a user runs it: the built CLI (mock-server/dist/bin/cardrail-mock.js), default flags (no rate
+// Our mock as a user runs it: the built CLI (mock-server/dist/cli.mjs), default flags (no rate
 // limit, no request log), in its own process.
 import { freePort } from '../lib/free-port.mjs';
 import { mockCli } from '../lib/paths.mjs';

@@ -1,4 +1,5 @@
-// Child process of suites/scaling.mjs (run with `node --expose-gc`): builds one organization in a fresh mock with
+// Child process of suites/scaling.mjs (run with `node --expose-gc --import tsx`, on the mock's sources: the seeding
+// below calls the engine's own functions, which the built package bundles out of reach): builds one organization in a fresh mock with
 // `prior` approved transactions, either all on one card (shape `card`) or spread over many cards and agents (shape
 // `organization`), then times authorizations through `mock.handle()` and weighs the heap. One process per shape and
 // size, so that each heap holds exactly one history.
@@ -13,8 +14,8 @@ import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import { percentile } from '../lib/stats.mjs';
 
-const distDir = join(import.meta.dirname, '..', '..', '..', 'mock-server', 'dist');
-const distModule = (path) => import(pathToFileURL(join(distDir, path)).href);
+const srcDir = join(import.meta.dirname, '..', '..', '..', 'mock-server', 'src');
+const srcModule = (path) => import(pathToFileURL(join(srcDir, path)).href);
 
 const API_KEY = 'sk_test_scalingbench0001';
 const HEADERS = { authorization: `Bearer ${API_KEY}`, 'content-type': 'application/json' };
@@ -37,7 +38,7 @@ const TIMED_STEP_SECONDS = 180;
 const options = JSON.parse(process.argv[2] ?? '{}');
 if (typeof globalThis.gc !== 'function') throw new Error('scaling-worker needs node --expose-gc');
 
-const { createMockServer } = await distModule('index.js');
+const { createMockServer } = await srcModule('index.ts');
 const mock = createMockServer({ frozenClock: '2026-11-23T12:00:00.000Z' });
 
 async function call(method, path, body) {
@@ -114,20 +115,19 @@ async function seeder(kind) {
   };
   if (kind === 'http') return throughHttp;
   try {
-    const [{ authorize }, { platformPorts }, { renderTransaction }] = await Promise.all([
-      distModule('engine/transactions/authorize.js'),
-      distModule('engine/platform-adapter.js'),
-      distModule('engine/http/render.js'),
+    const [{ authorize }, { renderTransaction }] = await Promise.all([
+      srcModule('engine/transactions/authorize.ts'),
+      srcModule('variants/render/engine-records.ts'),
     ]);
-    if (typeof authorize !== 'function' || typeof platformPorts !== 'object' || typeof renderTransaction !== 'function') {
-      throw new Error('authorize(), platformPorts or renderTransaction() not exported');
+    if (typeof authorize !== 'function' || typeof renderTransaction !== 'function') {
+      throw new Error('authorize() or renderTransaction() not exported');
     }
-    const ctx = { tenant: mock.tenantOf(API_KEY), platform: platformPorts };
+    const tenant = mock.tenantOf(API_KEY);
     // The body is parsed from JSON and the answer rendered and serialized, as the HTTP path does: V8 stores parsed
     // strings, and strings that were serialized once, more compactly, and the history must weigh what it weighs
     // when recorded through the API.
     const record = (body) => {
-      const transaction = authorize(ctx, JSON.parse(JSON.stringify(body)));
+      const transaction = authorize(tenant, JSON.parse(JSON.stringify(body)));
       JSON.stringify(renderTransaction(transaction));
       return transaction;
     };
@@ -207,7 +207,7 @@ function waitForTurn() {
 
 async function main() {
   const { shape, prior, timed, rounds } = options;
-  const { engineState } = await distModule('engine/engine-state.js').catch(() => ({}));
+  const { engineState } = await srcModule('engine/engine-state.ts').catch(() => ({}));
   await warmUp(options.warmup);
   mock.reset();
   const started = performance.now();

@@ -58,7 +58,7 @@ function formatBytes(bytes) {
 
 /** Starts the child of one shape and size (see the worker for its protocol). */
 function startChild(job) {
-  const child = spawnChild(process.execPath, ['--expose-gc', WORKER, JSON.stringify(job)]);
+  const child = spawnChild(process.execPath, ['--expose-gc', '--import', 'tsx', WORKER, JSON.stringify(job)]);
   const failure = (status) => {
     const lines = child.output().trim().split('\n');
     // The report shows the first line of a suite's error: the child's own error message belongs there.
@@ -268,7 +268,7 @@ export async function run({ quick, log }) {
     "Memory: `heapUsed` after a forced full GC right before the timed authorizations (heap used) and right after them; retained per authorization = the difference / the timed count. It includes the growth of the stores' hash tables, which double in steps: the smaller histories' batches cross some doublings, the 100,000's none, which favours the larger history by some 0.5 KB; the whole-history row, (heap at 100,000 - heap at 10) / 99,990, is the long-run figure with every doubling.",
     all.some((figures) => figures.seed === 'http')
       ? `Prior transactions recorded through \`mock.handle()\` (POST /v1/simulate/authorize); the six histories of a run took ${recordMs.map((ms) => formatMs(ms)).join(', ')}, recorded at the same time.`
-      : "Prior transactions recorded through the engine's `authorize()` (mock-server/dist/engine/transactions/authorize.js), which the POST /v1/simulate/authorize handler calls, with the body parsed from JSON and the answer rendered and serialized as the handler does: the same records, events and aggregates (heap within 1% of recording through `mock.handle()`), without the HTTP steps, which store nothing, in a third of the time. " +
+      : "Prior transactions recorded through the engine's `authorize()` (mock-server/src/engine/transactions/authorize.ts, run under tsx), which the POST /v1/simulate/authorize handler calls, with the body parsed from JSON and the answer rendered and serialized as the handler does: the same records, events and aggregates (heap within 1% of recording through `mock.handle()`), without the HTTP steps, which store nothing, in a third of the time. " +
         `The six histories of a run took ${recordMs.map((ms) => formatMs(ms)).join(', ')}, recorded at the same time. CARDRAIL_BENCH_SCALING_SEED=http records them through \`mock.handle()\`.`,
     'Engine operations: the steps the spend aggregates count per authorization (buckets touched, index probes), free of timing noise.',
   ];

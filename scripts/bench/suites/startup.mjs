@@ -56,7 +56,7 @@ export async function run({ quick, log }) {
     ],
     notes: [
       `Median of ${starts} starts each, interleaved (ours, Prism, floor); range ours ${spread('ours')}, Prism ${spread('prism')}, floor ${spread('floor')}.`,
-      `Ours: \`node mock-server/dist/bin/cardrail-mock.js --port <free>\`, first 2xx of GET ${ourMockProbe.path} (authenticated; the key's organization is created by that call). Prism: \`prism mock\` of the customer document, first 2xx of GET ${prismProbe.path}. Floor: \`node -e "require('http').createServer((q,s)=>s.end('{}')).listen(port)"\`, first answer to GET /.`,
+      `Ours: \`node mock-server/dist/cli.mjs --port <free>\`, first 2xx of GET ${ourMockProbe.path} (authenticated; the key's organization is created by that call). Prism: \`prism mock\` of the customer document, first 2xx of GET ${prismProbe.path}. Floor: \`node -e "require('http').createServer((q,s)=>s.end('{}')).listen(port)"\`, first answer to GET /.`,
       `Timed from just before spawn() to the first 2xx response; the poll retries every ${POLL_MS} ms on a fresh connection.`,
     ],
   };
