@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { badBodies, badQueries, FUZZ_SEED } from '../src/fuzz.js';
 import { ContractRecorder, type CheckName } from '../src/recorder.js';
 import { authHeaders, buildBadRequest, buildRequest, exampleBodyFor, validBodies } from '../src/request-builder.js';
-import type { ScenarioContext, VariantClient } from '../src/scenario/context.js';
+import { createAgentFor, type ScenarioContext, type VariantClient } from '../src/scenario/context.js';
 import { authorize, createOwner, issueCard, owners, statusOf } from '../src/scenario/variant-ops.js';
 import { HTTP_METHODS, loadSpecs, VARIANTS, type OperationInfo, type Variant } from '../src/spec.js';
 import { WebhookReceiver } from '../src/webhook-receiver.js';
@@ -84,8 +84,7 @@ const PREPARE: Partial<Record<string, (org: Org) => Promise<void>>> = {
 
 async function intentPendingApproval({ ctx, ids }: Org): Promise<void> {
   const client = ctx.vc.client;
-  const agent = await client.agents.create({
-    customerId: ids.get('customerId') as string,
+  const agent = await createAgentFor(ctx.vc, ids.get('customerId') as string, {
     name: 'approver',
     policy: { requireApproval: true },
   });
@@ -198,12 +197,13 @@ describe('positive data acceptance', () => {
     const bodies = validBodies(op, specs[op.variant], ids, 5, 1).map((body) => {
       // Spend evaluation names the card; a generated customer or agent would not be the card's.
       if (op.operationId === 'evaluateSpend') {
-        const { customerId: _c, agentId: _a, ...rest } = body;
+        const { customerId: _c, userId: _u, agentId: _a, ...rest } = body;
         return rest;
       }
       if (op.operationId === 'simulateKyc') {
-        const { userId: _u, ...rest } = body;
-        return { ...rest, customerId: ids.get('customerId') };
+        // One owner field, as the variant names it (the customer variant also accepts `userId`).
+        const { userId: _u, customerId: _c, ...rest } = body;
+        return op.variant === 'user' ? { ...rest, userId: ids.get('userId') } : { ...rest, customerId: ids.get('customerId') };
       }
       return body;
     });
@@ -296,7 +296,7 @@ describe('use after free', () => {
     });
     it(`${variant}: a deleted agent is 404 to read, update, suspend and delete`, async () => {
       const { ctx } = org(variant);
-      const agent = await ctx.vc.client.agents.create({ customerId: ctx.ids.get('owner') as string, name: 'ephemeral' });
+      const agent = await createAgentFor(ctx.vc, ctx.ids.get('owner') as string, { name: 'ephemeral' });
       await ctx.vc.client.agents.delete(agent.id);
       const agents = ctx.vc.client.agents;
       const statuses = await Promise.all([
@@ -330,7 +330,7 @@ describe('resource availability (a created object is readable at once)', () => {
       const client = ctx.vc.client;
       const owner = await createOwner(ctx, `avail-${variant}@example.com`);
       expect((await owners(ctx.vc).retrieve(owner)).id).toBe(owner);
-      const agent = await client.agents.create({ customerId: owner, name: 'fresh' });
+      const agent = await createAgentFor(ctx.vc, owner, { name: 'fresh' });
       expect(await client.agents.retrieve(agent.id)).toEqual(agent);
       const previousOwner = ctx.ids.get('owner');
       ctx.ids.set('owner', owner);

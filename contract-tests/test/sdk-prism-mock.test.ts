@@ -2,7 +2,7 @@ import { AuthenticationError, BadRequestError, NotFoundError, RateLimitError } f
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PrismProcess } from '../src/prism.js';
 import { ContractRecorder } from '../src/recorder.js';
-import { clientFor, newTestKey, type VariantClient } from '../src/scenario/context.js';
+import { clientFor, createAgentFor, newTestKey, type VariantClient } from '../src/scenario/context.js';
 import { loadSpecs, VARIANTS, type OperationInfo } from '../src/spec.js';
 import { WebhookReceiver } from '../src/webhook-receiver.js';
 import { prismMock, useContractChecks, type Harness } from './support/harness.js';
@@ -66,7 +66,7 @@ for (const variant of VARIANTS) {
 
     it('namespaces: agents, cards, intents, spend, risk, webhooks, clock parse into typed data', async () => {
       const client = vc.client;
-      const agent = await client.agents.create({ customerId: 'cus_3kT9xQ2mPz', name: 'Procurement bot' });
+      const agent = await createAgentFor(vc, 'cus_3kT9xQ2mPz', { name: 'Procurement bot' });
       expect(agent.id).toMatch(/^agt_/);
       expect((await client.cards.freeze('card_9HbV3nK2qR')).id).toMatch(/^card_/);
       expect((await client.cards.policy('card_9HbV3nK2qR')).cardId).toMatch(/^card_/);

@@ -1,6 +1,8 @@
 export { createMockServer } from './server.js';
-export type { MockServer, MockServerOptions, ServerClock, ServerEvents, EventQuery } from './server.js';
-export type { AnyStoredEvent as MockEvent, EventData, Mode, StoredEvent, StoredEventType } from './core/event-types.js';
+export type { MockServer, MockServerOptions, ServerClock } from './server.js';
+export type { EventQuery, EventSource, ServerEvents } from './control/events.js';
+export type { CustomerWireEvent, UserWireEvent, WireEvent as MockEvent, WireEventType } from './variants/wire-event.js';
+export type { EventData, Mode, StoredEvent, StoredEventType } from './core/event-types.js';
 export type { MockExtension } from './extension.js';
 export type {
   HandlerMap,

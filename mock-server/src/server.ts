@@ -1,6 +1,6 @@
 import { BaseClock } from './core/clock.js';
 import { Directory } from './core/directory.js';
-import type { AnyStoredEvent as MockEvent, Mode } from './core/event-types.js';
+import { createServerEvents, type ServerEvents } from './control/events.js';
 import { IdFactory, randomBase62, cryptoRandom, type RandomSource } from './core/ids.js';
 import { parseRateLimit, RateLimiter, type RateLimitSetting } from './core/rate-limiter.js';
 import { seededRandom } from './core/seeded-random.js';
@@ -51,23 +51,6 @@ export interface ServerClock {
   advance(seconds: number): Promise<void>;
 }
 
-export interface EventQuery {
-  /** Only events of the organization and mode of this key. */
-  apiKey?: string;
-  organizationId?: string;
-  mode?: Mode;
-  /** Catalog type name (e.g. `transaction.authorized`). */
-  type?: string;
-}
-
-/** Every stored event, for assertions in tests. */
-export interface ServerEvents {
-  /** Matching events, oldest first. */
-  list(query?: EventQuery): MockEvent[];
-  /** Called with every event as it is stored; returns the unsubscribe function. */
-  subscribe(listener: (event: MockEvent) => void): () => void;
-}
-
 export interface MockServer {
   /** Answers one API request (`/v1/...`); every transport calls this. */
   handle(request: Request): Promise<Response>;
@@ -101,12 +84,10 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
   const extensions: MockExtension[] = [engineExtension, ...(options.extensions ?? [])];
   const handlers: HandlerMap = Object.assign({}, ...extensions.map((e) => e.handlers ?? {}), options.handlers ?? {});
 
-  const observers = new Set<(event: MockEvent) => void>();
+  const events = createServerEvents(() => services.directory);
   const listeners = new Set<EventListener>([dispatcher.onEvent]);
   for (const extension of extensions) if (extension.onEvent) listeners.add(extension.onEvent);
-  listeners.add((event) => {
-    for (const observer of observers) observer(event);
-  });
+  listeners.add((event, tenant) => events.notify(tenant, event));
   const policyListeners = new Set<PolicyChangeListener>();
   for (const extension of extensions) if (extension.onPolicyChanged) policyListeners.add(extension.onPolicyChanged);
   const hooks: TenantHooks = { onEvent: listeners, onPolicyChanged: policyListeners };
@@ -155,28 +136,7 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
       return handle(request);
     },
     clock,
-    events: {
-      list(query = {}) {
-        let tenants = [...services.directory.tenants()];
-        if (query.apiKey !== undefined) {
-          const tenant = services.directory.authenticate(query.apiKey)?.tenant;
-          tenants = tenant ? [tenant] : [];
-        }
-        const events: MockEvent[] = [];
-        for (const tenant of tenants) {
-          if (query.organizationId !== undefined && tenant.organizationId !== query.organizationId) continue;
-          if (query.mode !== undefined && tenant.mode !== query.mode) continue;
-          events.push(...[...tenant.events.events.values()].reverse());
-        }
-        const matching = query.type === undefined ? events : events.filter((event) => event.type === query.type);
-        // Oldest first; a stable sort keeps each tenant's own order for events at the same instant.
-        return matching.sort((a, b) => a.createdAt - b.createdAt);
-      },
-      subscribe(observer) {
-        observers.add(observer);
-        return () => observers.delete(observer);
-      },
-    },
+    events: { list: events.list, subscribe: events.subscribe },
     reset() {
       services.directory.dispose();
       services.directory = new Directory(ids, baseClock, hooks, eventNaming);

@@ -164,7 +164,7 @@ describe.each(TRANSPORTS)('through the SDK over %s', (transport) => {
     const key = newKey();
     const users = new CardrailUsers({ apiKey: key, baseUrl: h.baseUrl, maxRetries: 0 });
     const user = await users.users.create({ type: 'consumer', email: 'ada@example.com' });
-    const agent = await users.agents.create({ customerId: user.id, name: 'Buyer' });
+    const agent = await users.agents.create({ userId: user.id, name: 'Buyer' });
     const card = await users.cards.create({ agentId: agent.id, type: 'single', purpose: 'GPU credits' });
     expect(card).toMatchObject({ userId: user.id, type: 'single', createdAt: FROZEN_MS, status: 'active' });
     const [event] = (await users.events.list({ type: 'card.created' })).data;
@@ -262,7 +262,7 @@ describe.each(TRANSPORTS)('more rules through the SDK over %s', (transport) => {
   it('deletes users and agents through the user-variant client', async () => {
     const users = new CardrailUsers({ apiKey: newKey(), baseUrl: h.baseUrl, maxRetries: 0 });
     const user = await users.users.create({ type: 'consumer', email: 'ada@example.com' });
-    const agent = await users.agents.create({ customerId: user.id, name: 'Buyer' });
+    const agent = await users.agents.create({ userId: user.id, name: 'Buyer' });
     const card = await users.cards.create({ agentId: agent.id, type: 'multi' });
     expect(await users.agents.delete(agent.id)).toEqual({ id: agent.id, deleted: true });
     expect((await users.cards.retrieve(card.id)).status).toBe('closed');

@@ -4,6 +4,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { applyEventTypeReferences } from './event-type-references.mjs';
+import { applyUserVariantNames } from './user-variant-names.mjs';
 
 export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const variants = ['customer', 'user'];
@@ -20,7 +22,8 @@ export function bundle(variant) {
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
-    return JSON.parse(readFileSync(out, 'utf8'));
+    const document = applyEventTypeReferences(JSON.parse(readFileSync(out, 'utf8')));
+    return variant === 'user' ? applyUserVariantNames(document) : document;
   } catch (error) {
     process.stderr.write(String(error.stderr ?? error));
     throw new Error(`bundling spec/${variant}.yaml failed`);

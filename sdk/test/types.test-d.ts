@@ -14,7 +14,9 @@ import {
   type CardrailEvent,
   type CardrailEventType,
   type CustomerEvent,
+  type CustomerEventType,
   type UserEvent,
+  type UserEventType,
   type BodyArgs,
   type CardrailClient,
   type Page,
@@ -195,5 +197,36 @@ describe('the shared client base', () => {
     expectTypeOf(users.withOptions({ maxRetries: 0 })).toEqualTypeOf<CardrailUsers>();
     // @ts-expect-error `timeout` is not a client option (it is `timeoutMs`)
     void cardrail.withOptions({ timeout: 5_000 });
+  });
+});
+
+describe('event names per variant', () => {
+  it('subscribes webhooks to exactly the event types of the client’s variant', () => {
+    void cardrail.webhooks.create({ url: 'https://example.test/hooks', events: ['transaction.created', 'intent.created', '*'] });
+    void users.webhooks.create({ url: 'https://example.test/hooks', events: ['transaction.authorized', '*'] });
+    // @ts-expect-error the customer variant calls an authorization `transaction.created`
+    void cardrail.webhooks.create({ url: 'https://example.test/hooks', events: ['transaction.authorized'] });
+    // @ts-expect-error the user variant calls it `transaction.authorized`
+    void users.webhooks.create({ url: 'https://example.test/hooks', events: ['transaction.created'] });
+    // @ts-expect-error no such event in either variant
+    void cardrail.webhooks.update('wh_1', { events: ['not.an.event'] });
+    // @ts-expect-error no such event in either variant
+    void users.webhooks.update('wh_1', { events: ['not.an.event'] });
+  });
+
+  it('exports each variant’s event union and names', () => {
+    expectTypeOf<Extract<CustomerEvent, { type: 'transaction.created' }>['data']['merchant']>().toEqualTypeOf<{
+      name: string;
+      mcc: string | null;
+    }>();
+    expectTypeOf<'transaction.authorized'>().toExtend<UserEventType>();
+    expectTypeOf<'transaction.authorized'>().not.toExtend<CustomerEventType>();
+  });
+
+  it('names the owner `userId` in the user variant', () => {
+    void users.agents.create({ userId: 'cus_1', name: 'bot' });
+    // @ts-expect-error the user variant names the owner `userId`
+    void users.agents.create({ customerId: 'cus_1', name: 'bot' });
+    void cardrail.agents.create({ customerId: 'cus_1', name: 'bot' });
   });
 });

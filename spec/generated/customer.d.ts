@@ -2163,6 +2163,7 @@ export interface components {
          */
         Withdrawal: {
             id: string;
+            /** @description The customer whose balance pays (`userId` in the user variant). */
             customerId: string;
             chainId: number;
             amount: number;
@@ -2217,7 +2218,7 @@ export interface components {
             id: string;
             name: string;
             status: components["schemas"]["AgentStatus"];
-            /** @description Parent customer (the user in the user variant). */
+            /** @description The customer that owns the agent (`userId` in the user variant). */
             customerId: string;
             /** @description `null` when none was given. */
             externalId: string | null;
@@ -2253,7 +2254,7 @@ export interface components {
          *     }
          */
         AgentCreate: {
-            /** @description Parent customer (user) id. */
+            /** @description The customer that owns the agent (`userId` in the user variant). */
             customerId: string;
             name: string;
             externalId?: string;
@@ -2694,6 +2695,7 @@ export interface components {
             id: string;
             cardId: string;
             agentId: string | null;
+            /** @description The customer that owns the card (`userId` in the user variant). */
             customerId: string | null;
             /** @description Current amount (the settled amount once completed). */
             amount: number;
@@ -2741,6 +2743,7 @@ export interface components {
         SpendEvaluateRequest: {
             amount: components["schemas"]["PositiveAmount"];
             currency?: components["schemas"]["Currency"];
+            /** @description Optional check: the customer that must own the card (`userId` in the user variant). */
             customerId?: string;
             agentId?: string;
             cardId: string;
@@ -2809,6 +2812,7 @@ export interface components {
                 [key: string]: boolean;
             };
             context: {
+                /** @description The customer that owns the card (`userId` in the user variant). */
                 customerId: string | null;
                 agentId: string | null;
                 cardId: string;
@@ -3015,7 +3019,7 @@ export interface components {
             /** Format: uri */
             url: string;
             /** @description Event types (as named in the variant's envelope), or `*` for all. */
-            events: string[];
+            events: (components["schemas"]["EventType"] | "*")[];
             description: string | null;
             status: components["schemas"]["WebhookStatus"];
             /** Format: date-time */
@@ -3040,7 +3044,7 @@ export interface components {
          *       "transaction.declined"
          *     ]
          */
-        WebhookEventTypes: string[];
+        WebhookEventTypes: (components["schemas"]["EventType"] | "*")[];
         /**
          * @example {
          *       "url": "https://agents.example.com/hooks/cardrail",
@@ -6296,7 +6300,7 @@ export interface components {
             outcome: "won" | "lost";
         };
         /**
-         * @description Names the customer by `customerId` or `userId` (the same id).
+         * @description Names the customer by `customerId` or `userId` (the same id) in the customer variant, by `userId` in the user variant.
          * @example {
          *       "customerId": "cus_3kT9xQ2mPz",
          *       "amount": 100000,
@@ -6305,6 +6309,7 @@ export interface components {
          *     }
          */
         SimulateDepositRequest: {
+            /** @description The customer (the customer variant also accepts `userId`; the user variant only `userId`). */
             customerId?: string;
             userId?: string;
             amount: components["schemas"]["PositiveAmount"];
@@ -6325,6 +6330,7 @@ export interface components {
          */
         Deposit: {
             id: string;
+            /** @description The customer whose balance is credited (`userId` in the user variant). */
             customerId: string;
             amount: number;
             chainId: number;
@@ -6340,6 +6346,7 @@ export interface components {
          *     }
          */
         SimulateKycRequest: {
+            /** @description The customer (the customer variant also accepts `userId`; the user variant only `userId`). */
             customerId?: string;
             userId?: string;
             /** @enum {string} */
@@ -6362,6 +6369,7 @@ export interface components {
          *     }
          */
         KycApplication: {
+            /** @description The customer the application is about (`userId` in the user variant). */
             customerId: string;
             status: components["schemas"]["KycStatus"];
             reason: string | null;
@@ -6504,7 +6512,7 @@ export interface components {
         CustomerId: string;
         /** @description Withdrawal id (`wd_...`). */
         WithdrawalId: string;
-        /** @description Only objects of this customer (user). */
+        /** @description Only objects of this customer (`userId` in the user variant). */
         CustomerIdFilter: string;
         /** @description Only agents in this status. */
         AgentStatusFilter: components["schemas"]["AgentStatus"];
@@ -6818,7 +6826,7 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description The `nextCursor` of the previous page. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description Only objects of this customer (user). */
+                /** @description Only objects of this customer (`userId` in the user variant). */
                 customerId?: components["parameters"]["CustomerIdFilter"];
                 /** @description Only agents in this status. */
                 status?: components["parameters"]["AgentStatusFilter"];
@@ -7047,7 +7055,7 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description The `nextCursor` of the previous page. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description Only objects of this customer (user). */
+                /** @description Only objects of this customer (`userId` in the user variant). */
                 customerId?: components["parameters"]["CustomerIdFilter"];
                 /** @description Only objects of this agent. */
                 agentId?: components["parameters"]["AgentIdFilter"];

@@ -2154,7 +2154,7 @@ export interface components {
         /**
          * @example {
          *       "id": "wd_3QaZ6wS9xE",
-         *       "customerId": "cus_3kT9xQ2mPz",
+         *       "userId": "cus_3kT9xQ2mPz",
          *       "chainId": 8453,
          *       "amount": 10000,
          *       "currency": "usd",
@@ -2167,7 +2167,8 @@ export interface components {
          */
         Withdrawal: {
             id: string;
-            customerId: string;
+            /** @description The customer whose balance pays (`userId` in the user variant). */
+            userId: string;
             chainId: number;
             amount: number;
             currency: components["schemas"]["Currency"];
@@ -2203,7 +2204,7 @@ export interface components {
          *       "id": "agt_7LmQ2wX9vB",
          *       "name": "Procurement bot",
          *       "status": "active",
-         *       "customerId": "cus_3kT9xQ2mPz",
+         *       "userId": "cus_3kT9xQ2mPz",
          *       "externalId": "bot-42",
          *       "limits": {
          *         "amount": 100000,
@@ -2221,8 +2222,8 @@ export interface components {
             id: string;
             name: string;
             status: components["schemas"]["AgentStatus"];
-            /** @description Parent customer (the user in the user variant). */
-            customerId: string;
+            /** @description The customer that owns the agent (`userId` in the user variant). */
+            userId: string;
             /** @description `null` when none was given. */
             externalId: string | null;
             /** @description The agent's spending limit; `null` when it has none. */
@@ -2246,7 +2247,7 @@ export interface components {
         };
         /**
          * @example {
-         *       "customerId": "cus_3kT9xQ2mPz",
+         *       "userId": "cus_3kT9xQ2mPz",
          *       "name": "Procurement bot",
          *       "externalId": "bot-42",
          *       "limits": {
@@ -2257,8 +2258,8 @@ export interface components {
          *     }
          */
         AgentCreate: {
-            /** @description Parent customer (user) id. */
-            customerId: string;
+            /** @description The customer that owns the agent (`userId` in the user variant). */
+            userId: string;
             name: string;
             externalId?: string;
             limits?: components["schemas"]["SpendingLimit"];
@@ -2636,7 +2637,7 @@ export interface components {
          *       "id": "txn_2ZxC5vB8nM",
          *       "cardId": "card_9HbV3nK2qR",
          *       "agentId": "agt_7LmQ2wX9vB",
-         *       "customerId": "cus_3kT9xQ2mPz",
+         *       "userId": "cus_3kT9xQ2mPz",
          *       "amount": 2500,
          *       "authorizedAmount": 2500,
          *       "reversedAmount": 0,
@@ -2659,7 +2660,8 @@ export interface components {
             id: string;
             cardId: string;
             agentId: string | null;
-            customerId: string | null;
+            /** @description The customer that owns the card (`userId` in the user variant). */
+            userId: string | null;
             /** @description Current amount (the settled amount once completed). */
             amount: number;
             authorizedAmount: number;
@@ -2706,7 +2708,8 @@ export interface components {
         SpendEvaluateRequest: {
             amount: components["schemas"]["PositiveAmount"];
             currency?: components["schemas"]["Currency"];
-            customerId?: string;
+            /** @description Optional check: the customer that must own the card (`userId` in the user variant). */
+            userId?: string;
             agentId?: string;
             cardId: string;
             merchant?: {
@@ -2740,7 +2743,7 @@ export interface components {
          *         "inCooldown": false
          *       },
          *       "context": {
-         *         "customerId": "cus_3kT9xQ2mPz",
+         *         "userId": "cus_3kT9xQ2mPz",
          *         "agentId": "agt_7LmQ2wX9vB",
          *         "cardId": "card_9HbV3nK2qR",
          *         "amount": 7500,
@@ -2774,7 +2777,8 @@ export interface components {
                 [key: string]: boolean;
             };
             context: {
-                customerId: string | null;
+                /** @description The customer that owns the card (`userId` in the user variant). */
+                userId: string | null;
                 agentId: string | null;
                 cardId: string;
                 amount: number;
@@ -2980,7 +2984,7 @@ export interface components {
             /** Format: uri */
             url: string;
             /** @description Event types (as named in the variant's envelope), or `*` for all. */
-            events: string[];
+            events: (components["schemas"]["EventType"] | "*")[];
             description: string | null;
             status: components["schemas"]["WebhookStatus"];
             /** Format: date-time */
@@ -3005,7 +3009,7 @@ export interface components {
          *       "transaction.declined"
          *     ]
          */
-        WebhookEventTypes: string[];
+        WebhookEventTypes: (components["schemas"]["EventType"] | "*")[];
         /**
          * @example {
          *       "url": "https://agents.example.com/hooks/cardrail",
@@ -6208,17 +6212,16 @@ export interface components {
             outcome: "won" | "lost";
         };
         /**
-         * @description Names the customer by `customerId` or `userId` (the same id).
+         * @description Names the customer by `customerId` or `userId` (the same id) in the customer variant, by `userId` in the user variant.
          * @example {
-         *       "customerId": "cus_3kT9xQ2mPz",
+         *       "userId": "cus_3kT9xQ2mPz",
          *       "amount": 100000,
          *       "chainId": 8453,
          *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"
          *     }
          */
         SimulateDepositRequest: {
-            customerId?: string;
-            userId?: string;
+            userId: string;
             amount: components["schemas"]["PositiveAmount"];
             /** @default 8453 */
             chainId?: number;
@@ -6227,7 +6230,7 @@ export interface components {
         /**
          * @example {
          *       "id": "dep_6TgB3yH8nU",
-         *       "customerId": "cus_3kT9xQ2mPz",
+         *       "userId": "cus_3kT9xQ2mPz",
          *       "amount": 100000,
          *       "chainId": 8453,
          *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
@@ -6237,7 +6240,8 @@ export interface components {
          */
         Deposit: {
             id: string;
-            customerId: string;
+            /** @description The customer whose balance is credited (`userId` in the user variant). */
+            userId: string;
             amount: number;
             chainId: number;
             tokenAddress: string;
@@ -6247,13 +6251,12 @@ export interface components {
         };
         /**
          * @example {
-         *       "customerId": "cus_3kT9xQ2mPz",
+         *       "userId": "cus_3kT9xQ2mPz",
          *       "status": "approved"
          *     }
          */
         SimulateKycRequest: {
-            customerId?: string;
-            userId?: string;
+            userId: string;
             /** @enum {string} */
             status: "approved" | "denied" | "needsInformation";
             reason?: string;
@@ -6261,7 +6264,7 @@ export interface components {
         };
         /**
          * @example {
-         *       "customerId": "cus_3kT9xQ2mPz",
+         *       "userId": "cus_3kT9xQ2mPz",
          *       "status": "approved",
          *       "reason": null,
          *       "requiredFields": [],
@@ -6274,7 +6277,8 @@ export interface components {
          *     }
          */
         KycApplication: {
-            customerId: string;
+            /** @description The customer the application is about (`userId` in the user variant). */
+            userId: string;
             status: components["schemas"]["KycStatus"];
             reason: string | null;
             requiredFields: string[];
@@ -6416,7 +6420,7 @@ export interface components {
         UserId: string;
         /** @description Withdrawal id (`wd_...`). */
         WithdrawalId: string;
-        /** @description Only objects of this customer (user). */
+        /** @description Only objects of this customer (`userId` in the user variant). */
         CustomerIdFilter: string;
         /** @description Only agents in this status. */
         AgentStatusFilter: components["schemas"]["AgentStatus"];
@@ -6730,8 +6734,8 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description The `nextCursor` of the previous page. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description Only objects of this customer (user). */
-                customerId?: components["parameters"]["CustomerIdFilter"];
+                /** @description Only objects of this customer (`userId` in the user variant). */
+                userId?: components["parameters"]["CustomerIdFilter"];
                 /** @description Only agents in this status. */
                 status?: components["parameters"]["AgentStatusFilter"];
             };
@@ -6959,8 +6963,8 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description The `nextCursor` of the previous page. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description Only objects of this customer (user). */
-                customerId?: components["parameters"]["CustomerIdFilter"];
+                /** @description Only objects of this customer (`userId` in the user variant). */
+                userId?: components["parameters"]["CustomerIdFilter"];
                 /** @description Only objects of this agent. */
                 agentId?: components["parameters"]["AgentIdFilter"];
                 /** @description Only cards in this status. `notActivated` is a status of the user variant; the customer variant shows such a card as `active`. */

@@ -7,6 +7,36 @@ import type { WebhookReceiver } from '../webhook-receiver.js';
 /** Both clients behind one discriminant, so variant-specific calls narrow and shared namespaces stay typed. */
 export type VariantClient = { variant: 'customer'; client: Cardrail } | { variant: 'user'; client: CardrailUsers };
 
+/** The owner field as the variant names it: `customerId` in the customer variant, `userId` in the user variant. */
+type OwnerField<V extends Variant> = V extends 'customer' ? { customerId: string } : { userId: string };
+
+/**
+ * Calls `call` with the owner named as the client's variant names it. The two clients take different bodies, so the
+ * call is made on the narrowed client of each variant.
+ */
+export function withOwner<A, B>(
+  vc: VariantClient,
+  owner: string,
+  call: {
+    customer: (client: Cardrail, field: OwnerField<'customer'>) => A;
+    user: (client: CardrailUsers, field: OwnerField<'user'>) => B;
+  },
+): A | B {
+  return vc.variant === 'customer' ? call.customer(vc.client, { customerId: owner }) : call.user(vc.client, { userId: owner });
+}
+
+/** A new agent of `owner`, in either variant. */
+export async function createAgentFor(
+  vc: VariantClient,
+  owner: string,
+  body: { name: string; [field: string]: unknown },
+): Promise<{ id: string }> {
+  return withOwner(vc, owner, {
+    customer: (client, field) => client.agents.create({ ...field, ...body }),
+    user: (client, field) => client.agents.create({ ...field, ...body }),
+  });
+}
+
 /** A fresh organization: the mock creates one on the first use of any well-formed new key. */
 export function newTestKey(): string {
   return `sk_test_ct${randomBytes(12).toString('hex')}`;

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { id, clientFor, type ScenarioContext } from './context.js';
+import { clientFor, createAgentFor, id, type ScenarioContext, withOwner } from './context.js';
 import {
   authorize,
   cardStatus,
@@ -46,7 +46,7 @@ async function closedReasons(ctx: ScenarioContext, cardIds: string[]): Promise<R
 }
 
 async function newAgent(ctx: ScenarioContext, name: string, extra: Record<string, unknown> = {}): Promise<string> {
-  const agent = await ctx.vc.client.agents.create({ customerId: id(ctx, 'owner'), name, ...extra });
+  const agent = await createAgentFor(ctx.vc, id(ctx, 'owner'), { name, ...extra });
   return agent.id;
 }
 
@@ -97,16 +97,26 @@ export const STEPS: Step[] = [
       expect((await people.list({ limit: 5 })).data.map((o) => o.id)).toContain(owner);
       const updated = await people.update(owner, { phone: '+14155550199' });
       expect(updated.phone).toBe('+14155550199');
-      await ctx.vc.client.simulate.kyc({ customerId: owner, status: 'approved' });
+      await withOwner(ctx.vc, owner, {
+        customer: (client, field) => client.simulate.kyc({ ...field, status: 'approved' }),
+        user: (client, field) => client.simulate.kyc({ ...field, status: 'approved' }),
+      });
       const approved = await people.retrieve(owner);
       expect(approved).toMatchObject({ kycStatus: 'approved', status: 'active' });
       expect(approved.depositAddress).not.toBeNull();
 
       const denied = await createOwner(ctx, `denied-${ctx.variant}@example.com`);
-      await ctx.vc.client.simulate.kyc({ userId: denied, status: 'denied', reason: 'document expired' });
+      // The customer variant also accepts `userId` for the owner of a simulation.
+      await withOwner(ctx.vc, denied, {
+        customer: (client) => client.simulate.kyc({ userId: denied, status: 'denied', reason: 'document expired' }),
+        user: (client, field) => client.simulate.kyc({ ...field, status: 'denied', reason: 'document expired' }),
+      });
       ctx.ids.set('deniedOwner', denied);
       const incomplete = await createOwner(ctx, `incomplete-${ctx.variant}@example.com`);
-      await ctx.vc.client.simulate.kyc({ customerId: incomplete, status: 'needsInformation', requiredFields: ['address'] });
+      await withOwner(ctx.vc, incomplete, {
+        customer: (client, field) => client.simulate.kyc({ ...field, status: 'needsInformation', requiredFields: ['address'] }),
+        user: (client, field) => client.simulate.kyc({ ...field, status: 'needsInformation', requiredFields: ['address'] }),
+      });
       await people.delete(incomplete);
       expect(await statusOf(people.retrieve(incomplete)), 'the deleted owner').toBe(404);
     },
@@ -115,7 +125,10 @@ export const STEPS: Step[] = [
     name: 'money: deposit, balances, a confirmed and a failed withdrawal (deposit.received, user.balance.updated, withdrawal.*)',
     async run(ctx) {
       const owner = id(ctx, 'owner');
-      await ctx.vc.client.simulate.deposit({ customerId: owner, amount: 1_000_000, chainId: 8453 });
+      await withOwner(ctx.vc, owner, {
+        customer: (client, field) => client.simulate.deposit({ ...field, amount: 1_000_000, chainId: 8453 }),
+        user: (client, field) => client.simulate.deposit({ ...field, amount: 1_000_000, chainId: 8453 }),
+      });
       const balance = await owners(ctx.vc).balances(owner);
       expect(balance.available).toBe(1_000_000);
       const confirmed = await ctx.vc.client.withdrawals.create(owner, {
@@ -141,7 +154,11 @@ export const STEPS: Step[] = [
       const agent = await newAgent(ctx, 'Procurement bot', { externalId: 'bot-1' });
       ctx.ids.set('agent', agent);
       expect((await agents.retrieve(agent)).status).toBe('active');
-      expect((await agents.list({ limit: 5, customerId: id(ctx, 'owner') })).data.map((a) => a.id)).toContain(agent);
+      const listed = await withOwner(ctx.vc, id(ctx, 'owner'), {
+        customer: (client, field) => client.agents.list({ limit: 5, ...field }),
+        user: (client, field) => client.agents.list({ limit: 5, ...field }),
+      });
+      expect(listed.data.map((a) => a.id)).toContain(agent);
       expect((await agents.update(agent, { name: 'Procurement bot v2' })).name).toBe('Procurement bot v2');
 
       const card = await issueCard(ctx, { agentId: agent });
@@ -399,7 +416,7 @@ export const STEPS: Step[] = [
       expect(await cardStatus(ctx.vc, id(ctx, 'card'))).toBe(CLOSED);
       // Deleting an owner deletes its agents and closes their cards; the owner itself is 404 afterwards.
       const owner = id(ctx, 'deniedOwner');
-      const ownersAgent = await ctx.vc.client.agents.create({ customerId: owner, name: 'Orphan' });
+      const ownersAgent = await createAgentFor(ctx.vc, owner, { name: 'Orphan' });
       const previousOwner = ctx.ids.get('owner');
       ctx.ids.set('owner', owner);
       const ownersCard = await issueCard(ctx, { agentId: ownersAgent.id });

@@ -1,4 +1,11 @@
-import { ClockTracker, clientFor, newTestKey, type ScenarioContext } from '../../src/scenario/context.js';
+import {
+  ClockTracker,
+  clientFor,
+  createAgentFor,
+  newTestKey,
+  type ScenarioContext,
+  withOwner,
+} from '../../src/scenario/context.js';
 import { authorize, createOwner, issueCard } from '../../src/scenario/variant-ops.js';
 import type { Variant } from '../../src/spec.js';
 import type { Harness } from './harness.js';
@@ -34,7 +41,7 @@ export async function seedOrganization(ctx: ScenarioContext): Promise<{ ids: See
     ids.set('customerId', owner).set('userId', owner);
   });
   await attempt('agent', async () => {
-    const agent = await client.agents.create({ customerId: ids.get('customerId') ?? 'cus_missing', name: 'Seed agent' });
+    const agent = await createAgentFor(ctx.vc, ids.get('customerId') ?? 'cus_missing', { name: 'Seed agent' });
     ids.set('agentId', agent.id);
   });
   await attempt('card', async () => ids.set('cardId', await issueCard(ctx, { agentId: ids.get('agentId') ?? 'agt_missing' })));
@@ -48,7 +55,10 @@ export async function seedOrganization(ctx: ScenarioContext): Promise<{ ids: See
     ids.set('intentId', intent.id);
   });
   await attempt('deposit', async () => {
-    await client.simulate.deposit({ customerId: ids.get('customerId') ?? 'cus_missing', amount: 100_000, chainId: 8453 });
+    await withOwner(ctx.vc, ids.get('customerId') ?? 'cus_missing', {
+      customer: (customerClient, field) => customerClient.simulate.deposit({ ...field, amount: 100_000, chainId: 8453 }),
+      user: (userClient, field) => userClient.simulate.deposit({ ...field, amount: 100_000, chainId: 8453 }),
+    });
   });
   await attempt('withdrawal', async () => {
     const withdrawal = await client.withdrawals.create(ids.get('customerId') ?? 'cus_missing', {

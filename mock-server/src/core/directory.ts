@@ -1,6 +1,7 @@
 import type { BaseClock } from './clock.js';
 import type { EventVisibility, Mode } from './event-log.js';
 import type { IdFactory } from './ids.js';
+import type { Variant } from './variant.js';
 import type { ApiSchemas, Stored } from './stored.js';
 import { keyDigest, redactKey } from './key-digest.js';
 import { defineCollection, Tenant, type TenantHooks } from './tenant.js';
@@ -43,6 +44,11 @@ export class Directory {
   readonly #tenants = new Map<string, Tenant>();
   /** Each key's tenant, so authenticating a known key is two lookups. */
   readonly #tenantOfKey = new WeakMap<ApiKeyRecord, Tenant>();
+  /**
+   * The variant each organization was first used through: the in-process control (events.list, the test kit)
+   * speaks that variant's names and envelope, as its `GET /events` does.
+   */
+  readonly #variantOf = new Map<string, Variant>();
   /** Clock advances made through the server-wide clock, inherited by tenants created later. */
   sharedOffsetMs = 0;
 
@@ -53,8 +59,11 @@ export class Directory {
     private readonly naming: EventVisibility,
   ) {}
 
-  /** The key's organization and mode, or undefined when the key is malformed or revoked. */
-  authenticate(keyString: string): Authenticated | undefined {
+  /**
+   * The key's organization and mode, or undefined when the key is malformed or revoked. A new key creates its
+   * organization, first used through `variant`.
+   */
+  authenticate(keyString: string, variant: Variant = 'customer'): Authenticated | undefined {
     const known = this.#keys.get(keyDigest(keyString));
     if (known) {
       if (known.revokedAt !== null) return undefined;
@@ -68,6 +77,7 @@ export class Directory {
     const mode = modeOfKey(keyString);
     if (!mode) return undefined;
     const organizationId = this.ids.next('organization');
+    this.#variantOf.set(organizationId, variant);
     const key = this.#register(organizationId, mode, keyString, null);
     return { key, tenant: this.tenant(organizationId, mode) };
   }
@@ -98,6 +108,11 @@ export class Directory {
     );
   }
 
+  /** The variant the organization was first used through. */
+  variantOf(organizationId: string): Variant {
+    return this.#variantOf.get(organizationId) ?? 'customer';
+  }
+
   tenants(): IterableIterator<Tenant> {
     return this.#tenants.values();
   }
@@ -106,6 +121,7 @@ export class Directory {
     for (const tenant of this.#tenants.values()) tenant.dispose();
     this.#tenants.clear();
     this.#keys.clear();
+    this.#variantOf.clear();
   }
 
   #register(organizationId: string, mode: Mode, keyString: string, name: string | null): ApiKeyRecord {

@@ -1,6 +1,7 @@
 import type { CustomerApi, UserApi } from '@cardrail/spec';
 import type { catalogTypeOfGeneralType } from '@cardrail/spec/events';
 import type { EpochMs } from './clock.js';
+import type { KnownKeys } from './known-keys.js';
 
 /** The spec's events as delivered by each variant (its union `Event`), discriminated by `type`. */
 type CatalogEvent = UserApi.components['schemas']['Event'];
@@ -9,9 +10,6 @@ type GeneralEvent = CustomerApi.components['schemas']['Event'];
 type CatalogType = CatalogEvent['type'];
 type GeneralType = GeneralEvent['type'];
 type RenamedGeneralType = keyof typeof catalogTypeOfGeneralType;
-
-/** T without index signatures: the generated event data is intersected with the envelope's open `data`. */
-type KnownKeys<T> = { [K in keyof T as string extends K ? never : number extends K ? never : K]: T[K] };
 
 type DataOf<E, T> = KnownKeys<Extract<E, { type: T }> extends { data: infer Data } ? Data : never>;
 

@@ -28,7 +28,7 @@ export function authenticate(request: ApiRequest, directory: Directory): Request
     // Exactly one of the two headers is present (checked above), and it is not Authorization.
     key = (apiKey as string).trim();
   }
-  const identity = directory.authenticate(key);
+  const identity = directory.authenticate(key, variant);
   if (!identity) throw unauthorized();
   return { ...identity, variant };
 }

@@ -3,6 +3,7 @@ import type { StoredResponse } from '../core/idempotency.js';
 import type { RequestIdentity } from './auth.js';
 import { ApiError, invalidRequest, notImplemented } from '../core/errors.js';
 import { runBuiltIn } from '../operations/dispatch.js';
+import { codecs } from '../variants/index.js';
 import type { HandlerMap, ServerServices } from './operation-handler.js';
 import type { PreparedOperation } from './prepared-operation.js';
 import { jsonResponse } from './response.js';
@@ -62,6 +63,8 @@ export function execute(
   try {
     const params: Record<string, unknown> = { ...input.params };
     const query = queryObject(input.query);
+    const renamed = renamedFieldSent(codecs[input.identity.variant].renamedFields, query, input.body);
+    if (renamed) throw renamed;
     const failure =
       validator.path(params) ??
       validator.query(query) ??
@@ -109,6 +112,28 @@ type ErasedHandler = (
 ) =>
   | { status?: number; body: unknown; headers?: Record<string, string> }
   | Promise<{ status?: number; body: unknown; headers?: Record<string, string> }>;
+
+/**
+ * A field the other variant names otherwise (`customerId` in a user-variant request) is refused naming it and the
+ * name this variant uses, before the schema would only say that it is unknown or that the other is missing.
+ */
+function renamedFieldSent(
+  renamed: Readonly<Record<string, string>>,
+  query: Record<string, unknown>,
+  body: unknown,
+): ApiError | undefined {
+  for (const [name, instead] of Object.entries(renamed)) {
+    const where =
+      name in query ? 'query' : body !== null && typeof body === 'object' && Object.hasOwn(body, name) ? 'body' : undefined;
+    if (where)
+      return invalidRequest(
+        `/${where}/${name}`,
+        `is not a ${where === 'body' ? 'field' : 'parameter'} of this variant: use \`${instead}\``,
+        { use: instead },
+      );
+  }
+  return undefined;
+}
 
 /** An ApiError as its answer; anything else is a fault of the mock and propagates. */
 function errorAnswer(error: unknown): StoredResponse {

@@ -37,11 +37,24 @@ interface CardChangeInput {
   configuration?: Record<string, unknown>;
 }
 
+/** A webhook subscription: its event types as stored (each variant names them its own way), or `*`. */
+interface WebhookInput {
+  url: string;
+  events: (StoredEventType | '*')[];
+  description?: string;
+}
+
 /** Inputs no variant carries as they are: each variant decodes its wire input into these. */
 interface DecodedInputs {
   createCard: { params: NoParameters; query: NoParameters; body: CardCreateInput };
   updateCard: { params: { cardId: string }; query: NoParameters; body: CardChangeInput };
   listEvents: { params: NoParameters; query: { limit?: number; cursor?: string; type?: StoredEventType }; body: undefined };
+  createWebhook: { params: NoParameters; query: NoParameters; body: WebhookInput };
+  updateWebhook: {
+    params: { webhookId: string };
+    query: NoParameters;
+    body: Partial<WebhookInput> & { status?: 'active' | 'disabled' };
+  };
 }
 
 /** What a neutral handler receives: the decoded input, or the customer variant's wire input where both agree. */

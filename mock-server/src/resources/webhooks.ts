@@ -1,4 +1,5 @@
 import { invalidRequest, notFound } from '../core/errors.js';
+import type { StoredEventType } from '../core/event-types.js';
 import type { Tenant } from '../core/tenant.js';
 import type { Variant } from '../core/variant.js';
 import type { NeutralHandlers } from '../operations/neutral.js';
@@ -14,21 +15,23 @@ function requireWebhook(tenant: Tenant, id: string): WebhookRecord {
 }
 
 /**
- * Every listed type must be an event type of the webhook's variant (as named there), or `*`: a webhook receives
- * the envelope and names of the variant it was created through.
+ * A webhook receives the envelope and names of the variant it was created through, so every type it subscribes to
+ * must be one that variant has (`intent.created` is the customer variant's only).
  */
-function checkEventTypes(naming: EventNaming, variant: Variant, types: string[]): void {
-  const known = naming.typesOf(variant);
+function checkDeliverable(naming: EventNaming, variant: Variant, types: readonly (StoredEventType | '*')[]): void {
   types.forEach((type, index) => {
-    if (type !== '*' && !known.has(type)) {
-      throw invalidRequest(`/body/events/${index}`, `is not an event type of the ${variant} variant: ${type}`);
+    if (type !== '*' && naming.nameIn(variant, type) === undefined) {
+      throw invalidRequest(
+        `/body/events/${index}`,
+        `is not an event type of the ${variant} variant, which this webhook delivers in`,
+      );
     }
   });
 }
 
 export const webhookHandlers = {
   createWebhook: (ctx) => {
-    checkEventTypes(ctx.services.naming, ctx.variant, ctx.body.events);
+    checkDeliverable(ctx.services.naming, ctx.variant, ctx.body.events);
     const webhook = webhooks.of(ctx.tenant).insert({
       id: ctx.tenant.ids.next('webhook'),
       url: ctx.body.url,
@@ -47,7 +50,7 @@ export const webhookHandlers = {
   updateWebhook: (ctx) => {
     const webhook = requireWebhook(ctx.tenant, ctx.params.webhookId);
     const { body } = ctx;
-    if (body.events !== undefined) checkEventTypes(ctx.services.naming, webhook.variant, body.events);
+    if (body.events !== undefined) checkDeliverable(ctx.services.naming, webhook.variant, body.events);
     webhooks.of(ctx.tenant).update(webhook.id, (record) => {
       if (body.url !== undefined) record.url = body.url;
       if (body.events !== undefined) record.events = body.events;

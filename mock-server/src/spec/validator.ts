@@ -139,7 +139,10 @@ function toApiError(error: ErrorObject, where: 'path' | 'query' | 'body'): ApiEr
       reason = where === 'body' ? 'is not an accepted field' : 'is not an accepted parameter';
       break;
     case 'enum':
-      reason = `must be one of: ${(params.allowedValues as unknown[]).map((v) => String(v)).join(', ')}`;
+      // The event catalogs are long; their names are in docs/events.md (and GET /events answers them).
+      reason = error.schemaPath.includes('/EventType/')
+        ? 'is not an event type of this variant (docs/events.md lists them)'
+        : `must be one of: ${(params.allowedValues as unknown[]).map((v) => String(v)).join(', ')}`;
       break;
     case 'type':
       reason = `must be ${String(params.type)}`;

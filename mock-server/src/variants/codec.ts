@@ -79,6 +79,8 @@ export interface VariantCodec<V extends Variant, Aliases = Record<never, never>>
   /** The variant's operationIds that are another neutral operation (`createUser` is `createCustomer`). */
   aliases: Aliases;
   operations: CodecTable<V, Aliases>;
+  /** Fields the other variant names otherwise (`customerId` -> `userId`): a request that sends one is told so. */
+  renamedFields: Readonly<Record<string, string>>;
   /** A card status as the variant names it. */
   cardStatus(status: CardStatus): string;
   /** The event in the variant's envelope and names, or undefined when the variant has no such event type. */

@@ -7,7 +7,7 @@ import { eventDataIn } from './event-data.js';
 import { eventNaming } from './event-naming.js';
 import { renderPolicySummary } from './render/policy-summary.js';
 import { renderList } from './render/list.js';
-import { sharedOperations } from './shared.js';
+import { sharedOperations, webhookOperations } from './shared.js';
 
 /**
  * The customer variant (`Authorization: Bearer`), the general description: customers, the card with `type`
@@ -64,10 +64,12 @@ function envelopeOf(event: AnyStoredEvent): ApiSchemas['Event'] {
 export const customerCodec = {
   variant: 'customer',
   aliases: {},
+  renamedFields: {},
   cardStatus,
   renderEvent,
   operations: {
     ...sharedOperations,
+    ...webhookOperations('customer'),
     // The customer card's create and update bodies are the neutral inputs as they are.
     createCard: { encode: renderCard },
     listCards: { encode: renderList(renderCard) },

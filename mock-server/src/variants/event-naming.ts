@@ -1,4 +1,11 @@
-import { catalogTypeOfGeneralType, customerEventTypes, userEventTypes } from '@cardrail/spec/events';
+import {
+  type CustomerEventType,
+  catalogTypeOfGeneralType,
+  customerEventTypes,
+  type UserEventType,
+  userEventTypes,
+} from '@cardrail/spec/events';
+import { invalidRequest } from '../core/errors.js';
 import type { StoredEventType } from '../core/event-types.js';
 import type { Variant } from '../core/variant.js';
 
@@ -62,3 +69,26 @@ export class EventNaming {
 
 /** The one naming table: the spec's event lists do not change at run time. */
 export const eventNaming = new EventNaming();
+
+/** Event type names of a variant (as validated against its spec) as stored types; `*` stays `*`. */
+export function storedEventTypes(variant: Variant, names: readonly string[]): (StoredEventType | '*')[] {
+  return names.map((name, index) => {
+    if (name === '*') return '*';
+    const stored = eventNaming.storedTypeOf(variant, name);
+    if (stored === undefined)
+      throw invalidRequest(`/body/events/${index}`, `is not an event type of the ${variant} variant: ${name}`);
+    return stored;
+  });
+}
+
+/** An event type as a variant names it, or `*`. */
+export type EventTypeName<V extends Variant> = (V extends 'customer' ? CustomerEventType : UserEventType) | '*';
+
+/** Stored event types as a variant names them; types the variant does not have are left out. */
+export function eventTypeNames<V extends Variant>(variant: V, types: readonly (StoredEventType | '*')[]): EventTypeName<V>[] {
+  return types.flatMap((type) => {
+    const name = type === '*' ? '*' : eventNaming.nameIn(variant, type);
+    // nameIn answers only names of the variant's own event list, which is what EventTypeName<V> is made of.
+    return name === undefined ? [] : [name as EventTypeName<V>];
+  });
+}

@@ -1,4 +1,8 @@
+import type { Variant } from '../core/variant.js';
+import type { NoParameters } from '../operations/wire.js';
+import type { WebhookRecord } from '../webhooks/records.js';
 import type { CodecTable } from './codec.js';
+import { eventTypeNames, storedEventTypes } from './event-naming.js';
 import { renderList } from './render/list.js';
 import {
   renderCredentials,
@@ -55,12 +59,7 @@ export const sharedOperations = {
   getRiskSettings: {},
   updateRiskSettings: {},
 
-  createWebhook: { encode: renderWebhookWithSecret },
-  listWebhooks: { encode: renderList(renderWebhook) },
-  getWebhook: { encode: renderWebhook },
-  updateWebhook: { encode: renderWebhook },
   deleteWebhook: {},
-  rotateWebhookSecret: { encode: renderWebhookWithSecret },
   listWebhookDeliveries: { encode: renderList(renderDelivery) },
   retryWebhookDelivery: { encode: renderDelivery },
 
@@ -81,3 +80,38 @@ export const sharedOperations = {
   getClock: { encode: renderClock },
   advanceClock: { encode: renderClock },
 } satisfies Partial<CodecTable<'customer', Record<never, never>>>;
+
+/**
+ * The webhook operations of a variant: the event types a subscription names are decoded from the variant's names
+ * into stored types, and rendered back in the reading variant's names (a webhook reads the same through both).
+ */
+export function webhookOperations<V extends Variant>(variant: V) {
+  const names = (types: WebhookRecord['events']) => eventTypeNames(variant, types);
+  const decodeEvents = <Body extends { events?: string[] }>(body: Body) =>
+    body.events === undefined ? { ...body, events: undefined } : { ...body, events: storedEventTypes(variant, body.events) };
+  return {
+    createWebhook: {
+      decode: <
+        Wire extends { params: NoParameters; query: NoParameters; body: { url: string; events: string[]; description?: string } },
+      >(
+        wire: Wire,
+      ) => ({
+        params: wire.params,
+        query: wire.query,
+        body: { ...wire.body, events: storedEventTypes(variant, wire.body.events) },
+      }),
+      encode: (webhook: WebhookRecord) => renderWebhookWithSecret(webhook, names),
+    },
+    listWebhooks: { encode: renderList((webhook: WebhookRecord) => renderWebhook(webhook, names)) },
+    getWebhook: { encode: (webhook: WebhookRecord) => renderWebhook(webhook, names) },
+    updateWebhook: {
+      decode: <Wire extends { params: { webhookId: string }; query: NoParameters; body: { events?: string[] } }>(wire: Wire) => ({
+        params: wire.params,
+        query: wire.query,
+        body: decodeEvents(wire.body),
+      }),
+      encode: (webhook: WebhookRecord) => renderWebhook(webhook, names),
+    },
+    rotateWebhookSecret: { encode: (webhook: WebhookRecord) => renderWebhookWithSecret(webhook, names) },
+  };
+}

@@ -5,9 +5,12 @@ import type { UserSchemas } from '../core/stored.js';
 import type { VariantCodec } from './codec.js';
 import { eventDataIn } from './event-data.js';
 import { eventNaming } from './event-naming.js';
+import { renderDeposit, renderKyc, renderTransaction, renderWithdrawal } from './render/engine-records.js';
 import { renderList } from './render/list.js';
+import { renderAgent } from './render/platform-records.js';
+import { withCustomerId, withUserId } from './owner-name.js';
 import { renderPolicySummary } from './render/policy-summary.js';
-import { sharedOperations } from './shared.js';
+import { sharedOperations, webhookOperations } from './shared.js';
 
 /**
  * The user variant (`Api-Key`), the event catalog's: users in place of customers (the same objects, `/users` paths,
@@ -99,20 +102,59 @@ const userPath = <Rest extends object>({ params, ...rest }: { params: { userId: 
   params: { customerId: params.userId },
 });
 
+/** The records that name their owner, rendered with `userId`. */
+const agentAsUser = (agent: Parameters<typeof renderAgent>[0]) => withUserId(renderAgent(agent));
+const transactionAsUser = (txn: Parameters<typeof renderTransaction>[0]) => withUserId(renderTransaction(txn));
+const withdrawalAsUser = (withdrawal: Parameters<typeof renderWithdrawal>[0]) => withUserId(renderWithdrawal(withdrawal));
+
 export const userCodec = {
   variant: 'user',
   aliases,
+  renamedFields: { customerId: 'userId' },
   cardStatus,
   renderEvent,
   operations: {
     ...sharedOperations,
+    ...webhookOperations('user'),
     createUser: sharedOperations.createCustomer,
     listUsers: sharedOperations.listCustomers,
     getUser: { ...sharedOperations.getCustomer, decode: userPath },
     updateUser: { ...sharedOperations.updateCustomer, decode: userPath },
     deleteUser: { ...sharedOperations.deleteCustomer, decode: userPath },
     getUserBalances: { ...sharedOperations.getCustomerBalances, decode: userPath },
-    createUserWithdrawal: { ...sharedOperations.createCustomerWithdrawal, decode: userPath },
+    createUserWithdrawal: { decode: userPath, encode: withdrawalAsUser },
+    getWithdrawal: { encode: withdrawalAsUser },
+    simulateWithdrawalConfirmation: { encode: withdrawalAsUser },
+    simulateWithdrawalFailure: { encode: withdrawalAsUser },
+
+    createAgent: { decode: ({ params, query, body }) => ({ params, query, body: withCustomerId(body) }), encode: agentAsUser },
+    listAgents: {
+      decode: ({ params, query, body }) => ({ params, body, query: withCustomerId(query) }),
+      encode: renderList(agentAsUser),
+    },
+    getAgent: { encode: agentAsUser },
+    updateAgent: { encode: agentAsUser },
+    suspendAgent: { encode: agentAsUser },
+    activateAgent: { encode: agentAsUser },
+
+    listTransactions: { encode: renderList(transactionAsUser) },
+    getTransaction: { encode: transactionAsUser },
+    simulateAuthorization: { encode: transactionAsUser },
+    simulateSettlement: { encode: transactionAsUser },
+    simulateReversal: { encode: transactionAsUser },
+    evaluateSpend: {
+      decode: ({ params, query, body }) => ({ params, query, body: withCustomerId(body) }),
+      encode: (evaluation) => ({ ...evaluation, context: withUserId(evaluation.context) }),
+    },
+    simulateDeposit: {
+      decode: ({ params, query, body }) => ({ params, query, body: withCustomerId(body) }),
+      encode: (deposit) => withUserId(renderDeposit(deposit)),
+    },
+    simulateKyc: {
+      decode: ({ params, query, body }) => ({ params, query, body: withCustomerId(body) }),
+      encode: (outcome) => withUserId(renderKyc(outcome)),
+    },
+
     createCard: {
       decode: ({ params, query, body }) => ({
         params,
@@ -127,7 +169,10 @@ export const userCodec = {
       }),
       encode: renderCard,
     },
-    listCards: { encode: renderList(renderCard) },
+    listCards: {
+      decode: ({ params, query, body }) => ({ params, body, query: withCustomerId(query) }),
+      encode: renderList(renderCard),
+    },
     getCard: { encode: renderCard },
     updateCard: {
       decode: ({ params, query, body }) => ({ params, query, body: { status: body.status, policyLimits: body.limits } }),

@@ -1,6 +1,7 @@
 import type { EpochMs } from '../core/clock.js';
 import type { ScheduledHandle } from '../core/scheduler.js';
 import type { ApiSchemas, Stored } from '../core/stored.js';
+import type { StoredEventType } from '../core/event-types.js';
 import { defineCollection } from '../core/tenant.js';
 import type { Variant } from '../core/variant.js';
 
@@ -10,7 +11,9 @@ interface SigningSecret {
   retiresAt: EpochMs | null;
 }
 
-export type WebhookRecord = Stored<ApiSchemas['Webhook']> & {
+export type WebhookRecord = Omit<Stored<ApiSchemas['Webhook']>, 'events'> & {
+  /** The subscribed event types as stored (neutral names), or `*`; each variant renders its own names. */
+  events: (StoredEventType | '*')[];
   /** The variant the subscription was created through; it decides the envelope and type names delivered. */
   variant: Variant;
   /** Newest first. */

@@ -1,5 +1,6 @@
 import { defineTenantState, type Tenant } from '../core/tenant.js';
 import type { Variant } from '../core/variant.js';
+import { eventNaming } from '../variants/event-naming.js';
 import type { WebhookRecord } from './records.js';
 import { getOrCreate } from '../core/get-or-create.js';
 
@@ -20,7 +21,12 @@ export class SubscriptionIndex {
   set(webhook: WebhookRecord): void {
     this.remove(webhook.id);
     if (webhook.status !== 'active') return;
-    const keys = webhook.events.map((type) => indexKey(webhook.variant, type));
+    // Indexed by the names of the webhook's own variant, the names its deliveries carry; a type that variant lacks
+    // is never delivered to it.
+    const keys = webhook.events.flatMap((type) => {
+      const name = type === '*' ? '*' : eventNaming.nameIn(webhook.variant, type);
+      return name === undefined ? [] : [indexKey(webhook.variant, name)];
+    });
     for (const key of keys) getOrCreate(this.#byType, key, () => new Set<string>()).add(webhook.id);
     this.#keysOf.set(webhook.id, keys);
   }

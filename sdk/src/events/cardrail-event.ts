@@ -19,6 +19,11 @@ export type CustomerEvent = WithClosedData<CustomerComponents['schemas']['Event'
 /** An event in the event-catalog envelope (`organizationId`, `createdAt` epoch ms), as delivered to `CardrailUsers` webhooks. */
 export type UserEvent = WithClosedData<UserComponents['schemas']['Event']>;
 
+/** The event type names of the customer variant (what `Cardrail` webhooks subscribe to and receive). */
+export type CustomerEventType = CustomerEvent['type'];
+/** The event type names of the user variant (what `CardrailUsers` webhooks subscribe to and receive). */
+export type UserEventType = UserEvent['type'];
+
 /** Every event of both variants, discriminated by `type`. */
 export type CardrailEvent = CustomerEvent | UserEvent;
 export type CardrailEventType = CardrailEvent['type'];

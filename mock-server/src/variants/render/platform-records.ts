@@ -48,11 +48,15 @@ export function renderAgent(agent: AgentRecord): ApiSchemas['Agent'] {
   };
 }
 
-export function renderWebhook(webhook: WebhookRecord): ApiSchemas['Webhook'] {
+/** A webhook as the reading variant names its event types (`names`: that variant's names of stored types). */
+export function renderWebhook<EventName extends string>(
+  webhook: WebhookRecord,
+  names: (types: WebhookRecord['events']) => EventName[],
+) {
   return {
     id: webhook.id,
     url: webhook.url,
-    events: webhook.events,
+    events: names(webhook.events),
     description: webhook.description,
     status: webhook.status,
     createdAt: toIso(webhook.createdAt),
@@ -60,10 +64,13 @@ export function renderWebhook(webhook: WebhookRecord): ApiSchemas['Webhook'] {
 }
 
 /** The create and rotate answers: the current secret, shown this once. */
-export function renderWebhookWithSecret(webhook: WebhookRecord): ApiSchemas['WebhookWithSecret'] {
+export function renderWebhookWithSecret<EventName extends string>(
+  webhook: WebhookRecord,
+  names: (types: WebhookRecord['events']) => EventName[],
+) {
   const [current] = webhook.secrets;
   if (!current) throw new Error(`Webhook ${webhook.id} has no signing secret.`);
-  return { ...renderWebhook(webhook), secret: current.value };
+  return { ...renderWebhook(webhook, names), secret: current.value };
 }
 
 export function renderDelivery(delivery: DeliveryRecord): ApiSchemas['WebhookDelivery'] {
