@@ -1,11 +1,23 @@
 import { BaseClock } from './core/clock.js';
 import { Directory } from './core/directory.js';
+import type { Cardrail, CardrailUsers } from '@cardrail/sdk';
 import { createServerEvents, type ServerEvents } from './control/events.js';
+import { type Cardholder, type CardholderOptions, createCardholder } from './testkit/cardholder.js';
+import { InboxRouter } from './testkit/inbox-router.js';
+import { createTestClient, type TestClient, type TestClientOptions } from './testkit/test-client.js';
+import {
+  createWebhookInbox,
+  type EventOf,
+  type InboxHost,
+  type WebhookInbox,
+  type WebhookInboxOptions,
+} from './testkit/webhook-inbox.js';
 import { IdFactory, randomBase62, cryptoRandom, type RandomSource } from './core/ids.js';
 import { parseRateLimit, RateLimiter, type RateLimitSetting } from './core/rate-limiter.js';
 import { seededRandom } from './core/seeded-random.js';
 import type { EventListener, PolicyChangeListener, Tenant, TenantHooks } from './core/tenant.js';
 import { engineExtension } from './engine/index.js';
+import type { Variant } from './core/variant.js';
 import { codecs } from './variants/index.js';
 import { eventNaming } from './variants/event-naming.js';
 import type { MockExtension } from './extension.js';
@@ -70,6 +82,20 @@ export interface MockServer {
   idle(): Promise<void>;
   /** The tenant (organization and mode) of a key, creating it like a first request would. For engine tests. */
   tenantOf(apiKey: string): Tenant | undefined;
+  /**
+   * A typed client of a new organization (a new test key) that calls this mock in-process: `Cardrail`, or with
+   * `{ variant: 'user' }` `CardrailUsers`. No network; it works whether MSW listens or not.
+   */
+  client<V extends Variant = 'customer'>(options?: TestClientOptions & { variant?: V }): TestClient<V>;
+  /**
+   * A webhook of the client's organization whose deliveries arrive in-process, verified with the SDK against the
+   * mock's clock, as typed events: `inbox.events`, `await inbox.waitFor('transaction.created')`.
+   */
+  webhookInbox<Client extends Cardrail | CardrailUsers>(
+    options: WebhookInboxOptions<Client>,
+  ): Promise<WebhookInbox<EventOf<Client>>>;
+  /** A funded owner (customer or user) with an agent and a card, created through the client's API. */
+  cardholder<Client extends Cardrail | CardrailUsers>(options: CardholderOptions<Client>): Promise<Cardholder<Client>>;
 }
 
 /** Creates the mock: spec loaded and validators compiled once, state in memory, no I/O until asked. */
@@ -79,7 +105,8 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
   const ids = new IdFactory(random);
   const baseClock = new BaseClock({ frozenAt: options.frozenClock });
   const renderEvent: EventRenderer = (event, variant) => codecs[variant].renderEvent(event);
-  const dispatcher = new WebhookDispatcher({ render: renderEvent, fetch: options.fetch, timeoutMs: options.webhookTimeoutMs });
+  const inboxes = new InboxRouter(options.fetch);
+  const dispatcher = new WebhookDispatcher({ render: renderEvent, fetch: inboxes.fetch, timeoutMs: options.webhookTimeoutMs });
 
   const extensions: MockExtension[] = [engineExtension, ...(options.extensions ?? [])];
   const handlers: HandlerMap = Object.assign({}, ...extensions.map((e) => e.handlers ?? {}), options.handlers ?? {});
@@ -128,6 +155,21 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
   };
 
   const handle = async (request: Request): Promise<Response> => toWebResponse(await dispatch(request), request.method);
+  // The keys of the test clients, so that an inbox verifies deliveries against the clock of the client's organization.
+  const keysOfClients = new WeakMap<object, string>();
+  const inboxHost: InboxHost = {
+    router: inboxes,
+    nextId: () => ids.next('webhook').replace(/^wh_/, 'inbox_'),
+    nowSeconds(client) {
+      const apiKey = keysOfClients.get(client);
+      if (apiKey === undefined) {
+        throw new TypeError(
+          'mock.webhookInbox() needs a client made by mock.client() of this mock (its key tells the organization and its clock).',
+        );
+      }
+      return Math.floor(clock.now(apiKey).getTime() / 1000);
+    },
+  };
   return {
     handle,
     dispatch,
@@ -137,7 +179,16 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
     },
     clock,
     events: { list: events.list, subscribe: events.subscribe },
+    client<V extends Variant = 'customer'>(clientOptions: TestClientOptions & { variant?: V } = {}) {
+      const apiKey = ids.apiKey('test');
+      const client = createTestClient(handle, apiKey, clientOptions);
+      keysOfClients.set(client, apiKey);
+      return client;
+    },
+    webhookInbox: (inboxOptions) => createWebhookInbox(inboxHost, inboxOptions),
+    cardholder: (cardholderOptions) => createCardholder(cardholderOptions),
     reset() {
+      inboxes.clear();
       services.directory.dispose();
       services.directory = new Directory(ids, baseClock, hooks, eventNaming);
     },

@@ -2,7 +2,8 @@
 // on an unused directive, so each line proves its error). Run by `npm run typecheck` and vitest's typecheck.
 import { describe, expectTypeOf, it } from 'vitest';
 import type { Tenant } from '../src/core/tenant.js';
-import type { HandlerMap } from '../src/index.js';
+import type { Cardrail, CardrailUsers } from '@cardrail/sdk';
+import { createMockServer, type HandlerMap } from '../src/index.js';
 import type { NeutralHandlers } from '../src/operations/neutral.js';
 import type { VariantCodec } from '../src/variants/codec.js';
 import { customerCodec } from '../src/variants/customer.js';
@@ -98,5 +99,22 @@ describe('each variant renders what the spec documents', () => {
       },
     } satisfies VariantCodec<'user', typeof userCodec.aliases>;
     expectTypeOf(broken.variant).toEqualTypeOf<'user'>();
+  });
+});
+
+describe('the test kit is typed by the client’s variant', () => {
+  it('gives the client of the variant asked for, and events in its names', async () => {
+    const mock = createMockServer();
+    expectTypeOf(mock.client()).toEqualTypeOf<Cardrail>();
+    expectTypeOf(mock.client({ variant: 'user' })).toEqualTypeOf<CardrailUsers>();
+    const inbox = await mock.webhookInbox({ client: mock.client() });
+    const created = await inbox.waitFor('transaction.created');
+    expectTypeOf(created.data.merchant.name).toEqualTypeOf<string>();
+    // @ts-expect-error a customer-variant inbox receives `transaction.created`, not the catalog's name
+    void inbox.waitFor('transaction.authorized');
+    const userInbox = await mock.webhookInbox({ client: mock.client({ variant: 'user' }), events: ['transaction.authorized'] });
+    expectTypeOf((await userInbox.waitFor('transaction.authorized')).createdAt).toEqualTypeOf<number>();
+    // @ts-expect-error the user variant calls it `transaction.authorized`
+    void mock.webhookInbox({ client: mock.client({ variant: 'user' }), events: ['transaction.created'] });
   });
 });
