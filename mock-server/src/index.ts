@@ -19,3 +19,6 @@ export type { PolicyChange, PolicyChangeListener, Tenant } from './core/tenant.j
 export { defineCollection } from './core/tenant.js';
 export { API_BASE_PATH } from './http/app.js';
 export { loadFixtures, type Fixtures, type FixtureRequest } from './fixtures.js';
+export type { TestClient, TestClientOptions } from './testkit/test-client.js';
+export type { EventOf, EventTypeOf, WaitForOptions, WebhookInbox, WebhookInboxOptions } from './testkit/webhook-inbox.js';
+export type { Cardholder, CardholderOptions } from './testkit/cardholder.js';
