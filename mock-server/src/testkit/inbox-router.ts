@@ -1,7 +1,7 @@
 import type { FetchFunction } from '../webhooks/dispatcher.js';
 
 /** The origin of the in-process webhook receivers: deliveries to it never leave the process. */
-export const INBOX_ORIGIN = 'https://inbox.cardrail.test';
+const INBOX_ORIGIN = 'https://inbox.cardrail.test';
 
 /** Receives one delivery in-process and answers its status. */
 export type InboxReceiver = (request: Request) => Promise<Response>;
