@@ -10,6 +10,7 @@ import { codecs } from './variants/index.js';
 import { eventNaming } from './variants/event-naming.js';
 import type { MockExtension } from './extension.js';
 import { createHttpApp } from './http/app.js';
+import { DEFAULT_MAX_BODY_BYTES } from './http/body-limit.js';
 import type { ApiRequest } from './http/api-request.js';
 import { toWebResponse, type WireResponse } from './http/response.js';
 import type { HandlerMap, ServerServices } from './http/operation-handler.js';
@@ -25,6 +26,15 @@ export interface MockServerOptions {
   fetch?: FetchFunction | undefined;
   /** How long a receiver has to answer a delivery. Default 10 000 ms. */
   webhookTimeoutMs?: number | undefined;
+  /**
+   * Hosts that may receive webhooks whatever their address: link-local and unspecified addresses are refused
+   * otherwise (docs/webhooks.md#where-deliveries-may-go).
+   */
+  allowWebhookHosts?: readonly string[] | undefined;
+  /** Webhook attempts in flight to one origin at most (default 8); more wait for a slot, keeping their order. */
+  webhookAttemptsPerOrigin?: number | undefined;
+  /** Webhook attempts in flight overall at most (default 128). */
+  webhookAttemptsInFlight?: number | undefined;
   /** Check each answer against the spec's response schema; a mismatch answers 500. Meant for tests. */
   validateResponses?: boolean | undefined;
   /** `true` logs one line per request to stdout; a function receives the lines instead. */
@@ -37,6 +47,8 @@ export interface MockServerOptions {
   handlers?: HandlerMap | undefined;
   /** Spec documents to serve; default: the copies bundled with the package. */
   documents?: SpecDocuments | undefined;
+  /** The largest request body read, in bytes; a larger one is 413. Default 1 MiB. */
+  maxBodyBytes?: number | undefined;
 }
 
 /** The test clocks, server-wide. */
@@ -96,7 +108,14 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
   const ids = new IdFactory(random);
   const baseClock = new BaseClock({ frozenAt: options.frozenClock });
   const renderEvent: EventRenderer = (event, variant) => codecs[variant].renderEvent(event);
-  const dispatcher = new WebhookDispatcher({ render: renderEvent, fetch: options.fetch, timeoutMs: options.webhookTimeoutMs });
+  const dispatcher = new WebhookDispatcher({
+    render: renderEvent,
+    fetch: options.fetch,
+    timeoutMs: options.webhookTimeoutMs,
+    allowHosts: options.allowWebhookHosts,
+    attemptsPerOrigin: options.webhookAttemptsPerOrigin,
+    attemptsInFlight: options.webhookAttemptsInFlight,
+  });
 
   const extensions: MockExtension[] = [engineExtension, ...(options.extensions ?? [])];
   const handlers: HandlerMap = Object.assign({}, ...extensions.map((e) => e.handlers ?? {}), options.handlers ?? {});
@@ -129,6 +148,7 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
     validateResponses: options.validateResponses,
     log,
     requestId: () => `req_${randomBase62(cryptoRandom, 16)}`,
+    maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
   });
 
   const clock: ServerClock = {

@@ -28,6 +28,7 @@ function checkEventTypes(naming: EventNaming, variant: Variant, types: string[])
 
 export const webhookHandlers = {
   createWebhook: (ctx) => {
+    ctx.services.webhooks.checkUrl(ctx.body.url);
     checkEventTypes(ctx.services.naming, ctx.variant, ctx.body.events);
     const webhook = webhooks.of(ctx.tenant).insert({
       id: ctx.tenant.ids.next('webhook'),
@@ -47,6 +48,7 @@ export const webhookHandlers = {
   updateWebhook: (ctx) => {
     const webhook = requireWebhook(ctx.tenant, ctx.params.webhookId);
     const { body } = ctx;
+    if (body.url !== undefined) ctx.services.webhooks.checkUrl(body.url);
     if (body.events !== undefined) checkEventTypes(ctx.services.naming, webhook.variant, body.events);
     webhooks.of(ctx.tenant).update(webhook.id, (record) => {
       if (body.url !== undefined) record.url = body.url;

@@ -1,5 +1,4 @@
 import type { EpochMs } from '../core/clock.js';
-import type { ScheduledHandle } from '../core/scheduler.js';
 import type { ApiSchemas, Stored } from '../core/stored.js';
 import { defineCollection } from '../core/tenant.js';
 import type { Variant } from '../core/variant.js';
@@ -23,8 +22,6 @@ export type DeliveryRecord = Omit<Stored<ApiSchemas['WebhookDelivery']>, 'attemp
   attempts: DeliveryAttemptRecord[];
   /** Automatic attempts made so far (manual retries not counted), out of RETRY_DELAYS_MS.length. */
   automaticAttempts: number;
-  /** The scheduled next automatic attempt, while one is pending. */
-  nextAttempt: ScheduledHandle | null;
 };
 
 export const webhooks = defineCollection<WebhookRecord>('webhooks', {
