@@ -56,14 +56,17 @@ export function runOperation(
     // A path of the other variant (e.g. /users with a Bearer key) does not exist for this caller.
     if (!operation) throw notFound();
     const { spec } = operation;
-    // Work that fell due on a running clock is applied before the request reads state.
+    // Work that fell due on a running clock is applied before the request reads state, and records past their
+    // retention are dropped (each is dropped once: nothing to do on most requests).
     tenant.scheduler.runDue();
+    tenant.prune();
     if (options.rateLimiter && !options.exempt?.has(request)) applyRateLimit(options.rateLimiter, key.id, tenant, headers);
     if (spec.testModeOnly && tenant.mode !== 'test') throw testModeOnly();
 
     const idempotencyKey = IDEMPOTENT_METHODS.has(spec.method) ? request.headers.get('idempotency-key') : null;
     const finish = (answer: StoredResponse): WireResponse => {
       tenant.scheduler.runDue();
+      tenant.prune();
       return toWire(answer, requestId, headers);
     };
     const { bodyText } = request;

@@ -1,5 +1,6 @@
 import type { EpochMs } from '../core/clock.js';
 import type { ApiSchemas, Stored } from '../core/stored.js';
+import { EVENT_RETENTION_MS } from '../core/event-log.js';
 import { defineCollection } from '../core/tenant.js';
 import type { Variant } from '../core/variant.js';
 
@@ -28,8 +29,10 @@ export const webhooks = defineCollection<WebhookRecord>('webhooks', {
   filters: { status: (webhook) => webhook.status },
 });
 
+/** Delivery records are kept as long as events: 30 days of the tenant's test clock (docs/webhooks.md#delivery-records). */
 export const deliveries = defineCollection<DeliveryRecord>('webhookDeliveries', {
   filters: { webhookId: (delivery) => delivery.webhookId },
+  retention: { ms: EVENT_RETENTION_MS, at: (delivery) => delivery.createdAt },
 });
 
 /** Delays before attempts 1 to 5, each measured from the previous attempt (docs/webhooks.md#acknowledging-retries). */
