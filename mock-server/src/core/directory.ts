@@ -5,7 +5,6 @@ import type { ApiSchemas, Stored } from './stored.js';
 import { keyDigest, redactKey } from './key-digest.js';
 import { collectionSlot, defineCollection, Tenant, type TenantHooks } from './tenant.js';
 import { tenantKey, type EvictedTenant, type TenantSnapshot } from './state/model.js';
-import { getOrCreate } from './get-or-create.js';
 
 /**
  * An API key as the mock knows it: its SHA-256 digest and redacted form, never the key itself (that is shown once,

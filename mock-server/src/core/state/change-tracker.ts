@@ -68,7 +68,8 @@ export class ChangeTracker implements TenantChangeSink {
   idempotency(tenant: Tenant, key: string): void {
     if (this.#paused > 0) return;
     const changes = this.#of(tenant);
-    (changes.idempotency ??= new Set()).add(key);
+    changes.idempotency ??= new Set();
+    changes.idempotency.add(key);
   }
 
   /** Server-wide state changed (the shared clock advance). */
