@@ -176,8 +176,8 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
   for (const extension of extensions) if (extension.onRestore) restoreListeners.add(extension.onRestore);
 
   const { journal } = options;
-  let services: ServerServices;
-  const serverState = () => ({ sharedOffsetMs: services.directory.sharedOffsetMs, random: seeded?.position() ?? null });
+  let services: ServerServices | undefined;
+  const serverState = () => ({ sharedOffsetMs: services?.directory.sharedOffsetMs ?? 0, random: seeded?.position() ?? null });
   const tracker = journal ? new ChangeTracker(journal, serverState) : undefined;
   const hooks: TenantHooks = {
     onEvent: listeners,
@@ -199,7 +199,7 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
               mode: tenant.mode,
               ref,
               keyDigests: [...apiKeys.of(tenant).values()].map((record) => record.digest),
-              sharedOffsetMs: services.directory.sharedOffsetMs,
+              sharedOffsetMs: services?.directory.sharedOffsetMs ?? 0,
             };
             tracker.structural(['evicted', tenant.key, stub]);
             return stub;
@@ -215,7 +215,8 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
         }
       : undefined;
   const newDirectory = () => new Directory(ids, baseClock, hooks, eventNaming, tenantStore);
-  services = { directory: newDirectory(), webhooks: dispatcher, naming: eventNaming };
+  const live: ServerServices = { directory: newDirectory(), webhooks: dispatcher, naming: eventNaming };
+  services = live;
 
   const log =
     options.log === true ? (line: string) => process.stdout.write(`${line}\n`) : options.log === false ? undefined : options.log;
@@ -224,7 +225,7 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
     exempt,
     documents,
     handlers,
-    services,
+    services: live,
     rateLimiter: options.rateLimit === undefined ? undefined : new RateLimiter(parseRateLimit(options.rateLimit)),
     validateResponses: options.validateResponses,
     log,
@@ -259,8 +260,8 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
   }
   function* stateLines(): Generator<StateLine> {
     yield ['server', serverState()];
-    for (const tenant of [...services.directory.tenants()]) yield* tenantLines(tenant);
-    for (const stub of [...services.directory.evicted()]) yield ['evicted', `${stub.organizationId}:${stub.mode}`, stub];
+    for (const tenant of [...live.directory.tenants()]) yield* tenantLines(tenant);
+    for (const stub of [...live.directory.evicted()]) yield ['evicted', `${stub.organizationId}:${stub.mode}`, stub];
   }
 
   /** Replaces the state; `snapshot` is adopted as is (its records become the live ones). */
@@ -269,8 +270,8 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
       throw new TypeError(`Not a ${STATE_FORMAT} version ${STATE_VERSION} snapshot.`);
     }
     tracker?.discard();
-    services.directory.dispose();
-    services.directory = newDirectory();
+    live.directory.dispose();
+    live.directory = newDirectory();
     const { directory } = services;
     quietly(() => {
       directory.sharedOffsetMs = snapshot.sharedOffsetMs;
@@ -289,7 +290,7 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
 
   if (options.evictIdleMs !== undefined) {
     const idleMs = options.evictIdleMs;
-    const sweep = setInterval(() => services.directory.evictIdle(idleMs), Math.min(Math.max(idleMs / 2, 1_000), 60_000));
+    const sweep = setInterval(() => live.directory.evictIdle(idleMs), Math.min(Math.max(idleMs / 2, 1_000), 60_000));
     // An idle sweep must not keep a test process or CLI alive.
     (sweep as { unref?: () => void }).unref?.();
     stopSweep = () => clearInterval(sweep);
@@ -297,16 +298,16 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
 
   const clock: ServerClock = {
     now: (apiKey) => {
-      const tenant = apiKey === undefined ? undefined : services.directory.authenticate(apiKey)?.tenant;
-      return new Date(tenant ? tenant.now() : baseClock.now() + services.directory.sharedOffsetMs);
+      const tenant = apiKey === undefined ? undefined : live.directory.authenticate(apiKey)?.tenant;
+      return new Date(tenant ? tenant.now() : baseClock.now() + live.directory.sharedOffsetMs);
     },
     get frozen() {
       return baseClock.frozen;
     },
     async advance(seconds) {
       const ms = seconds * 1000;
-      services.directory.sharedOffsetMs += ms;
-      for (const tenant of [...services.directory.tenants()]) {
+      live.directory.sharedOffsetMs += ms;
+      for (const tenant of [...live.directory.tenants()]) {
         await tenant.scheduler.advance(ms);
         tenant.prune();
       }
@@ -325,9 +326,9 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
     clock,
     events: {
       list(query = {}) {
-        let tenants = [...services.directory.tenants()];
+        let tenants = [...live.directory.tenants()];
         if (query.apiKey !== undefined) {
-          const tenant = services.directory.authenticate(query.apiKey)?.tenant;
+          const tenant = live.directory.authenticate(query.apiKey)?.tenant;
           tenants = tenant ? [tenant] : [];
         }
         const events: MockEvent[] = [];
@@ -346,18 +347,18 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
       },
     },
     reset() {
-      services.directory.dispose();
-      services.directory = newDirectory();
+      live.directory.dispose();
+      live.directory = newDirectory();
       if (tracker && journal) {
         tracker.discard();
         journal.commit([['reset'], ['server', serverState()]]);
       }
     },
     async idle() {
-      for (const tenant of [...services.directory.tenants()]) await tenant.scheduler.idle();
+      for (const tenant of [...live.directory.tenants()]) await tenant.scheduler.idle();
     },
     tenantOf(apiKey) {
-      return services.directory.authenticate(apiKey)?.tenant;
+      return live.directory.authenticate(apiKey)?.tenant;
     },
     snapshot() {
       tracker?.commit();
@@ -377,12 +378,12 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
       if (tracker && journal) journal.commit([['reset'], ...stateLines()]);
     },
     evictIdle(idleMs) {
-      return services.directory.evictIdle(idleMs);
+      return live.directory.evictIdle(idleMs);
     },
     async stop(deadlineMs) {
       stopSweep?.();
       dispatcher.stop();
-      const tenants = [...services.directory.tenants()];
+      const tenants = [...live.directory.tenants()];
       for (const tenant of tenants) tenant.scheduler.stop();
       let timer: ReturnType<typeof setTimeout> | undefined;
       const drained = await Promise.race([

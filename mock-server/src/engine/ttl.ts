@@ -46,7 +46,8 @@ export function scheduleCardTtl(tenant: Tenant, cardId: string): void {
 
 /** After a restore: every card that can still expire gets its TTL timer again (its records are already in place). */
 export function rearmAllTtls(tenant: Tenant): void {
-  for (const card of cards.of(tenant).values()) if (canExpire(card) && card.expiresAt !== null) scheduleCardTtl(tenant, card.id);
+  for (const [, card] of cards.of(tenant).entries())
+    if (canExpire(card) && card.expiresAt !== null) scheduleCardTtl(tenant, card.id);
 }
 
 /** Re-arms the TTL of every open card a policy change of this customer, agent or card applies to. */

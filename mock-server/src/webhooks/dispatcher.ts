@@ -87,7 +87,8 @@ export class WebhookDispatcher {
 
   /** After a restore: every pending delivery's next automatic attempt is scheduled again, at its own time. */
   readonly onRestore = (tenant: Tenant): void => {
-    for (const delivery of deliveries.of(tenant).values()) {
+    // Oldest first: attempts due at the same instant keep the order they were first scheduled in.
+    for (const [, delivery] of deliveries.of(tenant).entries()) {
       if (delivery.status === 'pending' && delivery.nextAttemptAt !== null) {
         this.#scheduleAutomatic(tenant, delivery.id, delivery.nextAttemptAt);
       }

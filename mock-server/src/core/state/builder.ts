@@ -95,8 +95,11 @@ export class SnapshotBuilder {
       random: this.#random,
       tenants: [...this.#tenants.values()].map((draft) => ({
         ...draft.header,
+        // Empty collections are left out, as Tenant.snapshot does.
         collections: Object.fromEntries(
-          [...draft.collections].map(([name, records]) => [name, [...records.values()].sort((a, b) => a[0] - b[0])]),
+          [...draft.collections]
+            .filter(([, records]) => records.size > 0)
+            .map(([name, records]) => [name, [...records.values()].sort((a, b) => a[0] - b[0])]),
         ),
         idempotency: [...draft.idempotency.values()].sort((a, b) => a.expiresAt - b.expiresAt),
       })),

@@ -82,7 +82,7 @@ function scheduleIntentExpiry(tenant: Tenant, intent: IntentRecord): void {
 
 /** After a restore: every intent still open gets its expiry scheduled again. */
 export function rescheduleIntentExpiries(tenant: Tenant): void {
-  for (const intent of intents.of(tenant).values()) {
+  for (const [, intent] of intents.of(tenant).entries()) {
     if (intent.status === 'pending' || intent.status === 'pending_approval') scheduleIntentExpiry(tenant, intent);
   }
 }
