@@ -280,6 +280,8 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
       for (const stub of snapshot.evicted ?? []) directory.addEvicted(stub);
       for (const tenant of restored) for (const hook of restoreListeners) hook(tenant);
     });
+    // Work that fell due while the state was stored (a webhook retry, an expiry) runs now, and is recorded.
+    for (const tenant of [...directory.tenants()]) tenant.scheduler.runDue();
   };
 
   journal?.attach?.({

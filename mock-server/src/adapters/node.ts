@@ -7,6 +7,7 @@ import { createMockServer, type MockServer, type MockServerOptions } from '../se
 import { lingerOnUnreadBody, NodeApiRequest } from './node-request.js';
 import { SERVER_LIMIT_DEFAULTS, type ServerLimits } from './server-limits.js';
 import { createWebhookFetch } from './webhook-fetch.js';
+import { FileStateStore, type StateStoreOptions } from './state-store.js';
 import { WebhookUrlPolicy } from '../webhooks/url-policy.js';
 
 export interface NodeServerOptions extends MockServerOptions, Partial<ServerLimits> {
@@ -14,6 +15,13 @@ export interface NodeServerOptions extends MockServerOptions, Partial<ServerLimi
   port?: number;
   /** Default 127.0.0.1. */
   host?: string;
+  /**
+   * Keeps the whole state in this directory (docs/standalone-server.md#durable-state): restored at start, every
+   * change written before its answer. A path, or the store's options.
+   */
+  state?: string | StateStoreOptions | undefined;
+  /** On close, how long webhook attempts in flight may take to finish (the rest stay pending). Default 0. */
+  drainTimeoutMs?: number | undefined;
 }
 
 export interface RunningMockServer {
@@ -21,8 +29,14 @@ export interface RunningMockServer {
   /** The API base URL, e.g. http://127.0.0.1:4010/v1. */
   url: string;
   port: number;
-  /** Stops accepting connections, ends open ones and resolves when closed. */
-  close(): Promise<void>;
+  /** With `state`: whether the directory held a state, and how many records it had. */
+  restored: { records: number } | undefined;
+  /**
+   * Stops accepting connections, lets webhook attempts in flight finish for up to `drainTimeoutMs`, writes the
+   * state (deliveries without an outcome stay pending) or forgets it (without `state`), ends open connections and
+   * resolves when closed.
+   */
+  close(options?: { drainTimeoutMs?: number }): Promise<void>;
 }
 
 /**
@@ -42,7 +56,29 @@ export async function startMockServer(options: NodeServerOptions = {}): Promise<
         perOrigin: options.webhookAttemptsPerOrigin,
         total: options.webhookAttemptsInFlight,
       });
-  const mock = createMockServer({ ...options, maxBodyBytes, fetch: options.fetch ?? pool?.fetch });
+  let closing: Promise<void> | undefined;
+  let close: (drainTimeoutMs?: number) => Promise<void> = () => Promise.resolve();
+  const stateOptions = typeof options.state === 'string' ? { path: options.state } : options.state;
+  const store = stateOptions
+    ? FileStateStore.open({
+        ...stateOptions,
+        // A state that cannot be written any more: nothing else may be answered (a success would be forgotten).
+        onFatal:
+          stateOptions.onFatal ??
+          ((error) => {
+            console.error(`[cardrail-mock] ${error.message}; stopping`);
+            process.exitCode = 1;
+            void close(0);
+          }),
+      })
+    : undefined;
+  let mock: MockServer;
+  try {
+    mock = createMockServer({ ...options, maxBodyBytes, fetch: options.fetch ?? pool?.fetch, journal: store });
+  } catch (error) {
+    await store?.close();
+    throw error;
+  }
   const host = options.host ?? '127.0.0.1';
   const hostForUrl = host.includes(':') ? `[${host}]` : host;
   let origin = `http://${hostForUrl}`;
@@ -86,13 +122,36 @@ export async function startMockServer(options: NodeServerOptions = {}): Promise<
     },
   );
   server.maxConnections = limits.maxConnections;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 4010, host, () => {
-      server.off('error', reject);
-      resolve();
+  close = (drainTimeoutMs = options.drainTimeoutMs ?? 0) => {
+    closing ??= (async () => {
+      const closed = new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+      server.closeIdleConnections();
+      await mock.stop(drainTimeoutMs);
+      pool?.close();
+      if (store) await store.close();
+      // Without a store there is nothing to keep: the state is let go.
+      else mock.reset();
+      // Keep-alive connections would hold close() open; nothing is mid-answer that matters on shutdown.
+      server.closeAllConnections();
+      await closed.catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ERR_SERVER_NOT_RUNNING') throw error;
+      });
+    })();
+    return closing;
+  };
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 4010, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-  });
+  } catch (error) {
+    pool?.close();
+    await store?.close();
+    throw error;
+  }
   // A server listening on TCP reports an AddressInfo (a string only for a pipe or socket path).
   const port = (server.address() as AddressInfo).port;
   origin = `http://${hostForUrl}:${port}`;
@@ -100,14 +159,8 @@ export async function startMockServer(options: NodeServerOptions = {}): Promise<
     mock,
     url: `${origin}${API_BASE_PATH}`,
     port,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        mock.reset();
-        pool?.close();
-        server.close((error) => (error ? reject(error) : resolve()));
-        // Keep-alive connections would hold close() open; nothing is mid-answer that matters on shutdown.
-        server.closeAllConnections();
-      }),
+    restored: store?.restored ? { records: store.restoredRecords } : undefined,
+    close: (closeOptions) => close(closeOptions?.drainTimeoutMs),
   };
 }
 

@@ -1,0 +1,250 @@
+// `--state <dir>` (docs/standalone-server.md#durable-state): everything answered survives kill -9, a clean SIGTERM
+// records the webhook attempts it could not finish as pending and they are delivered after the restart; the store
+// itself drops a commit cut short by a crash, compacts, keeps idle organizations on disk and locks its directory.
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FileStateStore } from '../src/adapters/state-store.js';
+import { createMockServer } from '../src/index.js';
+import { killChildren, startCli } from './support/cli-process.js';
+import { FROZEN_AT, newKey } from './support/keys.js';
+import { startHttpReceiver, type Receiver } from './support/receiver.js';
+import { call } from './support/state-tour.js';
+
+afterEach(killChildren);
+const receivers: Receiver[] = [];
+afterEach(async () => {
+  for (const receiver of receivers.splice(0)) {
+    receiver.release();
+    await receiver.close();
+  }
+});
+
+function stateDir(): string {
+  return mkdtempSync(join(tmpdir(), 'cardrail-state-'));
+}
+
+async function receiver(): Promise<Receiver> {
+  const started = await startHttpReceiver();
+  receivers.push(started);
+  return started;
+}
+
+function client(url: string, key: string) {
+  return async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const response = await fetch(url + path, {
+      method,
+      headers: {
+        Authorization: `Bearer ${key}`,
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, headers: response.headers, text: await response.text() };
+  };
+}
+
+async function until(condition: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+  const started = Date.now();
+  while (!condition()) {
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe('cardrail-mock --state', () => {
+  it('keeps everything it answered through kill -9, and resumes pending webhook retries on their schedule', async () => {
+    const dir = stateDir();
+    const hooks = await receiver();
+    hooks.answer({ status: 500 });
+    const first = await startCli(['--port', '0', '--state', dir, '--frozen-clock', FROZEN_AT]);
+    const key = newKey();
+    const api = client(first.url, key);
+    const json = async (method: string, path: string, body?: unknown, headers?: Record<string, string>) => {
+      const answer = await api(method, path, body, headers);
+      expect(answer.status, `${method} ${path}: ${answer.text}`).toBeLessThan(300);
+      return JSON.parse(answer.text) as Record<string, any>;
+    };
+    await json('POST', '/webhooks', { url: hooks.url, events: ['card.created'] });
+    const customer = await json('POST', '/customers', { email: 'ada@example.com' }, { 'Idempotency-Key': 'first-customer' });
+    await json('POST', '/simulate/kyc', { customerId: customer.id, status: 'approved' });
+    await json('POST', '/simulate/deposits', { customerId: customer.id, amount: 100_000 });
+    const agent = await json('POST', '/agents', {
+      customerId: customer.id,
+      name: 'Buyer',
+      limits: { amount: 10_000, currency: 'usd', interval: 'daily' },
+    });
+    const card = await json('POST', '/cards', {
+      customerId: customer.id,
+      agentId: agent.id,
+      policy: { limits: { perDay: 9_000 } },
+    });
+    const txn = await json('POST', '/simulate/authorize', {
+      cardId: card.id,
+      amount: 8_000,
+      currency: 'usd',
+      merchant: { name: 'OpenAI' },
+    });
+    await json('POST', `/simulate/transactions/${txn.id}/settle`, {});
+    await json('PATCH', '/settings/risk', { preset: 'strict', dryRun: true });
+    const live = await json('POST', '/api-keys', { name: 'live', mode: 'live' });
+    const old = await json('POST', '/api-keys', { name: 'old' });
+    await json('DELETE', `/api-keys/${old.id}`);
+    await json('POST', '/simulate/clock/advance', { seconds: 60 });
+    await until(() => hooks.received.length === 1, 'the first delivery attempt');
+    const reads = [
+      '/cards?limit=100',
+      '/transactions?limit=100',
+      `/customers/${customer.id}/balances`,
+      '/settings/risk',
+      '/simulate/clock',
+      '/api-keys',
+      `/cards/${card.id}/policy`,
+    ];
+    const before = await Promise.all(reads.map((path) => api('GET', path)));
+
+    // A burst of creations; the process is killed while some are still in flight.
+    const answered: string[] = [];
+    const burst = Array.from({ length: 150 }, (_, i) =>
+      api('POST', '/customers', { email: `burst${i}@example.com` }).then(
+        (answer) => {
+          if (answer.status === 201) answered.push((JSON.parse(answer.text) as { id: string }).id);
+        },
+        () => undefined,
+      ),
+    );
+    await until(() => answered.length >= 60, 'some of the burst to be answered');
+    first.child.kill('SIGKILL');
+    await Promise.all(burst);
+    expect(answered.length).toBeGreaterThanOrEqual(60);
+
+    hooks.answer({ status: 200 });
+    const second = await startCli(['--port', '0', '--state', dir, '--frozen-clock', FROZEN_AT]);
+    expect(second.output()).toMatch(/Restored \d+ records from/);
+    const again = client(second.url, key);
+    for (const [index, path] of reads.entries()) {
+      expect((await again('GET', path)).text, path).toBe(before[index]?.text);
+    }
+    for (const id of answered) expect((await again('GET', `/customers/${id}`)).status, id).toBe(200);
+    const replay = await again('POST', '/customers', { email: 'ada@example.com' }, { 'Idempotency-Key': 'first-customer' });
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(JSON.parse(replay.text)).toEqual(customer);
+    expect((await client(second.url, live.key as string)('GET', '/customers')).status).toBe(200);
+    // The limits still count the spend made before the crash: 8,000 of the card's 9,000 per day.
+    const declined = await again('POST', '/simulate/authorize', {
+      cardId: card.id,
+      amount: 1_500,
+      currency: 'usd',
+      merchant: { name: 'OpenAI' },
+    });
+    expect(JSON.parse(declined.text)).toMatchObject({ status: 'declined' });
+    // The failed delivery's retry was due 5 minutes after its first attempt, on the test clock.
+    expect(hooks.received).toHaveLength(1);
+    await again('POST', '/simulate/clock/advance', { seconds: 300 });
+    await until(() => hooks.received.length === 2, 'the retry after the restart');
+    expect(hooks.received[1]?.body).toBe(hooks.received[0]?.body);
+    expect(await second.stop('SIGTERM')).toBe(0);
+  });
+
+  it('records deliveries still in flight at SIGTERM as pending, and delivers them after the restart', async () => {
+    const dir = stateDir();
+    const hooks = await receiver();
+    hooks.answer('hang');
+    const first = await startCli(['--port', '0', '--state', dir, '--drain-timeout', '300', '--frozen-clock', FROZEN_AT]);
+    const key = newKey();
+    const api = client(first.url, key);
+    const webhook = JSON.parse((await api('POST', '/webhooks', { url: hooks.url, events: ['*'] })).text) as { id: string };
+    await api('POST', '/customers', { email: 'ada@example.com' });
+    await until(() => hooks.received.length === 2, 'both deliveries to reach the receiver');
+    const started = Date.now();
+    expect(await first.stop('SIGTERM')).toBe(0);
+    // It waited for the attempts (up to --drain-timeout), then stopped without them.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+
+    hooks.answer({ status: 200 });
+    const second = await startCli(['--port', '0', '--state', dir, '--frozen-clock', FROZEN_AT]);
+    await until(() => hooks.received.length === 4, 'the deliveries to be made again after the restart');
+    const ids = (deliveries: { body: string }[]) =>
+      deliveries.map((delivery) => (JSON.parse(delivery.body) as { id: string }).id).sort();
+    expect(ids(hooks.received.slice(2))).toEqual(ids(hooks.received.slice(0, 2)));
+    const again = client(second.url, key);
+    const records = JSON.parse((await again('GET', `/webhooks/${webhook.id}/deliveries`)).text) as {
+      data: { status: string; attempts: { outcome: string }[] }[];
+    };
+    expect(records.data.map((record) => [record.status, record.attempts.map((attempt) => attempt.outcome)])).toEqual([
+      ['succeeded', ['succeeded']],
+      ['succeeded', ['succeeded']],
+    ]);
+    expect(await second.stop('SIGTERM')).toBe(0);
+  });
+});
+
+describe('the state store', () => {
+  const key = newKey();
+  const options = { frozenClock: FROZEN_AT };
+
+  it('drops a commit cut short by a crash, and refuses a journal damaged before its end', async () => {
+    const dir = stateDir();
+    let store = FileStateStore.open({ path: dir });
+    let mock = createMockServer({ ...options, journal: store });
+    await call(mock, { method: 'POST', path: '/customers', body: { email: 'ada@example.com' }, key });
+    await store.close();
+    const [journal] = readdirSync(dir).filter((name) => name.startsWith('journal.'));
+    if (!journal) throw new Error('no journal');
+    appendFileSync(join(dir, journal), '[["put","org_x:test","customers",9,{"id":"cus_to');
+    store = FileStateStore.open({ path: dir });
+    mock = createMockServer({ ...options, journal: store });
+    expect(JSON.parse((await call(mock, { method: 'GET', path: '/customers', key })).body).data).toHaveLength(1);
+    await store.close();
+    expect(readFileSync(join(dir, journal), 'utf8').endsWith(']]\n')).toBe(true);
+
+    const text = readFileSync(join(dir, journal), 'utf8');
+    writeFileSync(join(dir, journal), `${text.slice(0, 10)}#${text.slice(11)}`);
+    expect(() => FileStateStore.open({ path: dir })).toThrow(/unreadable commit/);
+  });
+
+  it('compacts the journal into one state file that restores the same state', async () => {
+    const dir = stateDir();
+    let store = FileStateStore.open({ path: dir });
+    let mock = createMockServer({ ...options, journal: store });
+    for (let i = 0; i < 30; i++)
+      await call(mock, { method: 'POST', path: '/customers', body: { email: `c${i}@example.com` }, key });
+    const before = mock.snapshot();
+    await store.compact();
+    await call(mock, { method: 'POST', path: '/customers', body: { email: 'after@example.com' }, key });
+    const after = mock.snapshot();
+    await store.close();
+    expect(readdirSync(dir).sort()).toEqual(['journal.1.jsonl', 'state.jsonl', 'tenants']);
+    store = FileStateStore.open({ path: dir });
+    mock = createMockServer({ ...options, journal: store });
+    expect(mock.snapshot()).toEqual(after);
+    expect(after).not.toEqual(before);
+    await store.close();
+  });
+
+  it('keeps an idle organization on disk, out of memory, and brings it back on its next request after a restart', async () => {
+    const dir = stateDir();
+    let store = FileStateStore.open({ path: dir });
+    let mock = createMockServer({ ...options, journal: store });
+    const created = await call(mock, { method: 'POST', path: '/customers', body: { email: 'ada@example.com' }, key });
+    expect(mock.evictIdle(0)).toBe(1);
+    expect(readdirSync(join(dir, 'tenants'))).toHaveLength(1);
+    await store.close();
+    store = FileStateStore.open({ path: dir });
+    mock = createMockServer({ ...options, journal: store });
+    expect(mock.events.list()).toHaveLength(0);
+    const listed = JSON.parse((await call(mock, { method: 'GET', path: '/customers', key })).body) as { data: unknown[] };
+    expect(listed.data).toEqual([JSON.parse(created.body)]);
+    await store.close();
+  });
+
+  it('is used by one server at a time', async () => {
+    const dir = stateDir();
+    const store = FileStateStore.open({ path: dir });
+    expect(() => FileStateStore.open({ path: dir })).toThrow(/already open/);
+    await store.close();
+    FileStateStore.open({ path: dir }).close();
+  });
+});
