@@ -14,6 +14,8 @@ export interface WebhookFetchOptions {
   idleMs?: number | undefined;
   /** Which resolved addresses may be connected to. */
   policy: WebhookUrlPolicy;
+  /** The resolver (dns.lookup by default). */
+  resolve?: typeof dnsLookup | undefined;
 }
 
 export interface WebhookFetch {
@@ -41,7 +43,7 @@ export function createWebhookFetch(options: WebhookFetchOptions): WebhookFetch {
   };
   const http = new HttpAgent(agentOptions);
   const https = new HttpsAgent(agentOptions);
-  const lookup = guardedLookup(options.policy);
+  const lookup = guardedLookup(options.policy, options.resolve ?? dnsLookup);
 
   const fetch: FetchFunction = (input, init) =>
     new Promise<Response>((resolve, reject) => {
@@ -80,9 +82,9 @@ export function createWebhookFetch(options: WebhookFetchOptions): WebhookFetch {
 }
 
 /** dns.lookup, with every address the policy refuses taken out; none left is a connection error naming the reason. */
-function guardedLookup(policy: WebhookUrlPolicy): LookupFunction {
+function guardedLookup(policy: WebhookUrlPolicy, resolve: typeof dnsLookup): LookupFunction {
   return (hostname, lookupOptions, callback) => {
-    dnsLookup(hostname, { ...(lookupOptions as LookupOptions), all: true }, (error, addresses: LookupAddress[]) => {
+    resolve(hostname, { ...(lookupOptions as LookupOptions), all: true }, (error, addresses: LookupAddress[]) => {
       if (error) {
         (callback as (error: Error | null, address: string, family?: number) => void)(error, '');
         return;
