@@ -1,5 +1,15 @@
 export { createMockServer } from './server.js';
-export type { MockServer, MockServerOptions, ServerClock, ServerEvents, EventQuery } from './server.js';
+export type { MockServer, MockServerOptions, ServerClock, ServerEvents, EventQuery, StopReport } from './server.js';
+export type {
+  EvictedTenant,
+  IdempotencyRecord,
+  MockSnapshot,
+  RandomPosition,
+  StateLine,
+  TenantHeader,
+  TenantSnapshot,
+} from './core/state/model.js';
+export type { JournalAccess, StateJournal } from './core/state/change-tracker.js';
 export type { AnyStoredEvent as MockEvent, EventData, Mode, StoredEvent, StoredEventType } from './core/event-types.js';
 export type { MockExtension } from './extension.js';
 export type {

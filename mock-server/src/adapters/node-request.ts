@@ -77,7 +77,7 @@ function readLimited(incoming: IncomingMessage, limit: number): Promise<string> 
 }
 
 /** Whether a request announces a body (RFC 9112: Content-Length above 0 or a Transfer-Encoding). */
-export function hasBody(incoming: IncomingMessage): boolean {
+function hasBody(incoming: IncomingMessage): boolean {
   const length = incoming.headers['content-length'];
   return incoming.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }

@@ -172,3 +172,6 @@ function definedOnly(options: Partial<ServerLimits>): Partial<ServerLimits> {
   }
   return out;
 }
+
+export type { FsyncPolicy, StateStoreOptions } from './state-store.js';
+export type { ServerLimits } from './server-limits.js';

@@ -6,7 +6,7 @@ import type { AnyStoredEvent, EventData, Mode, StoredEvent, StoredEventType } fr
 import { IdempotencyCache } from './idempotency.js';
 import type { IdFactory } from './ids.js';
 import { Scheduler } from './scheduler.js';
-import type { IdempotencyRecord, TenantHeader, TenantSnapshot } from './state/model.js';
+import type { TenantHeader, TenantSnapshot } from './state/model.js';
 
 /** Where tenants report the changes a durable store writes (see state/change-tracker.ts). */
 export interface TenantChangeSink {
@@ -260,4 +260,4 @@ export interface TenantHooks {
   changes?: TenantChangeSink | undefined;
 }
 
-export type { Mode, IdempotencyRecord };
+export type { Mode };

@@ -20,7 +20,7 @@ export function incompleteBody(): ApiError {
 }
 
 /** The size in bytes of a string's UTF-8 encoding, without encoding it. */
-export function utf8Length(text: string): number {
+function utf8Length(text: string): number {
   let bytes = text.length;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);

@@ -113,17 +113,3 @@ export class SnapshotBuilder {
     return draft;
   }
 }
-
-/** The lines that build a snapshot from nothing (the reverse of SnapshotBuilder). */
-export function* snapshotLines(snapshot: MockSnapshot): Generator<StateLine> {
-  yield ['server', { sharedOffsetMs: snapshot.sharedOffsetMs, random: snapshot.random }];
-  for (const tenant of snapshot.tenants) {
-    const key = `${tenant.organizationId}:${tenant.mode}`;
-    const { collections, idempotency, ...header } = tenant;
-    yield ['tenant', key, header];
-    for (const [name, entries] of Object.entries(collections))
-      for (const [seq, record] of entries) yield ['put', key, name, seq, record];
-    for (const record of idempotency) yield ['idempotency', key, record];
-  }
-  for (const evicted of snapshot.evicted ?? []) yield ['evicted', `${evicted.organizationId}:${evicted.mode}`, evicted];
-}
