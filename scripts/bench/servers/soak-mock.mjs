@@ -7,7 +7,7 @@ import { startMockServer } from '../../../mock-server/dist/node.mjs';
 const [port, controlPort] = process.argv.slice(2).map(Number);
 await startMockServer({ port, host: '127.0.0.1' });
 http
-  .createServer((request, response) => {
+  .createServer((_request, response) => {
     globalThis.gc?.();
     globalThis.gc?.();
     const { heapUsed, rss } = process.memoryUsage();
