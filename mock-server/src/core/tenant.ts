@@ -153,14 +153,6 @@ export class Tenant {
     return { organizationId: this.organizationId, mode: this.mode, clockOffsetMs: this.clock.offsetMs, seq: this.#seq };
   }
 
-  /** The tenant's whole saved state. */
-  snapshot(): TenantSnapshot {
-    const collections: Record<string, [number, unknown][]> = {};
-    // Empty collections are left out: one made by a read and one never made are the same state.
-    for (const [name, collection] of this.#collections) if (collection.size > 0) collections[name] = [...collection.entries()];
-    return { ...this.header(), collections, idempotency: this.idempotency.records() };
-  }
-
   /**
    * Puts back a saved tenant into this new one: its sequence counter, records and idempotency keys. Working state
    * is derived from the records when first used; due work is scheduled again by the restore hooks (TenantHooks).
