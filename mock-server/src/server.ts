@@ -395,7 +395,11 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
         }),
       ]);
       clearTimeout(timer);
-      tracker?.commit();
+      try {
+        tracker?.commit();
+      } catch {
+        // A store that cannot write has reported it (and is why the server is stopping).
+      }
       stopped = true;
       return { drained };
     },

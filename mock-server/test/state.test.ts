@@ -127,6 +127,22 @@ describe('the change journal', () => {
     ).toBe(true);
   });
 
+  it('never answers a success that the store could not write', async () => {
+    const failing: StateJournal = {
+      commit: () => {
+        throw new Error('disk full');
+      },
+    };
+    const mock = createMockServer({ frozenClock: FROZEN_AT, journal: failing });
+    const answer = await call(mock, {
+      method: 'POST',
+      path: '/customers',
+      body: { email: 'ada@example.com' },
+      key: newKey(),
+    }).catch((error: unknown) => error);
+    expect(answer).toBeInstanceOf(Error);
+  });
+
   it('writes only what a request changed, whatever the size of the state', async () => {
     const journal = memoryJournal();
     const mock = createMockServer({ frozenClock: FROZEN_AT, journal });

@@ -175,7 +175,7 @@ export class FileStateStore implements StateJournal {
   async close(): Promise<void> {
     if (this.#closed) return;
     await this.#compacting?.catch(() => undefined);
-    this.#access?.commit();
+    if (!this.#broken) this.#access?.commit();
     this.#closed = true;
     if (this.#timer) clearInterval(this.#timer);
     try {

@@ -41,6 +41,8 @@ export class ChangeTracker implements TenantChangeSink {
   #paused = 0;
   #lastRandom: string | undefined;
   #scheduled = false;
+  /** A commit the store refused: every later commit fails too, so no request answers as if it were saved. */
+  #failure: unknown;
 
   constructor(
     private readonly journal: StateJournal,
@@ -101,8 +103,9 @@ export class ChangeTracker implements TenantChangeSink {
     this.#server = false;
   }
 
-  /** Writes what changed since the last commit; nothing when nothing did. */
+  /** Writes what changed since the last commit; nothing when nothing did. Throws when the store could not write. */
   commit(): void {
+    if (this.#failure !== undefined) throw this.#failure;
     const server = this.serverState();
     const mark = randomMark(server.random);
     if (this.#tenants.size === 0 && !this.#server && mark === this.#lastRandom) return;
@@ -129,7 +132,12 @@ export class ChangeTracker implements TenantChangeSink {
     this.#tenants.clear();
     this.#server = false;
     this.#lastRandom = mark;
-    this.journal.commit(lines);
+    try {
+      this.journal.commit(lines);
+    } catch (error) {
+      this.#failure = error;
+      throw error;
+    }
   }
 
   #of(tenant: Tenant): TenantChanges {
