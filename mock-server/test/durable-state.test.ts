@@ -1,10 +1,10 @@
 // `cardrail-mock --state <dir>` (docs/standalone-server.md#durable-state), run as a user runs it: everything answered
 // survives kill -9, and a clean SIGTERM records the webhook attempts it could not finish as pending; they are
 // delivered after the restart. Uses the built dist/ (the root `npm test` builds before testing).
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { killChildren, startCli } from './support/cli-process.js';
 import { FROZEN_AT, newKey } from './support/keys.js';
 import { startHttpReceiver, type Receiver } from './support/receiver.js';
@@ -18,8 +18,15 @@ afterEach(async () => {
   }
 });
 
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
 function stateDir(): string {
-  return mkdtempSync(join(tmpdir(), 'cardrail-state-'));
+  const dir = mkdtempSync(join(tmpdir(), 'cardrail-state-'));
+  dirs.push(dir);
+  return dir;
 }
 
 async function receiver(): Promise<Receiver> {

@@ -1,16 +1,23 @@
 // The --state store on node:fs (docs/standalone-server.md#durable-state): it drops a commit cut short by a crash,
 // refuses a damaged journal, compacts, keeps idle organizations on disk and locks its directory.
-import { appendFileSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { FileStateStore } from '../src/adapters/state-store.js';
 import { createMockServer } from '../src/index.js';
 import { FROZEN_AT, newKey } from './support/keys.js';
 import { call } from './support/state-tour.js';
 
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
 function stateDir(): string {
-  return mkdtempSync(join(tmpdir(), 'cardrail-state-'));
+  const dir = mkdtempSync(join(tmpdir(), 'cardrail-state-'));
+  dirs.push(dir);
+  return dir;
 }
 
 describe('the state store', () => {
@@ -77,6 +84,6 @@ describe('the state store', () => {
     const store = FileStateStore.open({ path: dir });
     expect(() => FileStateStore.open({ path: dir })).toThrow(/already open/);
     await store.close();
-    FileStateStore.open({ path: dir }).close();
+    await FileStateStore.open({ path: dir }).close();
   });
 });
