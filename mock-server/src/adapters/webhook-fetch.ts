@@ -68,7 +68,13 @@ export function createWebhookFetch(options: WebhookFetchOptions): WebhookFetch {
           }
         });
       });
-      outgoing.on('error', reject);
+      // A failed attempt (timeout, reset) settles once its connection is closed, so the slot it frees never has a
+      // closing connection and a new one to the same receiver open at the same time.
+      outgoing.on('error', (error) => {
+        const socket = outgoing.socket;
+        if (socket && !socket.closed) socket.once('close', () => reject(error));
+        else reject(error);
+      });
       outgoing.end(typeof init.body === 'string' ? init.body : undefined);
     });
 
