@@ -111,6 +111,21 @@ describe('request bodies over HTTP', () => {
     expect(answer).toEqual({ status: 401, body: '{"error":"unauthorized"}' });
   });
 
+  it('lets go of a request whose client leaves mid-body, and keeps serving', async () => {
+    const key = newKey();
+    await new Promise<void>((resolve) => {
+      const outgoing = httpRequest(`${running.url}/customers`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', 'Content-Length': '1000' },
+      });
+      outgoing.on('error', () => resolve());
+      outgoing.write('{"email":"ada@example.com"', () => setTimeout(() => outgoing.destroy(), 50));
+    });
+    const answer = await send(key, 'GET', '/customers');
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toMatchObject({ data: [] });
+  });
+
   it('answers 413 from the announced length of a body that never arrives', async () => {
     const answer = await new Promise<RawAnswer>((resolve, reject) => {
       const outgoing = httpRequest(`${running.url}/customers`, {

@@ -47,7 +47,7 @@ function readLimited(incoming: IncomingMessage, limit: number): Promise<string> 
       incoming.off('data', onData);
       incoming.off('end', onEnd);
       incoming.off('error', onFailure);
-      incoming.off('aborted', onFailure);
+      incoming.off('close', onFailure);
     };
     const onData = (chunk: Buffer) => {
       size += chunk.length;
@@ -72,7 +72,8 @@ function readLimited(incoming: IncomingMessage, limit: number): Promise<string> 
     incoming.on('data', onData);
     incoming.on('end', onEnd);
     incoming.on('error', onFailure);
-    incoming.on('aborted', onFailure);
+    // Closed before its end: the client went away mid-body.
+    incoming.on('close', onFailure);
   });
 }
 

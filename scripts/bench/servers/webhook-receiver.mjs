@@ -19,7 +19,11 @@ server.on('connection', (socket) => {
   connections++;
   sockets.add(socket);
   peak = Math.max(peak, sockets.size);
-  socket.on('close', () => sockets.delete(socket));
+  // Gone as soon as the mock ends it ('close' itself comes a turn later, possibly after the next connection).
+  const gone = () => sockets.delete(socket);
+  socket.on('end', gone);
+  socket.on('error', gone);
+  socket.on('close', gone);
 });
 server.listen(port, '127.0.0.1', () => process.stdout.write('ready\n'));
 setInterval(() => process.stdout.write(`stats ${sockets.size} ${peak} ${connections} ${requests}\n`), 200);

@@ -46,6 +46,7 @@ async function startReceiver(mode) {
   }
   return {
     url: `http://127.0.0.1:${port}/hooks`,
+    port,
     stats() {
       const last = child
         .output()
@@ -68,6 +69,22 @@ async function subscribe(origin, url) {
 function openFiles(pid) {
   try {
     return readdirSync(`/proc/${pid}/fd`).length;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** TCP connections established to `port` on this machine (from /proc/net/tcp): the mock's sockets to its receiver. */
+function connectionsTo(port) {
+  const hex = port.toString(16).toUpperCase().padStart(4, '0');
+  try {
+    return readFileSync('/proc/net/tcp', 'utf8')
+      .split('\n')
+      .slice(1)
+      .filter((line) => {
+        const [, , remote, state] = line.trim().split(/\s+/);
+        return state === '01' && remote?.endsWith(`:${hex}`);
+      }).length;
   } catch {
     return Number.NaN;
   }
@@ -140,10 +157,12 @@ async function hangingReceiver({ quick, log }, plain, plainIds) {
     const ids = { plain: plainIds, hooked: await prepareOrganization(hooked.origin) };
     await subscribe(hooked.origin, receiver.url);
     const durationSec = quick ? 3 : 12;
+    let sockets = 0;
     const measure = async (server, organization) => {
       let max = 0;
       const sampler = setInterval(() => {
         max = Math.max(max, openFiles(server.pid));
+        sockets = Math.max(sockets, connectionsTo(receiver.port));
       }, 100);
       const result = await fireLoad({
         origin: server.origin,
@@ -164,15 +183,15 @@ async function hangingReceiver({ quick, log }, plain, plainIds) {
       rows: [
         {
           measure: 'Open files of the mock, mixed workload with a `*` webhook to a receiver that never answers (max)',
-          ours: `${hooking.max} (sockets to the receiver: ${stats.peak})`,
+          ours: `${hooking.max} (sockets to the receiver: ${sockets})`,
           baseline: `no webhook: ${idle.max}`,
           ratio: formatRatio(idle.max / hooking.max),
           target: 'receiver sockets <= 8, no API errors',
-          met: stats.peak <= 8 && errors === 0 && hooking.result.non2xx === 0,
+          met: sockets <= 8 && errors === 0 && hooking.result.non2xx === 0,
         },
       ],
       notes: [
-        `Hanging receiver: ${durationSec} s of the mixed workload (50 connections) against a server whose organization has a \`*\` webhook to a receiver that reads each delivery and never answers; the mock's open file descriptors (/proc/<pid>/fd) sampled every 100 ms. ${formatRate(hooking.result.rps)}; the API answered ${formatCount(hooking.result.total)} requests with ${hooking.result.non2xx} non-2xx and ${errors} errors or timeouts. The receiver saw ${stats.connections} connection(s), at most ${stats.peak} open at once, and ${stats.requests} deliveries (each attempt waits for its 10 s timeout; the rest queue in order). The baseline is a server without webhooks under the same load (its 50 client sockets, listening socket and Node's own descriptors).`,
+        `Hanging receiver: ${durationSec} s of the mixed workload (50 connections) against a server whose organization has a \`*\` webhook to a receiver that reads each delivery and never answers; the mock's open file descriptors (/proc/<pid>/fd) and its established connections to the receiver's port (/proc/net/tcp) sampled every 100 ms. ${formatRate(hooking.result.rps)}; the API answered ${formatCount(hooking.result.total)} requests with ${hooking.result.non2xx} non-2xx and ${errors} errors or timeouts. The receiver saw ${stats.connections} connection(s), at most ${stats.peak} open at once, and ${stats.requests} deliveries (each attempt waits for its 10 s timeout; the rest queue in order). The baseline is a server without webhooks under the same load (its 50 client sockets, listening socket and Node's own descriptors).`,
       ],
     };
   } finally {
