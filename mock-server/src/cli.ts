@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { startMockServer, type RunningMockServer } from './adapters/node.js';
 import { parseRateLimit } from './core/rate-limiter.js';
 import { loadFixtures, type Fixtures } from './fixtures.js';
+import { serverOptionsFromFlags } from './cli-server-flags.js';
 
 const USAGE = `Usage: cardrail-mock [options]
 
@@ -15,6 +16,16 @@ Options:
   --fixtures <file>      JSON file of API calls to replay at start (see the README)
   --frozen-clock <ISO>   freeze the test clocks at this instant (default: wall time)
   --log                  one line per request
+  --max-body-size <size> largest request body, e.g. 512kb (default 1mb; larger is 413)
+  --headers-timeout <ms> time to receive a request's headers (default 10000)
+  --request-timeout <ms> time to receive a whole request (default 30000; 0: none)
+  --keep-alive-timeout <ms>  idle keep-alive connections close after this (default 5000)
+  --max-connections <n>  open connections at most (default 512)
+  --allow-webhook-host <host>  let webhooks reach this host whatever its address (repeatable)
+  --state <dir>          keep the whole state in this directory across restarts
+  --state-fsync <when>   interval (default: to disk every second) | always (before each answer)
+  --drain-timeout <ms>   on SIGTERM, time for webhook attempts in flight to finish (default 10000)
+  --evict-idle <minutes> take organizations idle this long out of memory (kept on disk with --state)
   -h, --help             this text`;
 
 export interface CliIo {
@@ -45,6 +56,16 @@ export async function runCli(
       fixtures: { type: 'string' },
       'frozen-clock': { type: 'string' },
       log: { type: 'boolean', default: false },
+      'max-body-size': { type: 'string' },
+      'headers-timeout': { type: 'string' },
+      'request-timeout': { type: 'string' },
+      'keep-alive-timeout': { type: 'string' },
+      'max-connections': { type: 'string' },
+      'allow-webhook-host': { type: 'string', multiple: true },
+      state: { type: 'string' },
+      'state-fsync': { type: 'string' },
+      'drain-timeout': { type: 'string' },
+      'evict-idle': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -65,6 +86,7 @@ export async function runCli(
   const fixtures = values.fixtures === undefined ? undefined : (JSON.parse(readFileSync(values.fixtures, 'utf8')) as Fixtures);
 
   const running = await startMockServer({
+    ...serverOptionsFromFlags(values),
     port,
     host: values.host,
     rateLimit,
@@ -72,7 +94,9 @@ export async function runCli(
     log: values.log ? (line) => io.out(`${line}\n`) : undefined,
     seed: fixtures?.seed,
   });
-  if (fixtures) {
+  // A restored state already holds what the fixtures made the first time.
+  if (running.restored) io.out(`Restored ${running.restored.records} records from ${values.state}\n`);
+  else if (fixtures) {
     try {
       const refs = await loadFixtures(running.mock, fixtures, running.url);
       io.out(`Loaded ${fixtures.requests.length} fixture requests (${Object.keys(refs).length} named)\n`);

@@ -1,4 +1,4 @@
-import type { EventListener, PolicyChangeListener } from './core/tenant.js';
+import type { EventListener, PolicyChangeListener, RestoreListener } from './core/tenant.js';
 import type { HandlerMap } from './http/operation-handler.js';
 
 /**
@@ -13,4 +13,9 @@ export interface MockExtension {
   onEvent?: EventListener;
   /** Called when the policy or limits of a customer, agent or card changed (no event tells that). */
   onPolicyChanged?: PolicyChangeListener;
+  /**
+   * Called for each tenant restored from saved state (`restore`, `--state`), once its records are in place: work
+   * scheduled on the test clock is not saved, so an extension that schedules some arms it again here.
+   */
+  onRestore?: RestoreListener;
 }

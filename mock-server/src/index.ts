@@ -1,8 +1,18 @@
 export { createMockServer } from './server.js';
-export type { MockServer, MockServerOptions, ServerClock } from './server.js';
+export type { MockServer, MockServerOptions, ServerClock, StopReport } from './server.js';
 export type { EventQuery, EventSource, ServerEvents } from './control/events.js';
 export type { CustomerWireEvent, UserWireEvent, WireEvent as MockEvent, WireEventType } from './variants/wire-event.js';
 export type { EventData, Mode, StoredEvent, StoredEventType } from './core/event-types.js';
+export type {
+  EvictedTenant,
+  IdempotencyRecord,
+  MockSnapshot,
+  RandomPosition,
+  StateLine,
+  TenantHeader,
+  TenantSnapshot,
+} from './core/state/model.js';
+export type { JournalAccess, StateJournal } from './core/state/change-tracker.js';
 export type { MockExtension } from './extension.js';
 export type {
   HandlerMap,

@@ -1,5 +1,5 @@
 import { BaseClock } from './core/clock.js';
-import { Directory } from './core/directory.js';
+import { apiKeys, Directory, type TenantStore } from './core/directory.js';
 import type { Cardrail, CardrailUsers } from '@cardrail/sdk';
 import { createServerEvents, type ServerEvents } from './control/events.js';
 import { type Cardholder, type CardholderOptions, createCardholder } from './testkit/cardholder.js';
@@ -14,16 +14,21 @@ import {
 } from './testkit/webhook-inbox.js';
 import { IdFactory, randomBase62, cryptoRandom, type RandomSource } from './core/ids.js';
 import { parseRateLimit, RateLimiter, type RateLimitSetting } from './core/rate-limiter.js';
-import { seededRandom } from './core/seeded-random.js';
-import type { EventListener, PolicyChangeListener, Tenant, TenantHooks } from './core/tenant.js';
+import { seededRandom, type SeededRandom } from './core/seeded-random.js';
+import type { EventListener, PolicyChangeListener, RestoreListener, Tenant, TenantHooks } from './core/tenant.js';
+import { SnapshotBuilder } from './core/state/builder.js';
+import { ChangeTracker, type StateJournal } from './core/state/change-tracker.js';
+import { STATE_FORMAT, STATE_VERSION, type MockSnapshot, type StateLine } from './core/state/model.js';
 import { engineExtension } from './engine/index.js';
 import type { Variant } from './core/variant.js';
 import { codecs } from './variants/index.js';
 import { eventNaming } from './variants/event-naming.js';
 import type { MockExtension } from './extension.js';
 import { createHttpApp } from './http/app.js';
+import { DEFAULT_MAX_BODY_BYTES } from './http/body-limit.js';
 import type { ApiRequest } from './http/api-request.js';
 import { toWebResponse, type WireResponse } from './http/response.js';
+import type { Dispatch } from './http/app.js';
 import type { HandlerMap, ServerServices } from './http/operation-handler.js';
 import { loadSpecDocuments, type SpecDocuments } from './spec/documents.js';
 import { WebhookDispatcher, type EventRenderer, type FetchFunction } from './webhooks/dispatcher.js';
@@ -37,6 +42,15 @@ export interface MockServerOptions {
   fetch?: FetchFunction | undefined;
   /** How long a receiver has to answer a delivery. Default 10 000 ms. */
   webhookTimeoutMs?: number | undefined;
+  /**
+   * Hosts that may receive webhooks whatever their address: link-local and unspecified addresses are refused
+   * otherwise (docs/webhooks.md#where-deliveries-may-go).
+   */
+  allowWebhookHosts?: readonly string[] | undefined;
+  /** Webhook attempts in flight to one origin at most (default 8); more wait for a slot, keeping their order. */
+  webhookAttemptsPerOrigin?: number | undefined;
+  /** Webhook attempts in flight overall at most (default 128). */
+  webhookAttemptsInFlight?: number | undefined;
   /** Check each answer against the spec's response schema; a mismatch answers 500. Meant for tests. */
   validateResponses?: boolean | undefined;
   /** `true` logs one line per request to stdout; a function receives the lines instead. */
@@ -49,6 +63,25 @@ export interface MockServerOptions {
   handlers?: HandlerMap | undefined;
   /** Spec documents to serve; default: the copies bundled with the package. */
   documents?: SpecDocuments | undefined;
+  /** The largest request body read, in bytes; a larger one is 413. Default 1 MiB. */
+  maxBodyBytes?: number | undefined;
+  /**
+   * Takes an organization and mode out of memory after this much wall time without a request and with no due work
+   * left. With a durable `journal` that keeps tenants (the Node server's `--state`) it comes back on its next
+   * request; without one it is forgotten. Default: never.
+   */
+  evictIdleMs?: number | undefined;
+  /**
+   * A durable store: every change is handed to it before the answer that made it (docs/standalone-server.md). The
+   * Node server's `--state` is one; see `startMockServer({ state })`.
+   */
+  journal?: StateJournal | undefined;
+}
+
+/** What `stop` left behind. */
+export interface StopReport {
+  /** Whether every webhook attempt in flight finished before the deadline (the others' deliveries stay pending). */
+  drained: boolean;
 }
 
 /** The test clocks, server-wide. */
@@ -96,61 +129,199 @@ export interface MockServer {
   ): Promise<WebhookInbox<EventOf<Client>>>;
   /** A funded owner (customer or user) with an agent and a card, created through the client's API. */
   cardholder<Client extends Cardrail | CardrailUsers>(options: CardholderOptions<Client>): Promise<Cardholder<Client>>;
+  /**
+   * The whole state as plain JSON (docs/standalone-server.md#the-state-model): organizations, keys' digests,
+   * objects, events, deliveries, test clocks, idempotency keys and the id generator's position.
+   */
+  snapshot(): MockSnapshot;
+  /**
+   * Replaces the state with a snapshot: afterwards the mock answers as the one that took it did (due work and
+   * pending webhook retries scheduled again). The snapshot is copied, so it can be restored again.
+   */
+  restore(snapshot: MockSnapshot): void;
+  /** Takes idle organizations out of memory now (see `evictIdleMs`); returns how many left. */
+  evictIdle(idleMs: number): number;
+  /**
+   * Stops due work and webhook delivery for shutdown: attempts waiting for a slot never start, those in flight get
+   * until `deadlineMs` to finish; every delivery without an outcome stays pending (a durable store keeps it for the
+   * next start). The mock answers nothing afterwards.
+   */
+  stop(deadlineMs: number): Promise<StopReport>;
 }
 
 /** Creates the mock: spec loaded and validators compiled once, state in memory, no I/O until asked. */
 export function createMockServer(options: MockServerOptions = {}): MockServer {
   const documents = options.documents ?? loadSpecDocuments();
-  const random: RandomSource = options.seed === undefined ? cryptoRandom : seededRandom(options.seed);
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes < 1) {
+    throw new TypeError(`maxBodyBytes must be a positive integer, got ${String(options.maxBodyBytes)}`);
+  }
+  const seeded: SeededRandom | undefined = options.seed === undefined ? undefined : seededRandom(options.seed);
+  const random: RandomSource = seeded ?? cryptoRandom;
   const ids = new IdFactory(random);
   const baseClock = new BaseClock({ frozenAt: options.frozenClock });
   const renderEvent: EventRenderer = (event, variant) => codecs[variant].renderEvent(event);
   const inboxes = new InboxRouter(options.fetch);
-  const dispatcher = new WebhookDispatcher({ render: renderEvent, fetch: inboxes.fetch, timeoutMs: options.webhookTimeoutMs });
+  const dispatcher = new WebhookDispatcher({
+    render: renderEvent,
+    fetch: inboxes.fetch,
+    timeoutMs: options.webhookTimeoutMs,
+    allowHosts: options.allowWebhookHosts,
+    attemptsPerOrigin: options.webhookAttemptsPerOrigin,
+    attemptsInFlight: options.webhookAttemptsInFlight,
+  });
 
   const extensions: MockExtension[] = [engineExtension, ...(options.extensions ?? [])];
   const handlers: HandlerMap = Object.assign({}, ...extensions.map((e) => e.handlers ?? {}), options.handlers ?? {});
 
-  const events = createServerEvents(() => services.directory);
+  const events = createServerEvents(() => live.directory);
   const listeners = new Set<EventListener>([dispatcher.onEvent]);
   for (const extension of extensions) if (extension.onEvent) listeners.add(extension.onEvent);
   listeners.add((event, tenant) => events.notify(tenant, event));
   const policyListeners = new Set<PolicyChangeListener>();
   for (const extension of extensions) if (extension.onPolicyChanged) policyListeners.add(extension.onPolicyChanged);
-  const hooks: TenantHooks = { onEvent: listeners, onPolicyChanged: policyListeners };
+  const restoreListeners = new Set<RestoreListener>([dispatcher.onRestore]);
+  for (const extension of extensions) if (extension.onRestore) restoreListeners.add(extension.onRestore);
 
-  const services: ServerServices = {
-    directory: new Directory(ids, baseClock, hooks, eventNaming),
-    webhooks: dispatcher,
-    naming: eventNaming,
+  const { journal } = options;
+  let services: ServerServices | undefined;
+  const serverState = () => ({ sharedOffsetMs: services?.directory.sharedOffsetMs ?? 0, random: seeded?.position() ?? null });
+  const tracker = journal ? new ChangeTracker(journal, serverState) : undefined;
+  const hooks: TenantHooks = {
+    onEvent: listeners,
+    onPolicyChanged: policyListeners,
+    onRestore: restoreListeners,
+    changes: tracker,
   };
+  const quietly = <T>(work: () => T): T => (tracker ? tracker.quietly(work) : work());
+
+  // Tenants leaving memory go to the journal when it can keep them, and come back from it.
+  const { evict: keepLines, load: loadLines } = journal ?? {};
+  const tenantStore: TenantStore | undefined =
+    journal && tracker && keepLines && loadLines
+      ? {
+          keep(tenant) {
+            const ref = keepLines.call(journal, tenant.key, [...tenantLines(tenant)]);
+            const stub = {
+              organizationId: tenant.organizationId,
+              mode: tenant.mode,
+              ref,
+              keyDigests: [...apiKeys.of(tenant).values()].map((record) => record.digest),
+              sharedOffsetMs: services?.directory.sharedOffsetMs ?? 0,
+            };
+            tracker.structural(['evicted', tenant.key, stub]);
+            return stub;
+          },
+          bringBack(stub) {
+            const builder = new SnapshotBuilder();
+            for (const line of loadLines.call(journal, stub.ref)) builder.apply(line);
+            const [saved] = builder.toSnapshot().tenants;
+            if (!saved) throw new Error(`The saved tenant ${stub.organizationId}:${stub.mode} (${stub.ref}) is empty.`);
+            tracker.structural(['restored', `${stub.organizationId}:${stub.mode}`, stub.ref]);
+            return saved;
+          },
+        }
+      : undefined;
+  const newDirectory = () => new Directory(ids, baseClock, hooks, eventNaming, tenantStore);
+  const live: ServerServices = { directory: newDirectory(), webhooks: dispatcher, naming: eventNaming };
+  services = live;
 
   const log =
     options.log === true ? (line: string) => process.stdout.write(`${line}\n`) : options.log === false ? undefined : options.log;
   const exempt = new WeakSet<object>();
-  const dispatch = createHttpApp({
+  const answer = createHttpApp({
     exempt,
     documents,
     handlers,
-    services,
+    services: live,
     rateLimiter: options.rateLimit === undefined ? undefined : new RateLimiter(parseRateLimit(options.rateLimit)),
     validateResponses: options.validateResponses,
     log,
     requestId: () => `req_${randomBase62(cryptoRandom, 16)}`,
+    maxBodyBytes,
   });
+  let stopped = false;
+  let stopSweep: (() => void) | undefined;
+  // Every change a request made is with the durable store before its answer leaves (a store that cannot write
+  // throws: the answer is then a 500, never a success that a restart would forget).
+  const dispatch: Dispatch = !tracker
+    ? answer
+    : (request) => {
+        if (stopped) throw new Error('The mock was stopped.');
+        const result = answer(request);
+        if (result instanceof Promise)
+          return result.then((wire) => {
+            tracker.commit();
+            return wire;
+          });
+        tracker.commit();
+        return result;
+      };
+
+  function* tenantLines(tenant: Tenant): Generator<StateLine> {
+    const key = tenant.key;
+    yield ['tenant', key, tenant.header()];
+    for (const [name, collection] of tenant.collections()) {
+      for (const [seq, record] of collection.entries()) yield ['put', key, name, seq, record];
+    }
+    for (const record of tenant.idempotency.records()) yield ['idempotency', key, record];
+  }
+  function* stateLines(): Generator<StateLine> {
+    yield ['server', serverState()];
+    for (const tenant of [...live.directory.tenants()]) yield* tenantLines(tenant);
+    for (const stub of [...live.directory.evicted()]) yield ['evicted', `${stub.organizationId}:${stub.mode}`, stub];
+  }
+
+  /** Replaces the state; `snapshot` is adopted as is (its records become the live ones). */
+  const restoreState = (snapshot: MockSnapshot): void => {
+    if (snapshot.format !== STATE_FORMAT || snapshot.version !== STATE_VERSION) {
+      throw new TypeError(`Not a ${STATE_FORMAT} version ${STATE_VERSION} snapshot.`);
+    }
+    tracker?.discard();
+    live.directory.dispose();
+    live.directory = newDirectory();
+    const { directory } = services;
+    quietly(() => {
+      directory.sharedOffsetMs = snapshot.sharedOffsetMs;
+      if (seeded && snapshot.random) seeded.moveTo(snapshot.random);
+      const restored = snapshot.tenants.map((saved) => directory.restoreTenant(saved));
+      for (const stub of snapshot.evicted ?? []) directory.addEvicted(stub);
+      for (const tenant of restored) for (const hook of restoreListeners) hook(tenant);
+    });
+    // Work that fell due while the state was stored (a webhook retry, an expiry) runs now, and is recorded.
+    for (const tenant of [...directory.tenants()]) tenant.scheduler.runDue();
+  };
+
+  journal?.attach?.({
+    lines: stateLines,
+    restore: restoreState,
+    commit: () => tracker?.commit(),
+  });
+
+  if (options.evictIdleMs !== undefined) {
+    const idleMs = options.evictIdleMs;
+    const sweep = setInterval(() => live.directory.evictIdle(idleMs), Math.min(Math.max(idleMs / 2, 1_000), 60_000));
+    // An idle sweep must not keep a test process or CLI alive.
+    (sweep as { unref?: () => void }).unref?.();
+    stopSweep = () => clearInterval(sweep);
+  }
 
   const clock: ServerClock = {
     now: (apiKey) => {
-      const tenant = apiKey === undefined ? undefined : services.directory.authenticate(apiKey)?.tenant;
-      return new Date(tenant ? tenant.now() : baseClock.now() + services.directory.sharedOffsetMs);
+      const tenant = apiKey === undefined ? undefined : live.directory.authenticate(apiKey)?.tenant;
+      return new Date(tenant ? tenant.now() : baseClock.now() + live.directory.sharedOffsetMs);
     },
     get frozen() {
       return baseClock.frozen;
     },
     async advance(seconds) {
       const ms = seconds * 1000;
-      services.directory.sharedOffsetMs += ms;
-      for (const tenant of [...services.directory.tenants()]) await tenant.scheduler.advance(ms);
+      live.directory.sharedOffsetMs += ms;
+      for (const tenant of [...live.directory.tenants()]) {
+        await tenant.scheduler.advance(ms);
+        tenant.prune();
+      }
+      tracker?.commit();
     },
   };
 
@@ -189,14 +360,59 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
     cardholder: (cardholderOptions) => createCardholder(cardholderOptions),
     reset() {
       inboxes.clear();
-      services.directory.dispose();
-      services.directory = new Directory(ids, baseClock, hooks, eventNaming);
+      live.directory.dispose();
+      live.directory = newDirectory();
+      if (tracker && journal) {
+        tracker.discard();
+        journal.commit([['reset'], ['server', serverState()]]);
+      }
     },
     async idle() {
-      for (const tenant of [...services.directory.tenants()]) await tenant.scheduler.idle();
+      for (const tenant of [...live.directory.tenants()]) await tenant.scheduler.idle();
     },
     tenantOf(apiKey) {
-      return services.directory.authenticate(apiKey)?.tenant;
+      return live.directory.authenticate(apiKey)?.tenant;
+    },
+    snapshot() {
+      tracker?.commit();
+      const builder = new SnapshotBuilder(loadLines ? (ref) => loadLines.call(journal, ref) : undefined);
+      // Through the lines, so that tenants kept out of memory are read back from the store (without coming back).
+      for (const line of stateLines()) {
+        if (line[0] === 'evicted') builder.apply(['restored', line[1], line[2].ref]);
+        else builder.apply(line);
+      }
+      const snapshot = builder.toSnapshot();
+      delete snapshot.evicted;
+      // A copy: later changes to the live records do not reach it.
+      return structuredClone(snapshot);
+    },
+    restore(snapshot) {
+      restoreState(structuredClone(snapshot));
+      if (tracker && journal) journal.commit([['reset'], ...stateLines()]);
+    },
+    evictIdle(idleMs) {
+      return live.directory.evictIdle(idleMs);
+    },
+    async stop(deadlineMs) {
+      stopSweep?.();
+      dispatcher.stop();
+      const tenants = [...live.directory.tenants()];
+      for (const tenant of tenants) tenant.scheduler.stop();
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const drained = await Promise.race([
+        Promise.all(tenants.map((tenant) => tenant.scheduler.settled())).then(() => true),
+        new Promise<boolean>((resolve) => {
+          timer = setTimeout(() => resolve(false), deadlineMs);
+        }),
+      ]);
+      clearTimeout(timer);
+      try {
+        tracker?.commit();
+      } catch {
+        // A store that cannot write has reported it (and is why the server is stopping).
+      }
+      stopped = true;
+      return { drained };
     },
   };
 }

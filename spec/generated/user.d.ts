@@ -3020,7 +3020,10 @@ export interface components {
          *     }
          */
         WebhookCreate: {
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description http or https, the scheme in any case. Refused with 400 naming the reason: a link-local address (169.254.0.0/16, fe80::/10), an unspecified address (0.0.0.0, ::) and credentials in the URL (docs/webhooks.md).
+             */
             url: string;
             events: components["schemas"]["WebhookEventTypes"];
             description?: string;
@@ -3057,7 +3060,10 @@ export interface components {
          *     }
          */
         WebhookUpdate: {
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description http or https, the scheme in any case. Refused with 400 naming the reason: a link-local address (169.254.0.0/16, fe80::/10), an unspecified address (0.0.0.0, ::) and credentials in the URL (docs/webhooks.md).
+             */
             url?: string;
             events?: components["schemas"]["WebhookEventTypes"];
             description?: string;

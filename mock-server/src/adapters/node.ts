@@ -1,16 +1,27 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { StringDecoder } from 'node:string_decoder';
 import { API_BASE_PATH } from '../http/app.js';
+import { DEFAULT_MAX_BODY_BYTES } from '../http/body-limit.js';
 import type { WireResponse } from '../http/response.js';
 import { createMockServer, type MockServer, type MockServerOptions } from '../server.js';
-import { hasBody, NodeApiRequest } from './node-request.js';
+import { lingerOnUnreadBody, NodeApiRequest } from './node-request.js';
+import { SERVER_LIMIT_DEFAULTS, type ServerLimits } from './server-limits.js';
+import { createWebhookFetch } from './webhook-fetch.js';
+import { FileStateStore, type StateStoreOptions } from './state-store.js';
+import { WebhookUrlPolicy } from '../webhooks/url-policy.js';
 
-export interface NodeServerOptions extends MockServerOptions {
+export interface NodeServerOptions extends MockServerOptions, Partial<ServerLimits> {
   /** Default 4010; 0 picks a free port. */
   port?: number;
   /** Default 127.0.0.1. */
   host?: string;
+  /**
+   * Keeps the whole state in this directory (docs/standalone-server.md#durable-state): restored at start, every
+   * change written before its answer. A path, or the store's options.
+   */
+  state?: string | StateStoreOptions | undefined;
+  /** On close, how long webhook attempts in flight may take to finish (the rest stay pending). Default 0. */
+  drainTimeoutMs?: number | undefined;
 }
 
 export interface RunningMockServer {
@@ -18,69 +29,129 @@ export interface RunningMockServer {
   /** The API base URL, e.g. http://127.0.0.1:4010/v1. */
   url: string;
   port: number;
-  /** Stops accepting connections, ends open ones and resolves when closed. */
-  close(): Promise<void>;
+  /** With `state`: whether the directory held a state, and how many records it had. */
+  restored: { records: number } | undefined;
+  /**
+   * Stops accepting connections, lets webhook attempts in flight finish for up to `drainTimeoutMs`, writes the
+   * state (deliveries without an outcome stay pending) or forgets it (without `state`), ends open connections and
+   * resolves when closed.
+   */
+  close(options?: { drainTimeoutMs?: number }): Promise<void>;
 }
 
 /**
  * Serves the mock over node:http and resolves once it listens. The adapter is thin on purpose: it hands the
  * mock's one handler (`dispatch`) a view of the request and writes the answer it gets back, in the same turn when
- * the answer was synchronous.
+ * the answer was synchronous. Its own work is keeping every client bounded: the body is read only once the key is
+ * known and never past the size limit, and timeouts and a connection cap are set explicitly (docs/standalone-server.md).
  */
 export async function startMockServer(options: NodeServerOptions = {}): Promise<RunningMockServer> {
-  const mock = createMockServer(options);
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const limits: ServerLimits = { ...SERVER_LIMIT_DEFAULTS, ...definedOnly(options) };
+  // Deliveries share keep-alive connections, a few per receiver (unless the caller brings its own fetch).
+  const pool = options.fetch
+    ? undefined
+    : createWebhookFetch({
+        policy: new WebhookUrlPolicy(options.allowWebhookHosts),
+        perOrigin: options.webhookAttemptsPerOrigin,
+        total: options.webhookAttemptsInFlight,
+      });
+  let closing: Promise<void> | undefined;
+  let close: (drainTimeoutMs?: number) => Promise<void> = () => Promise.resolve();
+  const stateOptions = typeof options.state === 'string' ? { path: options.state } : options.state;
+  const store = stateOptions
+    ? FileStateStore.open({
+        ...stateOptions,
+        // A state that cannot be written any more: nothing else may be answered (a success would be forgotten).
+        onFatal:
+          stateOptions.onFatal ??
+          ((error) => {
+            console.error(`[cardrail-mock] ${error.message}; stopping`);
+            process.exitCode = 1;
+            void close(0);
+          }),
+      })
+    : undefined;
+  let mock: MockServer;
+  try {
+    mock = createMockServer({ ...options, maxBodyBytes, fetch: options.fetch ?? pool?.fetch, journal: store });
+  } catch (error) {
+    await store?.close();
+    throw error;
+  }
   const host = options.host ?? '127.0.0.1';
   const hostForUrl = host.includes(':') ? `[${host}]` : host;
   let origin = `http://${hostForUrl}`;
 
-  const write = (outgoing: ServerResponse, method: string, answer: WireResponse): void => {
+  const write = (incoming: IncomingMessage, outgoing: ServerResponse, request: NodeApiRequest, answer: WireResponse): void => {
     if (outgoing.destroyed) return;
-    const body = method === 'HEAD' ? '' : answer.body;
+    const body = request.method === 'HEAD' ? '' : answer.body;
     answer.headers['Content-Length'] = String(Buffer.byteLength(answer.body));
+    if (!incoming.complete) outgoing.once('finish', () => lingerOnUnreadBody(incoming));
     outgoing.writeHead(answer.status, answer.headers);
     outgoing.end(body);
   };
   const failed = (outgoing: ServerResponse, error: unknown): void => {
     console.error('[cardrail-mock] transport error', error);
     if (outgoing.headersSent || outgoing.destroyed) return;
-    outgoing.writeHead(500, { 'Content-Type': 'application/json' });
+    outgoing.writeHead(500, { 'Content-Type': 'application/json', Connection: 'close' });
     outgoing.end(JSON.stringify({ error: { code: 'internal_error', message: 'An unexpected error occurred.', details: null } }));
   };
-  const answer = (incoming: IncomingMessage, outgoing: ServerResponse, body: string): void => {
-    try {
-      const result = mock.dispatch(new NodeApiRequest(incoming, origin, body));
-      const method = incoming.method ?? 'GET';
-      if (result instanceof Promise)
-        result.then(
-          (wire) => write(outgoing, method, wire),
-          (error: unknown) => failed(outgoing, error),
-        );
-      else write(outgoing, method, result);
-    } catch (error) {
-      failed(outgoing, error);
-    }
-  };
 
-  const server = createServer((incoming, outgoing) => {
-    if (!hasBody(incoming)) {
-      answer(incoming, outgoing, '');
-      // Drain anything sent anyway, so the connection stays usable.
-      incoming.resume();
-      return;
-    }
-    const decoder = new StringDecoder('utf8');
-    let text = '';
-    incoming.on('data', (chunk: Buffer) => (text += decoder.write(chunk)));
-    incoming.on('end', () => answer(incoming, outgoing, text + decoder.end()));
-    incoming.on('error', () => outgoing.destroy());
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 4010, host, () => {
-      server.off('error', reject);
-      resolve();
+  const server = createServer(
+    {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      keepAliveTimeout: limits.keepAliveTimeoutMs,
+      // Node checks the two timeouts above on this interval (30 s by default, which would stretch them).
+      connectionsCheckingInterval: Math.min(1_000, limits.headersTimeoutMs, limits.requestTimeoutMs || Infinity),
+    },
+    (incoming, outgoing) => {
+      const request = new NodeApiRequest(incoming, origin, maxBodyBytes);
+      try {
+        const result = mock.dispatch(request);
+        if (result instanceof Promise)
+          result.then(
+            (wire) => write(incoming, outgoing, request, wire),
+            (error: unknown) => failed(outgoing, error),
+          );
+        else write(incoming, outgoing, request, result);
+      } catch (error) {
+        failed(outgoing, error);
+      }
+    },
+  );
+  server.maxConnections = limits.maxConnections;
+  close = (drainTimeoutMs = options.drainTimeoutMs ?? 0) => {
+    closing ??= (async () => {
+      const closed = new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+      server.closeIdleConnections();
+      await mock.stop(drainTimeoutMs);
+      pool?.close();
+      if (store) await store.close();
+      // Without a store there is nothing to keep: the state is let go.
+      else mock.reset();
+      // Keep-alive connections would hold close() open; nothing is mid-answer that matters on shutdown.
+      server.closeAllConnections();
+      await closed.catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ERR_SERVER_NOT_RUNNING') throw error;
+      });
+    })();
+    return closing;
+  };
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 4010, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-  });
+  } catch (error) {
+    pool?.close();
+    await store?.close();
+    throw error;
+  }
   // A server listening on TCP reports an AddressInfo (a string only for a pipe or socket path).
   const port = (server.address() as AddressInfo).port;
   origin = `http://${hostForUrl}:${port}`;
@@ -88,12 +159,19 @@ export async function startMockServer(options: NodeServerOptions = {}): Promise<
     mock,
     url: `${origin}${API_BASE_PATH}`,
     port,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        mock.reset();
-        server.close((error) => (error ? reject(error) : resolve()));
-        // Keep-alive connections would hold close() open; nothing is mid-answer that matters on shutdown.
-        server.closeAllConnections();
-      }),
+    restored: store?.restored ? { records: store.restoredRecords } : undefined,
+    close: (closeOptions) => close(closeOptions?.drainTimeoutMs),
   };
 }
+
+function definedOnly(options: Partial<ServerLimits>): Partial<ServerLimits> {
+  const out: Partial<ServerLimits> = {};
+  for (const name of Object.keys(SERVER_LIMIT_DEFAULTS) as (keyof ServerLimits)[]) {
+    const value = options[name];
+    if (value !== undefined) out[name] = value;
+  }
+  return out;
+}
+
+export type { FsyncPolicy, StateStoreOptions } from './state-store.js';
+export type { ServerLimits } from './server-limits.js';

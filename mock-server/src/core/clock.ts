@@ -41,6 +41,8 @@ export class OffsetClock implements Clock {
   constructor(
     readonly base: BaseClock,
     initialOffsetMs = 0,
+    /** Told after every move (a durable store saves the offset). */
+    private readonly onMove?: () => void,
   ) {
     this.#offset = initialOffsetMs;
   }
@@ -60,7 +62,17 @@ export class OffsetClock implements Clock {
   /** Moves this clock forward to `instant`; an instant in the past leaves it unchanged. */
   moveTo(instant: EpochMs): void {
     const delta = instant - this.now();
-    if (delta > 0) this.#offset += delta;
+    if (delta > 0) {
+      this.#offset += delta;
+      this.onMove?.();
+    }
+  }
+
+  /** Adds `ms` to the offset (a restored tenant catching up with server-wide advances made while it was away). */
+  shift(ms: number): void {
+    if (ms <= 0) return;
+    this.#offset += ms;
+    this.onMove?.();
   }
 }
 

@@ -11,7 +11,15 @@ export interface CollectionOptions<T> {
    * collection written on every request (events) names the few it reads. Default: every combination.
    */
   indexes?: readonly (readonly string[])[];
+  /**
+   * Records older than `ms` on the tenant's test clock are dropped, oldest first (events and delivery records:
+   * docs/events.md#retention). `at` gives a record's time; records are assumed to arrive in time order.
+   */
+  retention?: { ms: number; at: (item: T) => number } | undefined;
 }
+
+/** Told the id of every record inserted, updated or deleted: what a change journal writes. */
+export type ChangeObserver = (id: string) => void;
 
 export interface PageQuery {
   limit: number;
@@ -59,10 +67,14 @@ export class Collection<T extends { id: string }> {
    */
   readonly #parts: Map<string, string>[];
 
+  readonly retention: CollectionOptions<T>['retention'];
+
   constructor(
     private readonly nextSeq: () => number,
     options: CollectionOptions<T> = {},
+    private readonly observe?: ChangeObserver,
   ) {
+    this.retention = options.retention;
     this.#filters = options.filters ?? {};
     this.#filterNames = Object.keys(this.#filters);
     this.#getters = this.#filterNames.map((name) => this.#filters[name] as FilterKey<T>);
@@ -97,13 +109,45 @@ export class Collection<T extends { id: string }> {
 
   insert(item: T): T {
     if (this.#byId.has(item.id)) throw new Error(`Duplicate id ${item.id}`);
-    const seq = this.nextSeq();
+    this.#place(this.nextSeq(), item);
+    this.observe?.(item.id);
+    return item;
+  }
+
+  /** Puts back a record with the sequence number it had (restoring a snapshot): indexed, not reported as a change. */
+  restore(seq: number, item: T): void {
+    if (this.#byId.has(item.id)) throw new Error(`Duplicate id ${item.id}`);
+    this.#place(seq, item);
+  }
+
+  /** The record's sequence number (its creation order in the tenant), or undefined when absent. */
+  seqOf(id: string): number | undefined {
+    return this.#byId.get(id)?.seq;
+  }
+
+  /** Every record with its sequence number, oldest first. */
+  *entries(): IterableIterator<[number, T]> {
+    const all = this.#all;
+    const seqs = all.below(undefined, all.size).reverse();
+    for (const seq of seqs) {
+      const entry = this.#bySeq.get(seq);
+      // Deleted while the walk was under way.
+      if (entry) yield [seq, entry.item];
+    }
+  }
+
+  /** The oldest record, or undefined when there is none. */
+  oldest(): T | undefined {
+    const seq = this.#all.first();
+    return seq === undefined ? undefined : this.#bySeq.get(seq)?.item;
+  }
+
+  #place(seq: number, item: T): void {
     const entry: Entry<T> = { seq, item, keys: this.#keysOf(item) };
     this.#byId.set(item.id, entry);
     this.#bySeq.set(seq, entry);
     this.#all.add(seq);
     for (const key of entry.keys) this.#index(key).add(seq);
-    return item;
   }
 
   /** Applies `change` to the stored object and re-indexes it. Returns the object, or undefined when absent. */
@@ -111,6 +155,7 @@ export class Collection<T extends { id: string }> {
     const entry = this.#byId.get(id);
     if (!entry) return undefined;
     change(entry.item);
+    this.observe?.(id);
     const keys = this.#keysOf(entry.item);
     if (!sameKeys(keys, entry.keys)) {
       for (const key of entry.keys) this.#indexes.get(key)?.delete(entry.seq);
@@ -127,6 +172,7 @@ export class Collection<T extends { id: string }> {
     this.#bySeq.delete(entry.seq);
     this.#all.delete(entry.seq);
     for (const key of entry.keys) this.#indexes.get(key)?.delete(entry.seq);
+    this.observe?.(id);
     return true;
   }
 

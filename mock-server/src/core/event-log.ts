@@ -1,4 +1,4 @@
-import { Collection } from './collection.js';
+import type { Collection, CollectionOptions } from './collection.js';
 import type { AnyStoredEvent, Mode, StoredEventType } from './event-types.js';
 import type { Variant } from './variant.js';
 
@@ -9,6 +9,9 @@ export interface EventVisibility {
   nameIn(variant: Variant, storedType: StoredEventType): string | undefined;
 }
 
+/** Events are kept 30 days of the tenant's test clock, as the service keeps them (docs/events.md#retention). */
+export const EVENT_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+
 /**
  * The events of one organization and mode, newest first. Indexed by what each variant sees and by stored type, so
  * `GET /events` and its `type` filter are O(log n) pages in either variant.
@@ -17,10 +20,10 @@ export class EventLog {
   readonly events: Collection<AnyStoredEvent>;
 
   constructor(
-    nextSeq: () => number,
     private readonly naming: EventVisibility,
+    collection: (options: CollectionOptions<AnyStoredEvent>) => Collection<AnyStoredEvent>,
   ) {
-    this.events = new Collection<AnyStoredEvent>(nextSeq, {
+    this.events = collection({
       filters: {
         customer: (event) => (naming.nameIn('customer', event.type) === undefined ? undefined : 'visible'),
         user: (event) => (naming.nameIn('user', event.type) === undefined ? undefined : 'visible'),
@@ -28,6 +31,7 @@ export class EventLog {
       },
       // Lists read one of these at a time (see visibleTo); combinations would only slow every event's insert.
       indexes: [['customer'], ['user'], ['type']],
+      retention: { ms: EVENT_RETENTION_MS, at: (event) => event.createdAt },
     });
   }
 

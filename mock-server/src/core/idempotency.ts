@@ -1,6 +1,7 @@
 import stableStringify from 'safe-stable-stringify';
 import { createHash } from 'node:crypto';
 import type { Clock, EpochMs } from './clock.js';
+import type { IdempotencyRecord } from './state/model.js';
 
 /** How long a key is remembered, on the test clock. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -18,6 +19,8 @@ interface Entry {
   expiresAt: EpochMs;
   /** Settles with the first response; a concurrent duplicate waits on it instead of running twice. */
   response: Promise<StoredResponse | undefined>;
+  /** The first response once it is known: what is saved and replayed. */
+  settled?: StoredResponse | undefined;
 }
 
 export type IdempotencyLookup =
@@ -41,7 +44,44 @@ export function requestFingerprint(method: string, path: string, body: unknown):
 export class IdempotencyCache {
   readonly #entries = new Map<string, Entry>();
 
-  constructor(private readonly clock: Clock) {}
+  constructor(
+    private readonly clock: Clock,
+    /** Told the key of every answer remembered (a durable store saves it). */
+    private readonly onRemembered?: (key: string) => void,
+  ) {}
+
+  /** The remembered answers, oldest first (keys whose first request is still running are not saved). */
+  records(): IdempotencyRecord[] {
+    const out: IdempotencyRecord[] = [];
+    for (const entry of this.#entries.values()) {
+      if (entry.settled)
+        out.push({ key: entry.key, fingerprint: entry.fingerprint, expiresAt: entry.expiresAt, response: entry.settled });
+    }
+    return out;
+  }
+
+  /** One remembered answer, for a durable store. */
+  record(key: string): IdempotencyRecord | undefined {
+    const entry = this.#entries.get(key);
+    return entry?.settled
+      ? { key: entry.key, fingerprint: entry.fingerprint, expiresAt: entry.expiresAt, response: entry.settled }
+      : undefined;
+  }
+
+  /** Puts back saved answers (in expiry order, which pruning relies on); expired ones are dropped. */
+  restore(records: readonly IdempotencyRecord[]): void {
+    const now = this.clock.now();
+    for (const record of [...records].sort((a, b) => a.expiresAt - b.expiresAt)) {
+      if (record.expiresAt <= now) continue;
+      this.#entries.set(record.key, {
+        key: record.key,
+        fingerprint: record.fingerprint,
+        expiresAt: record.expiresAt,
+        response: Promise.resolve(record.response),
+        settled: record.response,
+      });
+    }
+  }
 
   begin(key: string, fingerprint: string): IdempotencyLookup {
     this.#prune();
@@ -58,6 +98,10 @@ export class IdempotencyCache {
       complete: (stored) => {
         // A response that is not worth replaying (a server error, a rate limit) frees the key for a retry.
         if (stored === undefined) this.#entries.delete(key);
+        else {
+          entry.settled = stored;
+          this.onRemembered?.(key);
+        }
         resolve(stored);
       },
     };

@@ -36,6 +36,7 @@ export class Scheduler {
   #timer: ReturnType<typeof setTimeout> | undefined;
   #timerDueAt: EpochMs | undefined;
   #disposed = false;
+  #stopped = false;
 
   constructor(
     private readonly clock: OffsetClock,
@@ -70,6 +71,11 @@ export class Scheduler {
     });
   }
 
+  /** Whether any job is pending or any started I/O unfinished (an idle tenant's scheduler is not busy). */
+  get busy(): boolean {
+    return this.nextDueAt() !== undefined || this.#inFlight.size > 0;
+  }
+
   /** Due time of the earliest pending job. */
   nextDueAt(): EpochMs | undefined {
     this.#dropCancelled();
@@ -78,7 +84,7 @@ export class Scheduler {
 
   /** Runs every job due at the current time, in time order. Never waits for I/O. */
   runDue(): void {
-    if (this.#running) return;
+    if (this.#running || this.#stopped) return;
     this.#running = true;
     try {
       for (;;) {
@@ -112,6 +118,19 @@ export class Scheduler {
       if (this.#inFlight.size === 0) return;
       await Promise.all(this.#inFlight);
     }
+  }
+
+  /** Runs nothing more (shutting down): pending jobs stay where they are, the timer stops, started I/O goes on. */
+  stop(): void {
+    this.#stopped = true;
+    this.#disposed = true;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = undefined;
+  }
+
+  /** Resolves once the I/O started so far has finished (whatever it schedules is not run). */
+  async settled(): Promise<void> {
+    while (this.#inFlight.size > 0) await Promise.all(this.#inFlight);
   }
 
   /** Drops all pending work and stops the timer. */

@@ -1,16 +1,48 @@
 import { createHash } from 'node:crypto';
 import type { RandomSource } from './ids.js';
 
+/** Where a seeded generator stands: enough to continue its sequence after a restart (part of the saved state). */
+export interface RandomPosition {
+  seed: string;
+  /** Blocks of the sequence used so far. */
+  counter: number;
+  /** Bytes of the current block not handed out yet, as hex. */
+  pool: string;
+}
+
+/** A reproducible RandomSource that can tell and take its position. */
+export interface SeededRandom extends RandomSource {
+  position(): RandomPosition;
+  moveTo(position: RandomPosition): void;
+}
+
 /** A reproducible RandomSource: SHA-256 of the seed and a counter. Same seed, same ids, run after run. */
-export function seededRandom(seed: string): RandomSource {
+export function seededRandom(initialSeed: string): SeededRandom {
+  let seed = initialSeed;
   let counter = 0;
-  let pool = Buffer.alloc(0);
-  return (size) => {
+  let pool = new Uint8Array(0);
+  const next = (size: number): Uint8Array => {
     while (pool.length < size) {
-      pool = Buffer.concat([pool, createHash('sha256').update(`${seed}:${counter++}`).digest()]);
+      const block = createHash('sha256').update(`${seed}:${counter++}`).digest();
+      const joined = new Uint8Array(pool.length + block.length);
+      joined.set(pool);
+      joined.set(block, pool.length);
+      pool = joined;
     }
-    const out = pool.subarray(0, size);
+    const out = pool.slice(0, size);
     pool = pool.subarray(size);
-    return new Uint8Array(out);
+    return out;
   };
+  return Object.assign(next, {
+    position: (): RandomPosition => ({
+      seed,
+      counter,
+      pool: Array.from(pool, (byte) => byte.toString(16).padStart(2, '0')).join(''),
+    }),
+    moveTo(position: RandomPosition) {
+      seed = position.seed;
+      counter = position.counter;
+      pool = Uint8Array.from(position.pool.match(/../g) ?? [], (pair) => parseInt(pair, 16));
+    },
+  });
 }

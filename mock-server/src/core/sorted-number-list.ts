@@ -74,6 +74,11 @@ export class SortedNumberList {
     return true;
   }
 
+  /** The smallest value, or undefined when empty. */
+  first(): number | undefined {
+    return this.#chunks[0]?.[0];
+  }
+
   /** Up to `count` values strictly below `bound` (all values when undefined), largest first. */
   below(bound: number | undefined, count: number): number[] {
     const chunks = this.#chunks;

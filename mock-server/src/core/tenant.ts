@@ -6,10 +6,24 @@ import type { AnyStoredEvent, EventData, Mode, StoredEvent, StoredEventType } fr
 import { IdempotencyCache } from './idempotency.js';
 import type { IdFactory } from './ids.js';
 import { Scheduler } from './scheduler.js';
+import type { TenantHeader, TenantSnapshot } from './state/model.js';
+
+/** Where tenants report the changes a durable store writes (see state/change-tracker.ts). */
+export interface TenantChangeSink {
+  record(tenant: Tenant, collection: string, id: string): void;
+  header(tenant: Tenant): void;
+  idempotency(tenant: Tenant, key: string): void;
+  /** Server-wide state changed (the shared clock advance). */
+  server(): void;
+}
 
 /**
  * Everything one organization owns in one mode: its objects, its test clock and due work, its events and its
  * idempotency keys. Nothing here is shared with another organization or the other mode.
+ *
+ * What persists is held in collections of plain records (named by their slots) plus the header (clock offset,
+ * sequence counter) and the idempotency keys; everything else a slot attaches is derived from those records
+ * (docs/standalone-server.md#the-state-model).
  */
 export class Tenant {
   readonly clock: OffsetClock;
@@ -18,7 +32,13 @@ export class Tenant {
   readonly events: EventLog;
   /** Everything attached to this tenant by a slot (collections and working state), by slot name. */
   readonly #slots = new Map<string, unknown>();
+  /** The persistent collections, by name (the event log's is `events`). */
+  readonly #collections = new Map<string, Collection<{ id: string }>>();
+  /** Collections whose old records are dropped (see CollectionOptions.retention). */
+  readonly #retained: Collection<{ id: string }>[] = [];
   #seq = 0;
+  /** Wall time of the last request, for idle eviction. */
+  lastActiveAt = Date.now();
 
   constructor(
     readonly organizationId: string,
@@ -29,10 +49,17 @@ export class Tenant {
     private readonly hooks: TenantHooks,
     naming: EventVisibility,
   ) {
-    this.clock = new OffsetClock(baseClock, initialOffsetMs);
+    const changes = hooks.changes;
+    this.clock = new OffsetClock(baseClock, initialOffsetMs, changes ? () => changes.header(this) : undefined);
     this.scheduler = new Scheduler(this.clock);
-    this.idempotency = new IdempotencyCache(this.clock);
-    this.events = new EventLog(this.#nextSeq, naming);
+    this.idempotency = new IdempotencyCache(this.clock, changes ? (key) => changes.idempotency(this, key) : undefined);
+    this.events = new EventLog(naming, (options) => this.newCollection('events', options));
+    changes?.header(this);
+  }
+
+  /** `org_...:test`: how the saved state names this tenant. */
+  get key(): string {
+    return `${this.organizationId}:${this.mode}`;
   }
 
   /**
@@ -49,9 +76,26 @@ export class Tenant {
     return state;
   }
 
-  /** A new collection of this tenant: every collection shares one sequence counter (see #nextSeq). */
-  newCollection<T extends { id: string }>(options: CollectionOptions<T>): Collection<T> {
-    return new Collection<T>(this.#nextSeq, options);
+  /**
+   * A new persistent collection of this tenant, named for the saved state. Every collection shares one sequence
+   * counter (see #nextSeq); its changes are reported to the durable store when there is one.
+   */
+  newCollection<T extends { id: string }>(name: string, options: CollectionOptions<T>): Collection<T> {
+    const changes = this.hooks.changes;
+    const collection = new Collection<T>(this.#nextSeq, options, changes ? (id) => changes.record(this, name, id) : undefined);
+    this.#collections.set(name, collection as unknown as Collection<{ id: string }>);
+    if (options.retention) this.#retained.push(collection as unknown as Collection<{ id: string }>);
+    return collection;
+  }
+
+  /** A persistent collection by name, when it exists in this tenant. */
+  collection(name: string): Collection<{ id: string }> | undefined {
+    return this.#collections.get(name);
+  }
+
+  /** The persistent collections that exist, by name. */
+  collections(): IterableIterator<[string, Collection<{ id: string }>]> {
+    return this.#collections.entries();
   }
 
   /**
@@ -87,6 +131,51 @@ export class Tenant {
     return this.clock.now();
   }
 
+  /**
+   * Drops the records older than their collection's retention (events and delivery records: 30 days of this
+   * tenant's test clock). Records arrive in time order, so only the oldest are looked at: nothing when none is due,
+   * and each record is dropped once, whatever the history.
+   */
+  prune(): void {
+    const now = this.clock.now();
+    for (const collection of this.#retained) {
+      const retention = collection.retention;
+      if (!retention) continue;
+      const cutoff = now - retention.ms;
+      for (let oldest = collection.oldest(); oldest && retention.at(oldest) < cutoff; oldest = collection.oldest()) {
+        collection.delete(oldest.id);
+      }
+    }
+  }
+
+  /** What the saved state keeps of this tenant besides its records. */
+  header(): TenantHeader {
+    return { organizationId: this.organizationId, mode: this.mode, clockOffsetMs: this.clock.offsetMs, seq: this.#seq };
+  }
+
+  /**
+   * Puts back a saved tenant into this new one: its sequence counter, records and idempotency keys. Working state
+   * is derived from the records when first used; due work is scheduled again by the restore hooks (TenantHooks).
+   */
+  restore(snapshot: TenantSnapshot, collectionNamed: (name: string) => TenantSlot<unknown> | undefined): void {
+    this.#seq = snapshot.seq;
+    for (const [name, entries] of Object.entries(snapshot.collections)) {
+      let collection = this.collection(name);
+      if (!collection) {
+        const slot = collectionNamed(name);
+        if (!slot) throw new Error(`The saved state has a collection "${name}" that no loaded module defines.`);
+        this.attach(slot);
+        collection = this.collection(name);
+      }
+      if (!collection) throw new Error(`The slot "${name}" is not a collection.`);
+      for (const [seq, record] of entries) {
+        collection.restore(seq, record as { id: string });
+        if (seq > this.#seq) this.#seq = seq;
+      }
+    }
+    this.idempotency.restore(snapshot.idempotency);
+  }
+
   dispose(): void {
     this.scheduler.dispose();
   }
@@ -106,10 +195,19 @@ export interface TenantState<T> extends TenantSlot<T> {
   of(tenant: Tenant): T;
 }
 
+/** Every collection slot defined so far, by name: what a restore finds a saved collection's definition in. */
+const collectionSlots = new Map<string, TenantSlot<unknown>>();
+
+/** The collection slot of that name (defined by a module loaded so far), for restoring a saved state. */
+export function collectionSlot(name: string): TenantSlot<unknown> | undefined {
+  return collectionSlots.get(name);
+}
+
 /**
  * Working state every tenant has (indexes, running aggregates, settings), next to the code that owns it:
  * `export const engineState = defineTenantState('engine', () => new EngineTenantState());` then
- * `engineState.of(tenant)`. Names are unique across the mock.
+ * `engineState.of(tenant)`. Names are unique across the mock. It is not saved: `create` derives it from the
+ * tenant's collections (it runs on first use, so after a restore it sees the restored records).
  */
 export function defineTenantState<T>(name: string, create: (tenant: Tenant) => T): TenantState<T> {
   const slot: TenantState<T> = { name, create, of: (tenant) => tenant.attach(slot) };
@@ -119,13 +217,15 @@ export function defineTenantState<T>(name: string, create: (tenant: Tenant) => T
 /**
  * A typed handle on a collection every tenant has. Define one per record type, next to the code that owns it:
  * `export const cards = defineCollection<CardRecord>('cards', { filters: { agentId: (c) => c.agentId } });`
- * then `cards.of(tenant).get(id)`.
+ * then `cards.of(tenant).get(id)`. Its records are plain JSON and part of the saved state, under `name`.
  */
 export function defineCollection<T extends { id: string }>(
   name: string,
   options: CollectionOptions<T> = {},
 ): TenantState<Collection<T>> {
-  return defineTenantState(name, (tenant) => tenant.newCollection<T>(options));
+  const slot = defineTenantState(name, (tenant) => tenant.newCollection<T>(name, options));
+  collectionSlots.set(name, slot as TenantSlot<unknown>);
+  return slot;
 }
 
 /** Observes every event of every tenant, right after it is stored. */
@@ -140,10 +240,16 @@ export interface PolicyChange {
 /** Observes every policy change of every tenant, right after it is stored. */
 export type PolicyChangeListener = (change: PolicyChange, tenant: Tenant) => void;
 
+/** Called for each tenant brought back from saved state, once its records are in: schedules its due work again. */
+export type RestoreListener = (tenant: Tenant) => void;
+
 /** The observers every tenant reports to (the server's extensions, webhook fan-out, test observers). */
 export interface TenantHooks {
   onEvent: ReadonlySet<EventListener>;
   onPolicyChanged: ReadonlySet<PolicyChangeListener>;
+  onRestore?: ReadonlySet<RestoreListener> | undefined;
+  /** Where changes go when a durable store is attached. */
+  changes?: TenantChangeSink | undefined;
 }
 
 export type { Mode };

@@ -41,6 +41,8 @@ export interface CardRecord {
   /** Why the card is frozen or closed, while it is. */
   frozenReason: CardFrozenReason | null;
   closedReason: CardClosedReason | null;
+  /** When the card's time-to-live ran out (its expiry ran once and never runs again); null until then. */
+  ttlExpiredAt: EpochMs | null;
   createdAt: EpochMs;
 }
 
@@ -103,6 +105,7 @@ export function createCard(tenant: Tenant, input: CardInput): CardRecord {
     configuration: input.configuration ?? null,
     frozenReason: null,
     closedReason: null,
+    ttlExpiredAt: null,
     createdAt: now,
   });
   tenant.emit('card.created', {
@@ -202,6 +205,13 @@ export function recordCardSpend(tenant: Tenant, card: CardRecord, fields: CardSp
 export function setCardExpiry(tenant: Tenant, card: CardRecord, expiresAt: EpochMs | null): void {
   cards.of(tenant).update(card.id, (record) => {
     record.expiresAt = expiresAt;
+  });
+}
+
+/** Records that the card's time-to-live ran out (the engine's expiry, engine/ttl.ts, then closes or freezes it). */
+export function markCardTtlExpired(tenant: Tenant, card: CardRecord): void {
+  cards.of(tenant).update(card.id, (record) => {
+    record.ttlExpiredAt = tenant.now();
   });
 }
 

@@ -1,5 +1,5 @@
 import type { PolicyChange, Tenant } from '../core/tenant.js';
-import { cards, closeCard, markCardFrozen, setCardExpiry, type CardRecord } from '../domain/cards.js';
+import { cards, closeCard, markCardFrozen, markCardTtlExpired, setCardExpiry, type CardRecord } from '../domain/cards.js';
 import { scopeOf, type CardScope } from './card-scope.js';
 import { engineState } from './engine-state.js';
 import type { EpochMs, Policy } from './types.js';
@@ -23,8 +23,8 @@ export function expiresAtOf(card: CardRecord, policy: Policy): EpochMs | null {
 type OpenCard = CardRecord & { status: Exclude<CardRecord['status'], 'closed'> };
 
 /** Whether a card can still expire: not closed, and its expiry has not run yet. */
-function canExpire(tenant: Tenant, card: CardRecord): card is OpenCard {
-  return card.status !== 'closed' && !engineState(tenant).expiredCards.has(card.id);
+function canExpire(card: CardRecord): card is OpenCard {
+  return card.status !== 'closed' && card.ttlExpiredAt === null;
 }
 
 /**
@@ -36,12 +36,18 @@ export function scheduleCardTtl(tenant: Tenant, cardId: string): void {
   state.ttlTimers.get(cardId)?.cancel();
   state.ttlTimers.delete(cardId);
   const card = cards.of(tenant).get(cardId);
-  if (!card || !canExpire(tenant, card)) return;
+  if (!card || !canExpire(card)) return;
   const expiresAt = expiresAtOf(card, scopeOf(tenant, card).policy);
   setCardExpiry(tenant, card, expiresAt);
   if (expiresAt === null) return;
   const handle = tenant.scheduler.schedule(expiresAt, () => expireCard(tenant, cardId), `card ttl ${cardId}`);
   state.ttlTimers.set(cardId, handle);
+}
+
+/** After a restore: every card that can still expire gets its TTL timer again (its records are already in place). */
+export function rearmAllTtls(tenant: Tenant): void {
+  for (const [, card] of cards.of(tenant).entries())
+    if (canExpire(card) && card.expiresAt !== null) scheduleCardTtl(tenant, card.id);
 }
 
 /** Re-arms the TTL of every open card a policy change of this customer, agent or card applies to. */
@@ -58,7 +64,7 @@ export function rearmTtlsUnder(tenant: Tenant, owner: PolicyChange): void {
 
 /** Runs a card's expiry now if its TTL has passed (an authorization may arrive before the timer ran). */
 export function expireCardIfDue(tenant: Tenant, scope: CardScope): void {
-  if (!canExpire(tenant, scope.card)) return;
+  if (!canExpire(scope.card)) return;
   const expiresAt = expiresAtOf(scope.card, scope.policy);
   if (expiresAt !== null && tenant.now() >= expiresAt) expireCard(tenant, scope.card.id, scope);
 }
@@ -71,7 +77,7 @@ function expireCard(tenant: Tenant, cardId: string, loaded?: CardScope): void {
   const state = engineState(tenant);
   state.ttlTimers.delete(cardId);
   const card = loaded?.card ?? cards.of(tenant).get(cardId);
-  if (!card || !canExpire(tenant, card)) return;
+  if (!card || !canExpire(card)) return;
   const { policy } = loaded ?? scopeOf(tenant, card);
   const expiresAt = expiresAtOf(card, policy);
   const ttlMinutes = ttlMinutesOf(policy);
@@ -80,7 +86,7 @@ function expireCard(tenant: Tenant, cardId: string, loaded?: CardScope): void {
     scheduleCardTtl(tenant, cardId);
     return;
   }
-  state.expiredCards.add(cardId);
+  markCardTtlExpired(tenant, card);
   const action = policy.ttlAction ?? 'close';
   tenant.emit('card.expired', {
     cardId,

@@ -30,6 +30,8 @@ export interface HttpAppOptions {
   /** Requests the rate limiter does not count (fixture loading). */
   exempt?: WeakSet<object> | undefined;
   requestId: () => string;
+  /** The largest request body read, in bytes. */
+  maxBodyBytes: number;
 }
 
 const ROUTABLE_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;

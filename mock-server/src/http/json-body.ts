@@ -1,22 +1,33 @@
 import type { ApiRequest } from './api-request.js';
 import { invalidRequest } from '../core/errors.js';
+import { readBodyText } from './body-limit.js';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.js';
 
 /**
- * Reads a JSON request body. The spec documents only `application/json` request bodies, so any other media type
- * (even a `+json` one such as merge-patch, whose semantics differ) and invalid JSON are 400 `invalid_request`;
- * an empty body is undefined (the spec's `required` decides whether that is acceptable).
+ * Reads a JSON request body of at most `limit` bytes (413 beyond). The spec documents only `application/json`
+ * request bodies, so any other media type (even a `+json` one such as merge-patch, whose semantics differ) and
+ * invalid JSON are 400 `invalid_request`; an empty body is undefined (the spec's `required` decides whether that is
+ * acceptable).
  */
-export async function readJsonBody(request: ApiRequest): Promise<unknown> {
-  return parseJsonBody(request, request.bodyText ?? (await request.text()));
+export async function readJsonBody(request: ApiRequest, limit: number): Promise<unknown> {
+  return parseJsonBody(request, await readBodyText(request, limit));
 }
 
-/** The JSON body of a request whose text is already read (see readJsonBody). */
+/**
+ * The JSON body of a request whose text is already read (see readJsonBody). Nesting deeper than MAX_JSON_DEPTH is
+ * 400 before anything is parsed: such a value could be stored but never rendered again.
+ */
 export function parseJsonBody(request: ApiRequest, text: string): unknown {
   if (text.trim() === '') return undefined;
   const contentType = request.headers.get('content-type') ?? '';
   const mediaType = contentType.split(';')[0]?.trim().toLowerCase();
   if (mediaType !== 'application/json') {
     throw invalidRequest('/header/Content-Type', 'must be application/json');
+  }
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+    throw invalidRequest('/body', `nests deeper than ${MAX_JSON_DEPTH} levels of arrays and objects`, {
+      maxDepth: MAX_JSON_DEPTH,
+    });
   }
   try {
     // JSON.parse is typed `any`; the body is read as unknown until its schema validates it.

@@ -6,6 +6,7 @@ import { ApiError, internalError, notFound, testModeOnly } from '../core/errors.
 import { execute } from './execute.js';
 import { checkIdempotency, isReplayable } from './idempotency-step.js';
 import { parseJsonBody, readJsonBody } from './json-body.js';
+import { checkBodyText, checkDeclaredLength } from './body-limit.js';
 import type { RequestTarget } from './request-url.js';
 import type { HandlerMap, ServerServices } from './operation-handler.js';
 import type { PreparedOperation } from './prepared-operation.js';
@@ -19,13 +20,16 @@ export interface PipelineOptions {
   rateLimiter?: RateLimiter | undefined;
   exempt?: WeakSet<object> | undefined;
   validateResponses?: boolean | undefined;
+  /** The largest request body read, in bytes (413 beyond). */
+  maxBodyBytes: number;
 }
 
 const IDEMPOTENT_METHODS = new Set(['POST', 'PATCH']);
 
 /**
  * One routed request, in order: authentication (401), the caller's variant has the operation (404), due work,
- * rate limit (429), test mode only (400), JSON body (400), idempotency (replay or 400), then validation and the
+ * rate limit (429), test mode only (400), the body read (413 past the size limit: nothing is read before the key
+ * is known), JSON body (400, also past the nesting limit), idempotency (replay or 400), then validation and the
  * handler. After answering, the deliveries of the events it caused are started, never awaited.
  *
  * A request without an Idempotency-Key whose body (if any) the transport has already read has nothing to wait for,
@@ -52,19 +56,26 @@ export function runOperation(
     // A path of the other variant (e.g. /users with a Bearer key) does not exist for this caller.
     if (!operation) throw notFound();
     const { spec } = operation;
-    // Work that fell due on a running clock is applied before the request reads state.
+    // Work that fell due on a running clock is applied before the request reads state, and records past their
+    // retention are dropped (each is dropped once: nothing to do on most requests).
     tenant.scheduler.runDue();
+    tenant.prune();
     if (options.rateLimiter && !options.exempt?.has(request)) applyRateLimit(options.rateLimiter, key.id, tenant, headers);
     if (spec.testModeOnly && tenant.mode !== 'test') throw testModeOnly();
 
     const idempotencyKey = IDEMPOTENT_METHODS.has(spec.method) ? request.headers.get('idempotency-key') : null;
     const finish = (answer: StoredResponse): WireResponse => {
       tenant.scheduler.runDue();
+      tenant.prune();
       return toWire(answer, requestId, headers);
     };
     const { bodyText } = request;
     if (idempotencyKey === null && (!spec.requestBody || bodyText !== undefined)) {
-      const body = spec.requestBody && bodyText !== undefined ? parseJsonBody(request, bodyText) : undefined;
+      let body: unknown;
+      if (spec.requestBody && bodyText !== undefined) {
+        checkDeclaredLength(request, options.maxBodyBytes);
+        body = parseJsonBody(request, checkBodyText(bodyText, options.maxBodyBytes));
+      }
       const input = { identity, request, query: target.query, params, body };
       const answer = execute(operation, options.handlers, options.services, options.validateResponses === true, input);
       return answer instanceof Promise ? answer.then(finish, fail) : finish(answer);
@@ -87,7 +98,7 @@ async function runWithBody(
   params: Record<string, string>,
 ): Promise<StoredResponse> {
   const { spec } = operation;
-  const body = spec.requestBody ? await readJsonBody(request) : undefined;
+  const body = spec.requestBody ? await readJsonBody(request, options.maxBodyBytes) : undefined;
   const idempotency = await checkIdempotency(identity.tenant, idempotencyKey, {
     variant: identity.variant,
     method: spec.method,

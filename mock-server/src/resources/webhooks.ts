@@ -31,6 +31,7 @@ function checkDeliverable(naming: EventNaming, variant: Variant, types: readonly
 
 export const webhookHandlers = {
   createWebhook: (ctx) => {
+    ctx.services.webhooks.checkUrl(ctx.body.url);
     checkDeliverable(ctx.services.naming, ctx.variant, ctx.body.events);
     const webhook = webhooks.of(ctx.tenant).insert({
       id: ctx.tenant.ids.next('webhook'),
@@ -50,6 +51,7 @@ export const webhookHandlers = {
   updateWebhook: (ctx) => {
     const webhook = requireWebhook(ctx.tenant, ctx.params.webhookId);
     const { body } = ctx;
+    if (body.url !== undefined) ctx.services.webhooks.checkUrl(body.url);
     if (body.events !== undefined) checkDeliverable(ctx.services.naming, webhook.variant, body.events);
     webhooks.of(ctx.tenant).update(webhook.id, (record) => {
       if (body.url !== undefined) record.url = body.url;

@@ -1,33 +1,63 @@
 import { generateSignatureHeader, SIGNATURE_HEADER } from '@cardrail/sdk/webhooks';
+import { invalidRequest } from '../core/errors.js';
 import type { AnyStoredEvent } from '../core/event-types.js';
-import type { Tenant } from '../core/tenant.js';
+import type { ScheduledHandle } from '../core/scheduler.js';
+import { defineTenantState, type Tenant } from '../core/tenant.js';
 import { VARIANTS, type Variant } from '../core/variant.js';
 import { activeSecrets, deliveries, DELIVERY_TIMEOUT_MS, RETRY_DELAYS_MS, webhooks, type DeliveryRecord } from './records.js';
 import { subscriptionIndex } from './subscription-index.js';
 import type { RenderedEvent } from '../variants/codec.js';
+import { AttemptLimiter, LimiterClosedError } from './attempt-limiter.js';
+import { WebhookUrlPolicy } from './url-policy.js';
 
 /** Renders a stored event for a variant, or undefined when that variant has no such event type. */
 export type EventRenderer = (event: AnyStoredEvent, variant: Variant) => RenderedEvent | undefined;
 
 export type FetchFunction = (input: string, init: RequestInit) => Promise<Response>;
 
+/** Attempts in flight to one origin, and overall, by default (docs/webhooks.md#connections). */
+export const DEFAULT_ATTEMPTS_PER_ORIGIN = 8;
+export const DEFAULT_ATTEMPTS_IN_FLIGHT = 128;
+
 export interface DispatcherOptions {
   render: EventRenderer;
   /** The fetch that POSTs deliveries. Default: `globalThis.fetch`, looked up at each attempt so MSW can intercept. */
   fetch?: FetchFunction | undefined;
   timeoutMs?: number | undefined;
+  /** Hosts opened explicitly, whatever their address (docs/webhooks.md#where-deliveries-may-go). */
+  allowHosts?: readonly string[] | undefined;
+  attemptsPerOrigin?: number | undefined;
+  attemptsInFlight?: number | undefined;
 }
+
+/** The scheduled next automatic attempt of each pending delivery: working state, rebuilt from the records. */
+const pendingAttempts = defineTenantState('webhooks.pendingAttempts', () => new Map<string, ScheduledHandle>());
 
 /**
  * Turns every stored event into one delivery per subscribed webhook and carries out its attempts: a signed POST,
  * success on any 2xx within the timeout, a redirect or anything else is a failure, then the retry schedule on
- * the tenant's test clock. Attempts run as scheduled work, so the request that caused an event never waits.
+ * the tenant's test clock. Attempts run as scheduled work, so the request that caused an event never waits; they
+ * share a bounded number of slots per origin and overall (AttemptLimiter), and an attempt waiting for a slot keeps
+ * its place and its delivery's schedule.
  */
 export class WebhookDispatcher {
   readonly #timeoutMs: number;
+  readonly urlPolicy: WebhookUrlPolicy;
+  readonly #limiter: AttemptLimiter;
 
   constructor(private readonly options: DispatcherOptions) {
     this.#timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
+    this.urlPolicy = new WebhookUrlPolicy(options.allowHosts);
+    this.#limiter = new AttemptLimiter(
+      options.attemptsPerOrigin ?? DEFAULT_ATTEMPTS_PER_ORIGIN,
+      options.attemptsInFlight ?? DEFAULT_ATTEMPTS_IN_FLIGHT,
+    );
+  }
+
+  /** Refuses a webhook URL the policy does not allow: 400 naming the reason. */
+  checkUrl(url: string, field = '/body/url'): void {
+    const problem = this.urlPolicy.problem(url);
+    if (problem) throw invalidRequest(field, problem);
   }
 
   /** The event listener: creates the deliveries of the event's subscribers and schedules each first attempt for now. */
@@ -48,18 +78,27 @@ export class WebhookDispatcher {
           attempts: [],
           automaticAttempts: 0,
           nextAttemptAt: now,
-          nextAttempt: null,
           createdAt: now,
         });
-        this.#scheduleAutomatic(tenant, delivery, now);
+        this.#scheduleAutomatic(tenant, delivery.id, now);
+      }
+    }
+  };
+
+  /** After a restore: every pending delivery's next automatic attempt is scheduled again, at its own time. */
+  readonly onRestore = (tenant: Tenant): void => {
+    // Oldest first: attempts due at the same instant keep the order they were first scheduled in.
+    for (const [, delivery] of deliveries.of(tenant).entries()) {
+      if (delivery.status === 'pending' && delivery.nextAttemptAt !== null) {
+        this.#scheduleAutomatic(tenant, delivery.id, delivery.nextAttemptAt);
       }
     }
   };
 
   /** A manual attempt now, also for a `failed` delivery; resolves once the attempt has an outcome. */
   async retry(tenant: Tenant, delivery: DeliveryRecord): Promise<DeliveryRecord> {
-    await this.#attempt(tenant, delivery, false);
-    return delivery;
+    await this.#attempt(tenant, delivery.id, false);
+    return deliveries.of(tenant).get(delivery.id) ?? delivery;
   }
 
   /**
@@ -70,44 +109,76 @@ export class WebhookDispatcher {
     subscriptionIndex(tenant).remove(webhookId);
   }
 
-  #scheduleAutomatic(tenant: Tenant, delivery: DeliveryRecord, dueAt: number): void {
-    delivery.nextAttemptAt = dueAt;
-    delivery.nextAttempt = tenant.scheduler.schedule(
-      dueAt,
-      () => {
-        delivery.nextAttempt = null;
-        tenant.scheduler.track(this.#attempt(tenant, delivery, true));
-      },
-      `webhook delivery ${delivery.id}`,
-    );
+  /** Shutting down: attempts waiting for a slot never start (their deliveries stay pending); those in flight finish. */
+  stop(): void {
+    this.#limiter.close();
   }
 
-  async #attempt(tenant: Tenant, delivery: DeliveryRecord, automatic: boolean): Promise<void> {
+  #scheduleAutomatic(tenant: Tenant, deliveryId: string, dueAt: number): void {
+    const handles = pendingAttempts.of(tenant);
+    handles.get(deliveryId)?.cancel();
+    const handle = tenant.scheduler.schedule(
+      dueAt,
+      () => {
+        handles.delete(deliveryId);
+        tenant.scheduler.track(this.#attempt(tenant, deliveryId, true));
+      },
+      `webhook delivery ${deliveryId}`,
+    );
+    handles.set(deliveryId, handle);
+  }
+
+  async #attempt(tenant: Tenant, deliveryId: string, automatic: boolean): Promise<void> {
+    const collection = deliveries.of(tenant);
+    const delivery = collection.get(deliveryId);
+    // Dropped meanwhile (retention): nothing to send.
+    if (!delivery) return;
     const webhook = webhooks.of(tenant).get(delivery.webhookId);
     if (!webhook) {
       // Deleted meanwhile: its deliveries are gone from the API, nothing is sent.
-      this.#settle(delivery, 'failed');
+      this.#settle(tenant, deliveryId, 'failed');
       return;
     }
     const event = tenant.events.get(delivery.eventId);
-    if (automatic) delivery.automaticAttempts++;
-    const attemptedAt = tenant.now();
-    const attempt = delivery.attempts.length + 1;
-    if (!event || webhook.status !== 'active') {
+    const refused = this.#refusal(webhook.url);
+    if (!event || webhook.status !== 'active' || refused) {
       // A webhook disabled while a delivery waits: the event is recorded as failed (a manual retry can still send
-      // it once the webhook is active again), never silently dropped.
-      delivery.attempts.push({
-        attempt,
-        attemptedAt,
-        outcome: 'failed',
-        responseStatus: null,
-        error: 'webhook is disabled',
-        durationMs: 0,
-      });
-      this.#settle(delivery, 'failed');
+      // it once the webhook is active again), never silently dropped. The same for a URL the policy refuses now
+      // (a state restored with fewer hosts allowed) and an event past retention.
+      const error = !event ? 'event no longer available' : webhook.status !== 'active' ? 'webhook is disabled' : refused;
+      this.#record(tenant, deliveryId, automatic, { attemptedAt: tenant.now(), responseStatus: null, error, durationMs: 0 });
+      this.#settle(tenant, deliveryId, 'failed');
       return;
     }
-    const rendered = this.options.render(event, webhook.variant);
+    let release: () => void;
+    try {
+      release = await this.#limiter.acquire(originOf(webhook.url));
+    } catch (error) {
+      // Shutting down before this attempt got a slot: nothing was sent and nothing is recorded (still pending).
+      if (error instanceof LimiterClosedError) return;
+      throw error;
+    }
+    try {
+      const outcome = await this.#send(tenant, webhook.url, webhook.variant, activeSecrets(webhook, tenant.now()), event);
+      this.#record(tenant, deliveryId, automatic, outcome);
+      const succeeded = outcome.responseStatus !== null && outcome.responseStatus >= 200 && outcome.responseStatus < 300;
+      if (succeeded) this.#settle(tenant, deliveryId, 'succeeded');
+      else this.#afterFailure(tenant, deliveryId, outcome.attemptedAt, automatic);
+    } finally {
+      release();
+    }
+  }
+
+  /** One signed POST; its outcome, never an exception. */
+  async #send(
+    tenant: Tenant,
+    url: string,
+    variant: Variant,
+    secrets: string[],
+    event: AnyStoredEvent,
+  ): Promise<{ attemptedAt: number; responseStatus: number | null; error: string | null; durationMs: number }> {
+    const attemptedAt = tenant.now();
+    const rendered = this.options.render(event, variant);
     const body = JSON.stringify(rendered?.envelope);
     const started = performance.now();
     let responseStatus: number | null = null;
@@ -116,11 +187,11 @@ export class WebhookDispatcher {
     try {
       const signature = await generateSignatureHeader({
         payload: body,
-        secret: activeSecrets(webhook, attemptedAt),
+        secret: secrets,
         timestamp: Math.floor(attemptedAt / 1000),
       });
       const fetchFunction: FetchFunction = this.options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-      const response = await fetchFunction(webhook.url, {
+      const response = await fetchFunction(url, {
         method: 'POST',
         headers: {
           'Content-Type': 'application/json',
@@ -138,41 +209,73 @@ export class WebhookDispatcher {
     } catch (cause) {
       error = describeFetchError(cause, this.#timeoutMs);
     }
-    const succeeded = responseStatus !== null && responseStatus >= 200 && responseStatus < 300;
-    delivery.attempts.push({
-      attempt,
-      attemptedAt,
-      outcome: succeeded ? 'succeeded' : 'failed',
-      responseStatus,
-      error,
-      durationMs: Math.max(0, Math.round(performance.now() - started)),
+    return { attemptedAt, responseStatus, error, durationMs: Math.max(0, Math.round(performance.now() - started)) };
+  }
+
+  #refusal(url: string): string | null {
+    const problem = this.urlPolicy.problem(url);
+    return problem === undefined ? null : `refused: the URL ${problem}`;
+  }
+
+  #record(
+    tenant: Tenant,
+    deliveryId: string,
+    automatic: boolean,
+    outcome: { attemptedAt: number; responseStatus: number | null; error: string | null; durationMs: number },
+  ): void {
+    deliveries.of(tenant).update(deliveryId, (record) => {
+      // Counted once the attempt has an outcome: one cut short by a crash or shutdown is made again after restart.
+      if (automatic) record.automaticAttempts++;
+      const succeeded = outcome.responseStatus !== null && outcome.responseStatus >= 200 && outcome.responseStatus < 300;
+      record.attempts.push({
+        attempt: record.attempts.length + 1,
+        attemptedAt: outcome.attemptedAt,
+        outcome: succeeded ? 'succeeded' : 'failed',
+        responseStatus: outcome.responseStatus,
+        error: outcome.error,
+        durationMs: outcome.durationMs,
+      });
     });
-    if (succeeded) this.#settle(delivery, 'succeeded');
-    else this.#afterFailure(tenant, delivery, attemptedAt, automatic);
   }
 
   /** Ends the delivery's schedule with a final status. */
-  #settle(delivery: DeliveryRecord, status: 'succeeded' | 'failed'): void {
-    delivery.status = status;
-    delivery.nextAttempt?.cancel();
-    delivery.nextAttempt = null;
-    delivery.nextAttemptAt = null;
+  #settle(tenant: Tenant, deliveryId: string, status: 'succeeded' | 'failed'): void {
+    const handles = pendingAttempts.of(tenant);
+    handles.get(deliveryId)?.cancel();
+    handles.delete(deliveryId);
+    deliveries.of(tenant).update(deliveryId, (record) => {
+      record.status = status;
+      record.nextAttemptAt = null;
+    });
   }
 
-  #afterFailure(tenant: Tenant, delivery: DeliveryRecord, attemptedAt: number, automatic: boolean): void {
-    if (delivery.status === 'succeeded') return;
+  #afterFailure(tenant: Tenant, deliveryId: string, attemptedAt: number, automatic: boolean): void {
+    const delivery = deliveries.of(tenant).get(deliveryId);
+    if (!delivery || delivery.status === 'succeeded') return;
     if (!automatic) {
       // A manual retry leaves a pending automatic schedule in place.
-      if (delivery.nextAttempt === null) this.#settle(delivery, 'failed');
+      if (!pendingAttempts.of(tenant).has(deliveryId)) this.#settle(tenant, deliveryId, 'failed');
       return;
     }
     const delay = RETRY_DELAYS_MS[delivery.automaticAttempts];
     if (delay === undefined) {
-      this.#settle(delivery, 'failed');
+      this.#settle(tenant, deliveryId, 'failed');
       return;
     }
-    delivery.status = 'pending';
-    this.#scheduleAutomatic(tenant, delivery, attemptedAt + delay);
+    deliveries.of(tenant).update(deliveryId, (record) => {
+      record.status = 'pending';
+      record.nextAttemptAt = attemptedAt + delay;
+    });
+    this.#scheduleAutomatic(tenant, deliveryId, attemptedAt + delay);
+  }
+}
+
+/** The origin an attempt counts against (scheme, host and port). */
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url;
   }
 }
 

@@ -1,7 +1,7 @@
 import type { EpochMs } from '../core/clock.js';
-import type { ScheduledHandle } from '../core/scheduler.js';
 import type { ApiSchemas, Stored } from '../core/stored.js';
 import type { StoredEventType } from '../core/event-types.js';
+import { EVENT_RETENTION_MS } from '../core/event-log.js';
 import { defineCollection } from '../core/tenant.js';
 import type { Variant } from '../core/variant.js';
 
@@ -26,16 +26,16 @@ export type DeliveryRecord = Omit<Stored<ApiSchemas['WebhookDelivery']>, 'attemp
   attempts: DeliveryAttemptRecord[];
   /** Automatic attempts made so far (manual retries not counted), out of RETRY_DELAYS_MS.length. */
   automaticAttempts: number;
-  /** The scheduled next automatic attempt, while one is pending. */
-  nextAttempt: ScheduledHandle | null;
 };
 
 export const webhooks = defineCollection<WebhookRecord>('webhooks', {
   filters: { status: (webhook) => webhook.status },
 });
 
+/** Delivery records are kept as long as events: 30 days of the tenant's test clock (docs/webhooks.md#delivery-records). */
 export const deliveries = defineCollection<DeliveryRecord>('webhookDeliveries', {
   filters: { webhookId: (delivery) => delivery.webhookId },
+  retention: { ms: EVENT_RETENTION_MS, at: (delivery) => delivery.createdAt },
 });
 
 /** Delays before attempts 1 to 5, each measured from the previous attempt (docs/webhooks.md#acknowledging-retries). */

@@ -1,7 +1,7 @@
 import { defineTenantState, type Tenant } from '../core/tenant.js';
 import type { Variant } from '../core/variant.js';
 import { eventNaming } from '../variants/event-naming.js';
-import type { WebhookRecord } from './records.js';
+import { webhooks, type WebhookRecord } from './records.js';
 import { getOrCreate } from '../core/get-or-create.js';
 
 /**
@@ -46,7 +46,12 @@ function indexKey(variant: Variant, type: string): string {
   return `${variant}\u0000${type}`;
 }
 
-const slot = defineTenantState('webhooks.subscriptions', () => new SubscriptionIndex());
+// Derived from the webhook records on first use, so a restored tenant's index is rebuilt from its webhooks.
+const slot = defineTenantState('webhooks.subscriptions', (tenant) => {
+  const index = new SubscriptionIndex();
+  for (const webhook of webhooks.of(tenant).values()) index.set(webhook);
+  return index;
+});
 
 export function subscriptionIndex(tenant: Tenant): SubscriptionIndex {
   return slot.of(tenant);

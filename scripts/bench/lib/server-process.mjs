@@ -5,7 +5,7 @@ import { waitForHttp } from './http-probe.mjs';
 
 /**
  * Starts `command args` and waits until GET `origin + probe.path` answers 2xx.
- * Resolves with { name, origin, readyMs, output(), stop() }; on failure the child is stopped and the error carries
+ * Resolves with { name, origin, pid, readyMs, output(), stop() }; on failure the child is stopped and the error carries
  * the tail of its output.
  */
 export async function startServer({
@@ -29,5 +29,5 @@ export async function startServer({
     throw new Error(`${name} did not start: ${error.message}${tail ? `\n${tail}` : ''}`);
   }
   const readyMs = performance.now() - started;
-  return { name, origin, readyMs, output: child.output, stop: () => child.stop() };
+  return { name, origin, pid: child.pid, readyMs, output: child.output, stop: (graceMs) => child.stop(graceMs) };
 }

@@ -72,8 +72,19 @@ export function createIntent(tenant: Tenant, request: IntentCreateRequest): Inte
   engineState(tenant).openIntents(intent.cardId).set(intent.id, intent);
   tenant.emit('intent.created', intentCreatedData(intent, needsApproval ? 'pending_approval' : 'pending'));
   if (needsApproval) tenant.emit('intent.pending_approval', intentPendingApprovalData(intent));
-  tenant.scheduler.schedule(intent.expiresAt, () => expireIntent(tenant, intent.id), `intent expiry ${intent.id}`);
+  scheduleIntentExpiry(tenant, intent);
   return intent;
+}
+
+function scheduleIntentExpiry(tenant: Tenant, intent: IntentRecord): void {
+  tenant.scheduler.schedule(intent.expiresAt, () => expireIntent(tenant, intent.id), `intent expiry ${intent.id}`);
+}
+
+/** After a restore: every intent still open gets its expiry scheduled again. */
+export function rescheduleIntentExpiries(tenant: Tenant): void {
+  for (const [, intent] of intents.of(tenant).entries()) {
+    if (intent.status === 'pending' || intent.status === 'pending_approval') scheduleIntentExpiry(tenant, intent);
+  }
 }
 
 export function getIntent(tenant: Tenant, intentId: string): IntentRecord {

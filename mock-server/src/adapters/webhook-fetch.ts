@@ -1,0 +1,116 @@
+import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import type { LookupFunction } from 'node:net';
+import { DEFAULT_ATTEMPTS_IN_FLIGHT, DEFAULT_ATTEMPTS_PER_ORIGIN, type FetchFunction } from '../webhooks/dispatcher.js';
+import { addressProblem, type WebhookUrlPolicy } from '../webhooks/url-policy.js';
+
+export interface WebhookFetchOptions {
+  /** Open connections to one origin at most (keep-alive, reused). Default 8. */
+  perOrigin?: number | undefined;
+  /** Open connections overall at most. Default 128. */
+  total?: number | undefined;
+  /** How long an idle kept-alive connection stays open, in ms. Default 4000. */
+  idleMs?: number | undefined;
+  /** Which resolved addresses may be connected to. */
+  policy: WebhookUrlPolicy;
+  /** The resolver (dns.lookup by default). */
+  resolve?: typeof dnsLookup | undefined;
+}
+
+export interface WebhookFetch {
+  fetch: FetchFunction;
+  /** Ends every connection, idle or not. */
+  close(): void;
+}
+
+/**
+ * The fetch the Node server delivers webhooks with: node:http(s) over keep-alive agents, so deliveries to a receiver
+ * reuse a few connections instead of opening one per attempt, with at most `perOrigin` sockets to one origin and
+ * `total` overall (a receiver that never answers holds at most its share). It resolves hostnames itself and refuses
+ * to connect to an address the webhook URL policy refuses (a name that resolves to 169.254.169.254 fails the attempt
+ * the same way as that address written in the URL). Being node:http, MSW's Node interceptor still sees it.
+ */
+export function createWebhookFetch(options: WebhookFetchOptions): WebhookFetch {
+  const agentOptions = {
+    keepAlive: true,
+    maxSockets: options.perOrigin ?? DEFAULT_ATTEMPTS_PER_ORIGIN,
+    maxTotalSockets: options.total ?? DEFAULT_ATTEMPTS_IN_FLIGHT,
+    maxFreeSockets: options.perOrigin ?? DEFAULT_ATTEMPTS_PER_ORIGIN,
+    // An idle socket times out and is destroyed, so a burst leaves no connections behind.
+    timeout: options.idleMs ?? 4_000,
+    scheduling: 'lifo' as const,
+  };
+  const http = new HttpAgent(agentOptions);
+  const https = new HttpsAgent(agentOptions);
+  const lookup = guardedLookup(options.policy, options.resolve ?? dnsLookup);
+
+  const fetch: FetchFunction = (input, init) =>
+    new Promise<Response>((resolve, reject) => {
+      const url = new URL(input);
+      const secure = url.protocol === 'https:';
+      const requestOptions: RequestOptions = {
+        method: init.method ?? 'GET',
+        headers: init.headers as Record<string, string>,
+        agent: secure ? https : http,
+        lookup: options.policy.allows(url.hostname) ? undefined : lookup,
+        signal: init.signal ?? undefined,
+      };
+      const outgoing = (secure ? httpsRequest : httpRequest)(url, requestOptions, (incoming: IncomingMessage) => {
+        // The body is not used: it is read to its end so the connection can serve the next attempt.
+        incoming.on('error', reject);
+        incoming.resume();
+        incoming.on('end', () => {
+          try {
+            resolve(new Response(null, { status: incoming.statusCode ?? 0 }));
+          } catch {
+            reject(new Error(`invalid response status ${String(incoming.statusCode)}`));
+          }
+        });
+      });
+      // A failed attempt (timeout, reset) settles once its connection is closed, so the slot it frees never has a
+      // closing connection and a new one to the same receiver open at the same time.
+      outgoing.on('error', (error) => {
+        const socket = outgoing.socket;
+        if (socket && !socket.closed) socket.once('close', () => reject(error));
+        else reject(error);
+      });
+      outgoing.end(typeof init.body === 'string' ? init.body : undefined);
+    });
+
+  return {
+    fetch,
+    close() {
+      http.destroy();
+      https.destroy();
+    },
+  };
+}
+
+/** dns.lookup, with every address the policy refuses taken out; none left is a connection error naming the reason. */
+function guardedLookup(policy: WebhookUrlPolicy, resolve: typeof dnsLookup): LookupFunction {
+  return (hostname, lookupOptions, callback) => {
+    resolve(hostname, { ...(lookupOptions as LookupOptions), all: true }, (error, addresses: LookupAddress[]) => {
+      if (error) {
+        (callback as (error: Error | null, address: string, family?: number) => void)(error, '');
+        return;
+      }
+      const allowed = policy.allows(hostname) ? addresses : addresses.filter((entry) => !addressProblem(entry.address));
+      if (allowed.length === 0) {
+        const [first] = addresses;
+        const problem = first ? addressProblem(first.address) : undefined;
+        const refused = Object.assign(
+          new Error(`refused: ${hostname} resolves to ${first?.address ?? 'no address'}, which ${problem ?? 'is not allowed'}`),
+          { code: 'EWEBHOOKADDRESS' },
+        );
+        (callback as (error: Error | null, address: string, family?: number) => void)(refused, '');
+        return;
+      }
+      if ((lookupOptions as LookupOptions).all) (callback as (error: null, addresses: LookupAddress[]) => void)(null, allowed);
+      else {
+        const [chosen] = allowed as [LookupAddress];
+        (callback as (error: null, address: string, family: number) => void)(null, chosen.address, chosen.family);
+      }
+    });
+  };
+}

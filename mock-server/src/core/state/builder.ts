@@ -1,0 +1,115 @@
+import {
+  STATE_FORMAT,
+  STATE_VERSION,
+  type EvictedTenant,
+  type IdempotencyRecord,
+  type MockSnapshot,
+  type StateLine,
+  type TenantHeader,
+} from './model.js';
+import type { RandomPosition } from '../seeded-random.js';
+
+interface TenantDraft {
+  header: TenantHeader;
+  collections: Map<string, Map<string, [number, unknown]>>;
+  idempotency: Map<string, IdempotencyRecord>;
+}
+
+/**
+ * Applies state lines, in order, to a plain snapshot: how a durable store reads its files back (a compacted state,
+ * then the commits after it). `load` reads the lines of a tenant that was kept out of memory, when a later line
+ * brings it back.
+ */
+export class SnapshotBuilder {
+  #sharedOffsetMs = 0;
+  #random: RandomPosition | null = null;
+  readonly #tenants = new Map<string, TenantDraft>();
+  readonly #evicted = new Map<string, EvictedTenant>();
+
+  constructor(private readonly load?: (ref: string) => Iterable<StateLine>) {}
+
+  apply(line: StateLine): void {
+    switch (line[0]) {
+      case 'server':
+        this.#sharedOffsetMs = line[1].sharedOffsetMs;
+        this.#random = line[1].random;
+        return;
+      case 'tenant': {
+        const draft = this.#tenants.get(line[1]);
+        if (draft) draft.header = line[2];
+        else {
+          this.#evicted.delete(line[1]);
+          this.#tenants.set(line[1], { header: line[2], collections: new Map(), idempotency: new Map() });
+        }
+        return;
+      }
+      case 'put': {
+        const [, key, collection, seq, record] = line;
+        const draft = this.#draft(key);
+        let records = draft.collections.get(collection);
+        if (!records) {
+          records = new Map();
+          draft.collections.set(collection, records);
+        }
+        records.set((record as { id: string }).id, [seq, record]);
+        return;
+      }
+      case 'delete':
+        this.#tenants.get(line[1])?.collections.get(line[2])?.delete(line[3]);
+        return;
+      case 'idempotency':
+        this.#draft(line[1]).idempotency.set(line[2].key, line[2]);
+        return;
+      case 'evicted':
+        this.#tenants.delete(line[1]);
+        this.#evicted.set(line[1], line[2]);
+        return;
+      case 'restored': {
+        if (!this.load) throw new Error(`The state refers to a tenant file (${line[2]}) but no store can read it.`);
+        this.#evicted.delete(line[1]);
+        this.#tenants.delete(line[1]);
+        for (const tenantLine of this.load(line[2])) this.apply(tenantLine);
+        return;
+      }
+      case 'reset':
+        this.#tenants.clear();
+        this.#evicted.clear();
+        this.#sharedOffsetMs = 0;
+        this.#random = null;
+        return;
+    }
+  }
+
+  /** How many records the state holds so far (all collections of all tenants in memory). */
+  get recordCount(): number {
+    let count = 0;
+    for (const draft of this.#tenants.values()) for (const records of draft.collections.values()) count += records.size;
+    return count;
+  }
+
+  toSnapshot(): MockSnapshot {
+    return {
+      format: STATE_FORMAT,
+      version: STATE_VERSION,
+      sharedOffsetMs: this.#sharedOffsetMs,
+      random: this.#random,
+      tenants: [...this.#tenants.values()].map((draft) => ({
+        ...draft.header,
+        // Empty collections are left out, as Tenant.snapshot does.
+        collections: Object.fromEntries(
+          [...draft.collections]
+            .filter(([, records]) => records.size > 0)
+            .map(([name, records]) => [name, [...records.values()].sort((a, b) => a[0] - b[0])]),
+        ),
+        idempotency: [...draft.idempotency.values()].sort((a, b) => a.expiresAt - b.expiresAt),
+      })),
+      evicted: [...this.#evicted.values()],
+    };
+  }
+
+  #draft(key: string): TenantDraft {
+    const draft = this.#tenants.get(key);
+    if (!draft) throw new Error(`The state changes tenant ${key} before it is declared.`);
+    return draft;
+  }
+}

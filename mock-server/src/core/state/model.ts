@@ -1,0 +1,83 @@
+import type { Mode } from '../event-types.js';
+import type { StoredResponse } from '../idempotency.js';
+import type { RandomPosition } from '../seeded-random.js';
+
+export type { RandomPosition };
+
+export const STATE_FORMAT = 'cardrail-mock-state';
+export const STATE_VERSION = 1;
+
+/**
+ * The whole state of a mock as plain JSON (docs/standalone-server.md#the-state-model): every organization and mode
+ * (tenant) with its records, the server-wide clock advance and the id generator's position. Everything else the
+ * mock holds (indexes, spend aggregates, subscription lookups, scheduled expiries and webhook attempts) is derived
+ * from these records when they are restored.
+ */
+export interface MockSnapshot {
+  format: typeof STATE_FORMAT;
+  version: typeof STATE_VERSION;
+  /** Clock advances made through the server-wide clock, inherited by tenants created later. */
+  sharedOffsetMs: number;
+  /** Where a seeded id generator stands (null for random ids). */
+  random: RandomPosition | null;
+  tenants: TenantSnapshot[];
+  /** Tenants the durable store keeps outside memory (idle ones); only in a store's own files. */
+  evicted?: EvictedTenant[] | undefined;
+}
+
+/** One organization in one mode. */
+export interface TenantSnapshot extends TenantHeader {
+  /** Records by collection name, each as [sequence number, record], in sequence order. */
+  collections: Record<string, [number, unknown][]>;
+  /** Idempotency keys with the answer they replay (those still within their 24 hours). */
+  idempotency: IdempotencyRecord[];
+}
+
+export interface TenantHeader {
+  organizationId: string;
+  mode: Mode;
+  /** What the tenant's test clock adds to the base clock. */
+  clockOffsetMs: number;
+  /** The last sequence number handed out (creation order across the tenant's collections, and list cursors). */
+  seq: number;
+}
+
+export interface IdempotencyRecord {
+  key: string;
+  fingerprint: string;
+  expiresAt: number;
+  response: StoredResponse;
+}
+
+/** A tenant the durable store keeps on disk until a request needs it again. */
+export interface EvictedTenant {
+  organizationId: string;
+  mode: Mode;
+  /** The store's name for where the tenant's lines are. */
+  ref: string;
+  /** SHA-256 digests of its API keys, so a request with one of them brings the tenant back. */
+  keyDigests: string[];
+  /** The server-wide advance when it left memory: later advances are added when it comes back. */
+  sharedOffsetMs: number;
+}
+
+/** A tenant's key in the lines: `org_...:test`. */
+export function tenantKey(organizationId: string, mode: Mode): string {
+  return `${organizationId}:${mode}`;
+}
+
+/**
+ * The state as a sequence of changes, each a JSON array: what a durable store writes, one commit (the changes one
+ * request made, or one piece of due work) at a time, and what a compacted state file is made of. Applying the lines
+ * of a file in order, then those of later commits, gives the state (see SnapshotBuilder). A `put` carries the
+ * whole record, so applying it twice changes nothing.
+ */
+export type StateLine =
+  | ['server', { sharedOffsetMs: number; random: RandomPosition | null }]
+  | ['tenant', string, TenantHeader]
+  | ['put', string, string, number, unknown]
+  | ['delete', string, string, string]
+  | ['idempotency', string, IdempotencyRecord]
+  | ['evicted', string, EvictedTenant]
+  | ['restored', string, string]
+  | ['reset'];

@@ -1,0 +1,80 @@
+import { ApiError } from '../core/errors.js';
+import type { ApiRequest } from './api-request.js';
+
+/** The largest request body the mock reads by default: 1 MiB (docs/errors.md#request-size-and-depth). */
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+/** 413 in the error format, naming the limit. */
+export function payloadTooLarge(limit: number): ApiError {
+  return new ApiError(413, 'payload_too_large', `The request body is larger than the limit of ${limit} bytes.`, {
+    limit,
+  });
+}
+
+/** A body the transport could not receive in full (the client went away mid-body): nothing is done with it. */
+export function incompleteBody(): ApiError {
+  return new ApiError(400, 'invalid_request', 'body: was not received completely', {
+    field: '/body',
+    reason: 'was not received completely',
+  });
+}
+
+/** The size in bytes of a string's UTF-8 encoding, without encoding it. */
+function utf8Length(text: string): number {
+  let bytes = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) continue;
+    if (code < 0x800) bytes += 1;
+    else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
+      // A surrogate pair: 2 UTF-16 units, 4 UTF-8 bytes.
+      bytes += 2;
+      i++;
+    } else bytes += 2;
+  }
+  return bytes;
+}
+
+/** Refuses a body whose text is over the limit (for transports that hand over the text already read). */
+export function checkBodyText(text: string, limit: number): string {
+  // Every UTF-16 unit is at most 3 UTF-8 bytes: most bodies are decided without counting.
+  if (text.length * 3 > limit && (text.length > limit || utf8Length(text) > limit)) throw payloadTooLarge(limit);
+  return text;
+}
+
+/** A declared Content-Length over the limit is refused before anything is read. */
+export function checkDeclaredLength(request: ApiRequest, limit: number): void {
+  const declared = request.headers.get('content-length');
+  if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > limit) throw payloadTooLarge(limit);
+}
+
+/**
+ * Reads a request body as text with at most `limit` bytes held: a declared Content-Length over the limit is refused
+ * before anything is read, and a web Request's stream is cancelled as soon as it passes the limit. Another request
+ * shape reads through its own `text()` (the Node transport's enforces the limit while it streams).
+ */
+export async function readBodyText(request: ApiRequest, limit: number): Promise<string> {
+  checkDeclaredLength(request, limit);
+  if (request.bodyText !== undefined) return checkBodyText(request.bodyText, limit);
+  const stream = (request as { body?: unknown }).body;
+  if (stream instanceof ReadableStream) return readStream(stream as ReadableStream<Uint8Array>, limit);
+  return checkBodyText(await request.text(), limit);
+}
+
+async function readStream(stream: ReadableStream<Uint8Array>, limit: number): Promise<string> {
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  let size = 0;
+  let text = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw payloadTooLarge(limit);
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+  return text + decoder.decode();
+}

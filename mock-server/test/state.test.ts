@@ -1,0 +1,237 @@
+// The state model (docs/standalone-server.md#the-state-model): snapshot() is the whole state as JSON, restore()
+// brings back a mock that answers as the one that took it did, every change reaches the journal before its answer,
+// events and delivery records age out after 30 days, and idle organizations can leave memory.
+import { describe, expect, it } from 'vitest';
+import { createMockServer, type MockServer } from '../src/index.js';
+import { SnapshotBuilder } from '../src/core/state/builder.js';
+import type { StateJournal } from '../src/core/state/change-tracker.js';
+import type { MockSnapshot, StateLine } from '../src/core/state/model.js';
+import type { ApiRequest } from '../src/http/api-request.js';
+import { call, carryOn, fakeReceivers, readBack, runTour, TOUR_KEY, tourOptions } from './support/state-tour.js';
+import { FROZEN_AT, newKey } from './support/keys.js';
+
+/** Tenants in key order, for comparing two snapshots that list them in different orders. */
+function normalized(snapshot: MockSnapshot): MockSnapshot {
+  const copy = structuredClone(snapshot);
+  copy.tenants.sort((a, b) => `${a.organizationId}:${a.mode}`.localeCompare(`${b.organizationId}:${b.mode}`));
+  if (copy.evicted?.length === 0) delete copy.evicted;
+  return copy;
+}
+
+/** A journal that keeps every commit as the JSON text a file would hold. */
+function memoryJournal(): StateJournal & { commits: StateLine[][]; files: Map<string, string> } {
+  const commits: StateLine[][] = [];
+  const files = new Map<string, string>();
+  return {
+    commits,
+    files,
+    commit: (lines) => {
+      commits.push(JSON.parse(JSON.stringify(lines)) as StateLine[]);
+    },
+    evict: (key, lines) => {
+      const ref = `${key}#${files.size}`;
+      files.set(ref, JSON.stringify(lines));
+      return ref;
+    },
+    load: (ref) => JSON.parse(files.get(ref) ?? '[]') as StateLine[],
+  };
+}
+
+/** The state the journal's commits build, with the tenants it keeps out of memory read back in. */
+function rebuilt(journal: { commits: StateLine[][]; load?: (ref: string) => StateLine[] }): MockSnapshot {
+  const builder = new SnapshotBuilder(journal.load);
+  for (const commit of journal.commits) for (const line of commit) builder.apply(line);
+  for (const away of builder.toSnapshot().evicted ?? [])
+    builder.apply(['restored', `${away.organizationId}:${away.mode}`, away.ref]);
+  return builder.toSnapshot();
+}
+
+/** How long a receiver took is measured in wall time: the one figure two runs do not share. */
+function timeless<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value).replace(/(\\?"durationMs\\?":)\d+/g, '$10')) as T;
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('snapshot() and restore()', () => {
+  it('restores a mock that answers every read and every later request as the one that took the snapshot', async () => {
+    const original = fakeReceivers();
+    const a = createMockServer(tourOptions(original.fetch));
+    const ids = await runTour(a);
+    const snapshot = a.snapshot();
+    // Plain JSON: it survives a round trip through text unchanged.
+    expect(JSON.parse(JSON.stringify(snapshot))).toEqual(snapshot);
+    expect(snapshot.tenants).toHaveLength(2);
+
+    const copy = fakeReceivers();
+    const b = createMockServer(tourOptions(copy.fetch));
+    // Whatever b held before is replaced.
+    await call(b, { method: 'POST', path: '/customers', body: { email: 'gone@example.com' }, key: newKey() });
+    b.restore(JSON.parse(JSON.stringify(snapshot)) as MockSnapshot);
+    expect(normalized(b.snapshot())).toEqual(normalized(snapshot));
+
+    for (const request of readBack(ids)) {
+      expect(await call(b, request), `${request.method} ${request.path}`).toEqual(await call(a, request));
+    }
+    const deliveredBefore = original.received.length;
+    for (const request of carryOn(ids)) {
+      const expected = await call(a, request);
+      const answer = await call(b, request);
+      await a.idle();
+      await b.idle();
+      expect(timeless(answer), `${request.method} ${request.path}`).toEqual(timeless(expected));
+    }
+    // The same webhook attempts, with the same bodies and signatures, including the retries that were pending.
+    expect(copy.received).toEqual(original.received.slice(deliveredBefore));
+    expect(copy.received.some((line) => line.startsWith('https://down.example.test'))).toBe(true);
+    expect(timeless(normalized(b.snapshot()))).toEqual(timeless(normalized(a.snapshot())));
+  });
+
+  it('refuses what is not a snapshot of this format', () => {
+    const mock = createMockServer();
+    expect(() => mock.restore({ format: 'other', version: 1 } as unknown as MockSnapshot)).toThrow(/cardrail-mock-state/);
+  });
+});
+
+describe('the change journal', () => {
+  it('holds every change: the state rebuilt from its commits is the live state', async () => {
+    const journal = memoryJournal();
+    const receivers = fakeReceivers();
+    const mock = createMockServer({ ...tourOptions(receivers.fetch), journal });
+    const ids = await runTour(mock);
+    for (const request of carryOn(ids)) await call(mock, request);
+    await mock.idle();
+    await settle();
+    expect(normalized(rebuilt(journal))).toEqual(normalized(mock.snapshot()));
+  });
+
+  it('has a request’s changes before its answer is returned', () => {
+    const journal = memoryJournal();
+    const mock = createMockServer({ frozenClock: FROZEN_AT, journal });
+    const body = JSON.stringify({ email: 'ada@example.com' });
+    const request: ApiRequest = {
+      method: 'POST',
+      url: 'http://127.0.0.1:4010/v1/customers',
+      headers: { get: (name) => ({ authorization: `Bearer ${newKey()}`, 'content-type': 'application/json' })[name] ?? null },
+      bodyText: body,
+      text: () => Promise.resolve(body),
+    };
+    // Answered synchronously: no microtask has run, yet the commit holding the customer is there.
+    const answer = mock.dispatch(request);
+    expect(answer).not.toBeInstanceOf(Promise);
+    const { id } = JSON.parse((answer as { body: string }).body) as { id: string };
+    expect(
+      journal.commits
+        .flat()
+        .some((line) => line[0] === 'put' && line[2] === 'customers' && (line[4] as { id: string }).id === id),
+    ).toBe(true);
+  });
+
+  it('never answers a success that the store could not write', async () => {
+    const failing: StateJournal = {
+      commit: () => {
+        throw new Error('disk full');
+      },
+    };
+    const mock = createMockServer({ frozenClock: FROZEN_AT, journal: failing });
+    const answer = await call(mock, {
+      method: 'POST',
+      path: '/customers',
+      body: { email: 'ada@example.com' },
+      key: newKey(),
+    }).catch((error: unknown) => error);
+    expect(answer).toBeInstanceOf(Error);
+  });
+
+  it('writes only what a request changed, whatever the size of the state', async () => {
+    const journal = memoryJournal();
+    const mock = createMockServer({ frozenClock: FROZEN_AT, journal });
+    const key = newKey();
+    const post = (path: string, body: unknown) => call(mock, { method: 'POST', path, body, key });
+    const customer = JSON.parse((await post('/customers', { email: 'ada@example.com' })).body) as { id: string };
+    const sizes: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      const before = journal.commits.length;
+      await post('/cards', { customerId: customer.id });
+      sizes.push(journal.commits.slice(before).reduce((sum, commit) => sum + commit.length, 0));
+    }
+    // A card, its event and the tenant header, every time: the 200th costs what the 1st did.
+    expect(new Set(sizes)).toEqual(new Set([sizes[0]]));
+  });
+});
+
+describe('retention', () => {
+  it('drops events and delivery records older than 30 days of the organization’s test clock', async () => {
+    const receivers = fakeReceivers();
+    const mock = createMockServer({ frozenClock: FROZEN_AT, fetch: receivers.fetch });
+    const key = newKey();
+    const ask = (method: string, path: string, body?: unknown) => call(mock, { method, path, body, key });
+    const webhook = JSON.parse((await ask('POST', '/webhooks', { url: 'https://ok.example.test/h', events: ['*'] })).body) as {
+      id: string;
+    };
+    await ask('POST', '/customers', { email: 'old@example.com' });
+    await mock.idle();
+    const old = JSON.parse((await ask('GET', '/events?limit=100')).body) as { data: { id: string }[] };
+    expect(old.data.length).toBeGreaterThan(0);
+    await ask('POST', '/simulate/clock/advance', { seconds: 29 * 86_400 });
+    await ask('POST', '/customers', { email: 'new@example.com' });
+    await mock.idle();
+    // 29 days on: everything is still there.
+    expect((JSON.parse((await ask('GET', '/events?limit=100')).body) as { data: unknown[] }).data).toHaveLength(
+      old.data.length * 2,
+    );
+    await ask('POST', '/simulate/clock/advance', { seconds: 2 * 86_400 });
+    const kept = JSON.parse((await ask('GET', '/events?limit=100')).body) as { data: { id: string }[] };
+    expect(kept.data).toHaveLength(old.data.length);
+    for (const event of old.data) expect((await ask('GET', `/events/${event.id}`)).status).toBe(404);
+    const records = JSON.parse((await ask('GET', `/webhooks/${webhook.id}/deliveries?limit=100`)).body) as {
+      data: { eventId: string }[];
+    };
+    expect(records.data.map((record) => record.eventId).sort()).toEqual(kept.data.map((event) => event.id).sort());
+    expect(mock.events.list({ apiKey: key })).toHaveLength(old.data.length);
+  });
+});
+
+describe('idle organizations', () => {
+  async function organization(mock: MockServer, key: string): Promise<string> {
+    await call(mock, { method: 'POST', path: '/customers', body: { email: 'ada@example.com' }, key });
+    return (await call(mock, { method: 'GET', path: '/customers', key })).body;
+  }
+
+  it('leave memory and come back whole from a journal that keeps them', async () => {
+    const journal = memoryJournal();
+    const mock = createMockServer({ frozenClock: FROZEN_AT, journal });
+    const key = newKey();
+    const before = await organization(mock, key);
+    const other = newKey();
+    await organization(mock, other);
+    expect(mock.evictIdle(0)).toBe(2);
+    expect([...mock.events.list()]).toHaveLength(0);
+    expect((await call(mock, { method: 'GET', path: '/customers', key })).body).toBe(before);
+    expect(mock.events.list({ apiKey: key }).length).toBeGreaterThan(0);
+    // The snapshot holds the one still away too, and the journal agrees with it.
+    expect(mock.snapshot().tenants).toHaveLength(2);
+    await settle();
+    expect(normalized(rebuilt(journal))).toEqual(normalized(mock.snapshot()));
+  });
+
+  it('are forgotten without such a journal, and stay while work is due on their clock', async () => {
+    const mock = createMockServer({ frozenClock: FROZEN_AT });
+    const key = newKey();
+    await organization(mock, key);
+    const busy = newKey();
+    const customer = JSON.parse(
+      (await call(mock, { method: 'POST', path: '/customers', body: { email: 'b@example.com' }, key: busy })).body,
+    ) as { id: string };
+    await call(mock, { method: 'POST', path: '/cards', body: { customerId: customer.id, policy: { ttlMinutes: 5 } }, key: busy });
+    expect(mock.evictIdle(0)).toBe(1);
+    expect(JSON.parse((await call(mock, { method: 'GET', path: '/customers', key })).body)).toMatchObject({ data: [] });
+    expect(JSON.parse((await call(mock, { method: 'GET', path: '/cards', key: busy })).body).data).toHaveLength(1);
+  });
+});
+
+it('keeps the tour key as a digest only', async () => {
+  const mock = createMockServer(tourOptions(fakeReceivers().fetch));
+  await runTour(mock);
+  expect(JSON.stringify(mock.snapshot())).not.toContain(TOUR_KEY);
+});

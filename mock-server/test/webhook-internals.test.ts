@@ -1,0 +1,83 @@
+// The parts behind the webhook rules: the Node delivery fetch resolves names itself and does not connect to a
+// refused address, and the attempt limiter caps attempts per origin and overall.
+import type { LookupAddress } from 'node:dns';
+import { describe, expect, it } from 'vitest';
+import { createWebhookFetch } from '../src/adapters/webhook-fetch.js';
+import { createMockServer } from '../src/index.js';
+import { AttemptLimiter, LimiterClosedError } from '../src/webhooks/attempt-limiter.js';
+import { WebhookUrlPolicy } from '../src/webhooks/url-policy.js';
+import { FROZEN_AT, newKey } from './support/keys.js';
+import { call } from './support/state-tour.js';
+
+describe('the Node delivery fetch', () => {
+  const key = newKey();
+
+  it('does not connect to a name that resolves to a refused address: the attempt fails naming it', async () => {
+    const resolve = ((hostname: string, _options: unknown, callback: (error: null, addresses: LookupAddress[]) => void) =>
+      callback(null, [{ address: hostname === 'metadata.test' ? '169.254.169.254' : '127.0.0.1', family: 4 }])) as never;
+    const pool = createWebhookFetch({ policy: new WebhookUrlPolicy(), resolve });
+    const refusing = createMockServer({ frozenClock: FROZEN_AT, fetch: pool.fetch });
+    const webhook = await call(refusing, {
+      method: 'POST',
+      path: '/webhooks',
+      body: { url: 'http://metadata.test/x', events: ['*'] },
+      key,
+    });
+    expect(webhook.status).toBe(201);
+    await call(refusing, { method: 'POST', path: '/customers', body: { email: 'ada@example.com' }, key });
+    await refusing.idle();
+    const { id } = JSON.parse(webhook.body) as { id: string };
+    const records = JSON.parse((await call(refusing, { method: 'GET', path: `/webhooks/${id}/deliveries`, key })).body) as {
+      data: { attempts: { error: string | null; responseStatus: number | null }[] }[];
+    };
+    expect(records.data[0]?.attempts[0]).toMatchObject({
+      responseStatus: null,
+      error: expect.stringContaining('metadata.test resolves to 169.254.169.254, which is a link-local address'),
+    });
+    pool.close();
+  });
+});
+
+describe('the attempt limiter', () => {
+  it('caps attempts per origin and overall, serves waiting origins in turn, and refuses the queue on close', async () => {
+    const limiter = new AttemptLimiter(2, 3);
+    const order: string[] = [];
+    const take = (origin: string, label: string) =>
+      limiter.acquire(origin).then(
+        (release) => {
+          order.push(label);
+          return release;
+        },
+        (error: unknown) => {
+          order.push(`${label}:${error instanceof LimiterClosedError ? 'refused' : 'error'}`);
+          return () => undefined;
+        },
+      );
+    const a1 = take('a', 'a1');
+    const a2 = take('a', 'a2');
+    const a3 = take('a', 'a3');
+    const b1 = take('b', 'b1');
+    const b2 = take('b', 'b2');
+    await Promise.resolve();
+    await Promise.resolve();
+    // a1 and a2 fill origin a; b1 takes the last global slot; a3 and b2 wait.
+    expect(order).toEqual(['a1', 'a2', 'b1']);
+    expect(limiter.active).toBe(3);
+    // A freed slot goes first to an origin held back by the global cap: a receiver that keeps its own slots busy
+    // cannot keep the others waiting.
+    (await a1)();
+    await b2;
+    expect(order).toEqual(['a1', 'a2', 'b1', 'b2']);
+    (await b1)();
+    await a3;
+    expect(order.at(-1)).toBe('a3');
+    const a4 = take('a', 'a4');
+    limiter.close();
+    await a4;
+    expect(order.at(-1)).toBe('a4:refused');
+    (await a2)();
+    (await a3)();
+    (await b2)();
+    expect(limiter.active).toBe(0);
+  });
+});
