@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { startMockServer, type RunningMockServer } from './adapters/node.js';
 import { parseRateLimit } from './core/rate-limiter.js';
+import { parseCorsOrigins } from './http/cors.js';
 import { loadFixtures, type Fixtures } from './fixtures.js';
 
 const USAGE = `Usage: cardrail-mock [options]
@@ -14,6 +15,8 @@ Options:
   --rate-limit <limit>   standard | pro | <requests per minute>, per key (default: off)
   --fixtures <file>      JSON file of API calls to replay at start (see the README)
   --frozen-clock <ISO>   freeze the test clocks at this instant (default: wall time)
+  --cors <origin,...>    browser origins allowed to call the mock (default: any origin, *)
+  --no-cors              no CORS headers: browsers refuse cross-origin calls
   --log                  one line per request
   -h, --help             this text`;
 
@@ -44,6 +47,8 @@ export async function runCli(
       'rate-limit': { type: 'string' },
       fixtures: { type: 'string' },
       'frozen-clock': { type: 'string' },
+      cors: { type: 'string' },
+      'no-cors': { type: 'boolean', default: false },
       log: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -61,6 +66,8 @@ export async function runCli(
   if (frozenClock !== undefined && Number.isNaN(Date.parse(frozenClock))) {
     throw new Error(`--frozen-clock must be an ISO 8601 instant, got ${frozenClock}`);
   }
+  if (values['no-cors'] && values.cors !== undefined) throw new Error('--cors and --no-cors exclude each other');
+  const cors = values['no-cors'] ? false : parseCorsOrigins(values.cors ?? '*');
   // loadFixtures checks every request of the file as it replays it, through the API's own validation.
   const fixtures = values.fixtures === undefined ? undefined : (JSON.parse(readFileSync(values.fixtures, 'utf8')) as Fixtures);
 
@@ -69,6 +76,7 @@ export async function runCli(
     host: values.host,
     rateLimit,
     frozenClock,
+    cors,
     log: values.log ? (line) => io.out(`${line}\n`) : undefined,
     seed: fixtures?.seed,
   });

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { StringDecoder } from 'node:string_decoder';
 import { API_BASE_PATH } from '../http/app.js';
+import { type CorsOrigins, withCors } from '../http/cors.js';
 import type { WireResponse } from '../http/response.js';
 import { createMockServer, type MockServer, type MockServerOptions } from '../server.js';
 import { hasBody, NodeApiRequest } from './node-request.js';
@@ -11,6 +12,8 @@ export interface NodeServerOptions extends MockServerOptions {
   port?: number;
   /** Default 127.0.0.1. */
   host?: string;
+  /** Browser origins that may call the server (CORS): `*` (the default) or a list; `false` turns CORS off. */
+  cors?: CorsOrigins | false;
 }
 
 export interface RunningMockServer {
@@ -29,6 +32,7 @@ export interface RunningMockServer {
  */
 export async function startMockServer(options: NodeServerOptions = {}): Promise<RunningMockServer> {
   const mock = createMockServer(options);
+  const dispatch = withCors(mock.dispatch, options.cors ?? '*');
   const host = options.host ?? '127.0.0.1';
   const hostForUrl = host.includes(':') ? `[${host}]` : host;
   let origin = `http://${hostForUrl}`;
@@ -48,7 +52,7 @@ export async function startMockServer(options: NodeServerOptions = {}): Promise<
   };
   const answer = (incoming: IncomingMessage, outgoing: ServerResponse, body: string): void => {
     try {
-      const result = mock.dispatch(new NodeApiRequest(incoming, origin, body));
+      const result = dispatch(new NodeApiRequest(incoming, origin, body));
       const method = incoming.method ?? 'GET';
       if (result instanceof Promise)
         result.then(

@@ -1,16 +1,20 @@
-import { createHash } from 'node:crypto';
 import type { RandomSource } from './ids.js';
+import { sha256Bytes } from './sha256.js';
 
 /** A reproducible RandomSource: SHA-256 of the seed and a counter. Same seed, same ids, run after run. */
 export function seededRandom(seed: string): RandomSource {
   let counter = 0;
-  let pool = Buffer.alloc(0);
+  let pool = new Uint8Array(0);
   return (size) => {
     while (pool.length < size) {
-      pool = Buffer.concat([pool, createHash('sha256').update(`${seed}:${counter++}`).digest()]);
+      const block = sha256Bytes(`${seed}:${counter++}`);
+      const grown = new Uint8Array(pool.length + block.length);
+      grown.set(pool);
+      grown.set(block, pool.length);
+      pool = grown;
     }
-    const out = pool.subarray(0, size);
-    pool = pool.subarray(size);
-    return new Uint8Array(out);
+    const out = pool.slice(0, size);
+    pool = pool.slice(size);
+    return out;
   };
 }
