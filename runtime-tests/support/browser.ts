@@ -115,7 +115,7 @@ export async function bundlePage(entry: string, options: BuildOptions = {}): Pro
   });
   const files = new Map<string, StaticFile>();
   const sizes: BundledPage['sizes'] = [];
-  for (const output of result.outputFiles) {
+  for (const output of result.outputFiles ?? []) {
     const name = output.path.slice('/bundle'.length);
     files.set(name, { body: output.contents, contentType: 'text/javascript' });
     sizes.push({
