@@ -32,9 +32,16 @@ export function prepareOperation(
       return validator !== undefined;
     },
     load() {
-      loading ??= load(spec).then((loaded) => {
-        validator = loaded;
-      });
+      loading ??= load(spec).then(
+        (loaded) => {
+          validator = loaded;
+        },
+        (error: unknown) => {
+          // A failed load (a chunk that did not arrive) is tried again by the operation's next request.
+          loading = undefined;
+          throw error;
+        },
+      );
       return loading;
     },
   };

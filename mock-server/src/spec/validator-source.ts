@@ -36,11 +36,18 @@ function createSource(documents: () => Promise<SpecDocuments>, precompiled: bool
   };
   const checks = new Map<string, Promise<RequestChecks>>();
   return {
-    requestChecks: (operation) =>
-      getOrCreate(checks, `${operation.variant} ${operation.method} ${operation.path}`, async () => {
-        const generated = precompiled ? await loadPrecompiledChecks(operation) : undefined;
-        return generated ?? (await loadCompiler()).compileRequest(operation);
-      }),
+    requestChecks: (operation) => {
+      const key = `${operation.variant} ${operation.method} ${operation.path}`;
+      return getOrCreate(checks, key, async () => {
+        try {
+          const generated = precompiled ? await loadPrecompiledChecks(operation) : undefined;
+          return generated ?? (await loadCompiler()).compileRequest(operation);
+        } catch (error) {
+          checks.delete(key);
+          throw error;
+        }
+      });
+    },
     compiler: loadCompiler,
   };
 }
