@@ -47,8 +47,10 @@ function install() {
 function runSuite(major, suite) {
   return new Promise((resolve) => {
     const started = performance.now();
-    // One test file at a time per run: the two runs share the machine's cores.
-    const child = spawn(binary(major), [vitest, 'run', '--typecheck.enabled=false', '--maxWorkers=1'], {
+    // One test file at a time per run: the two runs share the machine's cores with each other and with `npm test`'s
+    // own suites, so each test gets far more time than its suite's default before it counts as hung.
+    const args = [vitest, 'run', '--typecheck.enabled=false', '--maxWorkers=1', '--testTimeout=180000', '--hookTimeout=180000'];
+    const child = spawn(binary(major), args, {
       cwd: join(repoRoot, suite),
       env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -75,7 +77,7 @@ async function main() {
   for (const result of results) {
     // biome-ignore lint/suspicious/noControlCharactersInRegex: strips the terminal colours vitest may still print
     const plain = result.output.replace(/\u001b\[[0-9;]*m/g, '');
-    const summary = plain.match(/Tests\s+(.*)$/m)?.[1]?.trim() ?? 'no summary';
+    const summary = plain.match(/^\s*Tests\s+(.*)$/m)?.[1]?.trim() ?? 'no summary';
     const status = result.code === 0 ? 'ok' : `FAILED (exit ${result.code})`;
     console.log(`node-majors: ${result.suite} on Node ${result.version}: ${status}, ${summary}, ${result.seconds.toFixed(1)} s`);
     if (result.code !== 0) {
