@@ -22,9 +22,9 @@ export const DROPPED_CHROMIUM_FLAGS = [
 ] as const;
 
 /** The package's default flags minus the dropped ones (a flag is matched by its name, before any `=`). */
-export function chromiumLaunchFlags(defaults: readonly string[] = sparticuz.args): string[] {
+export function chromiumLaunchFlags(): string[] {
   const dropped = new Set<string>(DROPPED_CHROMIUM_FLAGS);
-  return defaults.filter((flag) => !dropped.has(flag.split('=')[0] ?? flag));
+  return sparticuz.args.filter((flag) => !dropped.has(flag.split('=')[0] ?? flag));
 }
 
 /**

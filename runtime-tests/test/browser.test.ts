@@ -13,6 +13,8 @@ import { EXPECTED_API_STEPS, freshKey } from '../scenarios/scenario.ts';
 import {
   type BundledPage,
   bundlePage,
+  chromiumLaunchFlags,
+  DROPPED_CHROMIUM_FLAGS,
   formatSizes,
   launchChromium,
   type OpenedPage,
@@ -64,6 +66,12 @@ describe('in Chromium', () => {
     const opened = await openPage(browser, `${pages.origin}/`);
     return { opened, pageOrigin: pages.origin, mockUrl: cli.url };
   }
+
+  it('launches without the default flags that would turn the same-origin policy off', () => {
+    const flags = chromiumLaunchFlags();
+    for (const dropped of DROPPED_CHROMIUM_FLAGS) expect(flags.filter((flag) => flag.startsWith(dropped))).toEqual([]);
+    expect(flags.length).toBeGreaterThan(10);
+  });
 
   describe('(a) a page on another origin, through CORS', () => {
     it('creates, lists page by page and by iteration, and reads an unknown card as NotFoundError with its Request-Id', async () => {
