@@ -3,20 +3,22 @@ import { defineConfig, type UserConfig } from 'tsdown';
 const entry = { index: 'src/index.ts', msw: 'src/adapters/msw.ts', node: 'src/adapters/node.ts' };
 
 const shared = {
-  platform: 'node',
-  target: 'node20',
+  // Web standards only, except the Node adapter and the CLI, which import node: built-ins (left external).
+  platform: 'neutral',
+  target: 'es2022',
   dts: true,
   sourcemap: true,
   outDir: 'dist',
   // .mjs/.cjs and .d.mts/.d.cts: each file's module kind is explicit whatever the consumer's package type.
   fixedExtension: true,
-  // The precompiled validators are found next to the built chunks through import.meta.url, in both formats.
-  shims: true,
   // @cardrail/spec (a private workspace, so not a dependency) is inlined: its documents and types ship inside.
+  // The spec's documents and the checks generated from them (src/spec/generated) are imported on first use, so each
+  // lands in a chunk of its own that a mock loads when a request needs it.
   deps: {
-    // tinyqueue ships ES modules only; inlined (a few dozen lines), the CommonJS build needs no require(esm).
-    alwaysBundle: ['tinyqueue'],
-    onlyBundle: ['tinyqueue'],
+    // ES modules only; inlined (a few dozen lines each, tree-shaken), the CommonJS build needs no require(esm).
+    alwaysBundle: ['tinyqueue', /^@noble\/hashes/],
+    onlyBundle: ['tinyqueue', '@noble/hashes'],
+    neverBundle: [/^node:/],
   },
 } satisfies UserConfig;
 

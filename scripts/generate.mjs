@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Derives everything that comes from spec/ into the @cardrail/spec workspace: the bundled documents (spec/dist), their
 // TypeScript types (spec/generated/<variant>.d.ts, openapi-typescript), the operation index and event lists of each
-// variant (spec/generated/operations.*, events.*), and, through its own script, the agent toolkit's tool schemas.
+// variant (spec/generated/operations.*, events.*), and, through their own scripts, the agent toolkit's tool schemas
+// and the mock's routing table and precompiled request checks (mock-server/src/spec/generated).
 // The SDK and the mock import all of it from @cardrail/spec; nothing is copied.
 // `--check` writes nothing and fails when a committed generated file differs from a fresh generation.
 import { spawnSync } from 'node:child_process';
@@ -161,8 +162,13 @@ if (check) {
 }
 
 // Workspaces that derive files from the bundles run their own generator, in the same mode, once the bundles are
-// written (each generator owns its --check).
-for (const script of ['agent-toolkit/scripts/generate-tools.mjs']) {
-  const run = spawnSync(process.execPath, [join(root, script), ...(check ? ['--check'] : [])], { stdio: 'inherit' });
+// written (each generator owns its --check). TypeScript generators run through tsx: they reuse their workspace's
+// source modules.
+for (const script of ['agent-toolkit/scripts/generate-tools.mjs', 'mock-server/scripts/generate-spec-modules.ts']) {
+  const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const run = spawnSync(process.execPath, [...loader, join(root, script), ...(check ? ['--check'] : [])], {
+    stdio: 'inherit',
+    cwd: root,
+  });
   if (run.status !== 0) process.exit(run.status ?? 1);
 }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { startMockServer, type RunningMockServer } from './adapters/node.js';
 import { parseRateLimit } from './core/rate-limiter.js';
+import { parseCorsOrigins } from './http/cors.js';
 import { loadFixtures, type Fixtures } from './fixtures.js';
 import { serverOptionsFromFlags } from './cli-server-flags.js';
 
@@ -15,6 +16,8 @@ Options:
   --rate-limit <limit>   standard | pro | <requests per minute>, per key (default: off)
   --fixtures <file>      JSON file of API calls to replay at start (see the README)
   --frozen-clock <ISO>   freeze the test clocks at this instant (default: wall time)
+  --cors <origin,...>    browser origins allowed to call the mock (default: any origin, *)
+  --no-cors              no CORS headers: browsers refuse cross-origin calls
   --log                  one line per request
   --max-body-size <size> largest request body, e.g. 512kb (default 1mb; larger is 413)
   --headers-timeout <ms> time to receive a request's headers (default 10000)
@@ -55,6 +58,8 @@ export async function runCli(
       'rate-limit': { type: 'string' },
       fixtures: { type: 'string' },
       'frozen-clock': { type: 'string' },
+      cors: { type: 'string' },
+      'no-cors': { type: 'boolean', default: false },
       log: { type: 'boolean', default: false },
       'max-body-size': { type: 'string' },
       'headers-timeout': { type: 'string' },
@@ -82,6 +87,8 @@ export async function runCli(
   if (frozenClock !== undefined && Number.isNaN(Date.parse(frozenClock))) {
     throw new Error(`--frozen-clock must be an ISO 8601 instant, got ${frozenClock}`);
   }
+  if (values['no-cors'] && values.cors !== undefined) throw new Error('--cors and --no-cors exclude each other');
+  const cors = values['no-cors'] ? false : parseCorsOrigins(values.cors ?? '*');
   // loadFixtures checks every request of the file as it replays it, through the API's own validation.
   const fixtures = values.fixtures === undefined ? undefined : (JSON.parse(readFileSync(values.fixtures, 'utf8')) as Fixtures);
 
@@ -91,6 +98,7 @@ export async function runCli(
     host: values.host,
     rateLimit,
     frozenClock,
+    cors,
     log: values.log ? (line) => io.out(`${line}\n`) : undefined,
     seed: fixtures?.seed,
   });

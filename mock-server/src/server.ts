@@ -30,7 +30,7 @@ import type { ApiRequest } from './http/api-request.js';
 import { toWebResponse, type WireResponse } from './http/response.js';
 import type { Dispatch } from './http/app.js';
 import type { HandlerMap, ServerServices } from './http/operation-handler.js';
-import { loadSpecDocuments, type SpecDocuments } from './spec/documents.js';
+import type { SpecDocuments } from './spec/documents.js';
 import { WebhookDispatcher, type EventRenderer, type FetchFunction } from './webhooks/dispatcher.js';
 
 export interface MockServerOptions {
@@ -53,7 +53,7 @@ export interface MockServerOptions {
   webhookAttemptsInFlight?: number | undefined;
   /** Check each answer against the spec's response schema; a mismatch answers 500. Meant for tests. */
   validateResponses?: boolean | undefined;
-  /** `true` logs one line per request to stdout; a function receives the lines instead. */
+  /** `true` logs one line per request to the console (stdout on Node); a function receives the lines instead. */
   log?: boolean | ((line: string) => void) | undefined;
   /** Makes ids reproducible: the same seed gives the same ids in the same order. */
   seed?: string | undefined;
@@ -102,7 +102,8 @@ export interface MockServer {
   /**
    * Answers like `handle`, for transports: takes anything Request-like that has the method, URL, headers and
    * text, and gives the answer as status, header object and body, synchronously when nothing in the request had
-   * to wait (a read without a body). The Node server writes it straight to the socket.
+   * to wait (a read without a body, to an operation already requested once: the first request of an operation
+   * waits for its validators to load). The Node server writes it straight to the socket.
    */
   dispatch(request: ApiRequest): WireResponse | Promise<WireResponse>;
   /** Answers like `handle`, outside any rate limit: for preloading fixtures. */
@@ -149,9 +150,11 @@ export interface MockServer {
   stop(deadlineMs: number): Promise<StopReport>;
 }
 
-/** Creates the mock: spec loaded and validators compiled once, state in memory, no I/O until asked. */
+/**
+ * Creates the mock: routes from the spec, state in memory, no I/O until asked. Runs wherever `Request` does (Node,
+ * Bun, Deno, browsers, edge workers): each operation's validators load on its first request.
+ */
 export function createMockServer(options: MockServerOptions = {}): MockServer {
-  const documents = options.documents ?? loadSpecDocuments();
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes < 1) {
     throw new TypeError(`maxBodyBytes must be a positive integer, got ${String(options.maxBodyBytes)}`);
@@ -226,12 +229,11 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
   const live: ServerServices = { directory: newDirectory(), webhooks: dispatcher, naming: eventNaming };
   services = live;
 
-  const log =
-    options.log === true ? (line: string) => process.stdout.write(`${line}\n`) : options.log === false ? undefined : options.log;
+  const log = options.log === true ? (line: string) => console.log(line) : options.log === false ? undefined : options.log;
   const exempt = new WeakSet<object>();
   const answer = createHttpApp({
     exempt,
-    documents,
+    documents: options.documents,
     handlers,
     services: live,
     rateLimiter: options.rateLimit === undefined ? undefined : new RateLimiter(parseRateLimit(options.rateLimit)),

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createMockServer, type MockServer } from '../src/index.js';
 import type { MockSnapshot } from '../src/core/state/model.js';
-import { loadSpecDocuments } from '../src/spec/documents.js';
+import { loadBundledDocuments } from '../src/spec/documents.js';
 import { extractOperations } from '../src/spec/operations.js';
 import { fakeReceivers, runTour, TOUR_KEY, tourOptions } from './support/state-tour.js';
 
@@ -106,7 +106,7 @@ describe('hostile bodies', () => {
     const mock = createMockServer({ ...tourOptions(fakeReceivers().fetch), maxBodyBytes: LIMIT });
     const found = await runTour(mock);
     const ids = Object.values(found) as string[];
-    const documents = loadSpecDocuments();
+    const documents = await loadBundledDocuments();
     const operations = (['customer', 'user'] as const).flatMap((variant) => extractOperations(documents[variant], variant));
     const byParam: Record<string, string> = {
       customerId: found.customerId,

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createMockServer } from '../src/index.js';
-import { loadSpecDocuments } from '../src/spec/documents.js';
+import { documents as bundledDocuments } from '@cardrail/spec/documents';
 import { extractOperations } from '../src/spec/operations.js';
 import { Scenario } from './engine/support/http-scenario.js';
 import { FROZEN_AT, newKey } from './support/keys.js';
@@ -9,7 +9,7 @@ import { FROZEN_AT, newKey } from './support/keys.js';
 const PLATFORM_PREFIXES = ['/customers', '/users', '/agents', '/cards', '/webhooks', '/events', '/api-keys', '/simulate/clock'];
 
 describe("a client's mistakes are never a server error", () => {
-  const documents = loadSpecDocuments();
+  const documents = bundledDocuments;
   const operations = (['customer', 'user'] as const).flatMap((variant) =>
     extractOperations(documents[variant], variant).filter((op) => PLATFORM_PREFIXES.some((prefix) => op.path.startsWith(prefix))),
   );

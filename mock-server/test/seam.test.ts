@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cards, freezeCard } from '../src/domain/cards.js';
 import { ApiError, createMockServer, defineCollection, type MockExtension } from '../src/index.js';
-import { loadSpecDocuments } from '../src/spec/documents.js';
+import { documents as bundledDocuments } from '@cardrail/spec/documents';
 import { FROZEN_AT, newKey } from './support/keys.js';
 
 interface NoteRecord {
@@ -71,7 +71,7 @@ describe('the handler registry (the engine seam)', () => {
   });
 
   it('serves a spec operation nobody registered as 501 not_implemented', async () => {
-    const documents = structuredClone(loadSpecDocuments());
+    const documents = structuredClone(bundledDocuments);
     documents.customer.paths['/simulate/nothing'] = {
       get: { operationId: 'simulateNothing', responses: { '200': { description: 'Success.' } } },
     };

@@ -20,9 +20,15 @@ function apiRequest(method: string, path: string, key: string, body?: unknown, e
 }
 
 describe('mock.dispatch', () => {
-  it('answers a read, and a create whose body is already read, without a promise', async () => {
+  it('answers a read, and a create whose body is already read, without a promise once the operation is loaded', async () => {
     const mock = createMockServer();
     const key = newKey();
+    // The first request of an operation waits for its validators to load; every later one finds them ready.
+    const first = mock.dispatch(apiRequest('POST', '/customers', key, { email: 'first@example.com' }));
+    expect(first).toBeInstanceOf(Promise);
+    const firstCustomer = JSON.parse((await first).body) as { id: string };
+    expect((await mock.dispatch(apiRequest('GET', `/customers/${firstCustomer.id}`, key))).status).toBe(200);
+
     const created = mock.dispatch(apiRequest('POST', '/customers', key, { email: 'ada@example.com' }));
     expect(created).not.toBeInstanceOf(Promise);
     const customer = JSON.parse((created as { body: string }).body) as { id: string };

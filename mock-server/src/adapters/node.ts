@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { API_BASE_PATH } from '../http/app.js';
 import { DEFAULT_MAX_BODY_BYTES } from '../http/body-limit.js';
+import { type CorsOrigins, withCors } from '../http/cors.js';
 import type { WireResponse } from '../http/response.js';
 import { createMockServer, type MockServer, type MockServerOptions } from '../server.js';
 import { lingerOnUnreadBody, NodeApiRequest } from './node-request.js';
@@ -22,6 +23,8 @@ export interface NodeServerOptions extends MockServerOptions, Partial<ServerLimi
   state?: string | StateStoreOptions | undefined;
   /** On close, how long webhook attempts in flight may take to finish (the rest stay pending). Default 0. */
   drainTimeoutMs?: number | undefined;
+  /** Browser origins that may call the server (CORS): `*` (the default) or a list; `false` turns CORS off. */
+  cors?: CorsOrigins | false;
 }
 
 export interface RunningMockServer {
@@ -79,6 +82,7 @@ export async function startMockServer(options: NodeServerOptions = {}): Promise<
     await store?.close();
     throw error;
   }
+  const dispatch = withCors(mock.dispatch, options.cors ?? '*');
   const host = options.host ?? '127.0.0.1';
   const hostForUrl = host.includes(':') ? `[${host}]` : host;
   let origin = `http://${hostForUrl}`;
@@ -109,7 +113,7 @@ export async function startMockServer(options: NodeServerOptions = {}): Promise<
     (incoming, outgoing) => {
       const request = new NodeApiRequest(incoming, origin, maxBodyBytes);
       try {
-        const result = mock.dispatch(request);
+        const result = dispatch(request);
         if (result instanceof Promise)
           result.then(
             (wire) => write(incoming, outgoing, request, wire),

@@ -1,3 +1,4 @@
+import { base64urlToText, textToBase64url } from './base64url.js';
 import { ID_PREFIX } from './ids.js';
 
 /**
@@ -5,14 +6,14 @@ import { ID_PREFIX } from './ids.js';
  * object. Objects created later have larger numbers, so a walk newest-first is never disturbed by inserts.
  */
 export function encodeCursor(seq: number): string {
-  return ID_PREFIX.cursor + Buffer.from(`s${seq.toString(36)}`).toString('base64url');
+  return ID_PREFIX.cursor + textToBase64url(`s${seq.toString(36)}`);
 }
 
 /** The sequence number a cursor names, or undefined when the text is not a cursor of this mock. */
 export function decodeCursor(cursor: string): number | undefined {
   if (!cursor.startsWith(ID_PREFIX.cursor)) return undefined;
-  const text = Buffer.from(cursor.slice(ID_PREFIX.cursor.length), 'base64url').toString('utf8');
-  if (!/^s[0-9a-z]{1,11}$/.test(text)) return undefined;
+  const text = base64urlToText(cursor.slice(ID_PREFIX.cursor.length));
+  if (text === undefined || !/^s[0-9a-z]{1,11}$/.test(text)) return undefined;
   const seq = parseInt(text.slice(1), 36);
   return Number.isSafeInteger(seq) ? seq : undefined;
 }

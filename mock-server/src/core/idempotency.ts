@@ -1,5 +1,5 @@
 import stableStringify from 'safe-stable-stringify';
-import { createHash } from 'node:crypto';
+import { sha256Hex } from './sha256.js';
 import type { Clock, EpochMs } from './clock.js';
 import type { IdempotencyRecord } from './state/model.js';
 
@@ -30,10 +30,7 @@ export type IdempotencyLookup =
 
 /** Hash of what makes two requests "the same": method, path and the body's JSON value (key order ignored). */
 export function requestFingerprint(method: string, path: string, body: unknown): string {
-  return createHash('sha256')
-    .update(`${method} ${path}\n`)
-    .update(stableStringify(body) ?? 'null')
-    .digest('hex');
+  return sha256Hex(`${method} ${path}\n${stableStringify(body) ?? 'null'}`);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { randomFillSync } from 'node:crypto';
+import { bytesToBase64url } from './base64url.js';
 
 /** Id prefixes of spec/README.md. */
 export const ID_PREFIX = {
@@ -29,18 +29,27 @@ const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz
 export type RandomSource = (size: number) => Uint8Array;
 
 const POOL_SIZE = 4096;
-let pool = new Uint8Array(0);
+let pool: Uint8Array = new Uint8Array(0);
 let offset = 0;
 
+/** Web Crypto fills at most 65,536 bytes per call. */
+const MAX_FILL = 65_536;
+
+function randomBytes(size: number): Uint8Array {
+  const bytes = new Uint8Array(size);
+  for (let start = 0; start < size; start += MAX_FILL) crypto.getRandomValues(bytes.subarray(start, start + MAX_FILL));
+  return bytes;
+}
+
 /**
- * Cryptographic randomness handed out from a pool: one system call per 4 KiB instead of one per id, which was
- * the largest single cost of a simple request. Each refill is a new buffer, so a view handed out earlier keeps
- * its bytes.
+ * Cryptographic randomness (Web Crypto's `getRandomValues`, in every runtime) handed out from a pool: one call per
+ * 4 KiB instead of one per id, which was the largest single cost of a simple request. Each refill is a new buffer,
+ * so a view handed out earlier keeps its bytes.
  */
 export const cryptoRandom: RandomSource = (size) => {
-  if (size > POOL_SIZE) return randomFillSync(new Uint8Array(size));
+  if (size > POOL_SIZE) return randomBytes(size);
   if (offset + size > pool.length) {
-    pool = randomFillSync(new Uint8Array(POOL_SIZE));
+    pool = randomBytes(POOL_SIZE);
     offset = 0;
   }
   const bytes = pool.subarray(offset, offset + size);
@@ -86,7 +95,7 @@ export class IdFactory {
 
   /** A webhook signing secret: `whsec_` and 32 base64url characters (24 random bytes). */
   webhookSecret(): string {
-    return `whsec_${Buffer.from(this.random(24)).toString('base64url')}`;
+    return `whsec_${bytesToBase64url(this.random(24))}`;
   }
 
   /** A new API key of the given mode, in the syntax the mock accepts. */

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import type { RandomSource } from './ids.js';
+import { sha256Bytes } from './sha256.js';
 
 /** Where a seeded generator stands: enough to continue its sequence after a restart (part of the saved state). */
 export interface RandomPosition {
@@ -23,7 +23,7 @@ export function seededRandom(initialSeed: string): SeededRandom {
   let pool = new Uint8Array(0);
   const next = (size: number): Uint8Array => {
     while (pool.length < size) {
-      const block = createHash('sha256').update(`${seed}:${counter++}`).digest();
+      const block = sha256Bytes(`${seed}:${counter++}`);
       const joined = new Uint8Array(pool.length + block.length);
       joined.set(pool);
       joined.set(block, pool.length);

@@ -55,6 +55,11 @@ export function runOperation(
     const operation = candidates[variant];
     // A path of the other variant (e.g. /users with a Bearer key) does not exist for this caller.
     if (!operation) throw notFound();
+    // The operation's first request loads its validators, then runs from the start: authentication finds the same
+    // organization again, and nothing else has happened yet.
+    if (!operation.ready) {
+      return operation.load().then(() => runOperation(options, request, target, requestId, params, candidates), fail);
+    }
     const { spec } = operation;
     // Work that fell due on a running clock is applied before the request reads state, and records past their
     // retention are dropped (each is dropped once: nothing to do on most requests).

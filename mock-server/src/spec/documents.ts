@@ -1,19 +1,22 @@
-import { documents as bundled, type OpenApiDocument } from '@cardrail/spec/documents';
+import type { OpenApiDocument } from '@cardrail/spec/documents';
 import type { Variant } from '../core/variant.js';
 
 export type { OpenApiDocument };
 
 export type SpecDocuments = Readonly<Record<Variant, OpenApiDocument>>;
 
-/** The bundled documents of both variants, from @cardrail/spec (inlined into the published package by its build). */
-export function loadSpecDocuments(): SpecDocuments {
+/**
+ * The bundled documents of both variants, from @cardrail/spec (inlined into the published package by its build),
+ * imported on first use: the mock routes and validates requests from modules generated from them
+ * (src/spec/generated), so only run-time compilation (response checks, `validateResponses`) needs the documents.
+ * A separate chunk in every build, so starting a mock never parses them.
+ */
+export function loadBundledDocuments(): Promise<SpecDocuments> {
+  bundled ??= import('@cardrail/spec/documents').then((module) => module.documents);
   return bundled;
 }
 
-/** Whether these are the documents the package ships (the ones its precompiled validators were built from). */
-export function isBundledDocuments(documents: SpecDocuments): boolean {
-  return documents === bundled;
-}
+let bundled: Promise<SpecDocuments> | undefined;
 
 /**
  * Follows a local `$ref` (`#/components/...`) once; other values are returned as they are. The document is JSON:

@@ -41,6 +41,41 @@ export interface OperationSpec {
   testModeOnly: boolean;
 }
 
+/** An OperationSpec as plain JSON data, as the generated routing table (src/spec/generated/operations.ts) stores it. */
+export interface OperationRecord
+  extends Omit<OperationSpec, 'pathParameters' | 'queryParameters' | 'requestBody' | 'responseSchemas'> {
+  pathParameters: ParameterRecord[];
+  queryParameters: ParameterRecord[];
+  requestBody?: OperationSpec['requestBody'];
+  responseSchemas: [number, string][];
+}
+
+type ParameterRecord = Omit<ParameterSpec, 'defaultValue'> & { defaultValue?: unknown };
+
+export function toOperationRecord(operation: OperationSpec): OperationRecord {
+  const parameter = ({ name, required, schemaPointer, defaultValue }: ParameterSpec): ParameterRecord =>
+    defaultValue === undefined ? { name, required, schemaPointer } : { name, required, schemaPointer, defaultValue };
+  const { requestBody, ...rest } = operation;
+  return {
+    ...rest,
+    ...(requestBody === undefined ? {} : { requestBody }),
+    pathParameters: operation.pathParameters.map(parameter),
+    queryParameters: operation.queryParameters.map(parameter),
+    responseSchemas: [...operation.responseSchemas],
+  };
+}
+
+export function fromOperationRecord(record: OperationRecord): OperationSpec {
+  const parameter = (p: ParameterRecord): ParameterSpec => ({ ...p, defaultValue: p.defaultValue });
+  return {
+    ...record,
+    pathParameters: record.pathParameters.map(parameter),
+    queryParameters: record.queryParameters.map(parameter),
+    requestBody: record.requestBody,
+    responseSchemas: new Map(record.responseSchemas),
+  };
+}
+
 function escapePointer(part: string): string {
   return part.replace(/~/g, '~0').replace(/\//g, '~1');
 }
@@ -92,8 +127,8 @@ export function extractOperations(document: OpenApiDocument, variant: Variant): 
         method: method.toUpperCase() as Uppercase<HttpMethod>,
         path,
         pointer,
-        pathParameters: parameters.filter((p) => p.in === 'path'),
-        queryParameters: parameters.filter((p) => p.in === 'query'),
+        pathParameters: parameters.filter((p) => p.in === 'path').map(parameterSpec),
+        queryParameters: parameters.filter((p) => p.in === 'query').map(parameterSpec),
         requestBody:
           body?.content?.['application/json'] !== undefined
             ? {
@@ -108,6 +143,10 @@ export function extractOperations(document: OpenApiDocument, variant: Variant): 
     }
   }
   return operations;
+}
+
+function parameterSpec({ name, required, schemaPointer, defaultValue }: ParameterSpec): ParameterSpec {
+  return { name, required, schemaPointer, defaultValue };
 }
 
 function readParameters(

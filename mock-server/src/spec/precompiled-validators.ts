@@ -1,36 +1,37 @@
-import { createRequire } from 'node:module';
+import type { Variant } from '../core/variant.js';
 import type { OperationSpec } from './operations.js';
-import { precompiledModulePaths } from './validation-schemas.js';
+import { bodyExportName, pathExportName, queryExportName } from './validation-schemas.js';
 import type { RequestChecks, SchemaCheck } from './validator.js';
 
-/** Where the built chunks, and the validators beside them, are. */
-const BUILT_CHUNKS = new URL('./', import.meta.url);
+type CheckModule = Readonly<Record<string, SchemaCheck | undefined>>;
 
 /**
- * The request checks the build precompiled from the bundled spec (scripts/compile-validators.ts, Ajv standalone
- * code in dist/validators, beside the built chunks), or undefined where there are none (running from src). Loading
- * one is a require of a small module, where compiling it would load Ajv and walk the whole document.
+ * The request checks generated from the bundled spec (scripts/generate-spec-modules.ts: Ajv standalone code, one
+ * ES module per variant for parameters and one for bodies). Each is imported on the first request that needs it:
+ * literal specifiers, so every bundler splits them into chunks of their own, and a page or a test suite that starts
+ * a mock parses none of them until it sends a request.
  */
-export function loadPrecompiledChecks(operation: OperationSpec, base: URL = BUILT_CHUNKS): RequestChecks | undefined {
-  const requireCjs = createRequire(base);
-  const paths = precompiledModulePaths(operation);
-  const parameters = tryRequire(requireCjs, `./${paths.parameters}`) as { path: SchemaCheck; query: SchemaCheck } | undefined;
-  if (!parameters) return undefined;
-  const body = operation.requestBody
-    ? (tryRequire(requireCjs, `./${paths.body}`) as { body: SchemaCheck } | undefined)
-    : undefined;
-  if (operation.requestBody && !body) return undefined;
-  return { path: parameters.path, query: parameters.query, body: body?.body };
-}
+const modules: Record<Variant, Record<'parameters' | 'bodies', () => Promise<CheckModule>>> = {
+  customer: {
+    parameters: () => import('./generated/validators/customer.parameters.js') as Promise<CheckModule>,
+    bodies: () => import('./generated/validators/customer.bodies.js') as Promise<CheckModule>,
+  },
+  user: {
+    parameters: () => import('./generated/validators/user.parameters.js') as Promise<CheckModule>,
+    bodies: () => import('./generated/validators/user.bodies.js') as Promise<CheckModule>,
+  },
+};
 
-// The modules are Ajv standalone code written by the build for exactly these exports; a missing one is undefined.
-function tryRequire(requireCjs: NodeJS.Require, path: string): unknown {
-  try {
-    return requireCjs(path);
-  } catch (error) {
-    if ((error as { code?: string }).code === 'MODULE_NOT_FOUND' && String((error as Error).message).includes(path.slice(2))) {
-      return undefined;
-    }
-    throw error;
-  }
+/** An operation's precompiled request checks, or undefined when the generated modules lack one of them. */
+export async function loadPrecompiledChecks(operation: OperationSpec): Promise<RequestChecks | undefined> {
+  const { variant, operationId } = operation;
+  const [parameters, bodies] = await Promise.all([
+    modules[variant].parameters(),
+    operation.requestBody ? modules[variant].bodies() : undefined,
+  ]);
+  const path = parameters[pathExportName(operationId)];
+  const query = parameters[queryExportName(operationId)];
+  const body = bodies?.[bodyExportName(operationId)];
+  if (!path || !query || (operation.requestBody && !body)) return undefined;
+  return { path, query, body };
 }

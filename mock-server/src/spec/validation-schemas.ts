@@ -3,7 +3,7 @@ import type { OperationSpec, ParameterSpec } from './operations.js';
 
 /**
  * What the mock validates, as JSON Schemas that point into the spec documents: shared by the run-time compiler
- * (validator.ts) and the build step that precompiles the same schemas (scripts/compile-validators.mjs), so both
+ * (validator.ts) and the generator that precompiles the same schemas (scripts/generate-spec-modules.ts), so both
  * validate exactly alike.
  */
 export function documentId(variant: Variant): string {
@@ -56,8 +56,16 @@ function parametersSchema(
   };
 }
 
-/** Where the build writes an operation's precompiled validators, relative to dist/. */
-export function precompiledModulePaths(operation: OperationSpec): { parameters: string; body: string } {
-  const base = `validators/${operation.variant}/${operation.operationId}`;
-  return { parameters: `${base}.parameters.cjs`, body: `${base}.body.cjs` };
-}
+/** The names under which the generated modules (src/spec/generated/validators) export an operation's checks. */
+export const pathExportName = (operationId: string): string => `${operationId}_path`;
+export const queryExportName = (operationId: string): string => `${operationId}_query`;
+export const bodyExportName = (operationId: string): string => `${operationId}_body`;
+
+/**
+ * Ajv's run-time helpers that its standalone code requires, by module, and the name validator-runtime.ts exports
+ * each under: the generator turns every such require into an import of that name.
+ */
+export const VALIDATOR_RUNTIME_IMPORTS: Readonly<Record<string, string>> = {
+  'ajv/dist/runtime/equal': 'equal',
+  'ajv/dist/runtime/ucs2length': 'ucs2length',
+};

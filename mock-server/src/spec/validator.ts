@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import type { Ajv2020 as Ajv2020Type, ErrorObject } from 'ajv/dist/2020.js';
 import { VARIANTS, type Variant } from '../core/variant.js';
 import { invalidRequest, type ApiError } from '../core/errors.js';
@@ -6,6 +5,7 @@ import type { SpecDocuments } from './documents.js';
 import type { OperationSpec } from './operations.js';
 import { ajvOptions, documentId, operationSchemas } from './validation-schemas.js';
 import { getOrCreate } from '../core/get-or-create.js';
+import { defaultFunction } from './cjs-interop.js';
 
 /** A compiled schema check in Ajv's calling convention (errors on the function after a failed call). */
 export interface SchemaCheck {
@@ -32,30 +32,46 @@ export interface OperationValidator {
   response(status: number, body: unknown): string | undefined;
 }
 
-// Ajv is required on demand: a server running the precompiled validators of the bundled spec never loads it,
-// which is most of what its start-up would otherwise cost.
-const requireCjs = createRequire(import.meta.url);
+type AjvFactory = (coerce: boolean) => Ajv2020Type;
 
-// Required, not imported, so that a server running precompiled validators never loads Ajv (see above); the casts give
-// the required modules the types of their own packages.
-function createAjv(coerce: boolean): Ajv2020Type {
-  const { Ajv2020 } = requireCjs('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
-  // ajv-formats is CommonJS: its function is the module's default export.
-  const addFormats = (requireCjs('ajv-formats') as { default: (ajv: Ajv2020Type) => unknown }).default;
-  const ajv = new Ajv2020(ajvOptions(coerce));
-  addFormats(ajv);
-  return ajv;
+let ajvFactory: Promise<AjvFactory> | undefined;
+
+/**
+ * Ajv and ajv-formats, imported on first use: a mock running the precompiled checks of the bundled spec never loads
+ * them, which is most of what its start-up would otherwise cost.
+ */
+function loadAjv(): Promise<AjvFactory> {
+  ajvFactory ??= Promise.all([import('ajv/dist/2020.js'), import('ajv-formats')]).then(([ajvModule, formatsModule]) => {
+    const { Ajv2020 } = ajvModule;
+    const addFormats = defaultFunction<(ajv: Ajv2020Type) => unknown>(formatsModule);
+    return (coerce) => {
+      const ajv = new Ajv2020(ajvOptions(coerce));
+      addFormats(ajv);
+      return ajv;
+    };
+  });
+  return ajvFactory;
 }
 
 /**
- * Validation compiled from the documents at run time with Ajv, one operation at a time: for documents other than
- * the bundled ones, for response checks, and when no precompiled validators are present (tests run from src).
+ * Validation compiled from the documents at run time with Ajv, one schema at a time: for documents other than the
+ * bundled ones, and for response checks. Compiled response checks are kept, so every mock made from the same
+ * documents shares them.
  */
 export class SpecValidator {
   #bodies: Ajv2020Type | undefined;
   #parameters: Ajv2020Type | undefined;
+  readonly #responses = new Map<string, SchemaCheck>();
 
-  constructor(private readonly documents: SpecDocuments) {}
+  private constructor(
+    private readonly documents: SpecDocuments,
+    private readonly createAjv: AjvFactory,
+  ) {}
+
+  /** A compiler over these documents, once Ajv is loaded. */
+  static async load(documents: SpecDocuments): Promise<SpecValidator> {
+    return new SpecValidator(documents, await loadAjv());
+  }
 
   /** The request checks of an operation. */
   compileRequest(operation: OperationSpec): RequestChecks {
@@ -70,16 +86,17 @@ export class SpecValidator {
 
   /** The check of one response body schema (by its JSON pointer in the operation's document). */
   compileResponse(variant: Variant, pointer: string): SchemaCheck {
-    return this.#bodiesAjv().compile({ $ref: `${documentId(variant)}${pointer}` });
+    const ref = `${documentId(variant)}${pointer}`;
+    return getOrCreate(this.#responses, ref, () => this.#bodiesAjv().compile({ $ref: ref }));
   }
 
   #bodiesAjv(): Ajv2020Type {
-    this.#bodies ??= this.#withDocuments(createAjv(false));
+    this.#bodies ??= this.#withDocuments(this.createAjv(false));
     return this.#bodies;
   }
 
   #parametersAjv(): Ajv2020Type {
-    this.#parameters ??= this.#withDocuments(createAjv(true));
+    this.#parameters ??= this.#withDocuments(this.createAjv(true));
     return this.#parameters;
   }
 

@@ -1,7 +1,7 @@
-import { documents } from '@cardrail/spec/documents';
 import type { AnyStoredEvent } from '../core/event-types.js';
 import { VARIANTS, type Variant } from '../core/variant.js';
 import { eventNaming } from './event-naming.js';
+import { eventDataSchemaFields } from '../spec/generated/event-data-fields.js';
 
 /** `card.auto_frozen` -> `CardAutoFrozenEventData`: the spec's name of an event type's data schema. */
 function dataSchemaName(type: string): string {
@@ -12,10 +12,8 @@ function dataSchemaName(type: string): string {
 }
 
 function fieldsIn(variant: Variant, type: string): Set<string> {
-  const schema = documents[variant].components?.schemas?.[dataSchemaName(type)] as
-    | { properties?: Record<string, unknown> }
-    | undefined;
-  return new Set(Object.keys(schema?.properties ?? {}));
+  // Generated from the spec's schemas (src/spec/generated), so that no document is parsed at start.
+  return new Set(eventDataSchemaFields[variant][dataSchemaName(type)] ?? []);
 }
 
 /**

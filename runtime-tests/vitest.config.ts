@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    // Each file drives other processes (a browser, Bun, Deno, workerd) and mostly waits on them, so the files run
+    // side by side even on two cores.
+    pool: 'forks',
+    maxWorkers: 4,
+    // Generous: a loaded two-core machine unpacks Chromium and starts runtimes slowly. Nothing here asserts a time.
+    testTimeout: 240_000,
+    hookTimeout: 240_000,
+  },
+});
