@@ -15,9 +15,12 @@ const shared = {
   // @cardrail/spec (a private workspace, so not a dependency) is inlined: its documents and types ship inside.
   deps: {
     // tinyqueue ships ES modules only; inlined (a few dozen lines), the CommonJS build needs no require(esm).
-    alwaysBundle: ['tinyqueue'],
-    onlyBundle: ['tinyqueue'],
+    // jsonc-parser (the CLI's JSON syntax errors with their place) is inlined: the CLI is the only one to use it.
+    alwaysBundle: ['tinyqueue', 'jsonc-parser'],
+    onlyBundle: ['tinyqueue', 'jsonc-parser'],
   },
+  // ES modules where an inlined package has both (jsonc-parser's `main` is UMD, whose require()s do not bundle).
+  inputOptions: { resolve: { mainFields: ['module', 'main'] } },
 } satisfies UserConfig;
 
 export default defineConfig([

@@ -16,4 +16,4 @@ export type { Variant } from './core/variant.js';
 export type { PolicyChange, PolicyChangeListener, Tenant } from './core/tenant.js';
 export { defineCollection } from './core/tenant.js';
 export { API_BASE_PATH } from './http/app.js';
-export { loadFixtures, type Fixtures, type FixtureRequest } from './fixtures.js';
+export { FixtureError, loadFixtures, type Fixtures, type FixtureRequest } from './fixtures.js';
