@@ -2,14 +2,17 @@ import type { MockServer } from './server.js';
 
 /** One API call to replay at start; `ref` names its answer for `{{ref.field}}` placeholders in later calls. */
 export interface FixtureRequest {
+  /** `GET`, `POST`, `PUT`, `PATCH` or `DELETE`. */
   method: string;
   /** Path below /v1, e.g. `/customers`. May contain placeholders. */
   path: string;
+  /** The JSON body; strings may contain placeholders. */
   body?: unknown;
   /** Key for this call; default: the file's `apiKey`. */
   apiKey?: string;
   /** `customer` (Authorization: Bearer, default) or `user` (Api-Key). */
   variant?: 'customer' | 'user';
+  /** Names this call's answer for `{{ref.field}}` placeholders in later calls. */
   ref?: string;
 }
 
@@ -18,8 +21,11 @@ export interface FixtureRequest {
  * events, defaults) and survive spec changes. With `seed`, ids are the same on every start.
  */
 export interface Fixtures {
+  /** The key of every call that names none. */
   apiKey?: string;
+  /** Makes the ids the same on every start (see `MockServerOptions.seed`). */
   seed?: string;
+  /** The calls, replayed in order. */
   requests: FixtureRequest[];
 }
 
@@ -28,7 +34,12 @@ export interface Fixtures {
  * (`/requests/2/body/email`), `reason` what went wrong there.
  */
 export class FixtureError extends Error {
+  /** `'FixtureError'`. */
   override name = 'FixtureError';
+  /**
+   * @param pointer - Where in the fixtures the failure is, as a JSON pointer.
+   * @param reason - What went wrong there.
+   */
   constructor(
     readonly pointer: string,
     readonly reason: string,
@@ -43,8 +54,20 @@ const escapePointer = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~
 export const FIXTURE_PLACEHOLDER = /\{\{\s*([A-Za-z0-9_]+)((?:\.[A-Za-z0-9_]+)*)\s*\}\}/g;
 
 /**
- * Replays the fixture calls in order, outside the rate limit; a call that does not answer 2xx stops the load
- * with its answer.
+ * Replays the fixture calls in order, outside the rate limit; a call that does not answer 2xx stops the load with a
+ * `FixtureError` at its place. Resolves with the answers of the calls that have a `ref`.
+ *
+ * @example
+ * ```ts
+ * const mock = createMockServer({ seed: 'demo' });
+ * const refs = await loadFixtures(mock, {
+ *   apiKey: 'sk_test_example01',
+ *   requests: [
+ *     { ref: 'ada', method: 'POST', path: '/customers', body: { email: 'ada@example.com' } },
+ *     { method: 'POST', path: '/agents', body: { customerId: '{{ada.id}}', name: 'Buyer' } },
+ *   ],
+ * });
+ * ```
  */
 export async function loadFixtures(
   server: MockServer,

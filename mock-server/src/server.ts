@@ -16,6 +16,7 @@ import type { HandlerMap, ServerServices } from './http/operation-handler.js';
 import { loadSpecDocuments, type SpecDocuments } from './spec/documents.js';
 import { WebhookDispatcher, type EventRenderer, type FetchFunction } from './webhooks/dispatcher.js';
 
+/** Options of `createMockServer` (and of `createHandlers` and `startMockServer`, which take the same). */
 export interface MockServerOptions {
   /** Stop wall time: every test clock starts at this instant and moves only when advanced. Default: wall time. */
   frozenClock?: Date | string | number | undefined;
@@ -46,15 +47,19 @@ export interface ServerClock {
    * the base time (wall time, or the frozen instant) plus every server-wide advance.
    */
   now(apiKey?: string): Date;
+  /** Whether the clocks were frozen (`frozenClock`): they then move only when advanced. */
   readonly frozen: boolean;
   /** Advances every organization's test clock by `seconds`, running due work in time order in each. */
   advance(seconds: number): Promise<void>;
 }
 
+/** Which stored events `events.list` returns; every field narrows the list. */
 export interface EventQuery {
   /** Only events of the organization and mode of this key. */
   apiKey?: string;
+  /** Only events of this organization (both modes unless `mode` is given). */
   organizationId?: string;
+  /** Only events of this mode. */
   mode?: Mode;
   /** Catalog type name (e.g. `transaction.authorized`). */
   type?: string;
@@ -68,6 +73,7 @@ export interface ServerEvents {
   subscribe(listener: (event: MockEvent) => void): () => void;
 }
 
+/** A running mock: answers requests, and is the tests' control over the clocks, the events and the state. */
 export interface MockServer {
   /** Answers one API request (`/v1/...`); every transport calls this. */
   handle(request: Request): Promise<Response>;
@@ -79,7 +85,9 @@ export interface MockServer {
   dispatch(request: ApiRequest): WireResponse | Promise<WireResponse>;
   /** Answers like `handle`, outside any rate limit: for preloading fixtures. */
   preload(request: Request): Promise<Response>;
+  /** The test clocks: read an organization's time, advance every clock. */
   clock: ServerClock;
+  /** Every stored event, for assertions. */
   events: ServerEvents;
   /** Forgets every organization, key, object, event and pending delivery. */
   reset(): void;
@@ -89,7 +97,22 @@ export interface MockServer {
   tenantOf(apiKey: string): Tenant | undefined;
 }
 
-/** Creates the mock: spec loaded and validators compiled once, state in memory, no I/O until asked. */
+/**
+ * Creates the mock: spec loaded and validators compiled once, state in memory, no I/O until asked.
+ *
+ * @example
+ * ```ts
+ * const mock = createMockServer({ frozenClock: '2026-11-21T12:00:00Z' });
+ * const response = await mock.handle(
+ *   new Request('http://127.0.0.1:4010/v1/customers', {
+ *     method: 'POST',
+ *     headers: { Authorization: 'Bearer sk_test_example01', 'Content-Type': 'application/json' },
+ *     body: JSON.stringify({ email: 'ada@example.com' }),
+ *   }),
+ * );
+ * // Or give it to the SDK: new Cardrail({ apiKey, fetch: (request) => mock.handle(request) })
+ * ```
+ */
 export function createMockServer(options: MockServerOptions = {}): MockServer {
   const documents = options.documents ?? loadSpecDocuments();
   const random: RandomSource = options.seed === undefined ? cryptoRandom : seededRandom(options.seed);

@@ -1,3 +1,8 @@
+/**
+ * The mock as a Node HTTP server (`startMockServer`), what the `cardrail-mock` CLI runs.
+ *
+ * @module @cardrail/mock-server/node
+ */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StringDecoder } from 'node:string_decoder';
@@ -6,6 +11,7 @@ import type { WireResponse } from '../http/response.js';
 import { createMockServer, type MockServer, type MockServerOptions } from '../server.js';
 import { hasBody, NodeApiRequest } from './node-request.js';
 
+/** Options of `startMockServer`: the mock's options, and where to listen. */
 export interface NodeServerOptions extends MockServerOptions {
   /** Default 4010; 0 picks a free port. */
   port?: number;
@@ -13,10 +19,13 @@ export interface NodeServerOptions extends MockServerOptions {
   host?: string;
 }
 
+/** A mock listening on a port. */
 export interface RunningMockServer {
+  /** The mock behind the server: its clock, events, `reset`, `idle`. */
   mock: MockServer;
   /** The API base URL, e.g. http://127.0.0.1:4010/v1. */
   url: string;
+  /** The port it listens on (the one picked when asked for 0). */
   port: number;
   /** Stops accepting connections, ends open ones and resolves when closed. */
   close(): Promise<void>;
@@ -26,6 +35,14 @@ export interface RunningMockServer {
  * Serves the mock over node:http and resolves once it listens. The adapter is thin on purpose: it hands the
  * mock's one handler (`dispatch`) a view of the request and writes the answer it gets back, in the same turn when
  * the answer was synchronous.
+ *
+ * @example
+ * ```ts
+ * const { url, mock, close } = await startMockServer({ port: 0 }); // a free port
+ * const cardrail = new Cardrail({ apiKey: 'sk_test_example01', baseUrl: url });
+ * // ... then, after the tests:
+ * await close();
+ * ```
  */
 export async function startMockServer(options: NodeServerOptions = {}): Promise<RunningMockServer> {
   const mock = createMockServer(options);

@@ -9,6 +9,7 @@ import type { RenderedEvent } from '../variants/codec.js';
 /** Renders a stored event for a variant, or undefined when that variant has no such event type. */
 export type EventRenderer = (event: AnyStoredEvent, variant: Variant) => RenderedEvent | undefined;
 
+/** The `fetch` webhook deliveries are sent with (`MockServerOptions.fetch`). */
 export type FetchFunction = (input: string, init: RequestInit) => Promise<Response>;
 
 export interface DispatcherOptions {
