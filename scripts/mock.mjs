@@ -8,7 +8,6 @@
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
 import { repoRoot } from './lib/bundle.mjs';
 
 const cacheDir = join(repoRoot, 'node_modules/.cache/cardrail-mock');
@@ -34,6 +33,8 @@ function isFresh() {
 
 async function bundle() {
   const startedAt = Date.now();
+  // Loaded only when there is something to bundle: a fresh start does not pay for it.
+  const { build } = await import('esbuild');
   const result = await build({
     absWorkingDir: repoRoot,
     entryPoints: ['mock-server/src/bin/cardrail-mock.ts'],
