@@ -16,10 +16,13 @@ const shared = {
   // lands in a chunk of its own that a mock loads when a request needs it.
   deps: {
     // ES modules only; inlined (a few dozen lines each, tree-shaken), the CommonJS build needs no require(esm).
-    alwaysBundle: ['tinyqueue', /^@noble\/hashes/],
-    onlyBundle: ['tinyqueue', '@noble/hashes'],
+    // jsonc-parser (the CLI's JSON syntax errors with their place) is inlined: the CLI is the only one to use it.
+    alwaysBundle: ['tinyqueue', /^@noble\/hashes/, 'jsonc-parser'],
+    onlyBundle: ['tinyqueue', '@noble/hashes', 'jsonc-parser'],
     neverBundle: [/^node:/],
   },
+  // ES modules where an inlined package has both (jsonc-parser's `main` is UMD, whose require()s do not bundle).
+  inputOptions: { resolve: { mainFields: ['module', 'main'] } },
 } satisfies UserConfig;
 
 export default defineConfig([

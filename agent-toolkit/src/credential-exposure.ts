@@ -11,8 +11,18 @@ export type CredentialExposure = 'masked' | 'full';
 
 export const CREDENTIAL_EXPOSURES: readonly CredentialExposure[] = ['masked', 'full'];
 
-export type MaskedCredentials = Omit<CardCredentials, 'pan' | 'cvc'> & { last4: string; exposure: 'masked' };
-export type FullCredentials = CardCredentials & { exposure: 'full' };
+/** Credentials without the number and the CVC: what the model sees by default. */
+export type MaskedCredentials = Omit<CardCredentials, 'pan' | 'cvc'> & {
+  /** The last 4 digits of the card number. */
+  last4: string;
+  /** `'masked'`. */
+  exposure: 'masked';
+};
+/** Everything the API returned, number and CVC included (`credentialExposure: 'full'`). */
+export type FullCredentials = CardCredentials & {
+  /** `'full'`. */
+  exposure: 'full';
+};
 
 export function exposeCredentials(
   credentials: CardCredentials,

@@ -3,22 +3,30 @@ export type JsonSchema = { [keyword: string]: unknown };
 
 /** The input schema of a tool: always an object of named fields. */
 export interface ToolInputSchema extends JsonSchema {
+  /** Always `object`. */
   type: 'object';
+  /** The input fields and their schemas. */
   properties: Record<string, JsonSchema>;
+  /** The fields the tool needs. */
   required?: string[];
+  /** No other field is accepted. */
   additionalProperties: false;
 }
 
 /** What generation derives from the spec for one tool in one API variant. */
 export interface GeneratedTool {
+  /** The tool's name. */
   name: string;
   /** The spec operation the tool calls. */
   operationId: string;
+  /** The operation's HTTP method. */
   method: 'GET' | 'POST';
+  /** The operation's path, e.g. `/cards/{cardId}/policy`. */
   path: string;
   /** Whether the tool changes nothing. */
   readOnly: boolean;
   /** The operation's summary and description from the spec, then guidance for a model. */
   description: string;
+  /** The input the tool takes, derived from the operation's parameters and body. */
   inputSchema: ToolInputSchema;
 }

@@ -1,3 +1,9 @@
+/**
+ * Cardrail's API as tools for an LLM agent, bound to one API key and one agent: `createCardrailToolkit`, and the
+ * OpenAI function-calling adapters.
+ *
+ * @module @cardrail/agent-toolkit
+ */
 export {
   CardrailToolkit,
   createCardrailToolkit,

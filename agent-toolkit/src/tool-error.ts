@@ -6,9 +6,11 @@ export interface ToolErrorBody {
    * (the input does not fit the tool), `unknown_tool`, `internal_error`.
    */
   code: string;
+  /** What went wrong, in words a model can act on. */
   message: string;
   /** The HTTP status when the API answered. */
   status?: number;
+  /** Structured details from the API (such as `field`), when there are any. */
   details?: Record<string, unknown> | null;
   /** The API's `Request-Id`, for support. */
   requestId?: string;
@@ -16,10 +18,15 @@ export interface ToolErrorBody {
 
 /** A tool call that failed. Adapters turn it into their framework's tool error (MCP `isError`, AI SDK tool-error). */
 export class ToolError extends Error {
+  /** `'ToolError'`. */
   override readonly name = 'ToolError';
+  /** The API's error code or the toolkit's (see ToolErrorBody.code). */
   readonly code: string;
+  /** The HTTP status when the API answered. */
   readonly status: number | undefined;
+  /** Structured details from the API, or null. */
   readonly details: Record<string, unknown> | null;
+  /** The API's `Request-Id`, for support. */
   readonly requestId: string | undefined;
 
   constructor(body: ToolErrorBody) {
@@ -30,6 +37,7 @@ export class ToolError extends Error {
     this.requestId = body.requestId;
   }
 
+  /** The error as the model is told it (what `JSON.stringify` gives). */
   toJSON(): ToolErrorBody {
     return {
       code: this.code,

@@ -10,6 +10,7 @@ import { readId, readToolInput } from './tool-input.js';
 import { toolHandlers } from './tools/index.js';
 import type { ToolContext } from './tools/tool-handler.js';
 
+/** Options of `createCardrailToolkit`: the agent (and card) the tools act for, and how they reach the API. */
 export interface CardrailToolkitOptions {
   /** The agent every tool acts for; cards and intents of other agents are refused. */
   agentId: string;
@@ -36,15 +37,30 @@ export interface CardrailToolkitOptions {
 
 /** One tool as frameworks see it: name, description and input JSON Schema (draft 2020-12). */
 export interface CardrailTool {
+  /** The tool's name, e.g. `check_spending_power`. */
   name: ToolName;
+  /** What the tool does and when to call it, for the model. */
   description: string;
+  /** The input the tool takes, as JSON Schema (draft 2020-12). */
   inputSchema: ToolInputSchema;
   /** Whether the tool changes nothing. */
   readOnly: boolean;
 }
 
 /** The outcome of a tool call: what the API returned, as the model should see it, or the error. */
-export type ToolResult = { ok: true; data: unknown } | { ok: false; error: ToolErrorBody };
+export type ToolResult =
+  | {
+      /** The call succeeded. */
+      ok: true;
+      /** What the API returned, as the model should see it. */
+      data: unknown;
+    }
+  | {
+      /** The call failed. */
+      ok: false;
+      /** Why, as the model should be told. */
+      error: ToolErrorBody;
+    };
 
 const GENERATED: Record<ApiVariant, Record<ToolName, GeneratedTool>> = { customer: customerTools, user: userTools };
 
@@ -80,8 +96,11 @@ function offeredTool(generated: GeneratedTool, boundCardId: string | undefined):
  * operation is sent. Frameworks get the tools through the adapters (`./mcp`, `./ai-sdk`, `toOpenAITools`).
  */
 export class CardrailToolkit {
+  /** The agent every tool acts for. */
   readonly agentId: string;
+  /** The one card the toolkit is bound to, if any. */
   readonly cardId: string | undefined;
+  /** The API variant the toolkit calls: `customer` (Bearer key) or `user` (`Api-Key`). */
   readonly variant: ApiVariant;
   /** The seven tools, in a stable order. */
   readonly tools: readonly CardrailTool[];
@@ -157,7 +176,15 @@ export class CardrailToolkit {
   }
 }
 
-/** A toolkit bound to one key and one agent (and optionally one card). */
+/**
+ * A toolkit bound to one key and one agent (and optionally one card).
+ *
+ * @example
+ * ```ts
+ * const toolkit = createCardrailToolkit({ agentId: 'agt_...', baseUrl: 'http://127.0.0.1:4010/v1' });
+ * const result = await toolkit.call('check_spending_power', { cardId: 'card_...' }); // { ok: true, data } or { ok: false, error }
+ * ```
+ */
 export function createCardrailToolkit(options: CardrailToolkitOptions): CardrailToolkit {
   return new CardrailToolkit(options);
 }

@@ -1,9 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { startMockServer, type RunningMockServer } from './adapters/node.js';
+import { readFixturesFile, replayFixturesFile } from './cli/fixtures-file.js';
+import { joinNegativeValues, parseInstant, parsePort } from './cli/option-values.js';
+import { VERSION } from './cli/version.js';
 import { parseRateLimit } from './core/rate-limiter.js';
 import { parseCorsOrigins } from './http/cors.js';
-import { loadFixtures, type Fixtures } from './fixtures.js';
 import { serverOptionsFromFlags } from './cli-server-flags.js';
 
 const USAGE = `Usage: cardrail-mock [options]
@@ -15,7 +16,7 @@ Options:
   --host <host>          interface (default 127.0.0.1)
   --rate-limit <limit>   standard | pro | <requests per minute>, per key (default: off)
   --fixtures <file>      JSON file of API calls to replay at start (see the README)
-  --frozen-clock <ISO>   freeze the test clocks at this instant (default: wall time)
+  --frozen-clock <ISO>   freeze the test clocks at this instant, e.g. 2026-11-21T12:00:00Z (default: wall time)
   --cors <origin,...>    browser origins allowed to call the mock (default: any origin, *)
   --no-cors              no CORS headers: browsers refuse cross-origin calls
   --log                  one line per request
@@ -29,6 +30,7 @@ Options:
   --state-fsync <when>   interval (default: to disk every second) | always (before each answer)
   --drain-timeout <ms>   on SIGTERM, time for webhook attempts in flight to finish (default 10000)
   --evict-idle <minutes> take organizations idle this long out of memory (kept on disk with --state)
+  --version              the version
   -h, --help             this text`;
 
 export interface CliIo {
@@ -51,7 +53,7 @@ export async function runCli(
   io: CliIo = processIo,
 ): Promise<{ running: RunningMockServer; stopped: Promise<void> } | undefined> {
   const { values } = parseArgs({
-    args: argv,
+    args: joinNegativeValues(argv),
     options: {
       port: { type: 'string', default: '4010' },
       host: { type: 'string', default: '127.0.0.1' },
@@ -72,25 +74,22 @@ export async function runCli(
       'drain-timeout': { type: 'string' },
       'evict-idle': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
+      version: { type: 'boolean', default: false },
     },
     strict: true,
     allowPositionals: false,
   });
-  if (values.help) {
-    io.out(`${USAGE}\n`);
+  if (values.help || values.version) {
+    io.out(`${values.help ? USAGE : VERSION}\n`);
     return undefined;
   }
-  const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0 to 65535, got ${values.port}`);
+  const port = parsePort(values.port);
   const rateLimit = values['rate-limit'] === undefined ? undefined : parseRateLimit(values['rate-limit']);
-  const frozenClock = values['frozen-clock'];
-  if (frozenClock !== undefined && Number.isNaN(Date.parse(frozenClock))) {
-    throw new Error(`--frozen-clock must be an ISO 8601 instant, got ${frozenClock}`);
-  }
+  const frozenClock = values['frozen-clock'] === undefined ? undefined : parseInstant(values['frozen-clock']);
   if (values['no-cors'] && values.cors !== undefined) throw new Error('--cors and --no-cors exclude each other');
   const cors = values['no-cors'] ? false : parseCorsOrigins(values.cors ?? '*');
-  // loadFixtures checks every request of the file as it replays it, through the API's own validation.
-  const fixtures = values.fixtures === undefined ? undefined : (JSON.parse(readFileSync(values.fixtures, 'utf8')) as Fixtures);
+  // Checked whole before anything starts; each call is then validated by the API itself as it is replayed.
+  const fixtures = values.fixtures === undefined ? undefined : readFixturesFile(values.fixtures);
 
   const running = await startMockServer({
     ...serverOptionsFromFlags(values),
@@ -101,12 +100,15 @@ export async function runCli(
     cors,
     log: values.log ? (line) => io.out(`${line}\n`) : undefined,
     seed: fixtures?.seed,
+  }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EADDRINUSE') throw error;
+    throw new Error(`port ${port} on ${values.host} is already in use: pass another --port, or --port 0 for a free one`);
   });
   // A restored state already holds what the fixtures made the first time.
   if (running.restored) io.out(`Restored ${running.restored.records} records from ${values.state}\n`);
-  else if (fixtures) {
+  else if (fixtures && values.fixtures !== undefined) {
     try {
-      const refs = await loadFixtures(running.mock, fixtures, running.url);
+      const refs = await replayFixturesFile(running.mock, values.fixtures, fixtures, running.url);
       io.out(`Loaded ${fixtures.requests.length} fixture requests (${Object.keys(refs).length} named)\n`);
     } catch (error) {
       await running.close();

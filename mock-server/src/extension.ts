@@ -8,8 +8,11 @@ import type { HandlerMap } from './http/operation-handler.js';
  * The platform's resources are one extension; the spend and risk engine is another.
  */
 export interface MockExtension {
+  /** Names the extension in errors and logs. */
   name: string;
+  /** Operation handlers by operationId; a later extension's handler replaces an earlier one's. */
   handlers?: HandlerMap;
+  /** Called with every event as it is stored, with its tenant. */
   onEvent?: EventListener;
   /** Called when the policy or limits of a customer, agent or card changed (no event tells that). */
   onPolicyChanged?: PolicyChangeListener;

@@ -1,3 +1,9 @@
+/**
+ * A stateful mock of the Cardrail API: `createMockServer` answers web `Request`s in-process; extensions add or
+ * replace operation handlers; `loadFixtures` preloads objects through the API.
+ *
+ * @module @cardrail/mock-server
+ */
 export { createMockServer } from './server.js';
 export type { MockServer, MockServerOptions, ServerClock, StopReport } from './server.js';
 export type { EventQuery, EventSource, ServerEvents } from './control/events.js';
@@ -25,10 +31,11 @@ export { ApiError } from './core/errors.js';
 export type { ApiRequest } from './http/api-request.js';
 export type { WireResponse } from './http/response.js';
 export type { Variant } from './core/variant.js';
-export type { PolicyChange, PolicyChangeListener, Tenant } from './core/tenant.js';
+export type { EventListener, PolicyChange, PolicyChangeListener, Tenant, TenantSlot, TenantState } from './core/tenant.js';
+export type { FetchFunction } from './webhooks/dispatcher.js';
 export { defineCollection } from './core/tenant.js';
 export { API_BASE_PATH } from './http/app.js';
-export { loadFixtures, type Fixtures, type FixtureRequest } from './fixtures.js';
+export { FixtureError, loadFixtures, type Fixtures, type FixtureRequest } from './fixtures.js';
 export type { TestClient, TestClientOptions } from './testkit/test-client.js';
 export type { EventOf, EventTypeOf, WaitForOptions, WebhookInbox, WebhookInboxOptions } from './testkit/webhook-inbox.js';
 export type { Cardholder, CardholderOptions } from './testkit/cardholder.js';

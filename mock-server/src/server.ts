@@ -33,6 +33,7 @@ import type { HandlerMap, ServerServices } from './http/operation-handler.js';
 import type { SpecDocuments } from './spec/documents.js';
 import { WebhookDispatcher, type EventRenderer, type FetchFunction } from './webhooks/dispatcher.js';
 
+/** Options of `createMockServer` (and of `createHandlers` and `startMockServer`, which take the same). */
 export interface MockServerOptions {
   /** Stop wall time: every test clock starts at this instant and moves only when advanced. Default: wall time. */
   frozenClock?: Date | string | number | undefined;
@@ -91,11 +92,13 @@ export interface ServerClock {
    * the base time (wall time, or the frozen instant) plus every server-wide advance.
    */
   now(apiKey?: string): Date;
+  /** Whether the clocks were frozen (`frozenClock`): they then move only when advanced. */
   readonly frozen: boolean;
   /** Advances every organization's test clock by `seconds`, running due work in time order in each. */
   advance(seconds: number): Promise<void>;
 }
 
+/** A running mock: answers requests, and is the tests' control over the clocks, the events and the state. */
 export interface MockServer {
   /** Answers one API request (`/v1/...`); every transport calls this. */
   handle(request: Request): Promise<Response>;
@@ -108,7 +111,9 @@ export interface MockServer {
   dispatch(request: ApiRequest): WireResponse | Promise<WireResponse>;
   /** Answers like `handle`, outside any rate limit: for preloading fixtures. */
   preload(request: Request): Promise<Response>;
+  /** The test clocks: read an organization's time, advance every clock. */
   clock: ServerClock;
+  /** Every stored event, for assertions. */
   events: ServerEvents;
   /** Forgets every organization, key, object, event and pending delivery. */
   reset(): void;
@@ -153,6 +158,19 @@ export interface MockServer {
 /**
  * Creates the mock: routes from the spec, state in memory, no I/O until asked. Runs wherever `Request` does (Node,
  * Bun, Deno, browsers, edge workers): each operation's validators load on its first request.
+ *
+ * @example
+ * ```ts
+ * const mock = createMockServer({ frozenClock: '2026-11-21T12:00:00Z' });
+ * const response = await mock.handle(
+ *   new Request('http://127.0.0.1:4010/v1/customers', {
+ *     method: 'POST',
+ *     headers: { Authorization: 'Bearer sk_test_example01', 'Content-Type': 'application/json' },
+ *     body: JSON.stringify({ email: 'ada@example.com' }),
+ *   }),
+ * );
+ * // Or give it to the SDK: new Cardrail({ apiKey, fetch: (request) => mock.handle(request) })
+ * ```
  */
 export function createMockServer(options: MockServerOptions = {}): MockServer {
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;

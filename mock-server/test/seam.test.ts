@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { cards, freezeCard } from '../src/domain/cards.js';
 import { ApiError, createMockServer, defineCollection, type MockExtension } from '../src/index.js';
 import { documents as bundledDocuments } from '@cardrail/spec/documents';
@@ -58,16 +58,26 @@ describe('the handler registry (the engine seam)', () => {
     });
   });
 
-  it('answers 500 internal_error (object form) when a handler fails, and frees its idempotency key', async () => {
-    const key = newKey();
-    const body = { customerId: 'cus_x', status: 'approved' };
-    const failed = await call(key, 'POST', '/simulate/kyc', body, { 'Idempotency-Key': 'kyc-1' });
-    expect(failed.status).toBe(500);
-    expect(failed.body).toEqual({ error: { code: 'internal_error', message: 'An unexpected error occurred.', details: null } });
-    // A failure is not replayed: the retry runs again.
-    const retried = await call(key, 'POST', '/simulate/kyc', body, { 'Idempotency-Key': 'kyc-1' });
-    expect(retried.status).toBe(500);
-    expect(retried.headers.get('idempotent-replayed')).toBeNull();
+  it('answers 500 internal_error (object form) when a handler fails, logs the error, and frees its idempotency key', async () => {
+    // The failure is logged for the developer (and captured here rather than printed).
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const key = newKey();
+      const body = { customerId: 'cus_x', status: 'approved' };
+      const failed = await call(key, 'POST', '/simulate/kyc', body, { 'Idempotency-Key': 'kyc-1' });
+      expect(failed.status).toBe(500);
+      expect(failed.body).toEqual({ error: { code: 'internal_error', message: 'An unexpected error occurred.', details: null } });
+      // A failure is not replayed: the retry runs again.
+      const retried = await call(key, 'POST', '/simulate/kyc', body, { 'Idempotency-Key': 'kyc-1' });
+      expect(retried.status).toBe(500);
+      expect(retried.headers.get('idempotent-replayed')).toBeNull();
+      expect(logged.mock.calls).toEqual([
+        ['[cardrail-mock] handler failed', new Error('a bug in a handler')],
+        ['[cardrail-mock] handler failed', new Error('a bug in a handler')],
+      ]);
+    } finally {
+      logged.mockRestore();
+    }
   });
 
   it('serves a spec operation nobody registered as 501 not_implemented', async () => {

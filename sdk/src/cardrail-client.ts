@@ -26,18 +26,30 @@ export abstract class CardrailClient<Paths extends VariantPaths> {
   readonly raw: Client<Paths>;
   /** `'test'` for `sk_test_` keys, `'live'` for `sk_live_` keys. */
   readonly mode: Mode;
+  /** The API's base URL requests go to, e.g. `https://api.cardrail.dev/v1`. */
   readonly baseUrl: string;
 
+  /** Agents, which spend on behalf of a customer (user) under their own policy. */
   readonly agents: Agents<Paths>;
+  /** Virtual cards: issue, freeze, close, their policy and credentials. */
   readonly cards: Cards<Paths>;
+  /** Purchases declared before they happen, with their approvals. */
   readonly intents: Intents<Paths>;
+  /** Card transactions: authorizations and what became of them. */
   readonly transactions: Transactions<Paths>;
+  /** Spend decisions as a dry run. */
   readonly spend: Spend<Paths>;
+  /** Organization settings (`settings.risk`). */
   readonly settings: Settings<Paths>;
+  /** Webhook subscriptions and their deliveries. */
   readonly webhooks: Webhooks<Paths>;
+  /** Stored events, in this variant's envelope. */
   readonly events: Events<Paths>;
+  /** API keys of the organization. */
   readonly apiKeys: ApiKeys<Paths>;
+  /** On-chain withdrawals from a balance. */
   readonly withdrawals: Withdrawals<Paths>;
+  /** Test-mode helpers: authorizations, settlements, deposits, KYC outcomes, the test clock. */
   readonly simulate: Simulate<Paths>;
   readonly #options: ClientOptions;
 

@@ -13,6 +13,7 @@ import type { CustomerPaths } from './resources/variant-paths.js';
  * const card = await cardrail.cards.create({ customerId, agentId, type: 'virtual', usage: 'multi' });
  */
 export class Cardrail extends CardrailClient<CustomerPaths> {
+  /** Customers: the account holders that own agents and cards and hold balances. */
   readonly customers: Customers;
 
   constructor(options: ClientOptions = {}) {

@@ -9,8 +9,17 @@ export { DEFAULT_BASE_URL, type ClientOptions, type RequestOptions } from './cor
 export type { LogLevel, Logger } from './core/logger.js';
 export type { Mode } from './core/api-key.js';
 export type { FetchLike } from './core/retrying-fetch.js';
-export type { BodyArgs, ListItem, Operation, QueryArgs, QueryParams, RequestBody, ResponseBody } from './core/operation-types.js';
-export type { CustomerPaths, UserPaths } from './resources/variant-paths.js';
+export type {
+  BodyArgs,
+  HttpMethod,
+  ListItem,
+  Operation,
+  QueryArgs,
+  QueryParams,
+  RequestBody,
+  ResponseBody,
+} from './core/operation-types.js';
+export type { CustomerPaths, UserPaths, VariantPaths } from './resources/variant-paths.js';
 export type { CustomerApi, UserApi } from '@cardrail/spec';
 export type { Customers, Owners, Users } from './resources/owners.js';
 export type { Agents } from './resources/agents.js';

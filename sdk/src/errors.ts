@@ -1,24 +1,34 @@
 /** Fields every Cardrail error carries, whatever produced it. */
 export interface CardrailErrorInit {
+  /** Human-readable description; says how to fix the problem where it can. */
   message: string;
+  /** Machine-readable reason: the API's error code, or an SDK code such as `timeout`. */
   code: string;
+  /** HTTP status of the response, when there was one. */
   status?: number | undefined;
+  /** Structured details from the API (such as `field`, a JSON pointer to the invalid input), or null. */
   details?: Record<string, unknown> | null | undefined;
+  /** Value of the `Request-Id` response header. */
   requestId?: string | undefined;
+  /** Headers of the response, when there was one. */
   headers?: Headers | undefined;
+  /** The underlying error (a network failure, an abort), when there is one. */
   cause?: unknown;
 }
 
 /** Base class of everything the SDK throws, so one `instanceof` check catches them all. */
 export class CardrailError extends Error {
+  /** The class name, so logs and `String(error)` say which error it is. */
   override readonly name: string = 'CardrailError';
   /** HTTP status of the response, when there was one. */
   readonly status: number | undefined;
   /** Machine-readable reason: the API's error code, or an SDK code such as `timeout`. */
   readonly code: string;
+  /** Structured details from the API (such as `field`, a JSON pointer to the invalid input), or null. */
   readonly details: Record<string, unknown> | null;
   /** Value of the `Request-Id` response header; quote it when contacting support. */
   readonly requestId: string | undefined;
+  /** Headers of the response, when there was one (e.g. `Retry-After` on a 429). */
   readonly headers: Headers | undefined;
 
   constructor(init: CardrailErrorInit) {
@@ -37,27 +47,35 @@ export class APIError extends CardrailError {
   declare readonly status: number;
 }
 
+/** 400: the request is invalid (`invalid_request` with `details.field`, `idempotency_key_reused`, ...). */
 export class BadRequestError extends APIError {
   override readonly name: string = 'BadRequestError';
 }
+/** 401: the API key is missing, malformed, unknown or revoked. */
 export class AuthenticationError extends APIError {
   override readonly name: string = 'AuthenticationError';
 }
+/** 403: the key may not do this. */
 export class PermissionDeniedError extends APIError {
   override readonly name: string = 'PermissionDeniedError';
 }
+/** 404: no such object in this organization and mode. */
 export class NotFoundError extends APIError {
   override readonly name: string = 'NotFoundError';
 }
+/** 409: the request conflicts with another in progress (retried automatically). */
 export class ConflictError extends APIError {
   override readonly name: string = 'ConflictError';
 }
+/** 422: the request is well formed but cannot be carried out. */
 export class UnprocessableEntityError extends APIError {
   override readonly name: string = 'UnprocessableEntityError';
 }
+/** 429: too many requests; retried automatically after `Retry-After`. */
 export class RateLimitError extends APIError {
   override readonly name: string = 'RateLimitError';
 }
+/** 5xx: the API failed (retried automatically, except 501). */
 export class InternalServerError extends APIError {
   override readonly name: string = 'InternalServerError';
 }
@@ -105,6 +123,7 @@ export type WebhookVerificationErrorCode =
   | 'invalid_secret'
   | 'invalid_json';
 
+/** A webhook delivery failed verification; `code` says why (see WebhookVerificationErrorCode). */
 export class WebhookVerificationError extends CardrailError {
   override readonly name: string = 'WebhookVerificationError';
   declare readonly code: WebhookVerificationErrorCode;

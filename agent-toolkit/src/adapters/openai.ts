@@ -3,16 +3,32 @@ import type { CardrailToolkit } from '../toolkit.js';
 
 /** A function tool of OpenAI's Chat Completions API (`tools` of `chat.completions.create`). */
 export interface OpenAIChatFunctionTool {
+  /** Always `function`. */
   type: 'function';
-  function: { name: string; description: string; parameters: ToolInputSchema; strict: false };
+  /** The function the model may call. */
+  function: {
+    /** The tool's name. */
+    name: string;
+    /** What the tool does and when to call it. */
+    description: string;
+    /** The input, as JSON Schema. */
+    parameters: ToolInputSchema;
+    /** Strict mode off: it would make every optional field required. */
+    strict: false;
+  };
 }
 
 /** A function tool of OpenAI's Responses API (`tools` of `responses.create`). */
 export interface OpenAIResponsesFunctionTool {
+  /** Always `function`. */
   type: 'function';
+  /** The tool's name. */
   name: string;
+  /** What the tool does and when to call it. */
   description: string;
+  /** The input, as JSON Schema. */
   parameters: ToolInputSchema;
+  /** Strict mode off: it would make every optional field required. */
   strict: false;
 }
 

@@ -4,8 +4,10 @@
  */
 import type { GeneratedTool } from '../generated-tool.js';
 
+/** The names of the tools, in the order the toolkit offers them. */
 export const TOOL_NAMES = ["check_spending_power","evaluate_spend","declare_intent","get_intent","get_card_credentials","list_transactions","freeze_card"] as const;
 
+/** The name of one tool. */
 export type ToolName = (typeof TOOL_NAMES)[number];
 
 export type GeneratedToolSet = Record<ToolName, GeneratedTool>;

@@ -1,3 +1,8 @@
+/**
+ * The MCP server over stdio or loopback HTTP on Node (`serveStdio`, `serveHttp`), what `cardrail-mcp` runs.
+ *
+ * @module @cardrail/agent-toolkit/mcp/node
+ */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
@@ -5,17 +10,28 @@ import type { CardrailToolkit } from '../toolkit.js';
 import { createMcpFetchHandler } from './fetch-handler.js';
 import { createCardrailMcpServer, type CardrailMcpServerOptions } from './server.js';
 
+/** An MCP server being served. */
 export interface RunningMcpServer {
+  /** Closes the transport and resolves once the server stopped. */
   close(): Promise<void>;
 }
 
-/** Serves the toolkit over MCP's stdio transport (this process's stdin and stdout) until closed or stdin ends. */
+/**
+ * Serves the toolkit over MCP's stdio transport (this process's stdin and stdout) until closed or stdin ends.
+ *
+ * @example
+ * ```ts
+ * const toolkit = createCardrailToolkit({ agentId: process.env.CARDRAIL_AGENT_ID! });
+ * await serveStdio(toolkit); // what `cardrail-mcp` runs
+ * ```
+ */
 export async function serveStdio(toolkit: CardrailToolkit, options: CardrailMcpServerOptions = {}): Promise<RunningMcpServer> {
   const server = createCardrailMcpServer(toolkit, options);
   await server.connect(new StdioServerTransport());
   return { close: () => server.close() };
 }
 
+/** Options of `serveHttp`: the server's options, and where to listen. */
 export interface McpHttpOptions extends CardrailMcpServerOptions {
   /** Default 4020; 0 picks a free port. */
   port?: number | undefined;
@@ -30,9 +46,11 @@ export interface McpHttpOptions extends CardrailMcpServerOptions {
   allowedHosts?: readonly string[] | undefined;
 }
 
+/** An MCP server listening over HTTP. */
 export interface RunningMcpHttpServer extends RunningMcpServer {
   /** The endpoint, e.g. `http://127.0.0.1:4020/mcp`. */
   url: string;
+  /** The port it listens on (the one picked when asked for 0). */
   port: number;
 }
 

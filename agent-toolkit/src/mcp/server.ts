@@ -10,6 +10,7 @@ import {
 import type { CardrailToolkit, CardrailTool } from '../toolkit.js';
 import { VERSION } from '../version.js';
 
+/** Options of the MCP server. */
 export interface CardrailMcpServerOptions {
   /** The server name clients show; default `cardrail`. */
   name?: string | undefined;
@@ -43,6 +44,12 @@ function instructions(toolkit: CardrailToolkit): string {
  * An MCP server offering the toolkit's tools, for any transport (`server.connect(transport)`). A failed call is an
  * MCP tool error (`isError: true`) whose text is `{"error":{"code","message",...}}`, the API's code and message or
  * the toolkit's; a call never takes the server down. An unknown tool name is a protocol error, as MCP asks.
+ *
+ * @example
+ * ```ts
+ * const server = createCardrailMcpServer(toolkit);
+ * await server.connect(transport); // any MCP transport
+ * ```
  */
 export function createCardrailMcpServer(toolkit: CardrailToolkit, options: CardrailMcpServerOptions = {}): Server {
   // The low-level Server, not McpServer: McpServer takes zod schemas, and the tools' schemas are JSON Schema derived

@@ -1,3 +1,8 @@
+/**
+ * The mock as MSW request handlers (`createHandlers`), for tests in Node and browsers. `msw` 2 is a peer dependency.
+ *
+ * @module @cardrail/mock-server/msw
+ */
 import { http, type HttpHandler } from 'msw';
 import { API_BASE_PATH } from '../http/app.js';
 import { createMockServer, type MockServer, type MockServerOptions } from '../server.js';
@@ -5,6 +10,7 @@ import { createMockServer, type MockServer, type MockServerOptions } from '../se
 /** Origins whose `/v1` the handlers answer by default: the local mock address and the production address. */
 export const DEFAULT_ORIGINS = ['http://127.0.0.1:4010', 'http://localhost:4010', 'https://api.cardrail.dev'];
 
+/** Options of `createHandlers`: the mock's options, and the base URLs to answer. */
 export interface CreateHandlersOptions extends MockServerOptions {
   /**
    * API base URLs (with `/v1`) or origins to answer. Default: http://127.0.0.1:4010/v1, http://localhost:4010/v1
@@ -13,20 +19,25 @@ export interface CreateHandlersOptions extends MockServerOptions {
   baseUrls?: string[];
 }
 
+/** The MSW handlers of a mock, and the mock itself (its clock, events, `reset`, `idle`). */
 export interface MockHandlers extends MockServer {
   /** MSW 2 request handlers: `setupServer(...mock.handlers)`. */
   handlers: HttpHandler[];
 }
 
 /**
- * The mock as MSW handlers, for an in-process test suite:
+ * The mock as MSW handlers, for an in-process test suite. The returned object is also the mock's control (clock,
+ * events, reset, idle). Webhook deliveries use the global fetch, so a test can answer them with its own MSW handler.
  *
- *   const mock = createHandlers();
- *   const server = setupServer(...mock.handlers);
- *   beforeAll(() => server.listen()); afterEach(() => mock.reset()); afterAll(() => server.close());
+ * @example
+ * ```ts
+ * import { setupServer } from 'msw/node';
+ * import { createHandlers } from '@cardrail/mock-server/msw';
  *
- * The returned object is also the mock's control (clock, events, reset, idle). Webhook deliveries use the global
- * fetch, so a test can answer them with its own MSW handler.
+ * const mock = createHandlers();
+ * const server = setupServer(...mock.handlers);
+ * beforeAll(() => server.listen()); afterEach(() => mock.reset()); afterAll(() => server.close());
+ * ```
  */
 export function createHandlers(options: CreateHandlersOptions = {}): MockHandlers {
   const mock = createMockServer(options);

@@ -1,3 +1,8 @@
+/**
+ * The mock as a Node HTTP server (`startMockServer`), what the `cardrail-mock` CLI runs.
+ *
+ * @module @cardrail/mock-server/node
+ */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { API_BASE_PATH } from '../http/app.js';
@@ -11,6 +16,7 @@ import { createWebhookFetch } from './webhook-fetch.js';
 import { FileStateStore, type StateStoreOptions } from './state-store.js';
 import { WebhookUrlPolicy } from '../webhooks/url-policy.js';
 
+/** Options of `startMockServer`: the mock's options, where to listen, limits, CORS and durable state. */
 export interface NodeServerOptions extends MockServerOptions, Partial<ServerLimits> {
   /** Default 4010; 0 picks a free port. */
   port?: number;
@@ -27,10 +33,13 @@ export interface NodeServerOptions extends MockServerOptions, Partial<ServerLimi
   cors?: CorsOrigins | false;
 }
 
+/** A mock listening on a port. */
 export interface RunningMockServer {
+  /** The mock behind the server: its clock, events, `reset`, `idle`. */
   mock: MockServer;
   /** The API base URL, e.g. http://127.0.0.1:4010/v1. */
   url: string;
+  /** The port it listens on (the one picked when asked for 0). */
   port: number;
   /** With `state`: whether the directory held a state, and how many records it had. */
   restored: { records: number } | undefined;
@@ -47,6 +56,14 @@ export interface RunningMockServer {
  * mock's one handler (`dispatch`) a view of the request and writes the answer it gets back, in the same turn when
  * the answer was synchronous. Its own work is keeping every client bounded: the body is read only once the key is
  * known and never past the size limit, and timeouts and a connection cap are set explicitly (docs/standalone-server.md).
+ *
+ * @example
+ * ```ts
+ * const { url, mock, close } = await startMockServer({ port: 0 }); // a free port
+ * const cardrail = new Cardrail({ apiKey: 'sk_test_example01', baseUrl: url });
+ * // ... then, after the tests:
+ * await close();
+ * ```
  */
 export async function startMockServer(options: NodeServerOptions = {}): Promise<RunningMockServer> {
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;

@@ -4,6 +4,13 @@
  * handlers throw ApiError; the HTTP layer renders it.
  */
 export class ApiError extends Error {
+  /**
+   * @param status - HTTP status of the answer.
+   * @param code - Machine-readable reason, such as `invalid_state`.
+   * @param message - Human-readable description.
+   * @param details - Structured details (such as `field`, a JSON pointer into the request), or null.
+   * @param headers - Extra response headers, such as `Retry-After`.
+   */
   constructor(
     readonly status: number,
     readonly code: string,
@@ -15,6 +22,7 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 
+  /** The JSON body of the answer: the string form for 401 and 404, `{error:{code,message,details}}` otherwise. */
   toBody(): unknown {
     if (this.status === 401 || this.status === 404) return { error: this.code };
     return { error: { code: this.code, message: this.message, details: this.details } };

@@ -36,15 +36,22 @@ export type StoredEventType = CatalogType | Exclude<GeneralType, RenamedGeneralT
 export type EventData<T extends StoredEventType> = (T extends CatalogType ? DataOf<CatalogEvent, T> : unknown) &
   (GeneralTypeOf<T> extends GeneralType ? DataOf<GeneralEvent, GeneralTypeOf<T>> : unknown);
 
+/** `test` or `live`: the mode of the key that caused an event; the modes' data never mix. */
 export type Mode = 'test' | 'live';
 
 /** One event as the mock stores it, once, whatever variant renders it. */
 export interface StoredEvent<T extends StoredEventType = StoredEventType> {
+  /** `evt_...`; retried deliveries carry the same id. */
   id: string;
+  /** The catalog type name, e.g. `transaction.authorized`. */
   type: T;
+  /** The organization of the key that caused the event. */
   organizationId: string;
+  /** The mode of that key. */
   mode: Mode;
+  /** When it happened on the organization's test clock, in epoch milliseconds. */
   createdAt: EpochMs;
+  /** The event's data, typed by `type`. */
   data: EventData<T>;
 }
 

@@ -26,9 +26,13 @@ export interface TenantChangeSink {
  * (docs/standalone-server.md#the-state-model).
  */
 export class Tenant {
+  /** The tenant's test clock: wall time (or the frozen instant) plus what was advanced. */
   readonly clock: OffsetClock;
+  /** Work due at a test-clock time (`scheduler.schedule(at, job)`): expiries, webhook retries. */
   readonly scheduler: Scheduler;
+  /** Answers kept by `Idempotency-Key` for 24 hours of the test clock. */
   readonly idempotency: IdempotencyCache;
+  /** The tenant's stored events, oldest first. */
   readonly events: EventLog;
   /** Everything attached to this tenant by a slot (collections and working state), by slot name. */
   readonly #slots = new Map<string, unknown>();
@@ -40,6 +44,11 @@ export class Tenant {
   /** Wall time of the last request, for idle eviction. */
   lastActiveAt = Date.now();
 
+  /**
+   * @param organizationId - The organization (`org_...`) the keys of this tenant belong to.
+   * @param mode - `test` or `live`: the mode of those keys.
+   * @param ids - Makes the tenant's object and event ids.
+   */
   constructor(
     readonly organizationId: string,
     readonly mode: Mode,
@@ -127,6 +136,7 @@ export class Tenant {
     for (const listener of this.hooks.onPolicyChanged) listener(change, this);
   }
 
+  /** The test-clock time, in epoch milliseconds. */
   now(): number {
     return this.clock.now();
   }
@@ -176,6 +186,7 @@ export class Tenant {
     this.idempotency.restore(snapshot.idempotency);
   }
 
+  /** Stops the tenant's scheduled work (on `reset()`). */
   dispose(): void {
     this.scheduler.dispose();
   }
@@ -186,12 +197,15 @@ export class Tenant {
 
 /** Something every tenant holds one of, made on first use: a collection or a piece of working state. */
 export interface TenantSlot<T> {
+  /** Unique across the mock: what the state is kept under in each tenant. */
   readonly name: string;
+  /** Makes a tenant's state on first use. */
   create(tenant: Tenant): T;
 }
 
 /** A slot with its accessor: `slot.of(tenant)`. */
 export interface TenantState<T> extends TenantSlot<T> {
+  /** This slot's state of the tenant, created on first use. */
   of(tenant: Tenant): T;
 }
 
@@ -233,7 +247,9 @@ export type EventListener = (event: AnyStoredEvent, tenant: Tenant) => void;
 
 /** Whose spend controls changed. The platform emits no event for it, so it has a hook of its own. */
 export interface PolicyChange {
+  /** The kind of object whose policy or limits changed. */
   owner: 'customer' | 'agent' | 'card';
+  /** Its id. */
   id: string;
 }
 

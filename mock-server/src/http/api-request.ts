@@ -3,10 +3,16 @@
  * IncomingMessage, which spares building a Request, its Headers and a body stream for every call.
  */
 export interface ApiRequest {
+  /** The HTTP method, e.g. `POST`. */
   readonly method: string;
   /** Absolute URL. */
   readonly url: string;
-  readonly headers: { get(name: string): string | null };
+  /** The request headers; only `get` is needed. */
+  readonly headers: {
+    /** The value of a header, case-insensitively, or null. */
+    get(name: string): string | null;
+  };
+  /** Reads the body as text (called at most once). */
   text(): Promise<string>;
   /** The body, when the transport has already read it: the request can then be answered without waiting. */
   readonly bodyText?: string | undefined;

@@ -16,6 +16,7 @@ import type { ApiRequest } from './api-request.js';
 import { matchRoute } from './route-match.js';
 import { getOrCreate } from '../core/get-or-create.js';
 
+/** The path every API route starts with: `/v1`. */
 export const API_BASE_PATH = '/v1';
 
 export interface HttpAppOptions {

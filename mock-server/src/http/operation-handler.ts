@@ -10,8 +10,11 @@ import type { ApiRequest } from './api-request.js';
 
 /** Server-wide services a handler may use beyond its own tenant. */
 export interface ServerServices {
+  /** Every organization and mode (tenant), found by API key. */
   directory: Directory;
+  /** Signs and delivers webhooks, with their retries. */
   webhooks: WebhookDispatcher;
+  /** Event type names per variant (general and catalog names). */
   naming: EventNaming;
 }
 
@@ -43,7 +46,9 @@ export type OperationContext<Id extends OperationId> = {
 export interface OperationResult<Id extends OperationId> {
   /** Default: the spec's first 2xx status of the operation. */
   status?: number;
+  /** The response body, in the wire shape the spec gives the operation for the request's variant. */
   body: { [V in VariantsOf<Id>]: WireResponse<V, Id & OperationIdOf<V>> }[VariantsOf<Id>];
+  /** Extra response headers. */
   headers?: Record<string, string>;
 }
 

@@ -2,8 +2,11 @@ import type { StoredResponse } from '../core/idempotency.js';
 
 /** An answer as the transports write it: status, header object and the JSON text. */
 export interface WireResponse {
+  /** HTTP status. */
   status: number;
+  /** Response headers, lower-case names. */
   headers: Record<string, string>;
+  /** The JSON body as text. */
   body: string;
 }
 

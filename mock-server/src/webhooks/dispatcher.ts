@@ -13,6 +13,7 @@ import { WebhookUrlPolicy } from './url-policy.js';
 /** Renders a stored event for a variant, or undefined when that variant has no such event type. */
 export type EventRenderer = (event: AnyStoredEvent, variant: Variant) => RenderedEvent | undefined;
 
+/** The `fetch` webhook deliveries are sent with (`MockServerOptions.fetch`). */
 export type FetchFunction = (input: string, init: RequestInit) => Promise<Response>;
 
 /** Attempts in flight to one origin, and overall, by default (docs/webhooks.md#connections). */

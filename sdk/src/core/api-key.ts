@@ -1,5 +1,6 @@
 import { CardrailError } from '../errors.js';
 
+/** `test` for `sk_test_` keys, `live` for `sk_live_` keys. */
 export type Mode = 'test' | 'live';
 
 /** `sk_test_` keys act on test data only; `sk_live_` keys move real money. */

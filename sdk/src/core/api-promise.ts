@@ -3,8 +3,11 @@ import { parseSuccessBody } from './success-body.js';
 
 /** The data of a call together with what a caller needs to debug it. */
 export interface WithResponse<T> {
+  /** The parsed response body. */
   data: T;
+  /** The HTTP response (status, headers; its body has been read). */
   response: Response;
+  /** Value of the `Request-Id` response header; quote it when contacting support. */
   requestId: string | undefined;
 }
 
@@ -59,6 +62,7 @@ export class APIPromise<T> implements Promise<T> {
     return this.#dataPromise().finally(onfinally);
   }
 
+  /** `'APIPromise'`, as `Object.prototype.toString` reports it. */
   get [Symbol.toStringTag](): string {
     return 'APIPromise';
   }

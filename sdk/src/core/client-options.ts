@@ -1,10 +1,19 @@
 import type { LogLevel, Logger } from './logger.js';
 import type { FetchLike } from './retrying-fetch.js';
 
+/** The production API; `ClientOptions.baseUrl` overrides it (the local mock is `http://127.0.0.1:4010/v1`). */
 export const DEFAULT_BASE_URL = 'https://api.cardrail.dev/v1';
 export const DEFAULT_MAX_RETRIES = 2;
 export const DEFAULT_TIMEOUT_MS = 60_000;
 
+/**
+ * Options of `new Cardrail(options)` and `new CardrailUsers(options)`; `withOptions` takes the same.
+ *
+ * @example
+ * ```ts
+ * const cardrail = new Cardrail({ baseUrl: 'http://127.0.0.1:4010/v1', maxRetries: 0, logLevel: 'debug' });
+ * ```
+ */
 export interface ClientOptions {
   /** `sk_test_...` or `sk_live_...`. Defaults to the CARDRAIL_API_KEY environment variable where there is one. */
   apiKey?: string | undefined;
@@ -28,9 +37,12 @@ export interface ClientOptions {
 export interface RequestOptions {
   /** Sent as `Idempotency-Key`; POST and PATCH get a generated one otherwise, the same on every retry. */
   idempotencyKey?: string | undefined;
+  /** Retries after the first attempt for this call; 0 turns retrying off. */
   maxRetries?: number | undefined;
+  /** Limit of each attempt of this call, in milliseconds. */
   timeoutMs?: number | undefined;
   /** Aborting cancels the call at once with RequestAbortedError; no retry follows. */
   signal?: AbortSignal | undefined;
+  /** Headers sent with this call, over the client's `defaultHeaders`. */
   headers?: Record<string, string> | undefined;
 }

@@ -1,10 +1,15 @@
+/** How much the client logs: `off`, or `error` up to `debug` (each level includes the ones before it). */
 export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
 
 /** Anything with console's four methods, e.g. console itself, pino or winston. */
 export interface Logger {
+  /** A request failed for good. */
   error(message: string, ...rest: unknown[]): void;
+  /** Something went wrong and was handled, such as a retry. */
   warn(message: string, ...rest: unknown[]): void;
+  /** A request and its outcome. */
   info(message: string, ...rest: unknown[]): void;
+  /** Details of each attempt, headers redacted. */
   debug(message: string, ...rest: unknown[]): void;
 }
 

@@ -23,6 +23,7 @@ export type QueryParams<Operation> = Operation extends { parameters: { query?: i
 /** The item type of a list operation's envelope. */
 export type ListItem<Operation> = ResponseBody<Operation> extends { data: Array<infer Item> } ? Item : never;
 
+/** The HTTP methods the API uses, as openapi-typescript keys operations. */
 export type HttpMethod = 'get' | 'post' | 'patch' | 'delete';
 
 /** The operation at `paths[Path][Method]`. */

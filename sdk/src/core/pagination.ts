@@ -3,11 +3,15 @@ import { requestIdOf } from './error-from-response.js';
 
 /** The list envelope every list operation answers with. */
 export interface ListEnvelope<T> {
+  /** The items of this page. */
   data: T[];
+  /** Cursor of the next page, or null on the last page. */
   nextCursor: string | null;
+  /** Whether another page follows. */
   hasMore: boolean;
 }
 
+/** Options of `toArray`. */
 export interface ToArrayOptions {
   /** The most items to collect; required so that a walk over a large account is always bounded. */
   limit: number;
@@ -17,13 +21,19 @@ type FetchPage<T> = (cursor: string) => PagePromise<T>;
 
 /** One page of a list, async-iterable over its own items and those of every following page (fetched lazily). */
 export class Page<T> implements AsyncIterable<T> {
+  /** The items of this page. */
   readonly data: T[];
+  /** Cursor of the next page, or null on the last page. */
   readonly nextCursor: string | null;
+  /** Whether another page follows. */
   readonly hasMore: boolean;
+  /** The HTTP response of this page. */
   readonly response: Response;
+  /** Value of the `Request-Id` header of this page's response. */
   readonly requestId: string | undefined;
   readonly #fetchPage: FetchPage<T>;
 
+  /** @internal Pages come from `list()` methods; nothing else constructs them. */
   constructor(envelope: ListEnvelope<T>, response: Response, fetchPage: FetchPage<T>) {
     this.data = envelope.data;
     this.nextCursor = envelope.nextCursor;
@@ -33,6 +43,7 @@ export class Page<T> implements AsyncIterable<T> {
     this.#fetchPage = fetchPage;
   }
 
+  /** Whether another page follows (`getNextPage` would fetch it). */
   hasNextPage(): boolean {
     return this.hasMore && typeof this.nextCursor === 'string' && this.nextCursor !== '';
   }
@@ -55,6 +66,7 @@ export class Page<T> implements AsyncIterable<T> {
     }
   }
 
+  /** Every item of this page and of each following page, fetched as the loop reaches it. */
   async *[Symbol.asyncIterator](): AsyncGenerator<T, void, undefined> {
     for await (const page of this.iterPages()) yield* page.data;
   }
@@ -78,10 +90,19 @@ export class Page<T> implements AsyncIterable<T> {
 
 /** `await` it for the first page, or iterate it directly: `for await (const card of cardrail.cards.list())`. */
 export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable<T> {
+  /** Every item of every page from the first on, fetched as the loop reaches it. */
   async *[Symbol.asyncIterator](): AsyncGenerator<T, void, undefined> {
     yield* await this;
   }
 
+  /**
+   * Up to `limit` items from the first page on, fetching only the pages needed.
+   *
+   * @example
+   * ```ts
+   * const first500 = await cardrail.transactions.list().toArray({ limit: 500 });
+   * ```
+   */
   toArray(options: ToArrayOptions): Promise<T[]> {
     return this.then((page) => page.toArray(options));
   }

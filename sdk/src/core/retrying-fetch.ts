@@ -5,6 +5,7 @@ import { redactHeaders } from './redact.js';
 import { isRetryableStatus, retryDelayMs } from './retry-policy.js';
 import { sleep } from './sleep.js';
 
+/** A `fetch` that takes a `Request`: `globalThis.fetch`, or e.g. `(request) => mock.handle(request)`. */
 export type FetchLike = (input: Request) => Promise<Response>;
 
 export interface RetryingFetchConfig {

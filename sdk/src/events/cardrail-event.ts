@@ -26,6 +26,7 @@ export type UserEventType = UserEvent['type'];
 
 /** Every event of both variants, discriminated by `type`. */
 export type CardrailEvent = CustomerEvent | UserEvent;
+/** Every event type of both variants, e.g. `'card.frozen'`. */
 export type CardrailEventType = CardrailEvent['type'];
 /** The event(s) of one type, in whichever envelopes carry it. */
 export type CardrailEventOfType<Type extends CardrailEventType> = Extract<CardrailEvent, { type: Type }>;

@@ -16,6 +16,7 @@ export function isKnownEventType(type: string): type is CardrailEventType {
   return known.has(type);
 }
 
+/** One type guard per event type, keyed by the type (see `eventGuards`). */
 export type EventGuards = {
   readonly [Type in CardrailEventType]: (event: CardrailEvent) => event is CardrailEventOfType<Type>;
 };

@@ -12,6 +12,7 @@ export class ApiKeys<Paths extends VariantPaths> extends APIResource<Paths> {
     return this.request('post', '/api-keys', { body }, options);
   }
 
+  /** A page of the organization's keys of this mode, redacted. */
   list(...[query, options]: QueryArgs<Op<Paths, '/api-keys', 'get'>>): PagePromise<ListItem<Op<Paths, '/api-keys', 'get'>>> {
     return this.requestPage('/api-keys', { query }, options);
   }

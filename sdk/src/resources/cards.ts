@@ -12,10 +12,12 @@ export class Cards<Paths extends VariantPaths> extends APIResource<Paths> {
     return this.request('post', '/cards', { body }, options);
   }
 
+  /** The card with this id (never its full number: see `credentials`). */
   retrieve(cardId: string, options?: RequestOptions): APIPromise<ResponseBody<Op<Paths, '/cards/{cardId}', 'get'>>> {
     return this.request('get', '/cards/{cardId}', { path: { cardId } }, options);
   }
 
+  /** Changes the card's status (`frozen` freezes it, `active` unfreezes it), policy, billing or configuration. */
   update(
     cardId: string,
     ...[body, options]: BodyArgs<Op<Paths, '/cards/{cardId}', 'patch'>>

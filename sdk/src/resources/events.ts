@@ -11,10 +11,12 @@ type VariantEvent<Paths> = Paths extends CustomerPaths ? CustomerEvent : UserEve
 
 /** Events as delivered to webhooks, in this variant's envelope, newest first. */
 export class Events<Paths extends VariantPaths> extends APIResource<Paths> {
+  /** The event with this id, in this variant's envelope. */
   retrieve(eventId: string, options?: RequestOptions): APIPromise<VariantEvent<Paths>> {
     return this.request('get', '/events/{eventId}', { path: { eventId } }, options);
   }
 
+  /** A page of events, newest first; filter by `type`. */
   list(...[query, options]: QueryArgs<Op<Paths, '/events', 'get'>>): PagePromise<VariantEvent<Paths>> {
     return this.requestPage('/events', { query }, options);
   }

@@ -37,10 +37,12 @@ export class Owners<Paths extends VariantPaths> extends APIResource<Paths> {
     return this.request('post', this.#route('collection'), { body }, options);
   }
 
+  /** The customer (user) with this id. */
   retrieve(ownerId: string, options?: RequestOptions): APIPromise<ResponseBody<OwnerOp<Paths, 'item', 'get'>>> {
     return this.request('get', this.#route('item'), { path: this.#id(ownerId) }, options);
   }
 
+  /** Changes the customer's (user's) email, phone, name, policy or metadata. */
   update(
     ownerId: string,
     ...[body, options]: BodyArgs<OwnerOp<Paths, 'item', 'patch'>>
@@ -48,6 +50,7 @@ export class Owners<Paths extends VariantPaths> extends APIResource<Paths> {
     return this.request('patch', this.#route('item'), { path: this.#id(ownerId), body }, options);
   }
 
+  /** A page of customers (users), newest first. */
   list(
     ...[query, options]: QueryArgs<OwnerOp<Paths, 'collection', 'get'>>
   ): PagePromise<ListItem<OwnerOp<Paths, 'collection', 'get'>>> {
@@ -59,6 +62,7 @@ export class Owners<Paths extends VariantPaths> extends APIResource<Paths> {
     return this.request('delete', this.#route('item'), { path: this.#id(ownerId) }, options);
   }
 
+  /** The balance of the customer (user), in cents: `available` to spend, `pending` held, `posted` settled. */
   balances(ownerId: string, options?: RequestOptions): APIPromise<ResponseBody<OwnerOp<Paths, 'balances', 'get'>>> {
     return this.request('get', this.#route('balances'), { path: this.#id(ownerId) }, options);
   }

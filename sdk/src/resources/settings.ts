@@ -7,6 +7,7 @@ import type { VariantPaths } from './variant-paths.js';
 
 /** Risk engine configuration (tag `risk`): presets, rules and the action taken on an anomaly. */
 export class RiskSettings<Paths extends VariantPaths> extends APIResource<Paths> {
+  /** The organization's risk configuration: the preset, its rules and the action taken on an anomaly. */
   retrieve(options?: RequestOptions): APIPromise<ResponseBody<Op<Paths, '/settings/risk', 'get'>>> {
     return this.request('get', '/settings/risk', {}, options);
   }
@@ -21,6 +22,7 @@ export class RiskSettings<Paths extends VariantPaths> extends APIResource<Paths>
 
 /** Organization settings; `settings.risk` for now. */
 export class Settings<Paths extends VariantPaths> {
+  /** Risk engine configuration. */
   readonly risk: RiskSettings<Paths>;
 
   constructor(core: ClientCore<Paths>) {

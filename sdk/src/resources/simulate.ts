@@ -7,10 +7,15 @@ import type { VariantPaths } from './variant-paths.js';
 
 /** The test clock that drives expiries, webhook retries and idempotency-key lifetimes in test mode. */
 export class SimulatedClock<Paths extends VariantPaths> extends APIResource<Paths> {
+  /** The organization's test-clock time. */
   retrieve(options?: RequestOptions): APIPromise<ResponseBody<Op<Paths, '/simulate/clock', 'get'>>> {
     return this.request('get', '/simulate/clock', {}, options);
   }
 
+  /**
+   * Moves the test clock forward by `seconds`, running all work that became due (expiries, webhook retries) in time
+   * order before it answers.
+   */
   advance(
     ...[body, options]: BodyArgs<Op<Paths, '/simulate/clock/advance', 'post'>>
   ): APIPromise<ResponseBody<Op<Paths, '/simulate/clock/advance', 'post'>>> {
@@ -20,6 +25,7 @@ export class SimulatedClock<Paths extends VariantPaths> extends APIResource<Path
 
 /** Test-mode helpers that make the service do what the card network, chain or KYC provider would. Live keys get 400 `test_mode_only`. */
 export class Simulate<Paths extends VariantPaths> extends APIResource<Paths> {
+  /** The organization's test clock. */
   readonly clock: SimulatedClock<Paths>;
 
   constructor(core: ClientCore<Paths>) {
@@ -34,6 +40,7 @@ export class Simulate<Paths extends VariantPaths> extends APIResource<Paths> {
     return this.request('post', '/simulate/authorize', { body }, options);
   }
 
+  /** A settlement of a transaction, as the card network would send it. */
   settle(
     transactionId: string,
     ...[body, options]: BodyArgs<Op<Paths, '/simulate/transactions/{transactionId}/settle', 'post'>>
@@ -41,6 +48,7 @@ export class Simulate<Paths extends VariantPaths> extends APIResource<Paths> {
     return this.request('post', '/simulate/transactions/{transactionId}/settle', { path: { transactionId }, body }, options);
   }
 
+  /** A reversal of a transaction (a void or a refund). */
   reverse(
     transactionId: string,
     ...[body, options]: BodyArgs<Op<Paths, '/simulate/transactions/{transactionId}/reverse', 'post'>>
@@ -48,6 +56,7 @@ export class Simulate<Paths extends VariantPaths> extends APIResource<Paths> {
     return this.request('post', '/simulate/transactions/{transactionId}/reverse', { path: { transactionId }, body }, options);
   }
 
+  /** A chargeback on a transaction. */
   dispute(
     transactionId: string,
     ...[body, options]: BodyArgs<Op<Paths, '/simulate/transactions/{transactionId}/dispute', 'post'>>
@@ -55,6 +64,7 @@ export class Simulate<Paths extends VariantPaths> extends APIResource<Paths> {
     return this.request('post', '/simulate/transactions/{transactionId}/dispute', { path: { transactionId }, body }, options);
   }
 
+  /** The resolution of a dispute. */
   resolveDispute(
     disputeId: string,
     ...[body, options]: BodyArgs<Op<Paths, '/simulate/disputes/{disputeId}/resolve', 'post'>>
@@ -69,6 +79,7 @@ export class Simulate<Paths extends VariantPaths> extends APIResource<Paths> {
     return this.request('post', '/simulate/deposits', { body }, options);
   }
 
+  /** The on-chain confirmation of a withdrawal. */
   confirmWithdrawal(
     withdrawalId: string,
     options?: RequestOptions,
@@ -76,6 +87,7 @@ export class Simulate<Paths extends VariantPaths> extends APIResource<Paths> {
     return this.request('post', '/simulate/withdrawals/{withdrawalId}/confirm', { path: { withdrawalId } }, options);
   }
 
+  /** The failure of a withdrawal on chain. */
   failWithdrawal(
     withdrawalId: string,
     options?: RequestOptions,

@@ -3,6 +3,7 @@ import { APIResource } from '../core/api-resource.js';
 import type { BodyArgs, Operation as Op, ResponseBody } from '../core/operation-types.js';
 import type { VariantPaths } from './variant-paths.js';
 
+/** Spend decisions without spending: what the policy and the risk engine would decide. */
 export class Spend<Paths extends VariantPaths> extends APIResource<Paths> {
   /** A dry run of an authorization: the same rules and reason codes, no state change. */
   evaluate(

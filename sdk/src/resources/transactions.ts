@@ -7,6 +7,7 @@ import type { VariantPaths } from './variant-paths.js';
 
 /** Card transactions (authorizations and what became of them). Read-only. */
 export class Transactions<Paths extends VariantPaths> extends APIResource<Paths> {
+  /** The transaction with this id. */
   retrieve(
     transactionId: string,
     options?: RequestOptions,
@@ -14,6 +15,7 @@ export class Transactions<Paths extends VariantPaths> extends APIResource<Paths>
     return this.request('get', '/transactions/{transactionId}', { path: { transactionId } }, options);
   }
 
+  /** A page of transactions, newest first; filter by `cardId`, `agentId` or `status`. */
   list(
     ...[query, options]: QueryArgs<Op<Paths, '/transactions', 'get'>>
   ): PagePromise<ListItem<Op<Paths, '/transactions', 'get'>>> {

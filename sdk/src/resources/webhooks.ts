@@ -8,6 +8,7 @@ import type { VariantPaths } from './variant-paths.js';
 
 /** Delivery attempts of one webhook subscription. */
 export class WebhookDeliveries<Paths extends VariantPaths> extends APIResource<Paths> {
+  /** A page of delivery attempts of the subscription, newest first, with their status and response. */
   list(
     webhookId: string,
     ...[query, options]: QueryArgs<Op<Paths, '/webhooks/{webhookId}/deliveries', 'get'>>
@@ -32,6 +33,7 @@ export class WebhookDeliveries<Paths extends VariantPaths> extends APIResource<P
 
 /** Webhook subscriptions. Verify what they deliver with `verifySignature` or `constructEvent`. */
 export class Webhooks<Paths extends VariantPaths> extends APIResource<Paths> {
+  /** Delivery attempts of a subscription: list them, retry a failed one. */
   readonly deliveries: WebhookDeliveries<Paths>;
 
   constructor(core: ClientCore<Paths>) {
@@ -44,10 +46,12 @@ export class Webhooks<Paths extends VariantPaths> extends APIResource<Paths> {
     return this.request('post', '/webhooks', { body }, options);
   }
 
+  /** The subscription with this id (without its secret). */
   retrieve(webhookId: string, options?: RequestOptions): APIPromise<ResponseBody<Op<Paths, '/webhooks/{webhookId}', 'get'>>> {
     return this.request('get', '/webhooks/{webhookId}', { path: { webhookId } }, options);
   }
 
+  /** Changes the URL, the event types, the description or the status (`disabled` stops deliveries). */
   update(
     webhookId: string,
     ...[body, options]: BodyArgs<Op<Paths, '/webhooks/{webhookId}', 'patch'>>
@@ -55,10 +59,12 @@ export class Webhooks<Paths extends VariantPaths> extends APIResource<Paths> {
     return this.request('patch', '/webhooks/{webhookId}', { path: { webhookId }, body }, options);
   }
 
+  /** A page of subscriptions, newest first. */
   list(...[query, options]: QueryArgs<Op<Paths, '/webhooks', 'get'>>): PagePromise<ListItem<Op<Paths, '/webhooks', 'get'>>> {
     return this.requestPage('/webhooks', { query }, options);
   }
 
+  /** Deletes the subscription. */
   delete(webhookId: string, options?: RequestOptions): APIPromise<ResponseBody<Op<Paths, '/webhooks/{webhookId}', 'delete'>>> {
     return this.request('delete', '/webhooks/{webhookId}', { path: { webhookId } }, options);
   }

@@ -26,6 +26,7 @@ export class Withdrawals<Paths extends VariantPaths> extends APIResource<Paths> 
     return this.request('post', path, { path: { [this.#routes.param]: ownerId }, body }, options);
   }
 
+  /** The withdrawal with this id and its status. */
   retrieve(
     withdrawalId: string,
     options?: RequestOptions,

@@ -8,6 +8,7 @@ import { toUnixSeconds, type UnixTime } from './timestamp.js';
 /** How far `t=` may be from now, in either direction, by default. */
 export const DEFAULT_TOLERANCE_SECONDS = 300;
 
+/** What `verifySignature` and `constructEvent` check: the raw body, its signature header, the secret(s). */
 export interface VerifySignatureParams {
   /** The raw request body exactly as received; a parsed object is refused. */
   payload: RawPayload;

@@ -3,6 +3,7 @@ import { WebhookVerificationError } from '../errors.js';
 /** Name of the HTTP header that carries the webhook signature. */
 export const SIGNATURE_HEADER = 'Cardrail-Signature';
 
+/** A `Cardrail-Signature` header, parsed: `t=<unix seconds>,v1=<hex>[,v1=<hex>]`. */
 export interface ParsedSignatureHeader {
   /** Unix seconds the sender put in `t=`. */
   timestamp: number;

@@ -2,6 +2,7 @@ import { checkedRawPayload, type RawPayload } from './raw-payload.js';
 import { secretList, type WebhookSecret } from './secret.js';
 import { toUnixSeconds, type UnixTime } from './timestamp.js';
 
+/** What `generateSignatureHeader` signs, with which secret(s) and at which time. */
 export interface GenerateSignatureHeaderParams {
   /** The exact body that will be sent. */
   payload: RawPayload;

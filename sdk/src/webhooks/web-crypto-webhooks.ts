@@ -13,6 +13,16 @@ import { webCryptoHexDigests } from './web-crypto-hmac.js';
  * Resolves when one `v1` signature matches one secret within the tolerance; otherwise rejects with
  * `WebhookVerificationError`. Runs on every runtime: node:crypto where the package resolves its Node build (Node,
  * Bun, Deno), Web Crypto elsewhere (browsers, edge runtimes, workers).
+ *
+ * @example
+ * ```ts
+ * // In a fetch-style handler (Next.js, Hono, Workers): verify the raw body before trusting it.
+ * await verifySignature({
+ *   payload: await request.text(),
+ *   header: request.headers.get('Cardrail-Signature'),
+ *   secret: process.env.CARDRAIL_WEBHOOK_SECRET!,
+ * });
+ * ```
  */
 export async function verifySignature(params: VerifySignatureParams): Promise<void> {
   await verifiedPayload(params);
@@ -40,8 +50,18 @@ export function verifySignatureSync(_params: VerifySignatureParams): void {
 }
 
 /**
- * Verifies the signature, then parses the body into a `CardrailEvent`, a union discriminated by `type`:
- * `switch (event.type) { case 'card.frozen': event.data.reason; ... }`. Runs on every runtime.
+ * Verifies the signature, then parses the body into a `CardrailEvent`, a union discriminated by `type`. Runs on every
+ * runtime.
+ *
+ * @example
+ * ```ts
+ * const event = await constructEvent({ payload: rawBody, header: signatureHeader, secret: webhookSecret });
+ * switch (event.type) {
+ *   case 'card.frozen':
+ *     console.log(event.data.cardId, event.data.reason); // typed per event type
+ *     break;
+ * }
+ * ```
  */
 export async function constructEvent(params: VerifySignatureParams): Promise<CardrailEvent> {
   return parseEvent(await verifiedPayload(params));

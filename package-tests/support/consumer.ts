@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { inject } from 'vitest';
+
+/** One published package as packed by `npm pack --json`. */
+export interface PackedPackage {
+  name: string;
+  version: string;
+  filename: string;
+  files: { path: string }[];
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The temporary project the tarballs are installed into. */
+    consumerDir: string;
+    packed: PackedPackage[];
+  }
+}
+
+export const consumerDir = inject('consumerDir');
+export const packed = inject('packed');
+
+/** The manifest of an installed package, as it came out of its tarball. */
+export function installedManifest(name: string): {
+  name: string;
+  version: string;
+  exports: Record<string, unknown>;
+  bin?: Record<string, string>;
+  dependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+} {
+  return JSON.parse(readFileSync(join(consumerDir, 'node_modules', name, 'package.json'), 'utf8'));
+}
+
+/** Every import specifier a user can write for the published packages: each package's export subpaths. */
+export function publicEntries(): string[] {
+  return packed.flatMap(({ name }) =>
+    Object.keys(installedManifest(name).exports)
+      .filter((subpath) => subpath !== './package.json')
+      .map((subpath) => (subpath === '.' ? name : `${name}/${subpath.slice(2)}`)),
+  );
+}

@@ -1,0 +1,78 @@
+/** A fenced code block of a Markdown file. */
+export interface CodeBlock {
+  /** The README, relative to the repository root. */
+  readme: string;
+  /** The line of the opening fence. */
+  line: number;
+  lang: string;
+  code: string;
+}
+
+/**
+ * How a README's code block is checked. `script`: run with Node against the mock; `vitest` (imports vitest) and
+ * `jest` (a CommonJS file with `test(`): run by that runner in the user's project; `fixtures`: a mock fixtures file,
+ * loaded by the CLI; `excerpt`: a fragment that says so on its first line (`// Excerpt: ...`) and is not run;
+ * `other`: shell commands, diagrams and other JSON, not run.
+ */
+export type BlockKind = 'script' | 'vitest' | 'jest' | 'fixtures' | 'excerpt' | 'other';
+
+/** A block to run: its own code, or a chain of blocks where later ones start with `// Continues ...`. */
+export interface RunnableBlock {
+  kind: 'script' | 'vitest' | 'jest';
+  readme: string;
+  line: number;
+  code: string;
+}
+
+const FENCE = /^(\s*)(```|~~~)\s*([\w-]*)/;
+
+export function codeBlocks(readme: string, markdown: string): CodeBlock[] {
+  const blocks: CodeBlock[] = [];
+  const lines = markdown.split('\n');
+  for (let index = 0; index < lines.length; index++) {
+    const open = FENCE.exec(lines[index] ?? '');
+    if (!open) continue;
+    const [, indent = '', fence = '', lang = ''] = open;
+    const body: string[] = [];
+    let end = index + 1;
+    for (; end < lines.length && !(lines[end] ?? '').trimStart().startsWith(fence); end++) {
+      // Blocks inside list items are indented as the item is.
+      body.push((lines[end] ?? '').startsWith(indent) ? (lines[end] ?? '').slice(indent.length) : (lines[end] ?? ''));
+    }
+    blocks.push({ readme, line: index + 1, lang, code: `${body.join('\n')}\n` });
+    index = end;
+  }
+  return blocks;
+}
+
+export function kindOf(block: CodeBlock): BlockKind | 'continuation' {
+  const first = block.code.trimStart().split('\n')[0] ?? '';
+  if (['ts', 'typescript', 'js', 'javascript'].includes(block.lang)) {
+    if (/^\/\/ Excerpt\b/.test(first)) return 'excerpt';
+    if (/^\/\/ Continues\b/.test(first)) return 'continuation';
+    if (/from ['"]vitest['"]/.test(block.code)) return 'vitest';
+    if (/\brequire\(/.test(block.code) && /\btest\(/.test(block.code)) return 'jest';
+    return 'script';
+  }
+  if (block.lang === 'json' && /"requests"\s*:/.test(block.code)) return 'fixtures';
+  return 'other';
+}
+
+/** The blocks to run, each continuation appended to the runnable block before it in the same README. */
+export function runnableBlocks(blocks: CodeBlock[]): RunnableBlock[] {
+  const runnable: RunnableBlock[] = [];
+  let previous: RunnableBlock | undefined;
+  for (const block of blocks) {
+    const kind = kindOf(block);
+    if (kind === 'continuation') {
+      if (previous?.readme !== block.readme) {
+        throw new Error(`${block.readme}:${block.line} continues a block, but no runnable block comes before it`);
+      }
+      previous.code += `\n${block.code}`;
+    } else if (kind === 'script' || kind === 'vitest' || kind === 'jest') {
+      previous = { kind, readme: block.readme, line: block.line, code: block.code };
+      runnable.push(previous);
+    }
+  }
+  return runnable;
+}

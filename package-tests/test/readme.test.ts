@@ -1,0 +1,119 @@
+// Every code block of the READMEs, run as a user would paste it into a project that installed the packages: the
+// TypeScript ones compile under --strict and run against the mock (preloaded in-process through MSW, at the
+// addresses the examples use), vitest and jest examples run in those runners, fixtures files load through the CLI.
+// A block that cannot run on its own starts with `// Excerpt: ...`, visibly, and is not run.
+import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { consumerDir } from '../support/consumer.js';
+import { type CodeBlock, codeBlocks, kindOf, type RunnableBlock, runnableBlocks } from '../support/readme-blocks.js';
+import { run, type RunResult } from '../support/run.js';
+
+const READMES = ['README.md', 'sdk/README.md', 'mock-server/README.md', 'agent-toolkit/README.md'];
+const repoRoot = new URL('../../', import.meta.url);
+const blocks: CodeBlock[] = READMES.flatMap((readme) => codeBlocks(readme, readFileSync(new URL(readme, repoRoot), 'utf8')));
+const runnable = runnableBlocks(blocks);
+const ENV = { CARDRAIL_API_KEY: 'sk_test_readmeexamples', CARDRAIL_WEBHOOK_SECRET: 'whsec_readmeexamples' };
+
+/** The file a runnable block is written to in the user's project (compiled to readme-js/ when a script). */
+function fileOf(block: RunnableBlock): string {
+  const base = `${block.readme.replace(/\/?README\.md$/, '').replace(/\//g, '-') || 'root'}-L${block.line}`;
+  return { script: `${base}.ts`, vitest: `${base}.test.ts`, jest: `${base}.test.cjs` }[block.kind];
+}
+const label = (block: { readme: string; line: number }) => `${block.readme}:${block.line}`;
+
+let compiled: RunResult;
+beforeAll(async () => {
+  mkdirSync(join(consumerDir, 'readme'), { recursive: true });
+  for (const block of runnable) writeFileSync(join(consumerDir, 'readme', fileOf(block)), block.code);
+  writeFileSync(
+    join(consumerDir, 'readme', 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        strict: true,
+        skipLibCheck: true,
+        target: 'es2022',
+        module: 'node16',
+        moduleResolution: 'node16',
+        types: ['node'],
+        rootDir: '.',
+        outDir: '../readme-js',
+      },
+      include: ['*.ts'],
+    }),
+  );
+  compiled = await run(process.execPath, [join(consumerDir, 'node_modules/typescript/bin/tsc'), '-p', 'readme'], {
+    cwd: consumerDir,
+  });
+});
+
+it('finds the examples: every README has runnable TypeScript, and each block is run, an excerpt, or not code', () => {
+  for (const readme of READMES) expect(runnable.some((block) => block.readme === readme)).toBe(true);
+  const kinds = blocks.map((block) => `${label(block)} ${block.lang || 'text'} ${kindOf(block)}`);
+  // TypeScript or JavaScript is either run or marked as an excerpt; nothing falls through as "other".
+  expect(kinds.filter((kind) => /\s(ts|typescript|js|javascript) other$/.test(kind))).toEqual([]);
+});
+
+it('every TypeScript example compiles under --strict against the installed packages', () => {
+  expect(compiled.output).toBe('');
+  expect(compiled.code).toBe(0);
+});
+
+const scripts = runnable.filter((block) => block.kind === 'script');
+/** The root README's "Using it" example, checked for what it prints below. */
+const rootExample = scripts.find((block) => block.readme === 'README.md');
+const runScript = (block: RunnableBlock) =>
+  run(process.execPath, ['--import', './mock-preload.mjs', join('readme-js', fileOf(block).replace(/\.ts$/, '.js'))], {
+    cwd: consumerDir,
+    env: ENV,
+    timeoutMs: 30_000,
+  });
+
+describe.each(scripts.filter((block) => block !== rootExample))('$readme:$line', (block) => {
+  it('runs against the mock and ends by itself', async () => {
+    const result = await runScript(block);
+    expect(result.code, result.output).toBe(0);
+  });
+});
+
+it('the root README example receives the signed card.frozen and verifies it', async () => {
+  if (!rootExample) throw new Error('README.md has no runnable example');
+  const result = await runScript(rootExample);
+  expect(result.code, result.output).toBe(0);
+  expect(result.stdout).toMatch(/^Verified card\.frozen for card_\w+ \(manual\)$/m);
+});
+
+it.concurrent.each(['vitest', 'jest'] as const)('the %s examples pass in that runner', async (runner) => {
+  const files = runnable.filter((block) => block.kind === runner).map((block) => `readme/${fileOf(block)}`);
+  if (files.length === 0) return;
+  const args = runner === 'vitest' ? ['vitest', 'run', ...files] : ['jest', ...files];
+  const result = await run('npx', ['--no-install', ...args], { cwd: consumerDir, env: ENV, timeoutMs: 90_000 });
+  expect(result.code, result.output).toBe(0);
+});
+
+describe.each(blocks.filter((block) => kindOf(block) === 'fixtures'))('$readme:$line fixtures', (block) => {
+  it('load through npx cardrail-mock --fixtures', async () => {
+    const file = join(consumerDir, 'readme', `fixtures-L${block.line}.json`);
+    writeFileSync(file, block.code);
+    const requests = (JSON.parse(block.code) as { requests: unknown[] }).requests.length;
+    const child = spawn('npx', ['--no-install', 'cardrail-mock', '--port', '0', '--fixtures', file], {
+      cwd: consumerDir,
+      detached: true,
+    });
+    let output = '';
+    try {
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.on('data', (chunk: Buffer) => {
+          output += chunk;
+          if (/listening on/.test(output)) resolve();
+        });
+        child.stderr.on('data', (chunk: Buffer) => (output += chunk));
+        child.on('exit', (code) => reject(new Error(`cardrail-mock exited with ${code}:\n${output}`)));
+      });
+    } finally {
+      if (child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
+    }
+    expect(output).toContain(`Loaded ${requests} fixture requests`);
+  });
+});

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    // Packs the published packages and installs their tarballs into one temporary project, once for every file.
+    globalSetup: ['support/global-setup.ts'],
+    // Each check starts a compiler, a test runner or the CLI in that project.
+    testTimeout: 120_000,
+    // The tests only start processes: threads end with the run, where forked workers were slow to terminate.
+    pool: 'threads',
+    hookTimeout: 120_000,
+  },
+});

@@ -1,0 +1,44 @@
+// A typedoc plugin (typedoc.json `plugin`): typedoc's own `notExported` check skips every type whose package is not
+// the project's, and the API reference is one project of three packages named after the repository root, so it
+// would check nothing. This runs the same check for the packages in `packagesRequiringDocumentation`: a type that a
+// documented declaration refers to must be documented itself (exported from an entry point), or be listed, with the
+// reason, in `cardrailIntentionallyNotExported`.
+import { Application, ParameterType } from 'typedoc';
+import { makeRecursiveVisitor } from 'typedoc/models';
+
+export function load(app) {
+  app.options.addDeclaration({
+    name: 'cardrailIntentionallyNotExported',
+    help: 'Types of the packages that public declarations may refer to without documenting them.',
+    type: ParameterType.Array,
+    defaultValue: [],
+  });
+
+  app.on(Application.EVENT_VALIDATE_PROJECT, (project) => {
+    const packages = new Set(app.options.getValue('packagesRequiringDocumentation'));
+    const intentional = new Set(app.options.getValue('cardrailIntentionallyNotExported'));
+    const used = new Set();
+    const warned = new Set();
+    for (const owner of Object.values(project.reflections)) {
+      const visitor = makeRecursiveVisitor({
+        reference(type) {
+          if (type.reflection || type.externalUrl || type.isIntentionallyBroken() || !packages.has(type.package)) return;
+          if (intentional.has(type.qualifiedName)) {
+            used.add(type.qualifiedName);
+            return;
+          }
+          const where = `${type.symbolId?.packageName}/${type.symbolId?.packagePath}`;
+          if (warned.has(`${where}:${type.qualifiedName}`)) return;
+          warned.add(`${where}:${type.qualifiedName}`);
+          app.logger.warn(
+            `${type.qualifiedName}, defined in ${where}, is referenced by ${owner.getFriendlyFullName()} but not included in the documentation`,
+          );
+        },
+      });
+      for (const type of [owner.type, owner.default, ...(owner.implementedTypes ?? [])]) type?.visit?.(visitor);
+    }
+    for (const name of intentional) {
+      if (!used.has(name)) app.logger.warn(`cardrailIntentionallyNotExported lists ${name}, which nothing refers to: remove it`);
+    }
+  });
+}
