@@ -1,10 +1,25 @@
 #!/usr/bin/env node
 // `npm run mock`: the mock server's CLI from its TypeScript sources under tsx, so nothing is built first (tsx keeps a
 // cache of what it transformed, so the second start is faster still). The SDK resolves to its sources too
-// (scripts/tsconfig.sources.json). Arguments after `--` go to the CLI: `npm run mock -- --port 4011 --log`.
-import { spawn } from 'node:child_process';
+// (scripts/tsconfig.sources.json). The dashboard it serves at its root is built first (esbuild, well under a second),
+// from the SDK's sources too, into the place the server reads it from (mock-server/dist/dashboard).
+// Arguments after `--` go to the CLI: `npm run mock -- --port 4011 --log`.
+import { execFileSync, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { repoRoot } from './lib/bundle.mjs';
+
+if (!process.argv.includes('--no-dashboard')) {
+  execFileSync(
+    process.execPath,
+    [
+      join(repoRoot, 'dashboard/scripts/build.mjs'),
+      '--sdk-from-sources',
+      '--outdir',
+      join(repoRoot, 'mock-server/dist/dashboard'),
+    ],
+    { stdio: 'inherit' },
+  );
+}
 
 const child = spawn(
   process.execPath,

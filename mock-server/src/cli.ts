@@ -14,6 +14,7 @@ Options:
   --rate-limit <limit>   standard | pro | <requests per minute>, per key (default: off)
   --fixtures <file>      JSON file of API calls to replay at start (see the README)
   --frozen-clock <ISO>   freeze the test clocks at this instant (default: wall time)
+  --no-dashboard         do not serve the dashboard at http://127.0.0.1:4010/
   --log                  one line per request
   -h, --help             this text`;
 
@@ -44,6 +45,7 @@ export async function runCli(
       'rate-limit': { type: 'string' },
       fixtures: { type: 'string' },
       'frozen-clock': { type: 'string' },
+      'no-dashboard': { type: 'boolean', default: false },
       log: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -71,6 +73,7 @@ export async function runCli(
     frozenClock,
     log: values.log ? (line) => io.out(`${line}\n`) : undefined,
     seed: fixtures?.seed,
+    dashboard: !values['no-dashboard'],
   });
   if (fixtures) {
     try {
@@ -82,6 +85,7 @@ export async function runCli(
     }
   }
   io.out(`Cardrail mock server listening on ${running.url}\n`);
+  if (running.dashboardUrl) io.out(`Dashboard: ${running.dashboardUrl}\n`);
 
   const stopped = new Promise<void>((resolve, reject) => {
     let stopping = false;

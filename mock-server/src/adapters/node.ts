@@ -4,6 +4,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { API_BASE_PATH } from '../http/app.js';
 import type { WireResponse } from '../http/response.js';
 import { createMockServer, type MockServer, type MockServerOptions } from '../server.js';
+import { createDashboardHandler, DASHBOARD_PATH } from './dashboard-assets.js';
 import { hasBody, NodeApiRequest } from './node-request.js';
 
 export interface NodeServerOptions extends MockServerOptions {
@@ -11,6 +12,8 @@ export interface NodeServerOptions extends MockServerOptions {
   port?: number;
   /** Default 127.0.0.1. */
   host?: string;
+  /** Serve the dashboard at the server's root (default true; the CLI's `--no-dashboard` sets false). */
+  dashboard?: boolean;
 }
 
 export interface RunningMockServer {
@@ -18,6 +21,8 @@ export interface RunningMockServer {
   /** The API base URL, e.g. http://127.0.0.1:4010/v1. */
   url: string;
   port: number;
+  /** The dashboard's address, e.g. http://127.0.0.1:4010/; undefined when it is turned off. */
+  dashboardUrl?: string;
   /** Stops accepting connections, ends open ones and resolves when closed. */
   close(): Promise<void>;
 }
@@ -61,7 +66,9 @@ export async function startMockServer(options: NodeServerOptions = {}): Promise<
     }
   };
 
+  const dashboard = options.dashboard === false ? undefined : createDashboardHandler();
   const server = createServer((incoming, outgoing) => {
+    if (dashboard?.(incoming, outgoing)) return;
     if (!hasBody(incoming)) {
       answer(incoming, outgoing, '');
       // Drain anything sent anyway, so the connection stays usable.
@@ -88,6 +95,7 @@ export async function startMockServer(options: NodeServerOptions = {}): Promise<
     mock,
     url: `${origin}${API_BASE_PATH}`,
     port,
+    dashboardUrl: dashboard ? `${origin}${DASHBOARD_PATH}` : undefined,
     close: () =>
       new Promise<void>((resolve, reject) => {
         mock.reset();
