@@ -254,6 +254,51 @@ describe('acting through the page', () => {
   });
 });
 
+describe('variants and modes', () => {
+  it('speaks the user variant: users, its cards and its event names, and answers an intent', async () => {
+    const users = running.mock.client({ variant: 'user' });
+    const { owner, card } = await running.mock.cardholder({
+      client: users,
+      email: 'grace@example.com',
+      card: { purpose: 'Cloud compute', requireApproval: true },
+    });
+    await users.simulate.authorize({ cardId: card.id, amount: 1_500, merchant: { name: 'OpenAI' } });
+    const intent = await users.intents.create({ cardId: card.id, summary: 'More GPUs', expectedAmount: 3_000 });
+    const { page } = await open();
+    await signIn(page, await keyFor(users), 'user');
+    await page.getByText('User variant').waitFor();
+
+    await openView(page, 'Users');
+    await row(page, owner.id).getByText('grace@example.com').waitFor();
+    await openView(page, 'Cards');
+    await row(page, card.id).getByText('Cloud compute').waitFor();
+    await openView(page, 'Events');
+    await page.getByLabel('Type').selectOption('transaction.authorized');
+    await page.getByRole('list', { name: 'transaction.authorized events' }).getByRole('listitem').first().waitFor();
+    await openView(page, /^Approvals/, 'Approvals');
+    await page
+      .getByRole('article', { name: /More GPUs/ })
+      .getByRole('button', { name: 'Approve' })
+      .click();
+    await page.getByText('Nothing is waiting.').waitFor();
+    expect((await users.intents.retrieve(intent.id)).status).toBe('pending');
+  });
+
+  it('signs in with a live key: the live organization, and no test clock or simulation', async () => {
+    const client = running.mock.client();
+    await running.mock.cardholder({ client, email: 'test-only@example.com' });
+    const live = await client.apiKeys.create({ name: 'live', mode: 'live' });
+    const { page } = await open();
+    await signIn(page, live.key);
+    await page.getByText('Live mode', { exact: true }).waitFor();
+    await page.getByText('Live mode has no test clock').waitFor();
+    await openView(page, 'Customers');
+    await page.getByText('No customers yet').waitFor();
+    await openView(page, 'Transactions');
+    await page.getByText('Simulated authorizations are for test mode').waitFor();
+  });
+});
+
 describe('isolation', () => {
   it("shows one organization's objects only, and the API refuses the page another's ids", async () => {
     const mine = running.mock.client();
