@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { cleanDescription, resolvePointer, toJsonSchema } from './lib/openapi-to-json-schema.mjs';
 import { toolCatalog } from './tool-catalog.mjs';
+import { firstDifference } from '../../scripts/lib/first-difference.mjs';
 
 const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = resolve(packageRoot, '..');
@@ -116,15 +117,6 @@ export function renderToolSchemas(documents) {
   ]
     .join('\n')
     .replace(/\n+$/, '\n');
-}
-
-function firstDifference(current, fresh) {
-  if (current === null) return ' (missing)';
-  const a = current.split('\n');
-  const b = fresh.split('\n');
-  const line = a.findIndex((text, i) => text !== b[i]);
-  const at = line === -1 ? a.length : line;
-  return ` (line ${at + 1}: committed ${JSON.stringify(a[at] ?? '<end>')}, fresh ${JSON.stringify(b[at] ?? '<end>')})`;
 }
 
 function main() {

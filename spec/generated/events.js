@@ -3,7 +3,7 @@
  */
 
 /** The event types of the customer variant (its `webhooks:`). */
-export const customerEventTypes = Object.freeze([
+export const customerEventTypes = /* @__PURE__ */ Object.freeze([
   'agent.activated',
   'agent.auto_suspended',
   'agent.created',
@@ -56,7 +56,7 @@ export const customerEventTypes = Object.freeze([
 ]);
 
 /** The event types of the user variant (its `webhooks:`). */
-export const userEventTypes = Object.freeze([
+export const userEventTypes = /* @__PURE__ */ Object.freeze([
   'agent.activated',
   'agent.auto_suspended',
   'agent.created',
@@ -108,7 +108,62 @@ export const userEventTypes = Object.freeze([
 ]);
 
 /** General event type (customer variant) -> its name in the event catalog (user variant), where they differ. */
-export const catalogTypeOfGeneralType = Object.freeze({
+export const catalogTypeOfGeneralType = /* @__PURE__ */ Object.freeze({
   'transaction.created': 'transaction.authorized',
   'transaction.settled': 'transaction.completed',
 });
+
+/** Every event type of either variant, sorted. */
+export const eventTypes = /* @__PURE__ */ Object.freeze([
+  'agent.activated',
+  'agent.auto_suspended',
+  'agent.created',
+  'agent.limit_approaching',
+  'agent.limit_exceeded',
+  'agent.suspended',
+  'anomaly.cooldown',
+  'anomaly.duplicate',
+  'anomaly.intent_mismatch',
+  'anomaly.merchant_drift',
+  'anomaly.spend_spike',
+  'anomaly.unattested',
+  'anomaly.velocity',
+  'card.auto_frozen',
+  'card.closed',
+  'card.created',
+  'card.expired',
+  'card.frozen',
+  'card.merchant_drift',
+  'challenge.requested',
+  'credential.accessed',
+  'deposit.address_ready',
+  'deposit.received',
+  'dispute.created',
+  'dispute.resolved',
+  'intent.approved',
+  'intent.created',
+  'intent.expired',
+  'intent.matched',
+  'intent.mismatched',
+  'intent.pending_approval',
+  'intent.rejected',
+  'spend.attested',
+  'spend.unattested',
+  'transaction.authorized',
+  'transaction.completed',
+  'transaction.created',
+  'transaction.declined',
+  'transaction.reversed',
+  'transaction.settled',
+  'user.application.approved',
+  'user.application.denied',
+  'user.application.needs_info',
+  'user.balance.updated',
+  'user.created',
+  'user.deleted',
+  'user.updated',
+  'verification.initiated',
+  'withdrawal.confirmed',
+  'withdrawal.failed',
+  'withdrawal.submitted',
+]);

@@ -3,7 +3,7 @@
  */
 
 /** Every operation of the customer variant by operationId: its method and path. */
-export const customerOperations = Object.freeze({
+export const customerOperations = /* @__PURE__ */ Object.freeze({
   listCustomers: { method: 'get', path: '/customers' },
   createCustomer: { method: 'post', path: '/customers' },
   getCustomer: { method: 'get', path: '/customers/{customerId}' },
@@ -64,7 +64,7 @@ export const customerOperations = Object.freeze({
 });
 
 /** Every operation of the user variant by operationId: its method and path. */
-export const userOperations = Object.freeze({
+export const userOperations = /* @__PURE__ */ Object.freeze({
   listUsers: { method: 'get', path: '/users' },
   createUser: { method: 'post', path: '/users' },
   getUser: { method: 'get', path: '/users/{userId}' },

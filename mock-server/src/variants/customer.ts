@@ -7,7 +7,7 @@ import { eventDataIn } from './event-data.js';
 import { eventNaming } from './event-naming.js';
 import { renderPolicySummary } from './render/policy-summary.js';
 import { renderList } from './render/list.js';
-import { sharedOperations, webhookOperations } from './shared.js';
+import { eventOperations, sharedOperations, webhookOperations } from './shared.js';
 
 /**
  * The customer variant (`Authorization: Bearer`), the general description: customers, the card with `type`
@@ -70,6 +70,7 @@ export const customerCodec = {
   operations: {
     ...sharedOperations,
     ...webhookOperations('customer'),
+    ...eventOperations('customer', envelopeOf),
     // The customer card's create and update bodies are the neutral inputs as they are.
     createCard: { encode: renderCard },
     listCards: { encode: renderList(renderCard) },
@@ -78,14 +79,5 @@ export const customerCodec = {
     freezeCard: { encode: renderCard },
     closeCard: { encode: renderCard },
     getCardPolicy: { encode: (result) => renderPolicySummary(result, cardStatus(result.card.status)) },
-    listEvents: {
-      decode: ({ params, query, body }) => ({
-        params,
-        body,
-        query: { ...query, type: query.type === undefined ? undefined : eventNaming.storedTypeOf('customer', query.type) },
-      }),
-      encode: renderList(envelopeOf),
-    },
-    getEvent: { encode: envelopeOf },
   },
 } satisfies VariantCodec<'customer'>;

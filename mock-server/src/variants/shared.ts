@@ -1,8 +1,9 @@
+import type { AnyStoredEvent } from '../core/event-types.js';
 import type { Variant } from '../core/variant.js';
 import type { NoParameters } from '../operations/wire.js';
 import type { WebhookRecord } from '../webhooks/records.js';
 import type { CodecTable } from './codec.js';
-import { eventTypeNames, storedEventTypes } from './event-naming.js';
+import { eventNaming, eventTypeNames, storedEventTypes } from './event-naming.js';
 import { renderList } from './render/list.js';
 import {
   renderCredentials,
@@ -80,6 +81,26 @@ export const sharedOperations = {
   getClock: { encode: renderClock },
   advanceClock: { encode: renderClock },
 } satisfies Partial<CodecTable<'customer', Record<never, never>>>;
+
+/** The events operations of a variant: a `type` filter in the variant's names, each event in its envelope. */
+export function eventOperations<V extends Variant, Envelope>(variant: V, envelopeOf: (event: AnyStoredEvent) => Envelope) {
+  return {
+    listEvents: {
+      decode: <Wire extends { params: NoParameters; query: { limit?: number; cursor?: string; type?: string }; body: undefined }>(
+        wire: Wire,
+      ) => ({
+        params: wire.params,
+        body: wire.body,
+        query: {
+          ...wire.query,
+          type: wire.query.type === undefined ? undefined : eventNaming.storedTypeOf(variant, wire.query.type),
+        },
+      }),
+      encode: renderList(envelopeOf),
+    },
+    getEvent: { encode: envelopeOf },
+  };
+}
 
 /**
  * The webhook operations of a variant: the event types a subscription names are decoded from the variant's names

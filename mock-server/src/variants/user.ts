@@ -10,7 +10,7 @@ import { renderList } from './render/list.js';
 import { renderAgent } from './render/platform-records.js';
 import { withCustomerId, withUserId } from './owner-name.js';
 import { renderPolicySummary } from './render/policy-summary.js';
-import { sharedOperations, webhookOperations } from './shared.js';
+import { eventOperations, sharedOperations, webhookOperations } from './shared.js';
 
 /**
  * The user variant (`Api-Key`), the event catalog's: users in place of customers (the same objects, `/users` paths,
@@ -116,6 +116,7 @@ export const userCodec = {
   operations: {
     ...sharedOperations,
     ...webhookOperations('user'),
+    ...eventOperations('user', envelopeOf),
     createUser: sharedOperations.createCustomer,
     listUsers: sharedOperations.listCustomers,
     getUser: { ...sharedOperations.getCustomer, decode: userPath },
@@ -181,14 +182,5 @@ export const userCodec = {
     freezeCard: { encode: renderCard },
     closeCard: { encode: renderCard },
     getCardPolicy: { encode: (result) => renderPolicySummary(result, cardStatus(result.card.status)) },
-    listEvents: {
-      decode: ({ params, query, body }) => ({
-        params,
-        body,
-        query: { ...query, type: query.type === undefined ? undefined : eventNaming.storedTypeOf('user', query.type) },
-      }),
-      encode: renderList(envelopeOf),
-    },
-    getEvent: { encode: envelopeOf },
   },
 } satisfies VariantCodec<'user', typeof aliases>;
