@@ -1,7 +1,16 @@
 // Every call the dashboard makes, through @cardrail/sdk, and the one place that knows the two API variants apart
 // (docs/variants.md): the views get the same shapes whichever variant the person signed in with.
 import { customerEventTypes, userEventTypes } from '@cardrail/spec/events';
-import { Cardrail, CardrailUsers, type CustomerApi, type Mode, type PagePromise, type UserApi } from '@cardrail/sdk';
+import {
+  Cardrail,
+  CardrailUsers,
+  type CustomerApi,
+  type CustomerEventType,
+  type Mode,
+  type PagePromise,
+  type UserApi,
+  type UserEventType,
+} from '@cardrail/sdk';
 
 type Schemas = CustomerApi.components['schemas'];
 type UserSchemas = UserApi.components['schemas'];
@@ -101,11 +110,12 @@ function cardOf(card: AnyCard): Card {
   };
 }
 
-function withOwner<T extends { customerId?: unknown; userId?: unknown }>(
+/** An object with its owner under the name the views use: the customer variant's `customerId`, the user variant's `userId`. */
+function withOwner<T extends { customerId: Owned } | { userId: Owned }, Owned extends string | null>(
   item: T,
-): Omit<T, 'customerId' | 'userId'> & { ownerId: never } {
-  const { customerId, userId, ...rest } = item;
-  return { ...rest, ownerId: (customerId ?? userId ?? null) as never };
+): Omit<T, 'customerId' | 'userId'> & { ownerId: Owned } {
+  const { customerId, userId, ...rest } = item as T & { customerId?: Owned; userId?: Owned };
+  return { ...rest, ownerId: ('userId' in item ? userId : customerId) as Owned };
 }
 
 function eventOf(event: { id: string; type: string; createdAt: string | number; data: object }): DashboardEvent {
@@ -239,7 +249,7 @@ export class DashboardApi {
 
   async authorize(input: { cardId: string; amount: number; merchant: { name: string; mcc?: string }; threeDS: boolean }) {
     const transaction = await this.#client.simulate.authorize(input);
-    return withOwner(transaction) as Transaction;
+    return withOwner(transaction);
   }
 
   async settle(transactionId: string): Promise<void> {
@@ -255,13 +265,14 @@ export class DashboardApi {
   }
 
   // Events.
+  /** The newest events, of one type (as `eventTypes` names it) or of any. */
   async events(type?: string, limit = LIST_LIMIT): Promise<DashboardEvent[]> {
-    const query = { limit: Math.min(limit, LIST_LIMIT), ...(type ? { type } : {}) };
+    const pageSize = Math.min(limit, LIST_LIMIT);
     const client = this.#client;
     const events =
       client instanceof CardrailUsers
-        ? await firstItems(client.events.list(query as never), limit)
-        : await firstItems(client.events.list(query as never), limit);
+        ? await firstItems(client.events.list({ limit: pageSize, ...(type ? { type: type as UserEventType } : {}) }), limit)
+        : await firstItems(client.events.list({ limit: pageSize, ...(type ? { type: type as CustomerEventType } : {}) }), limit);
     return events.map(eventOf);
   }
 
@@ -292,8 +303,12 @@ export class DashboardApi {
       : await firstItems(client.webhooks.list({ limit: LIST_LIMIT }));
   }
 
+  /** `events` as a person typed them: the API checks each against the variant's names and answers 400 for another. */
   createWebhook(input: { url: string; events: string[]; description?: string }): Promise<WebhookWithSecret> {
-    return this.#client.webhooks.create(input as never);
+    const client = this.#client;
+    return client instanceof CardrailUsers
+      ? client.webhooks.create({ ...input, events: input.events as UserEventType[] })
+      : client.webhooks.create({ ...input, events: input.events as CustomerEventType[] });
   }
 
   async setWebhookStatus(webhookId: string, status: Webhook['status']): Promise<void> {

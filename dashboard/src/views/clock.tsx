@@ -51,7 +51,8 @@ export function ClockView() {
       return read;
     },
     [],
-    [],
+    // Due work that ran (or another client's advance) shows as events.
+    ['*'],
   );
   const now = useTicking(clock.data, readAt);
   const action = useAction();
