@@ -3,9 +3,11 @@
 // (the mock's sources, the SDK's sources through scripts/tsconfig.sources.json, the bundled spec) into one file under
 // node_modules/.cache/cardrail-mock, in about 0.3 s, and only when a file it was built from changed since; Node then
 // loads one file instead of transforming 130 modules on every start (tsx measured 1.4-2.9 s to the first answer,
-// this 0.5-1 s: node scripts/measure-mock-start.mjs). Arguments after `--` go to the CLI:
+// this 0.5-1 s: node scripts/measure-mock-start.mjs). The dashboard the server shows at its root is built the same
+// way, when stale, next to the bundle (where the server looks for it). Arguments after `--` go to the CLI:
 // `npm run mock -- --port 4011 --log`.
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { repoRoot } from './lib/bundle.mjs';
@@ -19,6 +21,39 @@ const manifest = JSON.parse(readFileSync(join(repoRoot, 'mock-server/package.jso
 const runtimeDependencies = Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies }).filter(
   (name) => !name.startsWith('@cardrail/'),
 );
+
+const dashboardDir = join(cacheDir, 'dashboard');
+const dashboardStamp = join(cacheDir, 'dashboard.json');
+/** What the dashboard's page is built from: its sources and build script, and the SDK's sources it bundles. */
+const dashboardInputs = ['dashboard/src', 'dashboard/scripts/build.mjs', 'sdk/src'];
+
+/** The newest modification time among the files under `path` (a file or a directory). */
+function newestMtime(path) {
+  const stats = statSync(path);
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  let newest = stats.mtimeMs;
+  for (const name of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, name)));
+  return newest;
+}
+
+/** Builds the dashboard's page (esbuild, the SDK from its sources) unless nothing it is built from changed. */
+function buildDashboardIfStale() {
+  try {
+    const { startedAt } = JSON.parse(readFileSync(dashboardStamp, 'utf8'));
+    statSync(join(dashboardDir, 'index.html'));
+    if (dashboardInputs.every((path) => newestMtime(join(repoRoot, path)) < startedAt)) return;
+  } catch {
+    // Not built yet.
+  }
+  const startedAt = Date.now();
+  const script = join(repoRoot, 'dashboard/scripts/build.mjs');
+  execFileSync(process.execPath, [script, '--sdk-from-sources', '--outdir', dashboardDir], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  mkdirSync(cacheDir, { recursive: true });
+  writeFileSync(dashboardStamp, JSON.stringify({ startedAt }));
+  process.stderr.write(`cardrail-mock: built the dashboard in ${((Date.now() - startedAt) / 1000).toFixed(2)} s\n`);
+}
 
 /** Whether every file the bundle was built from is unchanged since the build started. */
 function isFresh() {
@@ -68,5 +103,6 @@ async function bundle() {
 }
 
 if (!isFresh()) await bundle();
+if (!process.argv.includes('--no-dashboard')) buildDashboardIfStale();
 // The CLI reads process.argv.slice(2), which are this script's arguments: it runs in this process.
 await import(pathToFileURL(bundlePath).href);

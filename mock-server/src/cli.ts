@@ -19,6 +19,7 @@ Options:
   --frozen-clock <ISO>   freeze the test clocks at this instant, e.g. 2026-11-21T12:00:00Z (default: wall time)
   --cors <origin,...>    browser origins allowed to call the mock (default: any origin, *)
   --no-cors              no CORS headers: browsers refuse cross-origin calls
+  --no-dashboard         do not serve the dashboard at http://127.0.0.1:4010/
   --log                  one line per request
   --max-body-size <size> largest request body, e.g. 512kb (default 1mb; larger is 413)
   --headers-timeout <ms> time to receive a request's headers (default 10000)
@@ -62,6 +63,7 @@ export async function runCli(
       'frozen-clock': { type: 'string' },
       cors: { type: 'string' },
       'no-cors': { type: 'boolean', default: false },
+      'no-dashboard': { type: 'boolean', default: false },
       log: { type: 'boolean', default: false },
       'max-body-size': { type: 'string' },
       'headers-timeout': { type: 'string' },
@@ -100,6 +102,7 @@ export async function runCli(
     cors,
     log: values.log ? (line) => io.out(`${line}\n`) : undefined,
     seed: fixtures?.seed,
+    dashboard: !values['no-dashboard'],
   }).catch((error: NodeJS.ErrnoException) => {
     if (error.code !== 'EADDRINUSE') throw error;
     throw new Error(`port ${port} on ${values.host} is already in use: pass another --port, or --port 0 for a free one`);
@@ -116,6 +119,7 @@ export async function runCli(
     }
   }
   io.out(`Cardrail mock server listening on ${running.url}\n`);
+  if (running.dashboardUrl) io.out(`Dashboard: ${running.dashboardUrl}\n`);
 
   const stopped = new Promise<void>((resolve, reject) => {
     let stopping = false;

@@ -10,6 +10,7 @@ import { DEFAULT_MAX_BODY_BYTES } from '../http/body-limit.js';
 import { type CorsOrigins, withCors } from '../http/cors.js';
 import type { WireResponse } from '../http/response.js';
 import { createMockServer, type MockServer, type MockServerOptions } from '../server.js';
+import { createDashboardHandler, DASHBOARD_PATH } from './dashboard-assets.js';
 import { lingerOnUnreadBody, NodeApiRequest } from './node-request.js';
 import { SERVER_LIMIT_DEFAULTS, type ServerLimits } from './server-limits.js';
 import { createWebhookFetch } from './webhook-fetch.js';
@@ -31,6 +32,8 @@ export interface NodeServerOptions extends MockServerOptions, Partial<ServerLimi
   drainTimeoutMs?: number | undefined;
   /** Browser origins that may call the server (CORS): `*` (the default) or a list; `false` turns CORS off. */
   cors?: CorsOrigins | false;
+  /** Serve the dashboard at the server's root (default true; the CLI's `--no-dashboard` sets false). */
+  dashboard?: boolean;
 }
 
 /** A mock listening on a port. */
@@ -43,6 +46,8 @@ export interface RunningMockServer {
   port: number;
   /** With `state`: whether the directory held a state, and how many records it had. */
   restored: { records: number } | undefined;
+  /** The dashboard's address, e.g. http://127.0.0.1:4010/; undefined when it is turned off. */
+  dashboardUrl?: string;
   /**
    * Stops accepting connections, lets webhook attempts in flight finish for up to `drainTimeoutMs`, writes the
    * state (deliveries without an outcome stay pending) or forgets it (without `state`), ends open connections and
@@ -119,6 +124,7 @@ export async function startMockServer(options: NodeServerOptions = {}): Promise<
     outgoing.end(JSON.stringify({ error: { code: 'internal_error', message: 'An unexpected error occurred.', details: null } }));
   };
 
+  const dashboard = options.dashboard === false ? undefined : createDashboardHandler();
   const server = createServer(
     {
       headersTimeout: limits.headersTimeoutMs,
@@ -128,6 +134,7 @@ export async function startMockServer(options: NodeServerOptions = {}): Promise<
       connectionsCheckingInterval: Math.min(1_000, limits.headersTimeoutMs, limits.requestTimeoutMs || Infinity),
     },
     (incoming, outgoing) => {
+      if (dashboard?.(incoming, outgoing)) return;
       const request = new NodeApiRequest(incoming, origin, maxBodyBytes);
       try {
         const result = dispatch(request);
@@ -181,6 +188,7 @@ export async function startMockServer(options: NodeServerOptions = {}): Promise<
     url: `${origin}${API_BASE_PATH}`,
     port,
     restored: store?.restored ? { records: store.restoredRecords } : undefined,
+    dashboardUrl: dashboard ? `${origin}${DASHBOARD_PATH}` : undefined,
     close: (closeOptions) => close(closeOptions?.drainTimeoutMs),
   };
 }

@@ -1,0 +1,9 @@
+// The dashboard's entry: the page (index.html) loads this file and nothing else.
+import { render } from 'preact';
+import { App } from './app.js';
+
+const root = document.getElementById('app');
+if (root) {
+  root.textContent = '';
+  render(<App />, root);
+}

@@ -1,0 +1,195 @@
+// The page's small set of building blocks: headings that take focus on navigation, tables that scroll on a phone,
+// statuses, errors, secrets shown once, and buttons that ask before doing something final.
+import type { ComponentChildren } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { formatTime } from './format.js';
+import { type Action, describeError } from './hooks.js';
+
+/** A view: its heading takes the focus when it opens, so keyboard and screen-reader users start at the top. */
+export function Page(props: { title: string; intro?: ComponentChildren; children: ComponentChildren }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus({ preventScroll: false }), []);
+  return (
+    <section class="page" aria-labelledby="page-title">
+      <h1 id="page-title" tabIndex={-1} ref={heading}>
+        {props.title}
+      </h1>
+      {props.intro && <p class="intro">{props.intro}</p>}
+      {props.children}
+    </section>
+  );
+}
+
+export function Section(props: { title: string; id: string; children: ComponentChildren; actions?: ComponentChildren }) {
+  return (
+    <section class="panel" aria-labelledby={props.id}>
+      <div class="panel-head">
+        <h2 id={props.id}>{props.title}</h2>
+        {props.actions}
+      </div>
+      {props.children}
+    </section>
+  );
+}
+
+/** A table in a region that scrolls sideways on a narrow screen, reachable with the keyboard. */
+export function TableWrap(props: { label: string; children: ComponentChildren }) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable to scroll by keyboard.
+    <section class="table-wrap" aria-label={props.label} tabIndex={0}>
+      <table>{props.children}</table>
+    </section>
+  );
+}
+
+const TONES: Record<string, string> = {
+  active: 'good',
+  succeeded: 'good',
+  completed: 'good',
+  matched: 'good',
+  approved: 'good',
+  pending: 'info',
+  pending_approval: 'warn',
+  open: 'warn',
+  frozen: 'warn',
+  suspended: 'warn',
+  paused: 'warn',
+  needsInformation: 'warn',
+  declined: 'bad',
+  rejected: 'bad',
+  failed: 'bad',
+  mismatched: 'bad',
+  denied: 'bad',
+  closed: 'muted',
+  expired: 'muted',
+  reversed: 'muted',
+  revoked: 'muted',
+  disabled: 'muted',
+  deleted: 'muted',
+};
+
+export function Status(props: { value: string }) {
+  return <span class={`status tone-${TONES[props.value] ?? 'info'}`}>{props.value.replace(/_/g, ' ')}</span>;
+}
+
+export function Id(props: { value: string | null | undefined }) {
+  return props.value ? <code class="id">{props.value}</code> : <span class="muted">—</span>;
+}
+
+export function Time(props: { value: string | number | null | undefined }) {
+  if (props.value === null || props.value === undefined) return <span class="muted">—</span>;
+  const iso = new Date(props.value).toISOString();
+  return <time dateTime={iso}>{formatTime(props.value)}</time>;
+}
+
+export function ErrorNotice(props: { error: unknown }) {
+  if (props.error === undefined || props.error === null) return null;
+  return (
+    <p class="notice notice-error" role="alert">
+      {describeError(props.error)}
+    </p>
+  );
+}
+
+/** What an action did or why it failed, announced to screen readers. */
+export function ActionStatus(props: { action: Action }) {
+  const { error, done, busy } = props.action;
+  return (
+    <div class="action-status" role="status" aria-live="polite">
+      {busy && <p class="notice">Working: {busy}…</p>}
+      {done && <p class="notice notice-ok">{done}</p>}
+      <ErrorNotice error={error} />
+    </div>
+  );
+}
+
+export function Loading(props: { what: string }) {
+  return <p class="muted">Loading {props.what}…</p>;
+}
+
+export function Empty(props: { children: ComponentChildren }) {
+  return <p class="empty">{props.children}</p>;
+}
+
+export function Json(props: { value: unknown; label: string }) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a long payload scrolls, and must be reachable by keyboard.
+    <pre class="json" tabIndex={0} title={props.label}>
+      {JSON.stringify(props.value, null, 2)}
+    </pre>
+  );
+}
+
+/** A secret the API shows once (a key, a signing secret): visible here until dismissed, never stored. */
+export function OneTimeSecret(props: { label: string; value: string; onDismiss(): void }) {
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(props.value);
+      setCopied(true);
+    } catch {
+      setCopied(false);
+    }
+  };
+  return (
+    <section class="secret" aria-label={props.label}>
+      <p>
+        <strong>{props.label}</strong>: shown once, copy it now. The API will not show it again.
+      </p>
+      <code class="secret-value">{props.value}</code>
+      <div class="row">
+        <button type="button" onClick={copy}>
+          {copied ? 'Copied' : 'Copy'}
+        </button>
+        <button type="button" class="secondary" onClick={props.onDismiss}>
+          Done
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/** A button for something that cannot be undone: the first press asks, the second does it. */
+export function ConfirmButton(props: {
+  label: string;
+  confirm: string;
+  /** What the button acts on, for screen readers (the row's visible name). */
+  context?: string;
+  disabled?: boolean;
+  onConfirm(): void;
+}) {
+  const [asking, setAsking] = useState(false);
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  // The first button is replaced by the question: the focus follows, so the keyboard stays where it was.
+  useEffect(() => {
+    if (asking) confirmButton.current?.focus();
+  }, [asking]);
+  if (!asking) {
+    return (
+      <button type="button" class="danger" disabled={props.disabled} onClick={() => setAsking(true)}>
+        {props.label}
+        {props.context && <span class="visually-hidden"> {props.context}</span>}
+      </button>
+    );
+  }
+  return (
+    <span class="confirm">
+      <button
+        type="button"
+        class="danger"
+        ref={confirmButton}
+        disabled={props.disabled}
+        onClick={() => {
+          setAsking(false);
+          props.onConfirm();
+        }}
+      >
+        {props.confirm}
+        {props.context && <span class="visually-hidden"> {props.context}</span>}
+      </button>
+      <button type="button" class="secondary" onClick={() => setAsking(false)}>
+        Cancel
+      </button>
+    </span>
+  );
+}

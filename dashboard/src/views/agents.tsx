@@ -1,0 +1,82 @@
+import type { Agent } from '../api.js';
+import { formatMoney } from '../format.js';
+import { useAction, useApi, useQuery } from '../hooks.js';
+import { ActionStatus, Empty, ErrorNotice, Id, Loading, Page, Status, TableWrap, Time } from '../ui.js';
+
+function limitOf(agent: Agent): string {
+  if (!agent.limits) return 'none';
+  const interval = agent.limits.interval ? ` ${agent.limits.interval.replace(/_/g, ' ')}` : '';
+  return `${formatMoney(agent.limits.amount, agent.limits.currency)}${interval}`;
+}
+
+export function AgentsView() {
+  const api = useApi();
+  const agents = useQuery((client) => client.agents(), [], ['agent.', 'card.']);
+  const action = useAction();
+  const act = (agent: Agent, suspend: boolean) =>
+    action
+      .run(
+        `${suspend ? 'suspending' : 'activating'} ${agent.name}`,
+        () => (suspend ? api.suspendAgent(agent.id) : api.activateAgent(agent.id)),
+        `${agent.name} is ${suspend ? 'suspended: its cards are frozen' : 'active again'}.`,
+      )
+      .then(agents.reload);
+
+  return (
+    <Page
+      title="Agents"
+      intro="The agents that spend on behalf of their owner. Suspending one freezes its cards and declines its spending until it is activated again."
+    >
+      <ActionStatus action={action} />
+      <ErrorNotice error={agents.error} />
+      {!agents.data && !agents.error && <Loading what="agents" />}
+      {agents.data?.length === 0 && <Empty>No agents yet.</Empty>}
+      {agents.data && agents.data.length > 0 && (
+        <TableWrap label="Agents">
+          <thead>
+            <tr>
+              <th scope="col">Agent</th>
+              <th scope="col">Id</th>
+              <th scope="col">Owner</th>
+              <th scope="col">Status</th>
+              <th scope="col">Spending limit</th>
+              <th scope="col">Created</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {agents.data.map((agent) => (
+              <tr key={agent.id}>
+                <th scope="row">{agent.name}</th>
+                <td>
+                  <Id value={agent.id} />
+                </td>
+                <td>
+                  <Id value={agent.ownerId} />
+                </td>
+                <td>
+                  <Status value={agent.status} />
+                </td>
+                <td>{limitOf(agent)}</td>
+                <td>
+                  <Time value={agent.createdAt} />
+                </td>
+                <td>
+                  {agent.status === 'active' ? (
+                    <button type="button" disabled={action.busy !== undefined} onClick={() => act(agent, true)}>
+                      Suspend<span class="visually-hidden"> {agent.name}</span>
+                    </button>
+                  ) : (
+                    <button type="button" disabled={action.busy !== undefined} onClick={() => act(agent, false)}>
+                      Activate<span class="visually-hidden"> {agent.name}</span>
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </TableWrap>
+      )}
+    </Page>
+  );
+}

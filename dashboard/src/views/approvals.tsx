@@ -1,0 +1,191 @@
+import { useState } from 'preact/hooks';
+import type { Intent } from '../api.js';
+import { formatMoney } from '../format.js';
+import { type Action, useAction, useApi, useQuery } from '../hooks.js';
+import { ActionStatus, Empty, ErrorNotice, Id, Loading, Page, Section, Status, TableWrap, Time } from '../ui.js';
+
+const STATUSES: Intent['status'][] = ['pending_approval', 'pending', 'matched', 'mismatched', 'rejected', 'expired'];
+
+/** One intent waiting for a person: what the agent wants to buy, and the two answers. */
+function WaitingIntent(props: { intent: Intent; action: Action; onAnswered(): void }) {
+  const api = useApi();
+  const { intent, action } = props;
+  const [reason, setReason] = useState('');
+  const headingId = `intent-${intent.id}`;
+  const busy = action.busy !== undefined;
+  return (
+    <li>
+      <article class="intent" aria-labelledby={headingId}>
+        <h3 id={headingId}>
+          {intent.summary} <span class="amount">{formatMoney(intent.expectedAmount, intent.currency)}</span>
+        </h3>
+        <dl class="facts">
+          <dt>Merchant</dt>
+          <dd>{intent.expectedMerchant ?? 'any'}</dd>
+          <dt>Card</dt>
+          <dd>
+            <Id value={intent.cardId} />
+          </dd>
+          <dt>Agent</dt>
+          <dd>
+            <Id value={intent.agentId} />
+          </dd>
+          <dt>Intent</dt>
+          <dd>
+            <Id value={intent.id} />
+          </dd>
+          <dt>Expires</dt>
+          <dd>
+            <Time value={intent.expiresAt} />
+          </dd>
+        </dl>
+        <div class="decide">
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() =>
+              action
+                .run(`approving ${intent.summary}`, () => api.approveIntent(intent.id), `Approved: ${intent.summary}.`)
+                .then(props.onAnswered)
+            }
+          >
+            Approve
+          </button>
+          <div class="reject">
+            <label for={`reason-${intent.id}`}>Reason for rejection (optional)</label>
+            <input
+              id={`reason-${intent.id}`}
+              type="text"
+              maxLength={500}
+              value={reason}
+              onInput={(event) => setReason((event.target as HTMLInputElement).value)}
+            />
+            <button
+              type="button"
+              class="danger"
+              disabled={busy}
+              onClick={() =>
+                action
+                  .run(
+                    `rejecting ${intent.summary}`,
+                    () => api.rejectIntent(intent.id, reason.trim()),
+                    `Rejected: ${intent.summary}.`,
+                  )
+                  .then(props.onAnswered)
+              }
+            >
+              Reject
+            </button>
+          </div>
+        </div>
+      </article>
+    </li>
+  );
+}
+
+export function ApprovalsView() {
+  const waiting = useQuery((api) => api.intents('pending_approval'), [], ['intent.']);
+  const [filter, setFilter] = useState<Intent['status'] | ''>('');
+  const all = useQuery((api) => api.intents(filter || undefined), [filter], ['intent.', 'transaction.']);
+  const action = useAction();
+  const answered = () => {
+    waiting.reload();
+    all.reload();
+  };
+
+  return (
+    <Page
+      title="Approvals"
+      intro="Intents an agent declared on a card whose policy requires approval wait here for a person. New ones appear as they arrive."
+    >
+      <ActionStatus action={action} />
+      <Section title={`Waiting for approval (${waiting.data?.length ?? 0})`} id="waiting">
+        <ErrorNotice error={waiting.error} />
+        {!waiting.data && !waiting.error && <Loading what="intents" />}
+        {waiting.data?.length === 0 && (
+          <Empty>
+            Nothing is waiting. An intent waits here when its card's policy has <code>requireApproval</code> (and the amount is
+            not below <code>autoApproveBelow</code>).
+          </Empty>
+        )}
+        {waiting.data && waiting.data.length > 0 && (
+          <ul class="intents">
+            {waiting.data.map((intent) => (
+              <WaitingIntent key={intent.id} intent={intent} action={action} onAnswered={answered} />
+            ))}
+          </ul>
+        )}
+      </Section>
+      <Section
+        title="All intents"
+        id="all-intents"
+        actions={
+          <label class="inline">
+            Status{' '}
+            <select
+              value={filter}
+              onChange={(event) => setFilter((event.target as HTMLSelectElement).value as Intent['status'] | '')}
+            >
+              <option value="">any</option>
+              {STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {status.replace(/_/g, ' ')}
+                </option>
+              ))}
+            </select>
+          </label>
+        }
+      >
+        <ErrorNotice error={all.error} />
+        {all.data?.length === 0 && <Empty>No intents{filter ? ` in status ${filter.replace(/_/g, ' ')}` : ''}.</Empty>}
+        {all.data && all.data.length > 0 && (
+          <TableWrap label="All intents">
+            <thead>
+              <tr>
+                <th scope="col">Summary</th>
+                <th scope="col" class="num">
+                  Amount
+                </th>
+                <th scope="col">Status</th>
+                <th scope="col">Id</th>
+                <th scope="col">Card</th>
+                <th scope="col">Created</th>
+                <th scope="col">Answer</th>
+              </tr>
+            </thead>
+            <tbody>
+              {all.data.map((intent) => (
+                <tr key={intent.id}>
+                  <th scope="row">{intent.summary}</th>
+                  <td class="num">{formatMoney(intent.expectedAmount, intent.currency)}</td>
+                  <td>
+                    <Status value={intent.status} />
+                  </td>
+                  <td>
+                    <Id value={intent.id} />
+                  </td>
+                  <td>
+                    <Id value={intent.cardId} />
+                  </td>
+                  <td>
+                    <Time value={intent.createdAt} />
+                  </td>
+                  <td>
+                    {intent.rejectionReason ??
+                      (intent.approvedAt ? (
+                        <>
+                          approved <Time value={intent.approvedAt} />
+                        </>
+                      ) : (
+                        <span class="muted">—</span>
+                      ))}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </TableWrap>
+        )}
+      </Section>
+    </Page>
+  );
+}

@@ -1,0 +1,194 @@
+import { useState } from 'preact/hooks';
+import type { Card, PolicySummary } from '../api.js';
+import { formatMoney } from '../format.js';
+import { useAction, useApi, useQuery } from '../hooks.js';
+import { ActionStatus, ConfirmButton, Empty, ErrorNotice, Id, Loading, Page, Section, Status, TableWrap, Time } from '../ui.js';
+
+const cardName = (card: Card) => `•••• ${card.last4 ?? '????'}`;
+
+/** Policy switches worth a glance, as words. */
+function policyFlags(policy: PolicySummary['policy']): string[] {
+  const flags: string[] = [];
+  if (policy.requireApproval) {
+    flags.push(
+      policy.autoApproveBelow === undefined
+        ? 'intents need approval'
+        : `intents from ${formatMoney(policy.autoApproveBelow)} need approval`,
+    );
+  }
+  if (policy.requireIntent) flags.push('an intent before credentials');
+  if (policy.requireAttestation) flags.push('attested spending only');
+  if (policy.lockToFirstMerchant) flags.push('locked to its first merchant');
+  if (policy.allowedMccs?.length) flags.push(`categories ${policy.allowedMccs.join(', ')} only`);
+  if (policy.blockedMccs?.length) flags.push(`categories ${policy.blockedMccs.join(', ')} blocked`);
+  if (policy.allowedMerchants?.length) flags.push(`merchants ${policy.allowedMerchants.join(', ')} only`);
+  if (policy.onDrift === 'freeze') flags.push('frozen on merchant drift');
+  return flags;
+}
+
+const cap = (value: number | null) => (value === null ? 'no cap' : formatMoney(value));
+
+/** The card's live policy summary: effective limits with spent and remaining amounts, time-to-live and cooldown. */
+function PolicyPanel(props: { card: Card }) {
+  const summary = useQuery((api) => api.policy(props.card.id), [props.card.id], ['card.', 'transaction.', 'spend.', 'intent.']);
+  const data = summary.data;
+  return (
+    <Section title={`Live policy of card ${cardName(props.card)}`} id="policy-title">
+      <ErrorNotice error={summary.error} />
+      {!data && !summary.error && <Loading what="the policy" />}
+      {data && (
+        <div class="policy">
+          <dl class="facts">
+            <dt>Status</dt>
+            <dd>
+              <Status value={data.status} />
+            </dd>
+            <dt>Per authorization</dt>
+            <dd>{cap(data.limits.perAuth)}</dd>
+            <dt>Today</dt>
+            <dd>
+              {formatMoney(data.limits.spentDay)} spent of {cap(data.limits.perDay)}
+              {data.limits.remainingDay !== null && `, ${formatMoney(data.limits.remainingDay)} remaining`}
+            </dd>
+            <dt>This month</dt>
+            <dd>
+              {formatMoney(data.limits.spentMonth)} spent of {cap(data.limits.perMonth)}
+              {data.limits.remainingMonth !== null && `, ${formatMoney(data.limits.remainingMonth)} remaining`}
+            </dd>
+            <dt>Time-to-live</dt>
+            <dd>
+              {data.ttl.expiresAt === null ? (
+                'none'
+              ) : (
+                <>
+                  {data.ttl.isExpired ? 'expired at ' : 'expires at '}
+                  <Time value={data.ttl.expiresAt} />
+                </>
+              )}
+            </dd>
+            <dt>Cooldown</dt>
+            <dd>
+              {data.cooldown.minutes === null || data.cooldown.minutes === 0 ? (
+                'none'
+              ) : data.cooldown.isInCooldown && data.cooldown.cooldownEndsAt ? (
+                <>
+                  {data.cooldown.minutes} min between spends; in cooldown until <Time value={data.cooldown.cooldownEndsAt} />
+                </>
+              ) : (
+                `${data.cooldown.minutes} min between spends; ready now`
+              )}
+            </dd>
+            <dt>Rules</dt>
+            <dd>{policyFlags(data.policy).join('; ') || 'none beyond the limits'}</dd>
+          </dl>
+        </div>
+      )}
+    </Section>
+  );
+}
+
+export function CardsView() {
+  const api = useApi();
+  const cards = useQuery((client) => client.cards(), [], ['card.', 'agent.']);
+  const action = useAction();
+  const [selected, setSelected] = useState<string | undefined>();
+  const busy = action.busy !== undefined;
+  const act = (verb: string, card: Card, work: () => Promise<void>, done: string) =>
+    action.run(`${verb} card ${cardName(card)}`, work, done).then(cards.reload);
+  const selectedCard = cards.data?.find((card) => card.id === selected);
+
+  return (
+    <Page
+      title="Cards"
+      intro="Virtual cards and their status. Freeze a card to decline every authorization until it is unfrozen; closing is final."
+    >
+      <ActionStatus action={action} />
+      <ErrorNotice error={cards.error} />
+      {!cards.data && !cards.error && <Loading what="cards" />}
+      {cards.data?.length === 0 && <Empty>No cards yet.</Empty>}
+      {cards.data && cards.data.length > 0 && (
+        <TableWrap label="Cards">
+          <thead>
+            <tr>
+              <th scope="col">Card</th>
+              <th scope="col">Id</th>
+              <th scope="col">Agent</th>
+              <th scope="col">Owner</th>
+              <th scope="col">Use</th>
+              <th scope="col">Status</th>
+              <th scope="col">Created</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {cards.data.map((card) => (
+              <tr key={card.id} class={card.id === selected ? 'selected' : undefined}>
+                <th scope="row">
+                  {cardName(card)}
+                  {card.purpose && <span class="sub">{card.purpose}</span>}
+                </th>
+                <td>
+                  <Id value={card.id} />
+                </td>
+                <td>
+                  <Id value={card.agentId} />
+                </td>
+                <td>
+                  <Id value={card.ownerId} />
+                </td>
+                <td>{card.usage === 'single' ? 'single use' : 'multi use'}</td>
+                <td>
+                  <Status value={card.status} />
+                </td>
+                <td>
+                  <Time value={card.createdAt} />
+                </td>
+                <td class="actions">
+                  <button
+                    type="button"
+                    class="secondary"
+                    aria-expanded={card.id === selected}
+                    aria-controls="policy-panel"
+                    onClick={() => setSelected(card.id === selected ? undefined : card.id)}
+                  >
+                    Policy<span class="visually-hidden"> of card {cardName(card)}</span>
+                  </button>
+                  {(card.status === 'active' || card.status === 'notActivated') && (
+                    <button
+                      type="button"
+                      disabled={busy}
+                      onClick={() => act('freezing', card, () => api.freezeCard(card.id), `Card ${cardName(card)} is frozen.`)}
+                    >
+                      Freeze<span class="visually-hidden"> card {cardName(card)}</span>
+                    </button>
+                  )}
+                  {card.status === 'frozen' && (
+                    <button
+                      type="button"
+                      disabled={busy}
+                      onClick={() =>
+                        act('unfreezing', card, () => api.unfreezeCard(card.id), `Card ${cardName(card)} is active again.`)
+                      }
+                    >
+                      Unfreeze<span class="visually-hidden"> card {cardName(card)}</span>
+                    </button>
+                  )}
+                  {card.status !== 'closed' && (
+                    <ConfirmButton
+                      label="Close"
+                      context={`card ${cardName(card)}`}
+                      confirm="Close for good"
+                      disabled={busy}
+                      onConfirm={() => act('closing', card, () => api.closeCard(card.id), `Card ${cardName(card)} is closed.`)}
+                    />
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </TableWrap>
+      )}
+      <div id="policy-panel">{selectedCard && <PolicyPanel card={selectedCard} />}</div>
+    </Page>
+  );
+}

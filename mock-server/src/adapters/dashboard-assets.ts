@@ -1,0 +1,105 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { dirname, extname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Where the page is: the server's root. Its scripts, styles and icon are under `DASHBOARD_ASSET_PATH`. */
+export const DASHBOARD_PATH = '/';
+const DASHBOARD_ASSET_PATH = '/dashboard/';
+
+/**
+ * Only the page's own origin, for everything: scripts and styles come from files (nothing inline), the API is called
+ * on the same origin, and no other site may frame the page or receive its forms.
+ */
+export const DASHBOARD_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self'",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+};
+
+const SECURITY_HEADERS = {
+  'Content-Security-Policy': DASHBOARD_CSP,
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+  // Loopback only and rebuilt with the package: revalidating costs nothing and never shows a stale page after an upgrade.
+  'Cache-Control': 'no-cache',
+};
+
+interface Asset {
+  body: Buffer;
+  contentType: string;
+}
+
+/**
+ * The directory of the built dashboard (`dist/dashboard` of the package). This module runs from `dist/` once built
+ * (both module formats) and from `src/adapters/` under `npm run mock`, which builds the page into the same place.
+ */
+function assetDirectory(): string | undefined {
+  const here = typeof __dirname === 'string' ? __dirname : dirname(fileURLToPath(import.meta.url));
+  return [join(here, 'dashboard'), join(here, '..', '..', 'dist', 'dashboard')].find((dir) =>
+    existsSync(join(dir, 'index.html')),
+  );
+}
+
+/** Reads the page's files once, on the first request for one of them, so a server that is never visited pays nothing. */
+function loadAssets(directory: string): Map<string, Asset> {
+  const assets = new Map<string, Asset>();
+  for (const name of readdirSync(directory)) {
+    const contentType = CONTENT_TYPES[extname(name)];
+    if (!contentType) continue;
+    const body = readFileSync(join(directory, name));
+    assets.set(name === 'index.html' ? DASHBOARD_PATH : `${DASHBOARD_ASSET_PATH}${name}`, { body, contentType });
+  }
+  return assets;
+}
+
+const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Cardrail mock: dashboard not built</title>
+<p>The dashboard's files are missing from this copy of @cardrail/mock-server. In the Cardrail repository, run
+<code>npm run build</code> (or start the mock with <code>npm run mock</code>, which builds them); the API is unaffected.</p>`;
+
+/**
+ * Answers the dashboard's requests (GET or HEAD of `/` and of its files) and reports whether it did; every other
+ * request, all of `/v1` included, is left to the API.
+ */
+export type DashboardHandler = (incoming: IncomingMessage, outgoing: ServerResponse) => boolean;
+
+export function createDashboardHandler(): DashboardHandler {
+  let assets: Map<string, Asset> | undefined;
+  return (incoming, outgoing) => {
+    const method = incoming.method;
+    if (method !== 'GET' && method !== 'HEAD') return false;
+    const url = incoming.url ?? '/';
+    const query = url.indexOf('?');
+    const path = query === -1 ? url : url.slice(0, query);
+    if (path !== DASHBOARD_PATH && !path.startsWith(DASHBOARD_ASSET_PATH)) return false;
+    if (!assets) {
+      const directory = assetDirectory();
+      assets = directory ? loadAssets(directory) : new Map();
+    }
+    const asset = assets.get(path);
+    if (!asset && !(path === DASHBOARD_PATH && assets.size === 0)) return false;
+    incoming.resume();
+    const { body, contentType } = asset ?? { body: Buffer.from(NOT_BUILT), contentType: CONTENT_TYPES['.html'] };
+    outgoing.writeHead(asset ? 200 : 503, {
+      ...SECURITY_HEADERS,
+      'Content-Type': contentType,
+      'Content-Length': String(body.length),
+    });
+    outgoing.end(method === 'HEAD' ? undefined : body);
+    return true;
+  };
+}
