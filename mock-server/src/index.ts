@@ -7,8 +7,14 @@
 export { createMockServer } from './server.js';
 export type { MockServer, MockServerOptions, ServerClock, StopReport } from './server.js';
 export type { EventQuery, EventSource, ServerEvents } from './control/events.js';
-export type { CustomerWireEvent, UserWireEvent, WireEvent as MockEvent, WireEventType } from './variants/wire-event.js';
-export type { EventData, Mode, StoredEvent, StoredEventType } from './core/event-types.js';
+export type {
+  CustomerWireEvent,
+  UserWireEvent,
+  WireEvent as MockEvent,
+  WireEventOfType,
+  WireEventType,
+} from './variants/wire-event.js';
+export type { AnyStoredEvent, EventData, Mode, StoredEvent, StoredEventType } from './core/event-types.js';
 export type {
   EvictedTenant,
   IdempotencyRecord,
@@ -19,6 +25,7 @@ export type {
   TenantSnapshot,
 } from './core/state/model.js';
 export type { JournalAccess, StateJournal } from './core/state/change-tracker.js';
+export type { StoredResponse } from './core/idempotency.js';
 export type { MockExtension } from './extension.js';
 export type {
   HandlerMap,
@@ -31,7 +38,15 @@ export { ApiError } from './core/errors.js';
 export type { ApiRequest } from './http/api-request.js';
 export type { WireResponse } from './http/response.js';
 export type { Variant } from './core/variant.js';
-export type { EventListener, PolicyChange, PolicyChangeListener, Tenant, TenantSlot, TenantState } from './core/tenant.js';
+export type {
+  EventListener,
+  PolicyChange,
+  PolicyChangeListener,
+  RestoreListener,
+  Tenant,
+  TenantSlot,
+  TenantState,
+} from './core/tenant.js';
 export type { FetchFunction } from './webhooks/dispatcher.js';
 export { defineCollection } from './core/tenant.js';
 export { API_BASE_PATH } from './http/app.js';

@@ -45,7 +45,15 @@ export interface RunningMockServer {
   /** The port it listens on (the one picked when asked for 0). */
   port: number;
   /** With `state`: whether the directory held a state, and how many records it had. */
-  restored: { records: number } | undefined;
+  restored:
+    | {
+        /**
+         * How many records were read back: objects, events and delivery records of the organizations loaded into
+         * memory (idle ones left on disk are not counted).
+         */
+        records: number;
+      }
+    | undefined;
   /** The dashboard's address, e.g. http://127.0.0.1:4010/; undefined when it is turned off. */
   dashboardUrl?: string;
   /**
@@ -203,4 +211,5 @@ function definedOnly(options: Partial<ServerLimits>): Partial<ServerLimits> {
 }
 
 export type { FsyncPolicy, StateStoreOptions } from './state-store.js';
+export type { CorsOrigins } from '../http/cors.js';
 export type { ServerLimits } from './server-limits.js';

@@ -25,6 +25,7 @@ import { STATE_FORMAT, STATE_VERSION, type MockSnapshot, type StateLine } from '
 /** When appended commits are forced to the disk (docs/standalone-server.md#durability). */
 export type FsyncPolicy = 'interval' | 'always';
 
+/** Where and how `startMockServer({ state })` keeps the mock's state on disk (docs/standalone-server.md#durable-state). */
 export interface StateStoreOptions {
   /** The state directory; created when missing. */
   path: string;

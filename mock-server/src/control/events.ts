@@ -6,10 +6,13 @@ import { eventNaming } from '../variants/event-naming.js';
 import { codecs } from '../variants/index.js';
 import type { WireEvent, WireEventOfType, WireEventType } from '../variants/wire-event.js';
 
+/** Which events `mock.events.list` returns: those that meet every condition given. */
 export interface EventQuery<Type extends WireEventType = WireEventType> {
   /** Only events of the organization and mode of this key. */
   apiKey?: string;
+  /** Only events of this organization (`org_...`), in both modes unless `mode` is given. */
   organizationId?: string;
+  /** Only events caused by keys of this mode. */
   mode?: Mode;
   /** The event type as the organization's variant names it (`transaction.created` in the customer variant). */
   type?: Type;
@@ -22,8 +25,11 @@ export interface EventQuery<Type extends WireEventType = WireEventType> {
 
 /** Where an event observed in-process belongs. */
 export interface EventSource {
+  /** The organization (`org_...`) whose request or due work caused the event. */
   organizationId: string;
+  /** The mode of that organization's keys the event belongs to. */
   mode: Mode;
+  /** The organization's variant: the names and envelope the event was rendered in. */
   variant: Variant;
 }
 

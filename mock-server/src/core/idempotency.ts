@@ -8,8 +8,11 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** A response as it was first sent, kept to be replayed byte for byte. */
 export interface StoredResponse {
+  /** The HTTP status code. */
   status: number;
+  /** The answer's own headers as `[name, value]` pairs; `Request-Id` and rate-limit headers are added per reply. */
   headers: [string, string][];
+  /** The body text as first sent. */
   body: string;
 }
 

@@ -3,6 +3,7 @@ import { sha256Bytes } from './sha256.js';
 
 /** Where a seeded generator stands: enough to continue its sequence after a restart (part of the saved state). */
 export interface RandomPosition {
+  /** The seed the sequence is made from (`MockServerOptions.seed`, a fixtures file's `seed`). */
   seed: string;
   /** Blocks of the sequence used so far. */
   counter: number;

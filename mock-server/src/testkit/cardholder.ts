@@ -19,6 +19,7 @@ export interface CardholderOptions<Client extends Cardrail | CardrailUsers> {
   card?: Omit<Client extends CardrailUsers ? UserCardBody : CustomerCardBody, 'customerId' | 'agentId'>;
 }
 
+/** What the client's variant answers when it creates an owner, an agent or a card. */
 type Created<Client, Method extends 'owner' | 'agent' | 'card'> = Client extends CardrailUsers
   ? {
       owner: Awaited<ReturnType<CardrailUsers['users']['create']>>;
@@ -33,8 +34,11 @@ type Created<Client, Method extends 'owner' | 'agent' | 'card'> = Client extends
 
 /** A funded owner (customer or user) with an agent and a card, as the client's variant answers them. */
 export interface Cardholder<Client extends Cardrail | CardrailUsers> {
+  /** The customer (`Cardrail`) or user (`CardrailUsers`), with `balance` deposited. */
   owner: Created<Client, 'owner'>;
+  /** The owner's agent, active, with the `agent` fields given. */
   agent: Created<Client, 'agent'>;
+  /** The agent's card, with the `card` fields given. */
   card: Created<Client, 'card'>;
 }
 

@@ -15,6 +15,7 @@ export type EventOf<Client> = Client extends CardrailUsers ? UserEvent : Custome
 /** The event types a client's webhook can subscribe to, as its variant names them. */
 export type EventTypeOf<Client> = EventOf<Client>['type'];
 
+/** What `mock.webhookInbox()` subscribes: the client's organization, to these event types. */
 export interface WebhookInboxOptions<Client extends Cardrail | CardrailUsers> {
   /** A client made by `mock.client()`: the inbox subscribes its organization and verifies with its clock. */
   client: Client;
@@ -22,6 +23,7 @@ export interface WebhookInboxOptions<Client extends Cardrail | CardrailUsers> {
   events?: (EventTypeOf<Client> | '*')[];
 }
 
+/** How `inbox.waitFor` waits. */
 export interface WaitForOptions {
   /** How long to wait, in real milliseconds. Default 2000. */
   timeoutMs?: number;
@@ -30,11 +32,23 @@ export interface WaitForOptions {
 /** A webhook of a test organization whose deliveries arrive in-process, verified, as typed events. */
 export interface WebhookInbox<Event extends { type: string }> {
   /** The subscription: its id, URL and signing secret. */
-  readonly webhook: { id: string; url: string; secret: string };
+  readonly webhook: {
+    /** The webhook's id (`wh_...`), as the API answers it. */
+    id: string;
+    /** Where deliveries go: an in-process address (`https://inbox.cardrail.test/...`) that never leaves the process. */
+    url: string;
+    /** The signing secret (`whsec_...`) the deliveries are verified with. */
+    secret: string;
+  };
   /** Every verified event, in arrival order (retries of an event arrive again; dedupe on `id` if needed). */
   readonly events: readonly Event[];
   /** Deliveries that failed verification, with the SDK's reason. A correct mock leaves this empty. */
-  readonly rejected: readonly { reason: string; body: string }[];
+  readonly rejected: readonly {
+    /** Why verification failed: the SDK's error message. */
+    reason: string;
+    /** The delivery's raw body, as received. */
+    body: string;
+  }[];
   /**
    * The first event of `type` (and matching `predicate`) that has arrived or arrives within the timeout. Rejects with
    * the types that did arrive when none does.

@@ -11,6 +11,7 @@ export type UserWireEvent = Closed<UserApi.components['schemas']['Event']>;
 
 /** An event as either variant sends it, discriminated by `type`. */
 export type WireEvent = CustomerWireEvent | UserWireEvent;
+/** Every event type name either variant sends (`transaction.created`, `transaction.authorized`, ...). */
 export type WireEventType = WireEvent['type'];
 /** The event(s) of one type name, in whichever envelopes carry it. */
 export type WireEventOfType<Type extends WireEventType> = Extract<WireEvent, { type: Type }>;

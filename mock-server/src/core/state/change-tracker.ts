@@ -19,6 +19,10 @@ export interface JournalAccess {
 export interface StateJournal {
   /** Called once, when the mock is created: how the store reads the state and puts a saved one back. */
   attach?(access: JournalAccess): void;
+  /**
+   * Keeps one commit: the lines of what changed since the last one, in order. Applied after the earlier commits they
+   * give the state. Throw when they cannot be kept: the request is answered with a 500 and every later commit fails.
+   */
   commit(lines: StateLine[]): void;
   /** Keeps the lines of a tenant leaving memory and names where they are; without it, eviction forgets. */
   evict?(tenantKey: string, lines: StateLine[]): string;

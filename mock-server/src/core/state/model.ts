@@ -14,12 +14,15 @@ export const STATE_VERSION = 1;
  * from these records when they are restored.
  */
 export interface MockSnapshot {
+  /** Always `cardrail-mock-state`: `restore` refuses any other value. */
   format: typeof STATE_FORMAT;
+  /** The state model's version (1); `restore` refuses a snapshot of another version. */
   version: typeof STATE_VERSION;
   /** Clock advances made through the server-wide clock, inherited by tenants created later. */
   sharedOffsetMs: number;
   /** Where a seeded id generator stands (null for random ids). */
   random: RandomPosition | null;
+  /** Every organization and mode in memory, with its records. */
   tenants: TenantSnapshot[];
   /** Tenants the durable store keeps outside memory (idle ones); only in a store's own files. */
   evicted?: EvictedTenant[] | undefined;
@@ -33,8 +36,11 @@ export interface TenantSnapshot extends TenantHeader {
   idempotency: IdempotencyRecord[];
 }
 
+/** What the saved state keeps of a tenant besides its records and idempotency keys. */
 export interface TenantHeader {
+  /** The organization (`org_...`). */
   organizationId: string;
+  /** The mode of its keys this tenant holds the data of: `test` and `live` are separate tenants. */
   mode: Mode;
   /** What the tenant's test clock adds to the base clock. */
   clockOffsetMs: number;
@@ -42,16 +48,26 @@ export interface TenantHeader {
   seq: number;
 }
 
+/** An `Idempotency-Key` the tenant remembers, with the answer a retry of the same request replays. */
 export interface IdempotencyRecord {
+  /** The `Idempotency-Key` header's value. */
   key: string;
+  /**
+   * SHA-256 (hex) of the first request's variant, method, path and JSON body value: the key sent with another
+   * request is refused (`idempotency_key_reused`).
+   */
   fingerprint: string;
+  /** When the key is forgotten, in epoch milliseconds of the tenant's test clock (24 hours after first use). */
   expiresAt: number;
+  /** The first answer, replayed byte for byte. */
   response: StoredResponse;
 }
 
 /** A tenant the durable store keeps on disk until a request needs it again. */
 export interface EvictedTenant {
+  /** The organization (`org_...`). */
   organizationId: string;
+  /** The mode of the keys whose data left memory (the other mode's tenant is kept separately). */
   mode: Mode;
   /** The store's name for where the tenant's lines are. */
   ref: string;
@@ -73,7 +89,15 @@ export function tenantKey(organizationId: string, mode: Mode): string {
  * whole record, so applying it twice changes nothing.
  */
 export type StateLine =
-  | ['server', { sharedOffsetMs: number; random: RandomPosition | null }]
+  | [
+      'server',
+      {
+        /** Clock advances made through the server-wide clock (MockSnapshot.sharedOffsetMs). */
+        sharedOffsetMs: number;
+        /** Where a seeded id generator stands (null for random ids). */
+        random: RandomPosition | null;
+      },
+    ]
   | ['tenant', string, TenantHeader]
   | ['put', string, string, number, unknown]
   | ['delete', string, string, string]
