@@ -60,7 +60,8 @@ describe('cardrail-mock options', () => {
       const { io, lines } = captureIo();
       const started = await runCli(['--port', '0', '--frozen-clock', instant], io);
       if (!started) throw new Error('the CLI did not start');
-      expect(lines.at(-1)).toMatch(/^Cardrail mock server listening on /);
+      expect(lines).toContainEqual(expect.stringMatching(/^Cardrail mock server listening on /));
+      expect(started.running.mock.clock.frozen).toBe(true);
       await started.running.close();
     },
   );
