@@ -1,8 +1,8 @@
 import { NotFoundError } from '@cardrail/sdk';
 import { setupServer } from 'msw/node';
-import { afterAll, beforeAll, describe, expect, it, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, test } from 'vitest';
 import { createHandlers } from '../src/adapters/msw.js';
-import { createMockServer } from '../src/index.js';
+import { createMockServer, type MockSnapshot } from '../src/index.js';
 
 describe('the test kit', () => {
   const mock = createMockServer();
@@ -106,6 +106,31 @@ describe('the test kit', () => {
       const listed = await client.customers.list();
       expect(listed.data.map((customer) => customer.email)).toEqual([`concurrent-${n}@example.com`]);
     });
+  });
+});
+
+describe('seeding once and restoring before each test', () => {
+  const mock = createMockServer({ frozenClock: '2026-11-21T12:00:00Z' });
+  const users = mock.client({ variant: 'user' });
+  let seeded: MockSnapshot;
+  let cardId: string;
+
+  beforeAll(async () => {
+    const { card } = await mock.cardholder({ client: users, balance: 10_000 });
+    cardId = card.id;
+    // Through JSON, as a suite that keeps its seed in a file would.
+    seeded = JSON.parse(JSON.stringify(mock.snapshot())) as MockSnapshot;
+  });
+  beforeEach(() => mock.restore(seeded));
+
+  test.each([1, 2])('test %i starts from the seed, whatever the one before spent', async () => {
+    expect((await users.transactions.list()).data).toEqual([]);
+    // 6,000 of the 10,000 balance: without the restore, the second test's authorization would be declined.
+    const authorized = await users.simulate.authorize({ cardId, amount: 6_000, merchant: { name: 'Shop' } });
+    expect(authorized.status).toBe('pending'); // approved, in the user variant's status names
+    // The restored organization still speaks the user variant in-process (it was first used through it).
+    const [created] = mock.events.list({ type: 'transaction.authorized' }).filter((event) => event.data.cardId === cardId);
+    expect(created?.data).toMatchObject({ amount: 6_000, userId: expect.any(String) });
   });
 });
 

@@ -8,6 +8,7 @@ export const suitesDir = join(benchDir, 'suites');
 export const resultsFile = join(benchDir, 'results.md');
 
 export const mockCli = join(repoRoot, 'mock-server', 'dist', 'cli.mjs');
+export const mockEntry = join(repoRoot, 'mock-server', 'dist', 'index.mjs');
 export const mockMswAdapter = join(repoRoot, 'mock-server', 'dist', 'msw.mjs');
 export const mockNodeAdapter = join(repoRoot, 'mock-server', 'dist', 'node.mjs');
 export const sdkEntry = join(repoRoot, 'sdk', 'dist', 'index.mjs');
