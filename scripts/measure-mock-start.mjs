@@ -1,9 +1,12 @@
 #!/usr/bin/env node
 // How long `npm run mock` takes from the command starting to its first answered request, run by hand (a speed
 // target is measured, never asserted in a test): `node scripts/measure-mock-start.mjs [--runs 5] [--cold]`.
-// `--cold` turns off tsx's transform cache (TSX_DISABLE_CACHE), as on the first start after `npm ci`. Each run starts
+// `--cold` deletes the CLI bundle and the dashboard page (node_modules/.cache/cardrail-mock) before each run, as on
+// the first start after `npm ci`, so each run bundles and builds them again. Each run starts
 // `npm run mock -- --port 0` exactly as a user types it, reads the URL it prints, sends one request, then stops it.
 import { execFileSync, spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { repoRoot } from './lib/bundle.mjs';
@@ -13,13 +16,13 @@ const runs = Number(values.runs);
 
 /** Milliseconds from spawning `npm run mock` to the first answer, and to the "listening" line. */
 async function measureOnce() {
+  if (values.cold) rmSync(join(repoRoot, 'node_modules/.cache/cardrail-mock'), { recursive: true, force: true });
   const started = performance.now();
   const child = spawn('npm', ['run', '--silent', 'mock', '--', '--port', '0'], {
     cwd: repoRoot,
     // Its own process group, so the npm wrapper and the node process under it stop together.
     detached: true,
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: values.cold ? { ...process.env, TSX_DISABLE_CACHE: '1' } : process.env,
   });
   try {
     const url = await new Promise((resolve, reject) => {
@@ -57,6 +60,6 @@ for (let run = 0; run < runs; run += 1) {
 const answered = results.map((result) => result.answered).sort((a, b) => a - b);
 const median = answered[Math.floor(answered.length / 2)];
 console.log(
-  `${values.cold ? 'cold (no tsx cache)' : 'warm'}: first answer median ${median.toFixed(0)} ms, ` +
+  `${values.cold ? 'cold (no bundle yet)' : 'warm'}: first answer median ${median.toFixed(0)} ms, ` +
     `min ${answered[0].toFixed(0)} ms, max ${answered.at(-1).toFixed(0)} ms over ${runs} runs`,
 );
