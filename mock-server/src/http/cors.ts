@@ -73,7 +73,7 @@ function createCors(origins: CorsOrigins): Cors {
   return {
     preflight(method, headers) {
       if (method !== 'OPTIONS' || headers.get('access-control-request-method') === null) return undefined;
-      const answer: Record<string, string> = { 'Request-Id': `req_${randomBase62(cryptoRandom, 16)}` };
+      const answer: Record<string, string> = { 'Request-Id': randomBase62(cryptoRandom, 16, 'req_') };
       const origin = allowOrigin(headers.get('origin'));
       if (origin !== undefined) {
         answer['Access-Control-Allow-Origin'] = origin;
