@@ -8,27 +8,29 @@ import { IdFactory } from '../src/core/ids.js';
 import { parseRateLimit, RateLimiter } from '../src/core/rate-limiter.js';
 import { Scheduler } from '../src/core/scheduler.js';
 import { seededRandom } from '../src/core/seeded-random.js';
-import { SortedNumberList } from '../src/core/sorted-number-list.js';
+import { SortedSeqList } from '../src/core/sorted-seq-list.js';
 
-describe('SortedNumberList', () => {
+describe('SortedSeqList', () => {
   it('matches a sorted array under random adds, deletes and seeks', () => {
     fc.assert(
       fc.property(
         fc.array(fc.tuple(fc.boolean(), fc.integer({ min: 0, max: 3000 })), { maxLength: 4000, size: 'max' }),
         fc.integer({ min: 0, max: 3100 }),
         (operations, bound) => {
-          const list = new SortedNumberList();
+          const list = new SortedSeqList<{ seq: number }>();
           const reference = new Set<number>();
           for (const [add, value] of operations) {
-            if (add) expect(list.add(value)).toBe(!reference.has(value));
+            if (add) expect(list.add({ seq: value })).toBe(!reference.has(value));
             else expect(list.delete(value)).toBe(reference.has(value));
             if (add) reference.add(value);
             else reference.delete(value);
           }
           const sorted = [...reference].sort((a, b) => b - a);
           expect(list.size).toBe(reference.size);
-          expect(list.below(undefined, sorted.length + 1)).toEqual(sorted);
-          expect(list.below(bound, 7)).toEqual(sorted.filter((v) => v < bound).slice(0, 7));
+          const seqs = (entries: { seq: number }[]) => entries.map((entry) => entry.seq);
+          expect(seqs(list.below(undefined, sorted.length + 1))).toEqual(sorted);
+          expect(seqs(list.below(bound, 7))).toEqual(sorted.filter((v) => v < bound).slice(0, 7));
+          expect(list.first()?.seq).toBe(sorted[sorted.length - 1]);
         },
       ),
       { numRuns: 25 },
