@@ -300,6 +300,23 @@ describe.each(TRANSPORTS)('HTTP rules through %s', (transport) => {
       expect(status.body.error.details).toMatchObject({ field: '/query/status' });
       expect(status.body.error.details.reason).toContain('must be one of');
     });
+
+    it('reads a query string as URLSearchParams does: escapes, `+`, empty pairs and repeated names', async () => {
+      const key = newKey();
+      for (const query of ['limit=2', '&limit=2&', 'lim%69t=%32', 'limit=2&&status=active', 'status=%61ctive&limit=2']) {
+        expect((await h.call('GET', `/cards?${query}`, { key })).status, query).toBe(200);
+      }
+      for (const [query, field] of [
+        ['limit=1&limit=2', '/query/limit'],
+        ['limit', '/query/limit'],
+        ['status=active+', '/query/status'],
+        ['__proto__=1', '/query/__proto__'],
+      ]) {
+        const answer = await h.call('GET', `/cards?${query}`, { key });
+        expect(answer.status, query).toBe(400);
+        expect(answer.body.error.details.field, query).toBe(field);
+      }
+    });
   });
 
   describe('idempotency', () => {

@@ -9,7 +9,7 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** A response as it was first sent, kept to be replayed byte for byte. */
 export interface StoredResponse {
   status: number;
-  headers: [string, string][];
+  headers: readonly (readonly [string, string])[];
   body: string;
 }
 

@@ -30,5 +30,5 @@ export function authenticate(request: ApiRequest, directory: Directory): Request
   }
   const identity = directory.authenticate(key, variant);
   if (!identity) throw unauthorized();
-  return { ...identity, variant };
+  return { key: identity.key, tenant: identity.tenant, variant };
 }
