@@ -39,6 +39,18 @@ describe.each(TRANSPORTS)('HTTP rules through %s', (transport) => {
       expect(notBearer.status).toBe(401);
     });
 
+    it('reads the Bearer scheme in any case, after one space or more, with trailing whitespace', async () => {
+      const key = newKey();
+      for (const authorization of [`Bearer ${key}`, `bearer ${key}`, `BEARER   ${key}`, `Bearer ${key} \t`]) {
+        const answer = await fetch(`${h.baseUrl}/customers`, { headers: { Authorization: authorization } });
+        expect(answer.status, authorization).toBe(200);
+      }
+      for (const authorization of ['Bearer', 'Bearer ', `Bearer\t${key}`, `Bearer ${key} extra`, `Bearer ${key}é`]) {
+        const answer = await fetch(`${h.baseUrl}/customers`, { headers: { Authorization: authorization } });
+        expect(answer.status, authorization).toBe(401);
+      }
+    });
+
     it('creates an organization on first use of a valid key, in either variant', async () => {
       const key = newKey();
       const empty = await h.call('GET', '/customers', { key });

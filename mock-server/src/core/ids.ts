@@ -67,8 +67,20 @@ function pooledByte(): number {
   return pool[offset++] as number;
 }
 
-/** Reused by every id: the character codes of the one being built. */
-const codes: number[] = [];
+/**
+ * The character codes of the id being built, one array per length (reused: ids come in a few lengths), filled by
+ * index and handed whole to String.fromCharCode, so building an id allocates nothing but the id.
+ */
+const codeArrays: number[][] = [];
+
+function codesOf(length: number): number[] {
+  let codes = codeArrays[length];
+  if (codes === undefined) {
+    codes = new Array<number>(length).fill(0);
+    codeArrays[length] = codes;
+  }
+  return codes;
+}
 
 /**
  * `prefix` and `length` random base62 characters, as one flat string. Appending character by character would
@@ -76,21 +88,22 @@ const codes: number[] = [];
  * rendering would walk) for as long as its object lives.
  */
 function base62Id(random: RandomSource, prefix: string, length: number): string {
-  codes.length = 0;
-  for (let i = 0; i < prefix.length; i++) codes.push(prefix.charCodeAt(i));
+  const codes = codesOf(prefix.length + length);
+  for (let i = 0; i < prefix.length; i++) codes[i] = prefix.charCodeAt(i);
+  let at = prefix.length;
   // 248 is the largest multiple of 62 below 256; rejecting above it keeps the characters uniform.
   if (random === cryptoRandom) {
     for (let i = 0; i < length; i++) {
       let byte = pooledByte();
       while (byte >= 248) byte = pooledByte();
-      codes.push(ALPHABET_CODES[byte % 62] as number);
+      codes[at++] = ALPHABET_CODES[byte % 62] as number;
     }
   } else {
     const bytes = random(length);
     for (let i = 0; i < length; i++) {
       let byte = bytes[i] ?? 0;
       while (byte >= 248) byte = random(1)[0] ?? 0;
-      codes.push(ALPHABET_CODES[byte % 62] as number);
+      codes[at++] = ALPHABET_CODES[byte % 62] as number;
     }
   }
   return String.fromCharCode.apply(null, codes);
@@ -115,12 +128,12 @@ export class IdFactory {
 
   /** Random decimal digits (card numbers, codes). */
   digits(length: number): string {
-    codes.length = 0;
+    const codes = codesOf(length);
     const pooled = this.random === cryptoRandom;
     // 250 is the largest multiple of 10 below 256; rejecting above it keeps the digits uniform.
-    while (codes.length < length) {
+    for (let at = 0; at < length; ) {
       const byte = pooled ? pooledByte() : (this.random(1)[0] ?? 0);
-      if (byte < 250) codes.push(0x30 + (byte % 10));
+      if (byte < 250) codes[at++] = 0x30 + (byte % 10);
     }
     return String.fromCharCode.apply(null, codes);
   }
