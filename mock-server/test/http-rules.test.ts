@@ -323,6 +323,9 @@ describe.each(TRANSPORTS)('HTTP rules through %s', (transport) => {
         ['limit', '/query/limit'],
         ['status=active+', '/query/status'],
         ['__proto__=1', '/query/__proto__'],
+        ['constructor=1', '/query/constructor'],
+        ['limit=2&toString=x', '/query/toString'],
+        ['lim%69t=1&__proto__=%7B%7D', '/query/__proto__'],
       ]) {
         const answer = await h.call('GET', `/cards?${query}`, { key });
         expect(answer.status, query).toBe(400);
