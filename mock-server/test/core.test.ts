@@ -57,6 +57,19 @@ describe('Collection', () => {
     expect(seen).toEqual(Array.from({ length: 25 }, (_, i) => `a${24 - i}`));
   });
 
+  it('refuses an id it already holds and keeps the stored object', () => {
+    const items = new Collection<{ id: string; kind: string }>(next, { filters: { kind: (item) => item.kind } });
+    items.insert({ id: 'a', kind: 'first' });
+    items.insert({ id: 'b', kind: 'first' });
+    expect(() => items.insert({ id: 'a', kind: 'second' })).toThrow(/Duplicate id a/);
+    expect(items.get('a')?.kind).toBe('first');
+    expect(items.size).toBe(2);
+    expect(items.page({ limit: 10 }).items.map((item) => item.id)).toEqual(['b', 'a']);
+    expect(items.page({ limit: 10, where: { kind: 'second' } }).items).toEqual([]);
+    expect(items.delete('a')).toBe(true);
+    expect(items.page({ limit: 10, where: { kind: 'first' } }).items.map((item) => item.id)).toEqual(['b']);
+  });
+
   it('keeps filter indexes right when a filtered field changes', () => {
     const cards = new Collection<{ id: string; agent: string; status: string }>(next, {
       filters: { agent: (c) => c.agent, status: (c) => c.status },
