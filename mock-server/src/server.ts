@@ -257,7 +257,7 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
     rateLimiter: options.rateLimit === undefined ? undefined : new RateLimiter(parseRateLimit(options.rateLimit)),
     validateResponses: options.validateResponses,
     log,
-    requestId: () => `req_${randomBase62(cryptoRandom, 16)}`,
+    requestId: () => randomBase62(cryptoRandom, 16, 'req_'),
     maxBodyBytes,
   });
   let stopped = false;

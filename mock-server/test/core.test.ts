@@ -8,27 +8,29 @@ import { IdFactory } from '../src/core/ids.js';
 import { parseRateLimit, RateLimiter } from '../src/core/rate-limiter.js';
 import { Scheduler } from '../src/core/scheduler.js';
 import { seededRandom } from '../src/core/seeded-random.js';
-import { SortedNumberList } from '../src/core/sorted-number-list.js';
+import { SortedSeqList } from '../src/core/sorted-seq-list.js';
 
-describe('SortedNumberList', () => {
+describe('SortedSeqList', () => {
   it('matches a sorted array under random adds, deletes and seeks', () => {
     fc.assert(
       fc.property(
         fc.array(fc.tuple(fc.boolean(), fc.integer({ min: 0, max: 3000 })), { maxLength: 4000, size: 'max' }),
         fc.integer({ min: 0, max: 3100 }),
         (operations, bound) => {
-          const list = new SortedNumberList();
+          const list = new SortedSeqList<{ seq: number }>();
           const reference = new Set<number>();
           for (const [add, value] of operations) {
-            if (add) expect(list.add(value)).toBe(!reference.has(value));
+            if (add) expect(list.add({ seq: value })).toBe(!reference.has(value));
             else expect(list.delete(value)).toBe(reference.has(value));
             if (add) reference.add(value);
             else reference.delete(value);
           }
           const sorted = [...reference].sort((a, b) => b - a);
           expect(list.size).toBe(reference.size);
-          expect(list.below(undefined, sorted.length + 1)).toEqual(sorted);
-          expect(list.below(bound, 7)).toEqual(sorted.filter((v) => v < bound).slice(0, 7));
+          const seqs = (entries: { seq: number }[]) => entries.map((entry) => entry.seq);
+          expect(seqs(list.below(undefined, sorted.length + 1))).toEqual(sorted);
+          expect(seqs(list.below(bound, 7))).toEqual(sorted.filter((v) => v < bound).slice(0, 7));
+          expect(list.first()?.seq).toBe(sorted[sorted.length - 1]);
         },
       ),
       { numRuns: 25 },
@@ -53,6 +55,19 @@ describe('Collection', () => {
       before = page.nextBefore;
     }
     expect(seen).toEqual(Array.from({ length: 25 }, (_, i) => `a${24 - i}`));
+  });
+
+  it('refuses an id it already holds and keeps the stored object', () => {
+    const items = new Collection<{ id: string; kind: string }>(next, { filters: { kind: (item) => item.kind } });
+    items.insert({ id: 'a', kind: 'first' });
+    items.insert({ id: 'b', kind: 'first' });
+    expect(() => items.insert({ id: 'a', kind: 'second' })).toThrow(/Duplicate id a/);
+    expect(items.get('a')?.kind).toBe('first');
+    expect(items.size).toBe(2);
+    expect(items.page({ limit: 10 }).items.map((item) => item.id)).toEqual(['b', 'a']);
+    expect(items.page({ limit: 10, where: { kind: 'second' } }).items).toEqual([]);
+    expect(items.delete('a')).toBe(true);
+    expect(items.page({ limit: 10, where: { kind: 'first' } }).items.map((item) => item.id)).toEqual(['b']);
   });
 
   it('keeps filter indexes right when a filtered field changes', () => {

@@ -39,6 +39,18 @@ describe.each(TRANSPORTS)('HTTP rules through %s', (transport) => {
       expect(notBearer.status).toBe(401);
     });
 
+    it('reads the Bearer scheme in any case, after one space or more, with trailing whitespace', async () => {
+      const key = newKey();
+      for (const authorization of [`Bearer ${key}`, `bearer ${key}`, `BEARER   ${key}`, `Bearer ${key} \t`]) {
+        const answer = await fetch(`${h.baseUrl}/customers`, { headers: { Authorization: authorization } });
+        expect(answer.status, authorization).toBe(200);
+      }
+      for (const authorization of ['Bearer', 'Bearer ', `Bearer\t${key}`, `Bearer ${key} extra`, `Bearer ${key}é`]) {
+        const answer = await fetch(`${h.baseUrl}/customers`, { headers: { Authorization: authorization } });
+        expect(answer.status, authorization).toBe(401);
+      }
+    });
+
     it('creates an organization on first use of a valid key, in either variant', async () => {
       const key = newKey();
       const empty = await h.call('GET', '/customers', { key });
@@ -299,6 +311,26 @@ describe.each(TRANSPORTS)('HTTP rules through %s', (transport) => {
       const status = await h.call('GET', '/cards?status=melted', { key });
       expect(status.body.error.details).toMatchObject({ field: '/query/status' });
       expect(status.body.error.details.reason).toContain('must be one of');
+    });
+
+    it('reads a query string as URLSearchParams does: escapes, `+`, empty pairs and repeated names', async () => {
+      const key = newKey();
+      for (const query of ['limit=2', '&limit=2&', 'lim%69t=%32', 'limit=2&&status=active', 'status=%61ctive&limit=2']) {
+        expect((await h.call('GET', `/cards?${query}`, { key })).status, query).toBe(200);
+      }
+      for (const [query, field] of [
+        ['limit=1&limit=2', '/query/limit'],
+        ['limit', '/query/limit'],
+        ['status=active+', '/query/status'],
+        ['__proto__=1', '/query/__proto__'],
+        ['constructor=1', '/query/constructor'],
+        ['limit=2&toString=x', '/query/toString'],
+        ['lim%69t=1&__proto__=%7B%7D', '/query/__proto__'],
+      ]) {
+        const answer = await h.call('GET', `/cards?${query}`, { key });
+        expect(answer.status, query).toBe(400);
+        expect(answer.body.error.details.field, query).toBe(field);
+      }
     });
   });
 

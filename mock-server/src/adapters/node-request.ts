@@ -62,8 +62,8 @@ function readLimited(incoming: IncomingMessage, limit: number): Promise<string> 
     };
     const onEnd = () => {
       cleanup();
-      // Decoded once, whole: a character split across chunks is joined first.
-      resolve(Buffer.concat(chunks, size).toString('utf8'));
+      // Decoded once, whole: a character split across chunks is joined first (most bodies come in one chunk).
+      resolve((chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size)).toString('utf8'));
     };
     const onFailure = () => {
       cleanup();

@@ -121,7 +121,8 @@ export async function startMockServer(options: NodeServerOptions = {}): Promise<
     if (outgoing.destroyed) return;
     const body = request.method === 'HEAD' ? '' : answer.body;
     answer.headers['Content-Length'] = String(Buffer.byteLength(answer.body));
-    if (!incoming.complete) outgoing.once('finish', () => lingerOnUnreadBody(incoming));
+    // A request that announced no body has nothing left to read (its message may just not be marked complete yet).
+    if (!incoming.complete && request.bodyText === undefined) outgoing.once('finish', () => lingerOnUnreadBody(incoming));
     outgoing.writeHead(answer.status, answer.headers);
     outgoing.end(body);
   };

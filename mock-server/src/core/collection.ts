@@ -1,4 +1,4 @@
-import { SortedNumberList } from './sorted-number-list.js';
+import { SortedSeqList } from './sorted-seq-list.js';
 
 /** Extracts the value an object is filtered by (a list query parameter), or undefined when it has none. */
 export type FilterKey<T> = (item: T) => string | undefined;
@@ -36,11 +36,20 @@ export interface Page<T> {
   hasMore: boolean;
 }
 
-interface Entry<T> {
-  seq: number;
-  item: T;
-  keys: string[];
+/** The index lists an object is filed in: one per indexed combination of its filter values. */
+interface Filing<T> {
+  readonly lists: readonly SortedSeqList<Entry<T>>[];
 }
+
+interface Entry<T> {
+  readonly seq: number;
+  readonly item: T;
+  /** Shared by every object with the same filter values; replaced, never changed, when they change. */
+  filing: Filing<T>;
+}
+
+/** A trie over filter values (one level per filter, in declaration order) whose leaves are filings. */
+type FilingNode<T> = Map<string | undefined, FilingNode<T> | Filing<T>>;
 
 /**
  * The objects of one type in one organization and mode: O(1) lookup by id, and newest-first pages (optionally
@@ -52,9 +61,8 @@ interface Entry<T> {
  */
 export class Collection<T extends { id: string }> {
   readonly #byId = new Map<string, Entry<T>>();
-  readonly #bySeq = new Map<number, Entry<T>>();
-  readonly #all = new SortedNumberList();
-  readonly #indexes = new Map<string, SortedNumberList>();
+  readonly #all = new SortedSeqList<Entry<T>>();
+  readonly #indexes = new Map<string, SortedSeqList<Entry<T>>>();
   readonly #filterNames: string[];
   readonly #filters: Record<string, FilterKey<T>>;
   readonly #getters: FilterKey<T>[];
@@ -62,10 +70,12 @@ export class Collection<T extends { id: string }> {
   readonly #combinations: number[][];
   readonly #indexedKeys: Set<string> | undefined;
   /**
-   * Per filter, its value -> index-key part. Reusing one string per value spares building and hashing a new key
-   * string for every insert (events are inserted several per request, all with the same few values).
+   * The filing of each combination of filter values met so far. Objects with the same values (events of one type,
+   * a card's transactions of one status) share one: an insert looks its lists up without building or hashing a key
+   * string, and keeps no array of its own. It grows with the distinct combinations, as the index lists do.
    */
-  readonly #parts: Map<string, string>[];
+  readonly #filings: FilingNode<T> = new Map();
+  readonly #unfiled: Filing<T> = { lists: [] };
 
   readonly retention: CollectionOptions<T>['retention'];
 
@@ -78,7 +88,6 @@ export class Collection<T extends { id: string }> {
     this.#filters = options.filters ?? {};
     this.#filterNames = Object.keys(this.#filters);
     this.#getters = this.#filterNames.map((name) => this.#filters[name] as FilterKey<T>);
-    this.#parts = this.#filterNames.map(() => new Map<string, string>());
     if (options.indexes) {
       this.#combinations = options.indexes.map((names) =>
         names
@@ -128,26 +137,24 @@ export class Collection<T extends { id: string }> {
   /** Every record with its sequence number, oldest first. */
   *entries(): IterableIterator<[number, T]> {
     const all = this.#all;
-    const seqs = all.below(undefined, all.size).reverse();
-    for (const seq of seqs) {
-      const entry = this.#bySeq.get(seq);
+    const entries = all.below(undefined, all.size).reverse();
+    for (const entry of entries) {
       // Deleted while the walk was under way.
-      if (entry) yield [seq, entry.item];
+      if (this.#byId.get(entry.item.id) === entry) yield [entry.seq, entry.item];
     }
   }
 
   /** The oldest record, or undefined when there is none. */
   oldest(): T | undefined {
-    const seq = this.#all.first();
-    return seq === undefined ? undefined : this.#bySeq.get(seq)?.item;
+    return this.#all.first()?.item;
   }
 
   #place(seq: number, item: T): void {
-    const entry: Entry<T> = { seq, item, keys: this.#keysOf(item) };
+    const entry: Entry<T> = { seq, item, filing: this.#filingOf(item) };
     this.#byId.set(item.id, entry);
-    this.#bySeq.set(seq, entry);
-    this.#all.add(seq);
-    for (const key of entry.keys) this.#index(key).add(seq);
+    this.#all.add(entry);
+    const lists = entry.filing.lists;
+    for (let i = 0; i < lists.length; i++) (lists[i] as SortedSeqList<Entry<T>>).add(entry);
   }
 
   /** Applies `change` to the stored object and re-indexes it. Returns the object, or undefined when absent. */
@@ -156,11 +163,11 @@ export class Collection<T extends { id: string }> {
     if (!entry) return undefined;
     change(entry.item);
     this.observe?.(id);
-    const keys = this.#keysOf(entry.item);
-    if (!sameKeys(keys, entry.keys)) {
-      for (const key of entry.keys) this.#indexes.get(key)?.delete(entry.seq);
-      for (const key of keys) this.#index(key).add(entry.seq);
-      entry.keys = keys;
+    const filing = this.#filingOf(entry.item);
+    if (filing !== entry.filing) {
+      for (const list of entry.filing.lists) list.delete(entry.seq);
+      for (const list of filing.lists) list.add(entry);
+      entry.filing = filing;
     }
     return entry.item;
   }
@@ -169,9 +176,8 @@ export class Collection<T extends { id: string }> {
     const entry = this.#byId.get(id);
     if (!entry) return false;
     this.#byId.delete(id);
-    this.#bySeq.delete(entry.seq);
     this.#all.delete(entry.seq);
-    for (const key of entry.keys) this.#indexes.get(key)?.delete(entry.seq);
+    for (const list of entry.filing.lists) list.delete(entry.seq);
     this.observe?.(id);
     return true;
   }
@@ -180,11 +186,12 @@ export class Collection<T extends { id: string }> {
     const key = this.#queryKey(query.where);
     const list = key === undefined ? this.#all : this.#indexes.get(key);
     if (!list) return { items: [], nextBefore: undefined, hasMore: false };
-    const seqs = list.below(query.before, query.limit + 1);
-    const hasMore = seqs.length > query.limit;
-    if (hasMore) seqs.length = query.limit;
-    const items = seqs.map((seq) => (this.#bySeq.get(seq) as Entry<T>).item);
-    return { items, nextBefore: hasMore ? seqs[seqs.length - 1] : undefined, hasMore };
+    const entries = list.below(query.before, query.limit + 1);
+    const hasMore = entries.length > query.limit;
+    if (hasMore) entries.length = query.limit;
+    const items = new Array<T>(entries.length);
+    for (let i = 0; i < entries.length; i++) items[i] = (entries[i] as Entry<T>).item;
+    return { items, nextBefore: hasMore ? (entries[entries.length - 1] as Entry<T>).seq : undefined, hasMore };
   }
 
   /** Every object matching `where`, newest first. For internal fan-out (e.g. an agent's cards), not for lists. */
@@ -192,48 +199,62 @@ export class Collection<T extends { id: string }> {
     const key = this.#queryKey(where);
     const list = key === undefined ? this.#all : this.#indexes.get(key);
     if (!list) return;
-    for (const seq of list.below(undefined, list.size)) yield (this.#bySeq.get(seq) as Entry<T>).item;
-  }
-
-  #index(key: string): SortedNumberList {
-    let list = this.#indexes.get(key);
-    if (list === undefined) {
-      list = new SortedNumberList();
-      this.#indexes.set(key, list);
+    for (const entry of list.below(undefined, list.size)) {
+      // Deleted while the walk was under way.
+      if (this.#byId.get(entry.item.id) === entry) yield entry.item;
     }
-    return list;
   }
 
-  /** Index keys of an object: one per indexed combination whose filter values are all defined. */
-  #keysOf(item: T): string[] {
+  /** The filing of an object's current filter values: found in the trie, made on the first object with them. */
+  #filingOf(item: T): Filing<T> {
     const getters = this.#getters;
-    const keys: string[] = [];
-    if (getters.length === 0) return keys;
-    const parts: (string | undefined)[] = new Array<string | undefined>(getters.length);
-    for (let i = 0; i < getters.length; i++) {
+    const last = getters.length - 1;
+    if (last === -1) return this.#unfiled;
+    let node = this.#filings;
+    for (let i = 0; i < last; i++) {
       const value = (getters[i] as FilterKey<T>)(item);
-      parts[i] = value === undefined ? undefined : this.#part(i, value);
+      let next = node.get(value) as FilingNode<T> | undefined;
+      if (next === undefined) {
+        next = new Map();
+        node.set(value, next);
+      }
+      node = next;
     }
+    const value = (getters[last] as FilterKey<T>)(item);
+    let filing = node.get(value) as Filing<T> | undefined;
+    if (filing === undefined) {
+      filing = this.#newFiling(item);
+      node.set(value, filing);
+    }
+    return filing;
+  }
+
+  /** The lists of an object's filter values: one per indexed combination whose values are all defined. */
+  #newFiling(item: T): Filing<T> {
+    const parts = this.#getters.map((getter, i) => {
+      const value = getter(item);
+      return value === undefined ? undefined : `${this.#filterNames[i] as string}\u001e${value}`;
+    });
+    const keys: string[] = [];
     combinations: for (const positions of this.#combinations) {
-      let key = '';
+      const joined: string[] = [];
       for (const position of positions) {
         const part = parts[position];
         if (part === undefined) continue combinations;
-        key = key === '' ? part : `${key}\u001f${part}`;
+        joined.push(part);
       }
-      keys.push(key);
+      keys.push(joined.join('\u001f'));
     }
-    return keys;
+    return { lists: keys.map((key) => this.#index(key)) };
   }
 
-  #part(position: number, value: string): string {
-    const known = this.#parts[position] as Map<string, string>;
-    let part = known.get(value);
-    if (part === undefined) {
-      part = `${this.#filterNames[position] as string}\u001e${value}`;
-      known.set(value, part);
+  #index(key: string): SortedSeqList<Entry<T>> {
+    let list = this.#indexes.get(key);
+    if (list === undefined) {
+      list = new SortedSeqList<Entry<T>>();
+      this.#indexes.set(key, list);
     }
-    return part;
+    return list;
   }
 
   #queryKey(where: Record<string, string | undefined> | undefined): string | undefined {
@@ -255,10 +276,4 @@ export class Collection<T extends { id: string }> {
     }
     return parts.join('\u001f');
   }
-}
-
-function sameKeys(a: readonly string[], b: readonly string[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }

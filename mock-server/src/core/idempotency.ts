@@ -11,7 +11,7 @@ export interface StoredResponse {
   /** The HTTP status code. */
   status: number;
   /** The answer's own headers as `[name, value]` pairs; `Request-Id` and rate-limit headers are added per reply. */
-  headers: [string, string][];
+  headers: readonly (readonly [string, string])[];
   /** The body text as first sent. */
   body: string;
 }

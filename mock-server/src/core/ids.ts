@@ -24,6 +24,7 @@ export const ID_PREFIX = {
 export type IdKind = keyof typeof ID_PREFIX;
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+const ALPHABET_CODES = Array.from(ALPHABET, (char) => char.charCodeAt(0));
 
 /** Fills a buffer with random bytes; injectable so a test can make ids reproducible. */
 export type RandomSource = (size: number) => Uint8Array;
@@ -57,24 +58,67 @@ export const cryptoRandom: RandomSource = (size) => {
   return bytes;
 };
 
-/** Random base62 text of `length` characters. */
-export function randomBase62(random: RandomSource, length: number): string {
-  const bytes = random(length);
-  let out = '';
-  // 248 is the largest multiple of 62 below 256; rejecting above it keeps the characters uniform.
-  for (let i = 0; i < length; i++) {
-    let byte = bytes[i] ?? 0;
-    while (byte >= 248) byte = random(1)[0] ?? 0;
-    out += ALPHABET[byte % 62];
+/** One byte of the same pool, without the typed-array view a `cryptoRandom(1)` call allocates. */
+function pooledByte(): number {
+  if (offset >= pool.length) {
+    pool = randomBytes(POOL_SIZE);
+    offset = 0;
   }
-  return out;
+  return pool[offset++] as number;
+}
+
+/**
+ * The character codes of the id being built, one array per length (reused: ids come in a few lengths), filled by
+ * index and handed whole to String.fromCharCode, so building an id allocates nothing but the id.
+ */
+const codeArrays: number[][] = [];
+
+function codesOf(length: number): number[] {
+  let codes = codeArrays[length];
+  if (codes === undefined) {
+    codes = new Array<number>(length).fill(0);
+    codeArrays[length] = codes;
+  }
+  return codes;
+}
+
+/**
+ * `prefix` and `length` random base62 characters, as one flat string. Appending character by character would
+ * leave a chain of a dozen rope nodes per id, which every stored id would keep (and every Map lookup and JSON
+ * rendering would walk) for as long as its object lives.
+ */
+function base62Id(random: RandomSource, prefix: string, length: number): string {
+  const codes = codesOf(prefix.length + length);
+  for (let i = 0; i < prefix.length; i++) codes[i] = prefix.charCodeAt(i);
+  let at = prefix.length;
+  // 248 is the largest multiple of 62 below 256; rejecting above it keeps the characters uniform.
+  if (random === cryptoRandom) {
+    for (let i = 0; i < length; i++) {
+      let byte = pooledByte();
+      while (byte >= 248) byte = pooledByte();
+      codes[at++] = ALPHABET_CODES[byte % 62] as number;
+    }
+  } else {
+    const bytes = random(length);
+    for (let i = 0; i < length; i++) {
+      let byte = bytes[i] ?? 0;
+      while (byte >= 248) byte = random(1)[0] ?? 0;
+      codes[at++] = ALPHABET_CODES[byte % 62] as number;
+    }
+  }
+  return String.fromCharCode.apply(null, codes);
+}
+
+/** Random base62 text of `length` characters, after `prefix` (a request id: `req_...`). */
+export function randomBase62(random: RandomSource, length: number, prefix = ''): string {
+  return base62Id(random, prefix, length);
 }
 
 export class IdFactory {
   constructor(private readonly random: RandomSource = cryptoRandom) {}
 
   next(kind: IdKind): string {
-    return ID_PREFIX[kind] + randomBase62(this.random, 20);
+    return base62Id(this.random, ID_PREFIX[kind], 20);
   }
 
   /** Random letters and digits, for identifiers without a prefix of their own. */
@@ -84,13 +128,14 @@ export class IdFactory {
 
   /** Random decimal digits (card numbers, codes). */
   digits(length: number): string {
-    let out = '';
+    const codes = codesOf(length);
+    const pooled = this.random === cryptoRandom;
     // 250 is the largest multiple of 10 below 256; rejecting above it keeps the digits uniform.
-    while (out.length < length) {
-      const byte = this.random(1)[0] ?? 0;
-      if (byte < 250) out += String(byte % 10);
+    for (let at = 0; at < length; ) {
+      const byte = pooled ? pooledByte() : (this.random(1)[0] ?? 0);
+      if (byte < 250) codes[at++] = 0x30 + (byte % 10);
     }
-    return out;
+    return String.fromCharCode.apply(null, codes);
   }
 
   /** A webhook signing secret: `whsec_` and 32 base64url characters (24 random bytes). */
@@ -100,6 +145,6 @@ export class IdFactory {
 
   /** A new API key of the given mode, in the syntax the mock accepts. */
   apiKey(mode: 'test' | 'live'): string {
-    return `sk_${mode}_${randomBase62(this.random, 32)}`;
+    return base62Id(this.random, `sk_${mode}_`, 32);
   }
 }

@@ -18,11 +18,9 @@ export function authenticate(request: ApiRequest, directory: Directory): Request
   let variant: Variant;
   let key: string;
   if (authorization !== null) {
-    const match = /^Bearer[ ]+(\S+)\s*$/i.exec(authorization);
-    if (!match) throw unauthorized();
     variant = 'customer';
-    // The pattern's one group always matches when the pattern does.
-    key = match[1] as string;
+    key = bearerToken(authorization) ?? '';
+    if (key === '') throw unauthorized();
   } else {
     variant = 'user';
     // Exactly one of the two headers is present (checked above), and it is not Authorization.
@@ -30,5 +28,23 @@ export function authenticate(request: ApiRequest, directory: Directory): Request
   }
   const identity = directory.authenticate(key, variant);
   if (!identity) throw unauthorized();
-  return { ...identity, variant };
+  return { key: identity.key, tenant: identity.tenant, variant };
+}
+
+/** The token of `Bearer <token>` (the scheme in any case, then spaces; trailing whitespace allowed), or undefined. */
+function bearerToken(authorization: string): string | undefined {
+  // The usual exact `Bearer <printable ASCII>` is read without the pattern's match array.
+  if (authorization.startsWith('Bearer ') && authorization.length > 7 && isPrintableAscii(authorization, 7)) {
+    return authorization.slice(7);
+  }
+  return /^Bearer[ ]+(\S+)\s*$/i.exec(authorization)?.[1];
+}
+
+/** Whether every character from `start` on is printable ASCII other than space (so `\S`, with no whitespace). */
+function isPrintableAscii(text: string, start: number): boolean {
+  for (let i = start; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code <= 0x20 || code >= 0x7f) return false;
+  }
+  return true;
 }

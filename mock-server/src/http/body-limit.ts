@@ -53,12 +53,17 @@ export function checkDeclaredLength(request: ApiRequest, limit: number): void {
  * before anything is read, and a web Request's stream is cancelled as soon as it passes the limit. Another request
  * shape reads through its own `text()` (the Node transport's enforces the limit while it streams).
  */
-export async function readBodyText(request: ApiRequest, limit: number): Promise<string> {
-  checkDeclaredLength(request, limit);
-  if (request.bodyText !== undefined) return checkBodyText(request.bodyText, limit);
+export function readBodyText(request: ApiRequest, limit: number): Promise<string> {
+  try {
+    checkDeclaredLength(request, limit);
+    if (request.bodyText !== undefined) return Promise.resolve(checkBodyText(request.bodyText, limit));
+  } catch (error) {
+    return Promise.reject(error);
+  }
   const stream = (request as { body?: unknown }).body;
   if (stream instanceof ReadableStream) return readStream(stream as ReadableStream<Uint8Array>, limit);
-  return checkBodyText(await request.text(), limit);
+  // Not an async function: a body read costs one promise, not one per step.
+  return request.text().then((text) => checkBodyText(text, limit));
 }
 
 async function readStream(stream: ReadableStream<Uint8Array>, limit: number): Promise<string> {

@@ -34,15 +34,20 @@ export function withCors(dispatch: Dispatch, origins: CorsOrigins | false): Disp
   if (origins === false) return dispatch;
   const cors = createCors(origins);
   return (request) => {
-    const preflight = cors.preflight(request.method, request.headers);
-    if (preflight) return preflight;
+    if (request.method === 'OPTIONS') {
+      const preflight = cors.preflight(request.method, request.headers);
+      if (preflight) return preflight;
+    }
     const origin = request.headers.get('origin');
-    const decorated = (answer: WireResponse): WireResponse => {
-      cors.decorate(origin, answer.headers);
-      return answer;
-    };
     const answer = dispatch(request);
-    return answer instanceof Promise ? answer.then(decorated) : decorated(answer);
+    if (answer instanceof Promise) {
+      return answer.then((settled) => {
+        cors.decorate(origin, settled.headers);
+        return settled;
+      });
+    }
+    cors.decorate(origin, answer.headers);
+    return answer;
   };
 }
 
@@ -73,7 +78,7 @@ function createCors(origins: CorsOrigins): Cors {
   return {
     preflight(method, headers) {
       if (method !== 'OPTIONS' || headers.get('access-control-request-method') === null) return undefined;
-      const answer: Record<string, string> = { 'Request-Id': `req_${randomBase62(cryptoRandom, 16)}` };
+      const answer: Record<string, string> = { 'Request-Id': randomBase62(cryptoRandom, 16, 'req_') };
       const origin = allowOrigin(headers.get('origin'));
       if (origin !== undefined) {
         answer['Access-Control-Allow-Origin'] = origin;

@@ -17,16 +17,38 @@ export interface ExecuteInput {
   body: unknown;
 }
 
+/** Printable ASCII without `%` and `+`: a query string that decoding leaves as it is. */
+const PLAIN_QUERY = /^[\x21-\x24\x26-\x2a\x2c-\x7e]*$/;
+
+/**
+ * The query object's prototype: an empty object without a prototype of its own, so that a parameter named
+ * `__proto__` or `constructor` is an ordinary (refused) key. (An `Object.create(null)` object would do the same but
+ * keeps its properties in a dictionary, slower to fill and for the validator to read.)
+ */
+function QueryParameters(): void {}
+QueryParameters.prototype = Object.create(null) as object;
+
 /** The query string as an object; a repeated parameter becomes an array (which its schema then refuses). */
 function queryObject(search: string): Record<string, unknown> {
-  // Without a prototype, a parameter named `__proto__` or `constructor` is an ordinary (refused) key.
-  const query: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  const query = new (QueryParameters as unknown as new () => Record<string, unknown>)();
   if (search === '') return query;
-  for (const [name, value] of new URLSearchParams(search)) {
-    const previous = query[name];
-    query[name] = previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];
+  // The common `limit=10&cursor=...` is split as URLSearchParams would, without building one.
+  if (PLAIN_QUERY.test(search)) {
+    for (const pair of search.split('&')) {
+      if (pair === '') continue;
+      const equals = pair.indexOf('=');
+      if (equals === -1) addParameter(query, pair, '');
+      else addParameter(query, pair.slice(0, equals), pair.slice(equals + 1));
+    }
+    return query;
   }
+  for (const [name, value] of new URLSearchParams(search)) addParameter(query, name, value);
   return query;
+}
+
+function addParameter(query: Record<string, unknown>, name: string, value: string): void {
+  const previous = query[name];
+  query[name] = previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];
 }
 
 /**

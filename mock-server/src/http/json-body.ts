@@ -18,10 +18,9 @@ export async function readJsonBody(request: ApiRequest, limit: number): Promise<
  * 400 before anything is parsed: such a value could be stored but never rendered again.
  */
 export function parseJsonBody(request: ApiRequest, text: string): unknown {
-  if (text.trim() === '') return undefined;
+  if (isBlank(text)) return undefined;
   const contentType = request.headers.get('content-type') ?? '';
-  const mediaType = contentType.split(';')[0]?.trim().toLowerCase();
-  if (mediaType !== 'application/json') {
+  if (contentType !== 'application/json' && mediaTypeOf(contentType) !== 'application/json') {
     throw invalidRequest('/header/Content-Type', 'must be application/json');
   }
   if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
@@ -35,4 +34,15 @@ export function parseJsonBody(request: ApiRequest, text: string): unknown {
   } catch (error) {
     throw invalidRequest('/body', `is not valid JSON (${error instanceof Error ? error.message : String(error)})`);
   }
+}
+
+/** Whether the text is empty or only whitespace (as `trim` sees it), without copying it. */
+function isBlank(text: string): boolean {
+  // Only a text that starts with whitespace (\s is what trim removes) can trim to nothing.
+  return text.length === 0 || (/^\s/.test(text) && text.trim() === '');
+}
+
+/** `type/subtype` of a Content-Type value, lowercase, without its parameters. */
+function mediaTypeOf(contentType: string): string | undefined {
+  return contentType.split(';')[0]?.trim().toLowerCase();
 }

@@ -6,7 +6,7 @@ import { ApiError, internalError, notFound, testModeOnly } from '../core/errors.
 import { execute } from './execute.js';
 import { checkIdempotency, isReplayable } from './idempotency-step.js';
 import { parseJsonBody, readJsonBody } from './json-body.js';
-import { checkBodyText, checkDeclaredLength } from './body-limit.js';
+import { checkBodyText, checkDeclaredLength, readBodyText } from './body-limit.js';
 import type { RequestTarget } from './request-url.js';
 import type { HandlerMap, ServerServices } from './operation-handler.js';
 import type { PreparedOperation } from './prepared-operation.js';
@@ -75,15 +75,26 @@ export function runOperation(
       return toWire(answer, requestId, headers);
     };
     const { bodyText } = request;
-    if (idempotencyKey === null && (!spec.requestBody || bodyText !== undefined)) {
-      let body: unknown;
-      if (spec.requestBody && bodyText !== undefined) {
+    if (idempotencyKey === null) {
+      const run = (text: string | undefined): WireResponse | Promise<WireResponse> => {
+        const body = text === undefined ? undefined : parseJsonBody(request, text);
+        const input = { identity, request, query: target.query, params, body };
+        const answer = execute(operation, options.handlers, options.services, options.validateResponses === true, input);
+        return answer instanceof Promise ? answer.then(finish, fail) : finish(answer);
+      };
+      if (!spec.requestBody) return run(undefined);
+      if (bodyText !== undefined) {
         checkDeclaredLength(request, options.maxBodyBytes);
-        body = parseJsonBody(request, checkBodyText(bodyText, options.maxBodyBytes));
+        return run(checkBodyText(bodyText, options.maxBodyBytes));
       }
-      const input = { identity, request, query: target.query, params, body };
-      const answer = execute(operation, options.handlers, options.services, options.validateResponses === true, input);
-      return answer instanceof Promise ? answer.then(finish, fail) : finish(answer);
+      // The body is still to arrive: one wait for it, then the same synchronous path.
+      return readBodyText(request, options.maxBodyBytes).then((text) => {
+        try {
+          return run(text);
+        } catch (error) {
+          return fail(error);
+        }
+      }, fail);
     }
     return runWithBody(options, request, headers, identity, operation, target, idempotencyKey, params).then(finish, fail);
   } catch (error) {

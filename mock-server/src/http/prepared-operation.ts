@@ -20,29 +20,42 @@ export function prepareOperation(
   spec: OperationSpec,
   load: (spec: OperationSpec) => Promise<OperationValidator>,
 ): PreparedOperation {
-  let validator: OperationValidator | undefined;
-  let loading: Promise<void> | undefined;
-  return {
-    spec,
-    get validator() {
-      if (validator === undefined) throw new Error(`The validator of ${spec.operationId} was read before it was loaded`);
-      return validator;
-    },
-    get ready() {
-      return validator !== undefined;
-    },
-    load() {
-      loading ??= load(spec).then(
-        (loaded) => {
-          validator = loaded;
-        },
-        (error: unknown) => {
-          // A failed load (a chunk that did not arrive) is tried again by the operation's next request.
-          loading = undefined;
-          throw error;
-        },
-      );
-      return loading;
-    },
-  };
+  return new LazyOperation(spec, load);
+}
+
+/**
+ * One class for every operation, so that the pipeline's reads of `ready` and `validator` meet one object shape
+ * (object literals with getters gave each operation a shape of its own, and those reads a megamorphic lookup).
+ */
+class LazyOperation implements PreparedOperation {
+  ready = false;
+  #validator: OperationValidator | undefined;
+  #loading: Promise<void> | undefined;
+
+  constructor(
+    readonly spec: OperationSpec,
+    private readonly loadValidator: (spec: OperationSpec) => Promise<OperationValidator>,
+  ) {}
+
+  get validator(): OperationValidator {
+    if (this.#validator === undefined) {
+      throw new Error(`The validator of ${this.spec.operationId} was read before it was loaded`);
+    }
+    return this.#validator;
+  }
+
+  load(): Promise<void> {
+    this.#loading ??= this.loadValidator(this.spec).then(
+      (loaded) => {
+        this.#validator = loaded;
+        this.ready = true;
+      },
+      (error: unknown) => {
+        // A failed load (a chunk that did not arrive) is tried again by the operation's next request.
+        this.#loading = undefined;
+        throw error;
+      },
+    );
+    return this.#loading;
+  }
 }

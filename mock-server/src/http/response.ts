@@ -10,11 +10,14 @@ export interface WireResponse {
   body: string;
 }
 
+const JSON_HEADERS: StoredResponse['headers'] = [['Content-Type', 'application/json']];
+
 /** A JSON response in the stored (replayable) form. */
-export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): StoredResponse {
+export function jsonResponse(status: number, body: unknown, headers?: Record<string, string>): StoredResponse {
   return {
     status,
-    headers: [['Content-Type', 'application/json'], ...Object.entries(headers)],
+    // Most answers add no header: they share one list (stored responses are never changed).
+    headers: headers === undefined ? JSON_HEADERS : [...JSON_HEADERS, ...Object.entries(headers)],
     body: JSON.stringify(body),
   };
 }
@@ -23,11 +26,11 @@ export function jsonResponse(status: number, body: unknown, headers: Record<stri
 export function toWire(
   stored: StoredResponse,
   requestId: string,
-  extraHeaders: readonly (readonly [string, string])[] = [],
+  extraHeaders?: readonly (readonly [string, string])[],
 ): WireResponse {
   const headers: Record<string, string> = {};
   for (const [name, value] of stored.headers) headers[name] = value;
-  for (const [name, value] of extraHeaders) headers[name] = value;
+  if (extraHeaders !== undefined) for (const [name, value] of extraHeaders) headers[name] = value;
   headers['Request-Id'] = requestId;
   return { status: stored.status, headers, body: stored.body };
 }

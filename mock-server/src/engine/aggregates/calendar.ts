@@ -12,8 +12,17 @@ export function weekIndex(at: EpochMs): number {
   return Math.floor((dayIndex(at) + 3) / 7);
 }
 
+let cachedDay = Number.NaN;
+let cachedMonth = 0;
+
 /** UTC calendar month number since year 0. */
 export function monthIndex(at: EpochMs): number {
-  const date = new Date(at);
-  return date.getUTCFullYear() * 12 + date.getUTCMonth();
+  // Every spend reads the month of "now": the day's month is kept rather than a Date made each time.
+  const day = dayIndex(at);
+  if (day !== cachedDay) {
+    const date = new Date(day * DAY_MS);
+    cachedMonth = date.getUTCFullYear() * 12 + date.getUTCMonth();
+    cachedDay = day;
+  }
+  return cachedMonth;
 }
