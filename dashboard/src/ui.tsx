@@ -1,6 +1,6 @@
 // The page's small set of building blocks: headings that take focus on navigation, tables that scroll on a phone,
-// statuses, errors, secrets shown once, and buttons that ask before doing something final.
-import type { ComponentChildren } from 'preact';
+// lists as the API loaded them, statuses, errors, secrets shown once, and buttons that ask before doing something final.
+import type { ComponentChildren, VNode } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { formatTime } from './format.js';
 import { type Action, describeError } from './hooks.js';
@@ -33,7 +33,7 @@ export function Section(props: { title: string; id: string; children: ComponentC
 }
 
 /** A table in a region that scrolls sideways on a narrow screen, reachable with the keyboard. */
-export function TableWrap(props: { label: string; children: ComponentChildren }) {
+function TableWrap(props: { label: string; children: ComponentChildren }) {
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable to scroll by keyboard.
     <section class="table-wrap" aria-label={props.label} tabIndex={0}>
@@ -111,12 +111,145 @@ export function Empty(props: { children: ComponentChildren }) {
   return <p class="empty">{props.children}</p>;
 }
 
+/** A list as the API loaded it: what a `useQuery` answers (or a part of it), nothing until the first load ends. */
+export interface LoadedList<T> {
+  data: readonly T[] | undefined;
+  error: unknown;
+}
+
+/**
+ * The states of a loaded list: its error, a loading line until it arrives ("Loading `what`…"; none without `what`,
+ * where the page says so itself), the empty text when it came back empty, else what `render` makes of the items.
+ */
+export function ListStates<T>(props: {
+  list: LoadedList<T>;
+  what?: string;
+  empty: ComponentChildren;
+  render(items: readonly T[]): ComponentChildren;
+}) {
+  const { data, error } = props.list;
+  return (
+    <>
+      <ErrorNotice error={error} />
+      {!data && !error && props.what && <Loading what={props.what} />}
+      {data?.length === 0 && <Empty>{props.empty}</Empty>}
+      {data && data.length > 0 && props.render(data)}
+    </>
+  );
+}
+
+/** A column of a table: its heading, and whether it holds amounts (aligned right, as its cells must be). */
+export type Column = string | { heading: string; numeric: true };
+
+/**
+ * A loaded list as a table (see ListStates for the states around it): a heading per column, `row` for each item
+ * (a `<tr>` with its key, whose first cell is the row's `<th scope="row">`), and optionally a caption for screen
+ * readers (hidden on screen) and the rows of a footer.
+ */
+export function ResourceTable<T>(props: {
+  list: LoadedList<T>;
+  what?: string;
+  empty: ComponentChildren;
+  /** The table's name for screen readers (its scrolling region's label). */
+  label: string;
+  columns: readonly Column[];
+  row(item: T): VNode;
+  caption?: ComponentChildren;
+  footer?: ComponentChildren;
+}) {
+  return (
+    <ListStates
+      list={props.list}
+      what={props.what}
+      empty={props.empty}
+      render={(items) => (
+        <TableWrap label={props.label}>
+          {props.caption && <caption class="visually-hidden">{props.caption}</caption>}
+          <thead>
+            <tr>
+              {props.columns.map((column) =>
+                typeof column === 'string' ? (
+                  <th key={column} scope="col">
+                    {column}
+                  </th>
+                ) : (
+                  <th key={column.heading} scope="col" class="num">
+                    {column.heading}
+                  </th>
+                ),
+              )}
+            </tr>
+          </thead>
+          <tbody>{items.map(props.row)}</tbody>
+          {props.footer && <tfoot>{props.footer}</tfoot>}
+        </TableWrap>
+      )}
+    />
+  );
+}
+
 export function Json(props: { value: unknown; label: string }) {
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a long payload scrolls, and must be reachable by keyboard.
     <pre class="json" tabIndex={0} title={props.label}>
       {JSON.stringify(props.value, null, 2)}
     </pre>
+  );
+}
+
+/** A labelled text box of a form; `help`, shown under it, is read along with it. */
+export function TextField(props: {
+  id: string;
+  label: string;
+  value: string;
+  onValue(value: string): void;
+  help?: ComponentChildren;
+  type?: 'text' | 'url';
+  inputMode?: 'decimal' | 'numeric';
+  maxLength?: number;
+  placeholder?: string;
+  required?: boolean;
+}) {
+  const { id, label, value, onValue, help, ...input } = props;
+  const helpId = help ? `${id}-help` : undefined;
+  return (
+    <div class="field">
+      <label for={id}>{label}</label>
+      <input
+        id={id}
+        {...input}
+        aria-describedby={helpId}
+        value={value}
+        onInput={(event) => onValue((event.target as HTMLInputElement).value)}
+      />
+      {help && (
+        <span id={helpId} class="help">
+          {help}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** A labelled choice of a form among its `<option>` children. */
+export function SelectField<V extends string>(props: {
+  id: string;
+  label: string;
+  value: V;
+  onValue(value: NoInfer<V>): void;
+  children: ComponentChildren;
+}) {
+  return (
+    <div class="field">
+      <label for={props.id}>{props.label}</label>
+      <select
+        id={props.id}
+        value={props.value}
+        onChange={(event) => props.onValue((event.target as HTMLSelectElement).value as V)}
+      >
+        {props.children}
+      </select>
+    </div>
   );
 }
 
@@ -146,6 +279,15 @@ export function OneTimeSecret(props: { label: string; value: string; onDismiss()
         </button>
       </div>
     </section>
+  );
+}
+
+/** A button that shows or hides the panel `controls` (by its id), telling screen readers which it is. */
+export function DisclosureButton(props: { open: boolean; controls: string; onToggle(): void; children: ComponentChildren }) {
+  return (
+    <button type="button" class="secondary" aria-expanded={props.open} aria-controls={props.controls} onClick={props.onToggle}>
+      {props.children}
+    </button>
   );
 }
 

@@ -15,6 +15,7 @@ import {
   seriousViolations,
   settled,
   signIn,
+  VIEWS,
 } from './support/dashboard.js';
 
 let running: RunningMockServer;
@@ -86,19 +87,6 @@ const expanders: Record<string, (page: Page) => Promise<void>> = {
     await page.getByRole('region', { name: /New test key/ }).waitFor();
   },
 };
-
-const VIEWS: [link: string | RegExp, heading: string][] = [
-  ['Overview', 'Overview'],
-  ['Customers', 'Customers'],
-  ['Agents', 'Agents'],
-  ['Cards', 'Cards'],
-  [/^Approvals/, 'Approvals'],
-  ['Transactions', 'Transactions'],
-  ['Events', 'Events'],
-  ['Webhooks', 'Webhooks'],
-  ['Test clock', 'Test clock'],
-  ['API keys', 'API keys'],
-];
 
 describe.each([
   ['1280x800', DESKTOP],

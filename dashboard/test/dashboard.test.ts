@@ -7,7 +7,16 @@ import { type RunningMockServer, startMockServer } from '@cardrail/mock-server/n
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '@cardrail/runtime-tests/browser';
-import { type DashboardPage, openDashboard, openView, row, settled, signIn, UI_TIMEOUT_MS } from './support/dashboard.js';
+import {
+  type DashboardPage,
+  OBJECT_VIEWS,
+  openDashboard,
+  openView,
+  row,
+  settled,
+  signIn,
+  UI_TIMEOUT_MS,
+} from './support/dashboard.js';
 
 let running: RunningMockServer;
 let browser: Browser;
@@ -43,6 +52,13 @@ async function open(viewport?: { width: number; height: number }): Promise<Dashb
 /** A key of the client's organization for the person at the dashboard, made through the API like any other. */
 async function keyFor(client: Cardrail | CardrailUsers): Promise<string> {
   return (await client.apiKeys.create({ name: 'dashboard' })).key;
+}
+
+/** A fresh page, signed in with a new key of the client's organization. */
+async function signedIn(client: Cardrail | CardrailUsers, variant?: 'customer' | 'user'): Promise<Page> {
+  const { page } = await open();
+  await signIn(page, await keyFor(client), variant);
+  return page;
 }
 
 describe('signing in', () => {
@@ -113,8 +129,7 @@ describe('acting through the page', () => {
     const client = running.mock.client();
     const inbox = await running.mock.webhookInbox({ client, events: ['intent.approved', 'intent.rejected'] });
     const { card } = await running.mock.cardholder({ client, card: { policy: { requireApproval: true } } });
-    const { page } = await open();
-    await signIn(page, await keyFor(client));
+    const page = await signedIn(client);
     await openView(page, /^Approvals/, 'Approvals');
     await page.getByText('Nothing is waiting.').waitFor();
 
@@ -160,8 +175,7 @@ describe('acting through the page', () => {
       card: { policy: { cooldownMinutes: 5, limits: { perDay: 20_000 } } },
     });
     await client.simulate.authorize({ cardId: card.id, amount: 2_500, merchant: { name: 'OpenAI' } });
-    const { page } = await open();
-    await signIn(page, await keyFor(client));
+    const page = await signedIn(client);
 
     // Tab to the Cards link and follow it: the view's heading takes the focus.
     await tabTo(page, (focused) => focused.tag === 'A' && focused.text === 'Cards');
@@ -201,8 +215,7 @@ describe('acting through the page', () => {
       expectedAmount: 45_000,
       ttlMinutes: 30,
     });
-    const { page } = await open();
-    await signIn(page, await keyFor(client));
+    const page = await signedIn(client);
     await openView(page, 'Test clock');
     await settled(page);
 
@@ -221,8 +234,7 @@ describe('acting through the page', () => {
   it('simulates an authorization, settles it, and lists declines with their reason', async () => {
     const client = running.mock.client();
     const { card } = await running.mock.cardholder({ client, balance: 10_000 });
-    const { page } = await open();
-    await signIn(page, await keyFor(client));
+    const page = await signedIn(client);
     await openView(page, 'Transactions');
     await settled(page);
 
@@ -264,8 +276,7 @@ describe('variants and modes', () => {
     });
     await users.simulate.authorize({ cardId: card.id, amount: 1_500, merchant: { name: 'OpenAI' } });
     const intent = await users.intents.create({ cardId: card.id, summary: 'More GPUs', expectedAmount: 3_000 });
-    const { page } = await open();
-    await signIn(page, await keyFor(users), 'user');
+    const page = await signedIn(users, 'user');
     await page.getByText('User variant').waitFor();
 
     await openView(page, 'Users');
@@ -310,19 +321,9 @@ describe('isolation', () => {
       card: { policy: { requireApproval: true } },
     });
     const otherIntent = await theirs.intents.create({ cardId: other.card.id, summary: 'Their intent', expectedAmount: 1_000 });
-    const { page } = await open();
-    await signIn(page, await keyFor(mine));
+    const page = await signedIn(mine);
 
-    const views: [string | RegExp, string][] = [
-      ['Overview', 'Overview'],
-      ['Customers', 'Customers'],
-      ['Agents', 'Agents'],
-      ['Cards', 'Cards'],
-      [/^Approvals/, 'Approvals'],
-      ['Transactions', 'Transactions'],
-      ['Events', 'Events'],
-    ];
-    for (const [link, heading] of views) {
+    for (const [link, heading] of OBJECT_VIEWS) {
       await openView(page, link, heading);
       await settled(page);
       const text = (await page.locator('main').textContent()) ?? '';

@@ -1,14 +1,14 @@
 // The fixtures file as `cardrail-mock --fixtures` reads it: every mistake is refused before the server starts, with
 // the file, the JSON pointer (or line and column) of the mistake, and what would fix it.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../src/cli.js';
 import { didYouMean } from '../src/cli/did-you-mean.js';
 import { FixturesFileError, readFixturesFile } from '../src/cli/fixtures-file.js';
+import { tempDirs } from './support/temp-dirs.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'cardrail-fixtures-file-'));
+const dir = tempDirs('cardrail-fixtures-file-')();
 let count = 0;
 
 /** Writes `text` to a new fixtures file and returns its path. */

@@ -1,9 +1,11 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, type CliIo } from '../src/cli.js';
 import { FROZEN_AT } from './support/keys.js';
+import { tempDirs } from './support/temp-dirs.js';
+
+const tempDir = tempDirs('cardrail-cli-');
 
 function captureIo() {
   const lines: string[] = [];
@@ -17,7 +19,7 @@ function captureIo() {
 
 describe('cardrail-mock CLI', () => {
   it('starts with the announced address, loads fixtures, honours its flags, and stops on SIGTERM', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'cardrail-cli-'));
+    const dir = tempDir();
     const fixtures = join(dir, 'fixtures.json');
     writeFileSync(
       fixtures,
@@ -69,7 +71,7 @@ describe('cardrail-mock CLI', () => {
   });
 
   it('gives the same ids on every start when the fixtures carry a seed', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'cardrail-cli-'));
+    const dir = tempDir();
     const fixtures = join(dir, 'fixtures.json');
     writeFileSync(
       fixtures,

@@ -1,13 +1,11 @@
 // `cardrail-mock --state <dir>` (docs/standalone-server.md#durable-state), run as a user runs it: everything answered
 // survives kill -9, and a clean SIGTERM records the webhook attempts it could not finish as pending; they are
 // delivered after the restart. Uses the built dist/ (the root `npm test` builds before testing).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { killChildren, startCli } from './support/cli-process.js';
 import { FROZEN_AT, newKey } from './support/keys.js';
 import { startHttpReceiver, type Receiver } from './support/receiver.js';
+import { tempDirs } from './support/temp-dirs.js';
 
 afterEach(killChildren);
 const receivers: Receiver[] = [];
@@ -18,16 +16,8 @@ afterEach(async () => {
   }
 });
 
-const dirs: string[] = [];
-afterAll(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-function stateDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'cardrail-state-'));
-  dirs.push(dir);
-  return dir;
-}
+/** A new directory for a state store, removed after the file's tests. */
+const stateDir = tempDirs('cardrail-state-');
 
 async function receiver(): Promise<Receiver> {
   const started = await startHttpReceiver();

@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
-import { build } from 'esbuild';
+import { bundleForBrowser } from '@cardrail/runtime-tests/bundle';
 import { describe, expect, it } from 'vitest';
 import { base64urlToText, bytesToBase64url, textToBase64url } from '../src/core/base64url.js';
 import { decodeCursor, encodeCursor } from '../src/core/cursor.js';
@@ -24,31 +24,16 @@ function nodeImports(code: string): string[] {
   ].map((match) => match[1] as string);
 }
 
-async function browserBundle(contents: string) {
-  const result = await build({
-    stdin: { contents, resolveDir: repoRoot, sourcefile: 'page.mjs', loader: 'js' },
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    minify: true,
-    write: false,
-    metafile: true,
-    outdir: '/bundle',
-    logLevel: 'silent',
-  });
-  return { outputs: result.outputFiles, metafile: result.metafile };
-}
-
 describe('a browser bundle (esbuild, platform browser)', () => {
   for (const [entry, contents] of [
     ['@cardrail/mock-server/msw', "export { createHandlers } from '@cardrail/mock-server/msw';"],
     ['@cardrail/mock-server', "export { createMockServer } from '@cardrail/mock-server';"],
   ] as const) {
     it(`of ${entry} has no node: import, and its entry script holds no spec document`, async () => {
-      const { outputs, metafile } = await browserBundle(contents);
-      for (const output of outputs) expect(nodeImports(output.text), output.path).toEqual([]);
+      const { outputFiles, metafile } = await bundleForBrowser({
+        stdin: { contents, resolveDir: repoRoot, sourcefile: 'page.mjs', loader: 'js' },
+      });
+      for (const output of outputFiles) expect(nodeImports(output.text), output.path).toEqual([]);
       const external = Object.values(metafile.outputs).flatMap((output) => output.imports.filter((i) => i.external));
       expect(external).toEqual([]);
       // The documents (and the request checks) are chunks of their own, loaded on first need.

@@ -1,24 +1,16 @@
 // The --state store on node:fs (docs/standalone-server.md#durable-state): it drops a commit cut short by a crash,
 // refuses a damaged journal, compacts, keeps idle organizations on disk and locks its directory.
-import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FileStateStore } from '../src/adapters/state-store.js';
 import { createMockServer } from '../src/index.js';
 import { FROZEN_AT, newKey } from './support/keys.js';
 import { call } from './support/state-tour.js';
+import { tempDirs } from './support/temp-dirs.js';
 
-const dirs: string[] = [];
-afterAll(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-function stateDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'cardrail-state-'));
-  dirs.push(dir);
-  return dir;
-}
+/** A new directory for a state store, removed after the file's tests. */
+const stateDir = tempDirs('cardrail-state-');
 
 describe('the state store', () => {
   const key = newKey();

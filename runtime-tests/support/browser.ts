@@ -5,8 +5,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import sparticuz from '@sparticuz/chromium';
-import { build, type BuildOptions } from 'esbuild';
 import { type Browser, chromium, type ConsoleMessage, type Page } from 'playwright-core';
+import { BUNDLE_DIR, type BrowserBuildOptions, bundleForBrowser } from './bundle.js';
 
 /**
  * Launch flags of @sparticuz/chromium's defaults that these tests drop. The first two switch off the same-origin
@@ -98,25 +98,12 @@ export interface BundledPage {
  * Bundles `entry` for browsers with esbuild (ES modules, minified, split so that dynamic imports become chunks a
  * page loads when needed), and an `index.html` that loads it.
  */
-export async function bundlePage(entry: string, options: BuildOptions = {}): Promise<BundledPage> {
-  const result = await build({
-    entryPoints: { page: entry },
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    minify: true,
-    write: false,
-    metafile: true,
-    outdir: '/bundle',
-    logLevel: 'silent',
-    ...options,
-  });
+export async function bundlePage(entry: string, options: BrowserBuildOptions = {}): Promise<BundledPage> {
+  const result = await bundleForBrowser({ entryPoints: { page: entry }, ...options });
   const files = new Map<string, StaticFile>();
   const sizes: BundledPage['sizes'] = [];
-  for (const output of result.outputFiles ?? []) {
-    const name = output.path.slice('/bundle'.length);
+  for (const output of result.outputFiles) {
+    const name = output.path.slice(BUNDLE_DIR.length);
     files.set(name, { body: output.contents, contentType: 'text/javascript' });
     sizes.push({
       file: name.slice(1),
@@ -129,7 +116,7 @@ export async function bundlePage(entry: string, options: BuildOptions = {}): Pro
     body: '<!doctype html><meta charset="utf-8"><title>Cardrail runtime test</title><script type="module" src="/page.js"></script>',
     contentType: 'text/html; charset=utf-8',
   });
-  return { files, sizes, inputs: Object.keys(result.metafile?.inputs ?? {}) };
+  return { files, sizes, inputs: Object.keys(result.metafile.inputs) };
 }
 
 /** A size table for the test output: each script, and the total a page loads at first and in all. */

@@ -1,7 +1,7 @@
 import type { Agent } from '../api.js';
 import { formatMoney } from '../format.js';
 import { useAction, useApi, useQuery } from '../hooks.js';
-import { ActionStatus, Empty, ErrorNotice, Id, Loading, Page, Status, TableWrap, Time } from '../ui.js';
+import { ActionStatus, Id, Page, ResourceTable, Status, Time } from '../ui.js';
 
 function limitOf(agent: Agent): string {
   if (!agent.limits) return 'none';
@@ -28,55 +28,42 @@ export function AgentsView() {
       intro="The agents that spend on behalf of their owner. Suspending one freezes its cards and declines its spending until it is activated again."
     >
       <ActionStatus action={action} />
-      <ErrorNotice error={agents.error} />
-      {!agents.data && !agents.error && <Loading what="agents" />}
-      {agents.data?.length === 0 && <Empty>No agents yet.</Empty>}
-      {agents.data && agents.data.length > 0 && (
-        <TableWrap label="Agents">
-          <thead>
-            <tr>
-              <th scope="col">Agent</th>
-              <th scope="col">Id</th>
-              <th scope="col">Owner</th>
-              <th scope="col">Status</th>
-              <th scope="col">Spending limit</th>
-              <th scope="col">Created</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {agents.data.map((agent) => (
-              <tr key={agent.id}>
-                <th scope="row">{agent.name}</th>
-                <td>
-                  <Id value={agent.id} />
-                </td>
-                <td>
-                  <Id value={agent.ownerId} />
-                </td>
-                <td>
-                  <Status value={agent.status} />
-                </td>
-                <td>{limitOf(agent)}</td>
-                <td>
-                  <Time value={agent.createdAt} />
-                </td>
-                <td>
-                  {agent.status === 'active' ? (
-                    <button type="button" disabled={action.busy !== undefined} onClick={() => act(agent, true)}>
-                      Suspend<span class="visually-hidden"> {agent.name}</span>
-                    </button>
-                  ) : (
-                    <button type="button" disabled={action.busy !== undefined} onClick={() => act(agent, false)}>
-                      Activate<span class="visually-hidden"> {agent.name}</span>
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </TableWrap>
-      )}
+      <ResourceTable
+        list={agents}
+        what="agents"
+        empty="No agents yet."
+        label="Agents"
+        columns={['Agent', 'Id', 'Owner', 'Status', 'Spending limit', 'Created', 'Actions']}
+        row={(agent) => (
+          <tr key={agent.id}>
+            <th scope="row">{agent.name}</th>
+            <td>
+              <Id value={agent.id} />
+            </td>
+            <td>
+              <Id value={agent.ownerId} />
+            </td>
+            <td>
+              <Status value={agent.status} />
+            </td>
+            <td>{limitOf(agent)}</td>
+            <td>
+              <Time value={agent.createdAt} />
+            </td>
+            <td>
+              {agent.status === 'active' ? (
+                <button type="button" disabled={action.busy !== undefined} onClick={() => act(agent, true)}>
+                  Suspend<span class="visually-hidden"> {agent.name}</span>
+                </button>
+              ) : (
+                <button type="button" disabled={action.busy !== undefined} onClick={() => act(agent, false)}>
+                  Activate<span class="visually-hidden"> {agent.name}</span>
+                </button>
+              )}
+            </td>
+          </tr>
+        )}
+      />
     </Page>
   );
 }

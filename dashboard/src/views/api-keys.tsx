@@ -4,15 +4,14 @@ import { useAction, useApi, useQuery } from '../hooks.js';
 import {
   ActionStatus,
   ConfirmButton,
-  Empty,
-  ErrorNotice,
   Id,
-  Loading,
   OneTimeSecret,
   Page,
+  ResourceTable,
   Section,
+  SelectField,
   Status,
-  TableWrap,
+  TextField,
   Time,
 } from '../ui.js';
 
@@ -49,90 +48,60 @@ export function ApiKeysView() {
       <ActionStatus action={action} />
       {secret && <OneTimeSecret label={secret.label} value={secret.value} onDismiss={() => setSecret(undefined)} />}
       <Section title="Keys" id="keys">
-        <ErrorNotice error={keys.error} />
-        {!keys.data && !keys.error && <Loading what="keys" />}
-        {keys.data?.length === 0 && <Empty>No keys listed.</Empty>}
-        {keys.data && keys.data.length > 0 && (
-          <TableWrap label="API keys">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Key</th>
-                <th scope="col">Mode</th>
-                <th scope="col">Status</th>
-                <th scope="col">Id</th>
-                <th scope="col">Created</th>
-                <th scope="col">Revoke</th>
-              </tr>
-            </thead>
-            <tbody>
-              {keys.data.map((key) => (
-                <tr key={key.id}>
-                  <th scope="row">
-                    {key.name ?? <span class="muted">unnamed</span>}
-                    {isCurrent(key) && <span class="sub">probably the key you signed in with</span>}
-                  </th>
-                  <td>
-                    <code>{key.redactedKey}</code>
-                  </td>
-                  <td>{key.mode}</td>
-                  <td>
-                    <Status value={key.status} />
-                    {key.revokedAt && (
-                      <span class="sub">
-                        <Time value={key.revokedAt} />
-                      </span>
-                    )}
-                  </td>
-                  <td>
-                    <Id value={key.id} />
-                  </td>
-                  <td>
-                    <Time value={key.createdAt} />
-                  </td>
-                  <td>
-                    {key.status === 'active' && (
-                      <ConfirmButton
-                        label="Revoke"
-                        context={key.name ?? key.redactedKey}
-                        confirm={isCurrent(key) ? 'Revoke, and lose access here' : 'Revoke for good'}
-                        disabled={busy}
-                        onConfirm={() =>
-                          action
-                            .run('revoking', () => api.revokeApiKey(key.id), `Key ${key.redactedKey} revoked.`)
-                            .then(keys.reload)
-                        }
-                      />
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </TableWrap>
-        )}
+        <ResourceTable
+          list={keys}
+          what="keys"
+          empty="No keys listed."
+          label="API keys"
+          columns={['Name', 'Key', 'Mode', 'Status', 'Id', 'Created', 'Revoke']}
+          row={(key) => (
+            <tr key={key.id}>
+              <th scope="row">
+                {key.name ?? <span class="muted">unnamed</span>}
+                {isCurrent(key) && <span class="sub">probably the key you signed in with</span>}
+              </th>
+              <td>
+                <code>{key.redactedKey}</code>
+              </td>
+              <td>{key.mode}</td>
+              <td>
+                <Status value={key.status} />
+                {key.revokedAt && (
+                  <span class="sub">
+                    <Time value={key.revokedAt} />
+                  </span>
+                )}
+              </td>
+              <td>
+                <Id value={key.id} />
+              </td>
+              <td>
+                <Time value={key.createdAt} />
+              </td>
+              <td>
+                {key.status === 'active' && (
+                  <ConfirmButton
+                    label="Revoke"
+                    context={key.name ?? key.redactedKey}
+                    confirm={isCurrent(key) ? 'Revoke, and lose access here' : 'Revoke for good'}
+                    disabled={busy}
+                    onConfirm={() =>
+                      action.run('revoking', () => api.revokeApiKey(key.id), `Key ${key.redactedKey} revoked.`).then(keys.reload)
+                    }
+                  />
+                )}
+              </td>
+            </tr>
+          )}
+        />
       </Section>
       <Section title="Create a key" id="create-key">
         <form class="grid-form" onSubmit={create}>
-          <div class="field">
-            <label for="key-name">Name (optional)</label>
-            <input
-              id="key-name"
-              maxLength={200}
-              value={name}
-              onInput={(event) => setName((event.target as HTMLInputElement).value)}
-            />
-          </div>
-          <div class="field">
-            <label for="key-mode">Mode</label>
-            <select
-              id="key-mode"
-              value={mode}
-              onChange={(event) => setMode((event.target as HTMLSelectElement).value as typeof mode)}
-            >
-              <option value="test">test</option>
-              <option value="live">live (same organization, separate data)</option>
-            </select>
-          </div>
+          <TextField id="key-name" label="Name (optional)" maxLength={200} value={name} onValue={setName} />
+          <SelectField id="key-mode" label="Mode" value={mode} onValue={setMode}>
+            <option value="test">test</option>
+            <option value="live">live (same organization, separate data)</option>
+          </SelectField>
           <button type="submit" disabled={busy}>
             Create key
           </button>

@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import type { Intent } from '../api.js';
 import { formatMoney } from '../format.js';
 import { type Action, useAction, useApi, useQuery } from '../hooks.js';
-import { ActionStatus, Empty, ErrorNotice, Id, Loading, Page, Section, Status, TableWrap, Time } from '../ui.js';
+import { ActionStatus, Id, ListStates, Page, ResourceTable, Section, Status, Time } from '../ui.js';
 
 const STATUSES: Intent['status'][] = ['pending_approval', 'pending', 'matched', 'mismatched', 'rejected', 'expired'];
 
@@ -100,21 +100,23 @@ export function ApprovalsView() {
     >
       <ActionStatus action={action} />
       <Section title={`Waiting for approval (${waiting.data?.length ?? 0})`} id="waiting">
-        <ErrorNotice error={waiting.error} />
-        {!waiting.data && !waiting.error && <Loading what="intents" />}
-        {waiting.data?.length === 0 && (
-          <Empty>
-            Nothing is waiting. An intent waits here when its card's policy has <code>requireApproval</code> (and the amount is
-            not below <code>autoApproveBelow</code>).
-          </Empty>
-        )}
-        {waiting.data && waiting.data.length > 0 && (
-          <ul class="intents">
-            {waiting.data.map((intent) => (
-              <WaitingIntent key={intent.id} intent={intent} action={action} onAnswered={answered} />
-            ))}
-          </ul>
-        )}
+        <ListStates
+          list={waiting}
+          what="intents"
+          empty={
+            <>
+              Nothing is waiting. An intent waits here when its card's policy has <code>requireApproval</code> (and the amount is
+              not below <code>autoApproveBelow</code>).
+            </>
+          }
+          render={(intents) => (
+            <ul class="intents">
+              {intents.map((intent) => (
+                <WaitingIntent key={intent.id} intent={intent} action={action} onAnswered={answered} />
+              ))}
+            </ul>
+          )}
+        />
       </Section>
       <Section
         title="All intents"
@@ -136,55 +138,40 @@ export function ApprovalsView() {
           </label>
         }
       >
-        <ErrorNotice error={all.error} />
-        {all.data?.length === 0 && <Empty>No intents{filter ? ` in status ${filter.replace(/_/g, ' ')}` : ''}.</Empty>}
-        {all.data && all.data.length > 0 && (
-          <TableWrap label="All intents">
-            <thead>
-              <tr>
-                <th scope="col">Summary</th>
-                <th scope="col" class="num">
-                  Amount
-                </th>
-                <th scope="col">Status</th>
-                <th scope="col">Id</th>
-                <th scope="col">Card</th>
-                <th scope="col">Created</th>
-                <th scope="col">Answer</th>
-              </tr>
-            </thead>
-            <tbody>
-              {all.data.map((intent) => (
-                <tr key={intent.id}>
-                  <th scope="row">{intent.summary}</th>
-                  <td class="num">{formatMoney(intent.expectedAmount, intent.currency)}</td>
-                  <td>
-                    <Status value={intent.status} />
-                  </td>
-                  <td>
-                    <Id value={intent.id} />
-                  </td>
-                  <td>
-                    <Id value={intent.cardId} />
-                  </td>
-                  <td>
-                    <Time value={intent.createdAt} />
-                  </td>
-                  <td>
-                    {intent.rejectionReason ??
-                      (intent.approvedAt ? (
-                        <>
-                          approved <Time value={intent.approvedAt} />
-                        </>
-                      ) : (
-                        <span class="muted">—</span>
-                      ))}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </TableWrap>
-        )}
+        <ResourceTable
+          list={all}
+          empty={`No intents${filter ? ` in status ${filter.replace(/_/g, ' ')}` : ''}.`}
+          label="All intents"
+          columns={['Summary', { heading: 'Amount', numeric: true }, 'Status', 'Id', 'Card', 'Created', 'Answer']}
+          row={(intent) => (
+            <tr key={intent.id}>
+              <th scope="row">{intent.summary}</th>
+              <td class="num">{formatMoney(intent.expectedAmount, intent.currency)}</td>
+              <td>
+                <Status value={intent.status} />
+              </td>
+              <td>
+                <Id value={intent.id} />
+              </td>
+              <td>
+                <Id value={intent.cardId} />
+              </td>
+              <td>
+                <Time value={intent.createdAt} />
+              </td>
+              <td>
+                {intent.rejectionReason ??
+                  (intent.approvedAt ? (
+                    <>
+                      approved <Time value={intent.approvedAt} />
+                    </>
+                  ) : (
+                    <span class="muted">—</span>
+                  ))}
+              </td>
+            </tr>
+          )}
+        />
       </Section>
     </Page>
   );

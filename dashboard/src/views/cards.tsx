@@ -2,7 +2,19 @@ import { useState } from 'preact/hooks';
 import type { Card, PolicySummary } from '../api.js';
 import { formatMoney } from '../format.js';
 import { useAction, useApi, useQuery } from '../hooks.js';
-import { ActionStatus, ConfirmButton, Empty, ErrorNotice, Id, Loading, Page, Section, Status, TableWrap, Time } from '../ui.js';
+import {
+  ActionStatus,
+  ConfirmButton,
+  DisclosureButton,
+  ErrorNotice,
+  Id,
+  Loading,
+  Page,
+  ResourceTable,
+  Section,
+  Status,
+  Time,
+} from '../ui.js';
 
 const cardName = (card: Card) => `•••• ${card.last4 ?? '????'}`;
 
@@ -103,91 +115,75 @@ export function CardsView() {
       intro="Virtual cards and their status. Freeze a card to decline every authorization until it is unfrozen; closing is final."
     >
       <ActionStatus action={action} />
-      <ErrorNotice error={cards.error} />
-      {!cards.data && !cards.error && <Loading what="cards" />}
-      {cards.data?.length === 0 && <Empty>No cards yet.</Empty>}
-      {cards.data && cards.data.length > 0 && (
-        <TableWrap label="Cards">
-          <thead>
-            <tr>
-              <th scope="col">Card</th>
-              <th scope="col">Id</th>
-              <th scope="col">Agent</th>
-              <th scope="col">Owner</th>
-              <th scope="col">Use</th>
-              <th scope="col">Status</th>
-              <th scope="col">Created</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {cards.data.map((card) => (
-              <tr key={card.id} class={card.id === selected ? 'selected' : undefined}>
-                <th scope="row">
-                  {cardName(card)}
-                  {card.purpose && <span class="sub">{card.purpose}</span>}
-                </th>
-                <td>
-                  <Id value={card.id} />
-                </td>
-                <td>
-                  <Id value={card.agentId} />
-                </td>
-                <td>
-                  <Id value={card.ownerId} />
-                </td>
-                <td>{card.usage === 'single' ? 'single use' : 'multi use'}</td>
-                <td>
-                  <Status value={card.status} />
-                </td>
-                <td>
-                  <Time value={card.createdAt} />
-                </td>
-                <td class="actions">
-                  <button
-                    type="button"
-                    class="secondary"
-                    aria-expanded={card.id === selected}
-                    aria-controls="policy-panel"
-                    onClick={() => setSelected(card.id === selected ? undefined : card.id)}
-                  >
-                    Policy<span class="visually-hidden"> of card {cardName(card)}</span>
-                  </button>
-                  {(card.status === 'active' || card.status === 'notActivated') && (
-                    <button
-                      type="button"
-                      disabled={busy}
-                      onClick={() => act('freezing', card, () => api.freezeCard(card.id), `Card ${cardName(card)} is frozen.`)}
-                    >
-                      Freeze<span class="visually-hidden"> card {cardName(card)}</span>
-                    </button>
-                  )}
-                  {card.status === 'frozen' && (
-                    <button
-                      type="button"
-                      disabled={busy}
-                      onClick={() =>
-                        act('unfreezing', card, () => api.unfreezeCard(card.id), `Card ${cardName(card)} is active again.`)
-                      }
-                    >
-                      Unfreeze<span class="visually-hidden"> card {cardName(card)}</span>
-                    </button>
-                  )}
-                  {card.status !== 'closed' && (
-                    <ConfirmButton
-                      label="Close"
-                      context={`card ${cardName(card)}`}
-                      confirm="Close for good"
-                      disabled={busy}
-                      onConfirm={() => act('closing', card, () => api.closeCard(card.id), `Card ${cardName(card)} is closed.`)}
-                    />
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </TableWrap>
-      )}
+      <ResourceTable
+        list={cards}
+        what="cards"
+        empty="No cards yet."
+        label="Cards"
+        columns={['Card', 'Id', 'Agent', 'Owner', 'Use', 'Status', 'Created', 'Actions']}
+        row={(card) => (
+          <tr key={card.id} class={card.id === selected ? 'selected' : undefined}>
+            <th scope="row">
+              {cardName(card)}
+              {card.purpose && <span class="sub">{card.purpose}</span>}
+            </th>
+            <td>
+              <Id value={card.id} />
+            </td>
+            <td>
+              <Id value={card.agentId} />
+            </td>
+            <td>
+              <Id value={card.ownerId} />
+            </td>
+            <td>{card.usage === 'single' ? 'single use' : 'multi use'}</td>
+            <td>
+              <Status value={card.status} />
+            </td>
+            <td>
+              <Time value={card.createdAt} />
+            </td>
+            <td class="actions">
+              <DisclosureButton
+                open={card.id === selected}
+                controls="policy-panel"
+                onToggle={() => setSelected(card.id === selected ? undefined : card.id)}
+              >
+                Policy<span class="visually-hidden"> of card {cardName(card)}</span>
+              </DisclosureButton>
+              {(card.status === 'active' || card.status === 'notActivated') && (
+                <button
+                  type="button"
+                  disabled={busy}
+                  onClick={() => act('freezing', card, () => api.freezeCard(card.id), `Card ${cardName(card)} is frozen.`)}
+                >
+                  Freeze<span class="visually-hidden"> card {cardName(card)}</span>
+                </button>
+              )}
+              {card.status === 'frozen' && (
+                <button
+                  type="button"
+                  disabled={busy}
+                  onClick={() =>
+                    act('unfreezing', card, () => api.unfreezeCard(card.id), `Card ${cardName(card)} is active again.`)
+                  }
+                >
+                  Unfreeze<span class="visually-hidden"> card {cardName(card)}</span>
+                </button>
+              )}
+              {card.status !== 'closed' && (
+                <ConfirmButton
+                  label="Close"
+                  context={`card ${cardName(card)}`}
+                  confirm="Close for good"
+                  disabled={busy}
+                  onConfirm={() => act('closing', card, () => api.closeCard(card.id), `Card ${cardName(card)} is closed.`)}
+                />
+              )}
+            </td>
+          </tr>
+        )}
+      />
       <div id="policy-panel">{selectedCard && <PolicyPanel card={selectedCard} />}</div>
     </Page>
   );

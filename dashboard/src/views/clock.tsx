@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { Clock, DashboardEvent } from '../api.js';
 import { formatDuration } from '../format.js';
 import { useAction, useApi, useFeed, useQuery } from '../hooks.js';
-import { ActionStatus, Empty, ErrorNotice, Id, Loading, Page, Section, Time } from '../ui.js';
+import { ActionStatus, Empty, ErrorNotice, Id, Loading, Page, Section, SelectField, TextField, Time } from '../ui.js';
 
 const UNITS = [
   { name: 'minutes', seconds: 60 },
@@ -137,29 +137,14 @@ export function ClockView() {
           }}
           noValidate
         >
-          <div class="field">
-            <label for="advance-amount">Advance by</label>
-            <input
-              id="advance-amount"
-              inputMode="decimal"
-              value={amount}
-              onInput={(event) => setAmount((event.target as HTMLInputElement).value)}
-            />
-          </div>
-          <div class="field">
-            <label for="advance-unit">Unit</label>
-            <select
-              id="advance-unit"
-              value={unit}
-              onChange={(event) => setUnit((event.target as HTMLSelectElement).value as typeof unit)}
-            >
-              {UNITS.map((choice) => (
-                <option key={choice.name} value={choice.name}>
-                  {choice.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <TextField id="advance-amount" label="Advance by" inputMode="decimal" value={amount} onValue={setAmount} />
+          <SelectField id="advance-unit" label="Unit" value={unit} onValue={setUnit}>
+            {UNITS.map((choice) => (
+              <option key={choice.name} value={choice.name}>
+                {choice.name}
+              </option>
+            ))}
+          </SelectField>
           {problem && (
             <p class="notice notice-error" role="alert">
               {problem}

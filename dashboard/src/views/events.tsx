@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { POLL_INTERVAL_MS } from '../live.js';
 import { useApi, useQuery } from '../hooks.js';
-import { Empty, ErrorNotice, Id, Json, Loading, Page, Time } from '../ui.js';
+import { Id, Json, ListStates, Page, Time } from '../ui.js';
 
 /** How many events the view lists: the newest. */
 const SHOWN = 50;
@@ -28,23 +28,25 @@ export function EventsView() {
           ))}
         </select>
       </div>
-      <ErrorNotice error={events.error} />
-      {!events.data && !events.error && <Loading what="events" />}
-      {events.data?.length === 0 && <Empty>No {type ? <code>{type}</code> : ''} events yet.</Empty>}
-      {events.data && events.data.length > 0 && (
-        <ol class="events" aria-label={type ? `${type} events` : 'Events'}>
-          {events.data.map((event) => (
-            <li key={event.id}>
-              <details>
-                <summary>
-                  <code class="event-type">{event.type}</code> <Time value={event.createdAt} /> <Id value={event.id} />
-                </summary>
-                <Json value={event.data} label={`Payload of ${event.type} ${event.id}`} />
-              </details>
-            </li>
-          ))}
-        </ol>
-      )}
+      <ListStates
+        list={events}
+        what="events"
+        empty={<>No {type ? <code>{type}</code> : ''} events yet.</>}
+        render={(items) => (
+          <ol class="events" aria-label={type ? `${type} events` : 'Events'}>
+            {items.map((event) => (
+              <li key={event.id}>
+                <details>
+                  <summary>
+                    <code class="event-type">{event.type}</code> <Time value={event.createdAt} /> <Id value={event.id} />
+                  </summary>
+                  <Json value={event.data} label={`Payload of ${event.type} ${event.id}`} />
+                </details>
+              </li>
+            ))}
+          </ol>
+        )}
+      />
     </Page>
   );
 }

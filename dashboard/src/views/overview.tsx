@@ -1,8 +1,9 @@
 import { type Balance, type DashboardApi, LIST_LIMIT, type Owner } from '../api.js';
-import { formatDuration, formatMoney } from '../format.js';
+import { BALANCE_COLUMNS, BalanceCells } from '../balances.js';
+import { formatDuration } from '../format.js';
 import { useAction, useApi, useQuery } from '../hooks.js';
 import { href } from '../router.js';
-import { ActionStatus, ErrorNotice, Loading, Page, Section, TableWrap, Time } from '../ui.js';
+import { ActionStatus, ErrorNotice, Loading, Page, ResourceTable, Section, Time } from '../ui.js';
 
 /** Balances are read per owner: the newest ones only, so the overview stays one screen of requests. */
 const BALANCES_SHOWN = 25;
@@ -129,45 +130,26 @@ export function OverviewView() {
       )}
       <div class="columns">
         <Section title="Balances" id="balances">
-          {data && data.balances.length === 0 && <p class="muted">No {ownerNoun}s yet.</p>}
-          {data && data.balances.length > 0 && (
-            <TableWrap label="Balances">
-              <caption class="visually-hidden">
-                Balances of the {data.balances.length} newest {ownerNoun}s, in dollars
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">{ownerNoun === 'user' ? 'User' : 'Customer'}</th>
-                  <th scope="col" class="num">
-                    Available
-                  </th>
-                  <th scope="col" class="num">
-                    Pending
-                  </th>
-                  <th scope="col" class="num">
-                    Posted
-                  </th>
+          {data && (
+            <ResourceTable
+              list={{ data: data.balances, error: undefined }}
+              empty={`No ${ownerNoun}s yet.`}
+              label="Balances"
+              caption={`Balances of the ${data.balances.length} newest ${ownerNoun}s, in dollars`}
+              columns={[ownerNoun === 'user' ? 'User' : 'Customer', ...BALANCE_COLUMNS]}
+              row={({ owner, balance }) => (
+                <tr key={owner.id}>
+                  <th scope="row">{owner.email}</th>
+                  <BalanceCells balance={balance} />
                 </tr>
-              </thead>
-              <tbody>
-                {data.balances.map(({ owner, balance }) => (
-                  <tr key={owner.id}>
-                    <th scope="row">{owner.email}</th>
-                    <td class="num">{formatMoney(balance.available, balance.currency)}</td>
-                    <td class="num">{formatMoney(balance.pending, balance.currency)}</td>
-                    <td class="num">{formatMoney(balance.posted, balance.currency)}</td>
-                  </tr>
-                ))}
-              </tbody>
-              <tfoot>
+              )}
+              footer={
                 <tr>
                   <th scope="row">Total</th>
-                  <td class="num">{formatMoney(totals.available)}</td>
-                  <td class="num">{formatMoney(totals.pending)}</td>
-                  <td class="num">{formatMoney(totals.posted)}</td>
+                  <BalanceCells balance={totals} />
                 </tr>
-              </tfoot>
-            </TableWrap>
+              }
+            />
           )}
         </Section>
         <Section title="Test clock" id="clock-summary" actions={<a href={href('clock')}>Advance it</a>}>

@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import type { Card, DashboardApi, Transaction } from '../api.js';
 import { formatMoney, parseAmount } from '../format.js';
 import { type Action, useAction, useApi, useQuery } from '../hooks.js';
-import { ActionStatus, Empty, ErrorNotice, Id, Loading, Page, Section, Status, TableWrap, Time } from '../ui.js';
+import { ActionStatus, Id, Loading, Page, ResourceTable, Section, SelectField, Status, TextField, Time } from '../ui.js';
 
 async function loadTransactions(api: DashboardApi): Promise<{ transactions: Transaction[]; flags: Map<string, string[]> }> {
   const [transactions, flags] = await Promise.all([api.transactions(), api.riskFlags()]);
@@ -44,44 +44,23 @@ function AuthorizeForm(props: { cards: Card[]; action: Action }) {
   if (usable.length === 0) return <p class="muted">Issue a card first: there is no open card to authorize on.</p>;
   return (
     <form class="grid-form" onSubmit={submit} noValidate>
-      <div class="field">
-        <label for="auth-card">Card</label>
-        <select id="auth-card" value={chosen} onChange={(event) => setCardId((event.target as HTMLSelectElement).value)}>
-          {usable.map((card) => (
-            <option key={card.id} value={card.id}>
-              •••• {card.last4} ({card.status}) {card.id}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div class="field">
-        <label for="auth-amount">Amount (USD)</label>
-        <input
-          id="auth-amount"
-          inputMode="decimal"
-          value={amount}
-          onInput={(event) => setAmount((event.target as HTMLInputElement).value)}
-        />
-      </div>
-      <div class="field">
-        <label for="auth-merchant">Merchant</label>
-        <input
-          id="auth-merchant"
-          maxLength={200}
-          value={merchant}
-          onInput={(event) => setMerchant((event.target as HTMLInputElement).value)}
-        />
-      </div>
-      <div class="field">
-        <label for="auth-mcc">Category code (MCC, optional)</label>
-        <input
-          id="auth-mcc"
-          inputMode="numeric"
-          maxLength={4}
-          value={mcc}
-          onInput={(event) => setMcc((event.target as HTMLInputElement).value)}
-        />
-      </div>
+      <SelectField id="auth-card" label="Card" value={chosen} onValue={setCardId}>
+        {usable.map((card) => (
+          <option key={card.id} value={card.id}>
+            •••• {card.last4} ({card.status}) {card.id}
+          </option>
+        ))}
+      </SelectField>
+      <TextField id="auth-amount" label="Amount (USD)" inputMode="decimal" value={amount} onValue={setAmount} />
+      <TextField id="auth-merchant" label="Merchant" maxLength={200} value={merchant} onValue={setMerchant} />
+      <TextField
+        id="auth-mcc"
+        label="Category code (MCC, optional)"
+        inputMode="numeric"
+        maxLength={4}
+        value={mcc}
+        onValue={setMcc}
+      />
       <label class="choice">
         <input type="checkbox" checked={threeDS} onChange={(event) => setThreeDS((event.target as HTMLInputElement).checked)} />
         Ask for a 3-D Secure challenge
@@ -163,6 +142,14 @@ function TransactionActions(props: { transaction: Transaction; action: Action; o
   );
 }
 
+/** What the risk engine flagged on a transaction, and whether it went without an attestation, each flag once. */
+function riskFlags(transaction: Transaction, flagged: Map<string, string[]> | undefined): string[] {
+  return [
+    ...(flagged?.get(transaction.id) ?? []),
+    ...(transaction.attestationStatus === 'unattested' ? ['unattested'] : []),
+  ].filter((flag, index, all) => all.indexOf(flag) === index);
+}
+
 export function TransactionsView() {
   const loaded = useQuery(loadTransactions, [], ['transaction.', 'anomaly.', 'dispute.', 'spend.']);
   const cards = useQuery((api) => api.cards(), [], ['card.']);
@@ -179,76 +166,64 @@ export function TransactionsView() {
         <ActionStatus action={action} />
       </Section>
       <Section title="Transactions" id="transactions">
-        <ErrorNotice error={loaded.error} />
-        {!data && !loaded.error && <Loading what="transactions" />}
-        {data?.transactions.length === 0 && <Empty>No transactions yet.</Empty>}
-        {data && data.transactions.length > 0 && (
-          <TableWrap label="Transactions">
-            <thead>
-              <tr>
-                <th scope="col">Merchant</th>
-                <th scope="col" class="num">
-                  Amount
+        <ResourceTable
+          list={{ data: data?.transactions, error: loaded.error }}
+          what="transactions"
+          empty="No transactions yet."
+          label="Transactions"
+          columns={[
+            'Merchant',
+            { heading: 'Amount', numeric: true },
+            'Status',
+            'Decline reason',
+            'Risk flags',
+            'Id',
+            'Card',
+            'Created',
+            'Simulate',
+          ]}
+          row={(transaction) => {
+            const flags = riskFlags(transaction, data?.flags);
+            return (
+              <tr key={transaction.id}>
+                <th scope="row">
+                  {transaction.merchant.name}
+                  {transaction.merchant.mcc && <span class="sub">MCC {transaction.merchant.mcc}</span>}
                 </th>
-                <th scope="col">Status</th>
-                <th scope="col">Decline reason</th>
-                <th scope="col">Risk flags</th>
-                <th scope="col">Id</th>
-                <th scope="col">Card</th>
-                <th scope="col">Created</th>
-                <th scope="col">Simulate</th>
+                <td class="num">{formatMoney(transaction.amount, transaction.currency)}</td>
+                <td>
+                  <Status value={transaction.status} />
+                </td>
+                <td>{transaction.declinedReason ? <code>{transaction.declinedReason}</code> : <span class="muted">—</span>}</td>
+                <td>
+                  {flags.length === 0 ? (
+                    <span class="muted">none</span>
+                  ) : (
+                    <ul class="flags">
+                      {flags.map((flag) => (
+                        <li key={flag} class="flag">
+                          {flag.replace(/_/g, ' ')}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </td>
+                <td>
+                  <Id value={transaction.id} />
+                </td>
+                <td>
+                  <Id value={transaction.cardId} />
+                </td>
+                <td>
+                  <Time value={transaction.createdAt} />
+                </td>
+                <td>
+                  <TransactionActions transaction={transaction} action={action} onDone={loaded.reload} />
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {data.transactions.map((transaction) => {
-                const flags = [
-                  ...(data.flags.get(transaction.id) ?? []),
-                  ...(transaction.attestationStatus === 'unattested' ? ['unattested'] : []),
-                ].filter((flag, index, all) => all.indexOf(flag) === index);
-                return (
-                  <tr key={transaction.id}>
-                    <th scope="row">
-                      {transaction.merchant.name}
-                      {transaction.merchant.mcc && <span class="sub">MCC {transaction.merchant.mcc}</span>}
-                    </th>
-                    <td class="num">{formatMoney(transaction.amount, transaction.currency)}</td>
-                    <td>
-                      <Status value={transaction.status} />
-                    </td>
-                    <td>
-                      {transaction.declinedReason ? <code>{transaction.declinedReason}</code> : <span class="muted">—</span>}
-                    </td>
-                    <td>
-                      {flags.length === 0 ? (
-                        <span class="muted">none</span>
-                      ) : (
-                        <ul class="flags">
-                          {flags.map((flag) => (
-                            <li key={flag} class="flag">
-                              {flag.replace(/_/g, ' ')}
-                            </li>
-                          ))}
-                        </ul>
-                      )}
-                    </td>
-                    <td>
-                      <Id value={transaction.id} />
-                    </td>
-                    <td>
-                      <Id value={transaction.cardId} />
-                    </td>
-                    <td>
-                      <Time value={transaction.createdAt} />
-                    </td>
-                    <td>
-                      <TransactionActions transaction={transaction} action={action} onDone={loaded.reload} />
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </TableWrap>
-        )}
+            );
+          }}
+        />
       </Section>
     </Page>
   );

@@ -4,15 +4,14 @@ import { type Action, useAction, useApi, useQuery } from '../hooks.js';
 import {
   ActionStatus,
   ConfirmButton,
-  Empty,
-  ErrorNotice,
+  DisclosureButton,
   Id,
-  Loading,
   OneTimeSecret,
   Page,
+  ResourceTable,
   Section,
   Status,
-  TableWrap,
+  TextField,
   Time,
 } from '../ui.js';
 
@@ -22,68 +21,56 @@ function Deliveries(props: { webhook: Webhook; action: Action }) {
   const busy = props.action.busy !== undefined;
   return (
     <Section title={`Deliveries to ${props.webhook.url}`} id="deliveries-title">
-      <ErrorNotice error={deliveries.error} />
-      {!deliveries.data && !deliveries.error && <Loading what="deliveries" />}
-      {deliveries.data?.length === 0 && <Empty>No deliveries yet.</Empty>}
-      {deliveries.data && deliveries.data.length > 0 && (
-        <TableWrap label="Deliveries">
-          <thead>
-            <tr>
-              <th scope="col">Event</th>
-              <th scope="col">Status</th>
-              <th scope="col">Attempts</th>
-              <th scope="col">Next attempt</th>
-              <th scope="col">Id</th>
-              <th scope="col">Retry</th>
-            </tr>
-          </thead>
-          <tbody>
-            {deliveries.data.map((delivery) => (
-              <tr key={delivery.id}>
-                <th scope="row">
-                  <code>{delivery.eventType}</code>
-                  <span class="sub">{delivery.eventId}</span>
-                </th>
-                <td>
-                  <Status value={delivery.status} />
-                </td>
-                <td>
-                  <ol class="attempts">
-                    {delivery.attempts.map((attempt) => (
-                      <li key={attempt.attempt}>
-                        #{attempt.attempt} <Time value={attempt.attemptedAt} />: {attempt.outcome}
-                        {attempt.responseStatus !== null && ` (HTTP ${attempt.responseStatus})`}
-                        {attempt.error && ` (${attempt.error})`}, {attempt.durationMs} ms
-                      </li>
-                    ))}
-                  </ol>
-                </td>
-                <td>
-                  <Time value={delivery.nextAttemptAt} />
-                </td>
-                <td>
-                  <Id value={delivery.id} />
-                </td>
-                <td>
-                  {delivery.status !== 'succeeded' && (
-                    <button
-                      type="button"
-                      disabled={busy}
-                      onClick={() =>
-                        props.action
-                          .run('retrying', () => api.retryDelivery(props.webhook.id, delivery.id), `Retried ${delivery.id}.`)
-                          .then(deliveries.reload)
-                      }
-                    >
-                      Retry<span class="visually-hidden"> {delivery.id}</span>
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </TableWrap>
-      )}
+      <ResourceTable
+        list={deliveries}
+        what="deliveries"
+        empty="No deliveries yet."
+        label="Deliveries"
+        columns={['Event', 'Status', 'Attempts', 'Next attempt', 'Id', 'Retry']}
+        row={(delivery) => (
+          <tr key={delivery.id}>
+            <th scope="row">
+              <code>{delivery.eventType}</code>
+              <span class="sub">{delivery.eventId}</span>
+            </th>
+            <td>
+              <Status value={delivery.status} />
+            </td>
+            <td>
+              <ol class="attempts">
+                {delivery.attempts.map((attempt) => (
+                  <li key={attempt.attempt}>
+                    #{attempt.attempt} <Time value={attempt.attemptedAt} />: {attempt.outcome}
+                    {attempt.responseStatus !== null && ` (HTTP ${attempt.responseStatus})`}
+                    {attempt.error && ` (${attempt.error})`}, {attempt.durationMs} ms
+                  </li>
+                ))}
+              </ol>
+            </td>
+            <td>
+              <Time value={delivery.nextAttemptAt} />
+            </td>
+            <td>
+              <Id value={delivery.id} />
+            </td>
+            <td>
+              {delivery.status !== 'succeeded' && (
+                <button
+                  type="button"
+                  disabled={busy}
+                  onClick={() =>
+                    props.action
+                      .run('retrying', () => api.retryDelivery(props.webhook.id, delivery.id), `Retried ${delivery.id}.`)
+                      .then(deliveries.reload)
+                  }
+                >
+                  Retry<span class="visually-hidden"> {delivery.id}</span>
+                </button>
+              )}
+            </td>
+          </tr>
+        )}
+      />
     </Section>
   );
 }
@@ -111,38 +98,33 @@ function CreateWebhook(props: { action: Action; onCreated(secret: { label: strin
   };
   return (
     <form class="grid-form" onSubmit={submit}>
-      <div class="field">
-        <label for="webhook-url">Endpoint URL</label>
-        <input
-          id="webhook-url"
-          type="url"
-          required
-          placeholder="https://example.test/hooks/cardrail"
-          value={url}
-          onInput={(event) => setUrl((event.target as HTMLInputElement).value)}
-        />
-      </div>
-      <div class="field">
-        <label for="webhook-events">Event types</label>
-        <input
-          id="webhook-events"
-          aria-describedby="webhook-events-help"
-          value={types}
-          onInput={(event) => setTypes((event.target as HTMLInputElement).value)}
-        />
-        <span id="webhook-events-help" class="help">
-          Separated by commas or spaces; <code>*</code> for every type.
-        </span>
-      </div>
-      <div class="field">
-        <label for="webhook-description">Description (optional)</label>
-        <input
-          id="webhook-description"
-          maxLength={500}
-          value={description}
-          onInput={(event) => setDescription((event.target as HTMLInputElement).value)}
-        />
-      </div>
+      <TextField
+        id="webhook-url"
+        label="Endpoint URL"
+        type="url"
+        required
+        placeholder="https://example.test/hooks/cardrail"
+        value={url}
+        onValue={setUrl}
+      />
+      <TextField
+        id="webhook-events"
+        label="Event types"
+        value={types}
+        onValue={setTypes}
+        help={
+          <>
+            Separated by commas or spaces; <code>*</code> for every type.
+          </>
+        }
+      />
+      <TextField
+        id="webhook-description"
+        label="Description (optional)"
+        maxLength={500}
+        value={description}
+        onValue={setDescription}
+      />
       <button type="submit" disabled={props.action.busy !== undefined}>
         Add endpoint
       </button>
@@ -167,96 +149,82 @@ export function WebhooksView() {
       <ActionStatus action={action} />
       {secret && <OneTimeSecret label={secret.label} value={secret.value} onDismiss={() => setSecret(undefined)} />}
       <Section title="Endpoints" id="endpoints">
-        <ErrorNotice error={webhooks.error} />
-        {!webhooks.data && !webhooks.error && <Loading what="webhooks" />}
-        {webhooks.data?.length === 0 && <Empty>No endpoints yet.</Empty>}
-        {webhooks.data && webhooks.data.length > 0 && (
-          <TableWrap label="Endpoints">
-            <thead>
-              <tr>
-                <th scope="col">URL</th>
-                <th scope="col">Events</th>
-                <th scope="col">Status</th>
-                <th scope="col">Id</th>
-                <th scope="col">Created</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {webhooks.data.map((webhook) => (
-                <tr key={webhook.id} class={webhook.id === selected ? 'selected' : undefined}>
-                  <th scope="row">
-                    {webhook.url}
-                    {webhook.description && <span class="sub">{webhook.description}</span>}
-                  </th>
-                  <td>{webhook.events.join(', ')}</td>
-                  <td>
-                    <Status value={webhook.status} />
-                  </td>
-                  <td>
-                    <Id value={webhook.id} />
-                  </td>
-                  <td>
-                    <Time value={webhook.createdAt} />
-                  </td>
-                  <td class="actions">
-                    <button
-                      type="button"
-                      class="secondary"
-                      aria-expanded={webhook.id === selected}
-                      aria-controls="deliveries-panel"
-                      onClick={() => setSelected(webhook.id === selected ? undefined : webhook.id)}
-                    >
-                      Deliveries<span class="visually-hidden"> to {webhook.url}</span>
-                    </button>
-                    <button
-                      type="button"
-                      disabled={busy}
-                      onClick={async () => {
-                        const rotated = await action.run(
-                          'rotating the secret',
-                          () => api.rotateWebhookSecret(webhook.id),
-                          'New secret issued; the old one keeps signing beside it for 24 hours.',
-                        );
-                        if (rotated) setSecret({ label: `New signing secret of ${webhook.id}`, value: rotated.secret });
-                      }}
-                    >
-                      Rotate secret<span class="visually-hidden"> of {webhook.url}</span>
-                    </button>
-                    <button
-                      type="button"
-                      class="secondary"
-                      disabled={busy}
-                      onClick={() =>
-                        action
-                          .run(
-                            webhook.status === 'active' ? 'disabling' : 'enabling',
-                            () => api.setWebhookStatus(webhook.id, webhook.status === 'active' ? 'disabled' : 'active'),
-                            `Webhook ${webhook.id} is ${webhook.status === 'active' ? 'disabled' : 'active'}.`,
-                          )
-                          .then(webhooks.reload)
-                      }
-                    >
-                      {webhook.status === 'active' ? 'Disable' : 'Enable'}
-                      <span class="visually-hidden"> {webhook.url}</span>
-                    </button>
-                    <ConfirmButton
-                      label="Delete"
-                      context={webhook.url}
-                      confirm="Delete for good"
-                      disabled={busy}
-                      onConfirm={() =>
-                        action
-                          .run('deleting', () => api.deleteWebhook(webhook.id), `Webhook ${webhook.id} deleted.`)
-                          .then(webhooks.reload)
-                      }
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </TableWrap>
-        )}
+        <ResourceTable
+          list={webhooks}
+          what="webhooks"
+          empty="No endpoints yet."
+          label="Endpoints"
+          columns={['URL', 'Events', 'Status', 'Id', 'Created', 'Actions']}
+          row={(webhook) => (
+            <tr key={webhook.id} class={webhook.id === selected ? 'selected' : undefined}>
+              <th scope="row">
+                {webhook.url}
+                {webhook.description && <span class="sub">{webhook.description}</span>}
+              </th>
+              <td>{webhook.events.join(', ')}</td>
+              <td>
+                <Status value={webhook.status} />
+              </td>
+              <td>
+                <Id value={webhook.id} />
+              </td>
+              <td>
+                <Time value={webhook.createdAt} />
+              </td>
+              <td class="actions">
+                <DisclosureButton
+                  open={webhook.id === selected}
+                  controls="deliveries-panel"
+                  onToggle={() => setSelected(webhook.id === selected ? undefined : webhook.id)}
+                >
+                  Deliveries<span class="visually-hidden"> to {webhook.url}</span>
+                </DisclosureButton>
+                <button
+                  type="button"
+                  disabled={busy}
+                  onClick={async () => {
+                    const rotated = await action.run(
+                      'rotating the secret',
+                      () => api.rotateWebhookSecret(webhook.id),
+                      'New secret issued; the old one keeps signing beside it for 24 hours.',
+                    );
+                    if (rotated) setSecret({ label: `New signing secret of ${webhook.id}`, value: rotated.secret });
+                  }}
+                >
+                  Rotate secret<span class="visually-hidden"> of {webhook.url}</span>
+                </button>
+                <button
+                  type="button"
+                  class="secondary"
+                  disabled={busy}
+                  onClick={() =>
+                    action
+                      .run(
+                        webhook.status === 'active' ? 'disabling' : 'enabling',
+                        () => api.setWebhookStatus(webhook.id, webhook.status === 'active' ? 'disabled' : 'active'),
+                        `Webhook ${webhook.id} is ${webhook.status === 'active' ? 'disabled' : 'active'}.`,
+                      )
+                      .then(webhooks.reload)
+                  }
+                >
+                  {webhook.status === 'active' ? 'Disable' : 'Enable'}
+                  <span class="visually-hidden"> {webhook.url}</span>
+                </button>
+                <ConfirmButton
+                  label="Delete"
+                  context={webhook.url}
+                  confirm="Delete for good"
+                  disabled={busy}
+                  onConfirm={() =>
+                    action
+                      .run('deleting', () => api.deleteWebhook(webhook.id), `Webhook ${webhook.id} deleted.`)
+                      .then(webhooks.reload)
+                  }
+                />
+              </td>
+            </tr>
+          )}
+        />
       </Section>
       <div id="deliveries-panel">{selectedWebhook && <Deliveries webhook={selectedWebhook} action={action} />}</div>
       <Section title="Add an endpoint" id="add-endpoint">

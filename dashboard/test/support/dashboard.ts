@@ -47,6 +47,28 @@ export async function openDashboard(
   return { page, context, errors, requests, close: () => context.close() };
 }
 
+/** A view of the signed-in page (customer variant): its link in the navigation, and its heading. */
+type View = readonly [link: string | RegExp, heading: string];
+
+/** The views that show the organization's objects (owners, agents, cards, intents, transactions, events). */
+export const OBJECT_VIEWS: readonly View[] = [
+  ['Overview', 'Overview'],
+  ['Customers', 'Customers'],
+  ['Agents', 'Agents'],
+  ['Cards', 'Cards'],
+  [/^Approvals/, 'Approvals'],
+  ['Transactions', 'Transactions'],
+  ['Events', 'Events'],
+];
+
+/** Every view, in the order of the navigation. */
+export const VIEWS: readonly View[] = [
+  ...OBJECT_VIEWS,
+  ['Webhooks', 'Webhooks'],
+  ['Test clock', 'Test clock'],
+  ['API keys', 'API keys'],
+];
+
 /** Signs in through the form, with the keyboard only, and waits for the signed-in page (the view the URL names). */
 export async function signIn(page: Page, apiKey: string, variant: 'customer' | 'user' = 'customer'): Promise<void> {
   const field = page.getByLabel('API key');

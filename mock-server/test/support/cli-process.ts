@@ -6,6 +6,17 @@ import { fileURLToPath } from 'node:url';
 const bin = fileURLToPath(new URL('../../dist/cli.mjs', import.meta.url));
 const children = new Set<ChildProcessWithoutNullStreams>();
 
+/** `cardrail-mock` in its own process, its standard output and error gathered as they come. */
+function spawnCli(args: string[]): { child: ChildProcessWithoutNullStreams; output(): string } {
+  const child = spawn(process.execPath, [bin, ...args], { stdio: 'pipe' });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return { child, output: () => output };
+}
+
 export interface CliProcess {
   child: ChildProcessWithoutNullStreams;
   url: string;
@@ -16,24 +27,19 @@ export interface CliProcess {
 
 /** Starts `cardrail-mock` in its own process and resolves once it announces its address. */
 export async function startCli(args: string[]): Promise<CliProcess> {
-  const child = spawn(process.execPath, [bin, ...args], { stdio: 'pipe' });
-  children.add(child);
-  child.once('exit', () => children.delete(child));
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const { child, output } = spawnCli(args);
   const url = await new Promise<string>((resolve, reject) => {
     const onData = () => {
-      const match = /Cardrail mock server listening on (http:\/\/\S+\/v1)/.exec(output);
+      const match = /Cardrail mock server listening on (http:\/\/\S+\/v1)/.exec(output());
       if (match?.[1]) resolve(match[1]);
     };
     child.stdout.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`cardrail-mock exited with ${code} before listening:\n${output}`)));
+    child.once('exit', (code) => reject(new Error(`cardrail-mock exited with ${code} before listening:\n${output()}`)));
   });
   return {
     child,
     url,
-    output: () => output,
+    output,
     async stop(signal) {
       if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
       const exited = once(child, 'exit');
@@ -42,6 +48,14 @@ export async function startCli(args: string[]): Promise<CliProcess> {
       return code;
     },
   };
+}
+
+/** Runs `cardrail-mock` until it exits by itself (as it does on arguments it refuses): its exit code and output. */
+export async function runCliToExit(args: string[]): Promise<{ code: number | null; output: string }> {
+  const { child, output } = spawnCli(args);
+  // 'close' rather than 'exit': by then both streams have ended, so the output is whole.
+  const [code] = (await once(child, 'close')) as [number | null];
+  return { code, output: output() };
 }
 
 /** Kills every child still running (afterEach). */
