@@ -169,6 +169,20 @@ describe('Scheduler', () => {
   });
 });
 
+describe('Scheduler on a running clock', () => {
+  it('adds exactly the advance to the offset, however long the due jobs take in wall time', async () => {
+    let wall = 1_000;
+    const clock = new OffsetClock(new BaseClock({ wall: () => wall }));
+    const scheduler = new Scheduler(clock);
+    // A job that takes 5 ms of wall time while the clock is advanced.
+    scheduler.schedule(1_000 + 60_000, () => {
+      wall += 5;
+    });
+    await scheduler.advance(3_600_000);
+    expect(clock.offsetMs).toBe(3_600_000);
+  });
+});
+
 describe('IdempotencyCache', () => {
   it('replays the same fingerprint, refuses another, and forgets keys after 24 hours of its clock', async () => {
     const clock = new OffsetClock(new BaseClock({ frozenAt: 0 }));

@@ -142,11 +142,13 @@ export class Scheduler {
   }
 
   async #advanceBy(ms: number): Promise<void> {
-    const target = this.clock.now() + ms;
+    // The advance adds exactly `ms` to the offset: on a clock that runs with wall time, the time spent running the
+    // due jobs must not come out of it (an advance of an hour reads as an hour, however long its jobs took).
+    const targetOffset = this.clock.offsetMs + ms;
     for (;;) {
       this.#dropCancelled();
       const job = this.#heap.peek();
-      if (job && job.dueAt <= target) {
+      if (job && job.dueAt <= this.clock.base.now() + targetOffset) {
         // Results of started I/O may schedule work before this job; settle them before time moves on.
         if (this.#inFlight.size > 0 && job.dueAt > this.clock.now()) {
           await Promise.all(this.#inFlight);
@@ -163,7 +165,7 @@ export class Scheduler {
       }
       break;
     }
-    this.clock.moveTo(target);
+    this.clock.shift(targetOffset - this.clock.offsetMs);
     this.#armTimer();
   }
 
