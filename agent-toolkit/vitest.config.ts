@@ -3,11 +3,14 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // Each file must leave the worker as it found it: npm test runs the files in one shared worker (--isolate=false).
+    setupFiles: ['../scripts/vitest-leak-guard.mjs'],
     // Type tests (*.test-d.ts) run through tsc: the adapters' output must fit the frameworks' own types.
     typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.type-tests.json' },
     // Each file starts its own mock server (and some a child process).
     pool: 'forks',
-    testTimeout: 20_000,
-    hookTimeout: 20_000,
+    // Hang guards, not speed checks: npm test runs this suite beside others on two cores.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
   },
 });

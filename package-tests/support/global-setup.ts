@@ -1,8 +1,10 @@
 // Packs every published package (as `npm publish` would, from the built dist/: the root `npm test` builds first)
 // and installs the tarballs into a new temporary project together with what a user adds from the registry
-// (consumer/package.json). Once per run, for every test file; nothing is kept between runs.
+// (consumer/package.json). Once per run, for every test file; nothing is kept between runs. Under the root `npm test`
+// the packages are already packed, right after their build (scripts/pack-workspace.mjs, into CARDRAIL_PACKS_DIR):
+// those tarballs are installed instead of packing again.
 import { execFile, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,21 +28,24 @@ export default async function setup(project: TestProject): Promise<() => void> {
   mkdirSync(tarballs);
   cpSync(join(here, '..', 'consumer'), consumerDir, { recursive: true });
 
-  const packed = await Promise.all(
-    PUBLISHED.map(async (workspace) => {
-      // --ignore-scripts: prepack would rebuild what the build has just built.
-      const { stdout } = await execFileAsync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', tarballs], {
-        cwd: join(repoRoot, workspace),
-      });
-      const [result] = JSON.parse(stdout) as PackedPackage[];
-      if (!result) throw new Error(`npm pack gave nothing for ${workspace}`);
-      return result;
-    }),
-  );
+  const packedByNpmTest = process.env.CARDRAIL_PACKS_DIR;
+  const packed = packedByNpmTest
+    ? PUBLISHED.map((workspace) => fromPacksDir(packedByNpmTest, workspace))
+    : await Promise.all(
+        PUBLISHED.map(async (workspace) => {
+          // --ignore-scripts: prepack would rebuild what the build has just built.
+          const { stdout } = await execFileAsync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', tarballs], {
+            cwd: join(repoRoot, workspace),
+          });
+          const [result] = JSON.parse(stdout) as PackedPackage[];
+          if (!result) throw new Error(`npm pack gave nothing for ${workspace}`);
+          return { ...result, tarball: join(tarballs, result.filename) };
+        }),
+      );
 
   const manifestPath = join(consumerDir, 'package.json');
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
-  for (const { name, filename } of packed) manifest.dependencies[name] = `file:${join(tarballs, filename)}`;
+  for (const { name, tarball } of packed) manifest.dependencies[name] = `file:${tarball}`;
   writeFileSync(manifestPath, JSON.stringify(manifest, null, 2));
 
   const started = Date.now();
@@ -60,12 +65,23 @@ export default async function setup(project: TestProject): Promise<() => void> {
     );
   }
   console.log(
-    `package-tests: packed ${packed.length} packages and installed them in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    `package-tests: ${packedByNpmTest ? 'took the tarballs npm test packed of' : 'packed'} ${packed.length} packages and installed them in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
 
   project.provide('consumerDir', consumerDir);
   project.provide('packed', packed);
   return () => remove(root);
+}
+
+/**
+ * A tarball scripts/pack-workspace.mjs wrote (its `npm pack --json` summary beside it), with its path. A missing one
+ * fails the run: packing again here would test something npm test did not check.
+ */
+function fromPacksDir(dir: string, workspace: string): PackedPackage & { tarball: string } {
+  const summary = join(dir, `${workspace.replaceAll('/', '__')}.json`);
+  if (!existsSync(summary)) throw new Error(`CARDRAIL_PACKS_DIR=${dir} has no tarball of ${workspace} (${summary} is missing)`);
+  const result = JSON.parse(readFileSync(summary, 'utf8')) as PackedPackage;
+  return { ...result, tarball: join(dir, result.filename) };
 }
 
 /** `rm -rf` where there is one: about 6 times faster than rmSync on the 15,000 files of the install. */

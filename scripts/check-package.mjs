@@ -1,0 +1,80 @@
+#!/usr/bin/env node
+// A published workspace's package check (its `check:package` script, run by `npm run build`):
+//   1. publint --strict on the package;
+//   2. the tarball's file list: every `bin` target, every file an export points at and every entry of `files` that
+//      names a file must be in it, and nothing outside `files` (npm always adds package.json);
+//   3. attw on the tarball.
+// Under `npm test` the tarball is the one scripts/pack-workspace.mjs made right after the build (CARDRAIL_PACKS_DIR);
+// otherwise the package is packed into a temporary folder here, without lifecycle scripts (prepack builds, and this
+// runs right after a build), as `attw --pack` would.
+//
+//   node ../scripts/check-package.mjs        (from the workspace's folder)
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { packedTarball } from './lib/packs.mjs';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const packageRoot = process.cwd();
+const workspace = relative(root, packageRoot);
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+const run = (command, args) => execFileSync(command, args, { cwd: packageRoot, stdio: 'inherit' });
+
+run(bin('publint'), ['--strict']);
+
+const byNpmTest = packedTarball(workspace);
+const destination = byNpmTest ? undefined : mkdtempSync(join(tmpdir(), 'cardrail-check-package-'));
+try {
+  const packed =
+    byNpmTest ??
+    (() => {
+      const [result] = JSON.parse(
+        execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', destination], {
+          cwd: packageRoot,
+          encoding: 'utf8',
+        }),
+      );
+      return { ...result, path: join(destination, result.filename) };
+    })();
+  checkFileList(
+    JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')),
+    packed.files.map((file) => file.path),
+  );
+  console.log(
+    `${packed.filename}: ${packed.files.length} files, ${packed.size} bytes${byNpmTest ? ' (packed by npm test)' : ''}`,
+  );
+  run(bin('attw'), [packed.path]);
+} finally {
+  if (destination) rmSync(destination, { recursive: true, force: true });
+}
+
+/** Fails with both lists when the tarball lacks a file the manifest promises or holds one `files` does not name. */
+function checkFileList(manifest, files) {
+  const strip = (path) => path.replace(/^\.\//, '');
+  const promised = [
+    ...Object.values(typeof manifest.bin === 'string' ? { [manifest.name]: manifest.bin } : (manifest.bin ?? {})),
+    ...exportTargets(manifest.exports),
+    ...(manifest.files ?? []).filter((entry) => /\.[a-z]+$/i.test(entry)),
+  ].map(strip);
+  const missing = [...new Set(promised)].filter((path) => !files.includes(path));
+  const allowed = (path) =>
+    path === 'package.json' ||
+    (manifest.files ?? []).some((entry) => path === strip(entry) || path.startsWith(`${strip(entry)}/`));
+  const stray = files.filter((path) => !allowed(path));
+  if (missing.length > 0 || stray.length > 0) {
+    console.error(
+      `${manifest.name}: the tarball is wrong. Missing (named by bin, exports or files): ${JSON.stringify(missing)}. ` +
+        `Not named by "files": ${JSON.stringify(stray)}. Build first (npm run build:dist), or fix package.json.`,
+    );
+    process.exit(1);
+  }
+}
+
+/** Every file path in an `exports` value, through conditions and subpaths (patterns with `*` are left out). */
+function exportTargets(value) {
+  if (typeof value === 'string') return value.includes('*') ? [] : [value];
+  if (value === null || typeof value !== 'object') return [];
+  return Object.values(value).flatMap(exportTargets);
+}
