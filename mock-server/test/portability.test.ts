@@ -1,49 +1,13 @@
-// The mock's core runs wherever a Request does: a browser bundle of the published entries holds no Node built-in and
-// starts without the spec documents, and the two SHA-256 implementations (node:crypto where the runtime has it,
-// @noble/hashes elsewhere) and the base64url helpers give the same bytes as Node's own. Uses the built dist/ through
-// the package's exports (the root `npm test` builds before testing).
+// The mock's core runs wherever a Request does: the two SHA-256 implementations (node:crypto where the runtime has it,
+// @noble/hashes elsewhere) and the base64url helpers give the same bytes as Node's own. (That a browser bundle of the
+// published entries holds no Node built-in is runtime-tests/test/bundles.test.ts.)
 import { createHash } from 'node:crypto';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
-import { bundleForBrowser } from '@cardrail/runtime-tests/bundle';
 import { describe, expect, it } from 'vitest';
 import { base64urlToText, bytesToBase64url, textToBase64url } from '../src/core/base64url.js';
 import { decodeCursor, encodeCursor } from '../src/core/cursor.js';
 import { sha256Bytes, sha256Hex, sha256Implementation } from '../src/core/sha256.js';
-
-const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-
-/** Imports of Node built-ins left in bundled code: static, dynamic or required. */
-function nodeImports(code: string): string[] {
-  return [
-    ...code.matchAll(
-      /(?:from|import|require)\s*\(?\s*["']((?:node:)?(?:crypto|fs|path|buffer|stream|util|os|http|https|net|module|url|zlib|string_decoder)|node:[^"']+)["']/g,
-    ),
-  ].map((match) => match[1] as string);
-}
-
-describe('a browser bundle (esbuild, platform browser)', () => {
-  for (const [entry, contents] of [
-    ['@cardrail/mock-server/msw', "export { createHandlers } from '@cardrail/mock-server/msw';"],
-    ['@cardrail/mock-server', "export { createMockServer } from '@cardrail/mock-server';"],
-  ] as const) {
-    it(`of ${entry} has no node: import, and its entry script holds no spec document`, async () => {
-      const { outputFiles, metafile } = await bundleForBrowser({
-        stdin: { contents, resolveDir: repoRoot, sourcefile: 'page.mjs', loader: 'js' },
-      });
-      for (const output of outputFiles) expect(nodeImports(output.text), output.path).toEqual([]);
-      const external = Object.values(metafile.outputs).flatMap((output) => output.imports.filter((i) => i.external));
-      expect(external).toEqual([]);
-      // The documents (and the request checks) are chunks of their own, loaded on first need.
-      const entryOutput = Object.entries(metafile.outputs).find(([, output]) => output.entryPoint !== undefined);
-      const entryInputs = Object.keys(entryOutput?.[1].inputs ?? {});
-      expect(entryInputs.filter((input) => /documents-|\.(parameters|bodies)-|spec\/dist\/.*\.json$/.test(input))).toEqual([]);
-      expect(Object.keys(metafile.inputs).filter((input) => /documents-|\.(parameters|bodies)-/.test(input))).toHaveLength(5);
-    });
-  }
-});
 
 describe('SHA-256 without node:crypto', () => {
   const vectors = ['', 'abc', 'sk_test_abcdefghijklmnop', 'é€😀 mixed UTF-8', 'x'.repeat(100_000)];
