@@ -14,7 +14,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { packedTarball } from './lib/packs.mjs';
+import { packedTarball, packWorkspace } from './lib/packs.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const packageRoot = process.cwd();
@@ -27,17 +27,7 @@ run(bin('publint'), ['--strict']);
 const byNpmTest = packedTarball(workspace);
 const destination = byNpmTest ? undefined : mkdtempSync(join(tmpdir(), 'cardrail-check-package-'));
 try {
-  const packed =
-    byNpmTest ??
-    (() => {
-      const [result] = JSON.parse(
-        execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', destination], {
-          cwd: packageRoot,
-          encoding: 'utf8',
-        }),
-      );
-      return { ...result, path: join(destination, result.filename) };
-    })();
+  const packed = byNpmTest ?? packWorkspace(packageRoot, destination);
   checkFileList(
     JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')),
     packed.files.map((file) => file.path),

@@ -1,20 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inject } from 'vitest';
-
-/** One published package as packed by `npm pack --json`. */
-export interface PackedPackage {
-  name: string;
-  version: string;
-  filename: string;
-  files: { path: string }[];
-}
+import type { PackedTarball } from '../../scripts/lib/packs.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** The temporary project the tarballs are installed into. */
     consumerDir: string;
-    packed: PackedPackage[];
+    /** Each published package as `npm pack --json` described its tarball. */
+    packed: PackedTarball[];
   }
 }
 

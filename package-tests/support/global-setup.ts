@@ -4,13 +4,13 @@
 // the packages are already packed, right after their build (scripts/pack-workspace.mjs, into CARDRAIL_PACKS_DIR):
 // those tarballs are installed instead of packing again.
 import { execFile, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { TestProject } from 'vitest/node';
-import type { PackedPackage } from './consumer.js';
+import { packedTarball, packWorkspace } from '../../scripts/lib/packs.mjs';
 
 const execFileAsync = promisify(execFile);
 const here = dirname(fileURLToPath(import.meta.url));
@@ -28,24 +28,13 @@ export default async function setup(project: TestProject): Promise<() => void> {
   mkdirSync(tarballs);
   cpSync(join(here, '..', 'consumer'), consumerDir, { recursive: true });
 
-  const packedByNpmTest = process.env.CARDRAIL_PACKS_DIR;
-  const packed = packedByNpmTest
-    ? PUBLISHED.map((workspace) => fromPacksDir(packedByNpmTest, workspace))
-    : await Promise.all(
-        PUBLISHED.map(async (workspace) => {
-          // --ignore-scripts: prepack would rebuild what the build has just built.
-          const { stdout } = await execFileAsync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', tarballs], {
-            cwd: join(repoRoot, workspace),
-          });
-          const [result] = JSON.parse(stdout) as PackedPackage[];
-          if (!result) throw new Error(`npm pack gave nothing for ${workspace}`);
-          return { ...result, tarball: join(tarballs, result.filename) };
-        }),
-      );
+  const packedByNpmTest = process.env.CARDRAIL_PACKS_DIR !== undefined;
+  // Under npm test a missing tarball fails the run: packing again here would test something npm test did not check.
+  const packed = PUBLISHED.map((workspace) => packedTarball(workspace) ?? packWorkspace(join(repoRoot, workspace), tarballs));
 
   const manifestPath = join(consumerDir, 'package.json');
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
-  for (const { name, tarball } of packed) manifest.dependencies[name] = `file:${tarball}`;
+  for (const { name, path } of packed) manifest.dependencies[name] = `file:${path}`;
   writeFileSync(manifestPath, JSON.stringify(manifest, null, 2));
 
   const started = Date.now();
@@ -71,17 +60,6 @@ export default async function setup(project: TestProject): Promise<() => void> {
   project.provide('consumerDir', consumerDir);
   project.provide('packed', packed);
   return () => remove(root);
-}
-
-/**
- * A tarball scripts/pack-workspace.mjs wrote (its `npm pack --json` summary beside it), with its path. A missing one
- * fails the run: packing again here would test something npm test did not check.
- */
-function fromPacksDir(dir: string, workspace: string): PackedPackage & { tarball: string } {
-  const summary = join(dir, `${workspace.replaceAll('/', '__')}.json`);
-  if (!existsSync(summary)) throw new Error(`CARDRAIL_PACKS_DIR=${dir} has no tarball of ${workspace} (${summary} is missing)`);
-  const result = JSON.parse(readFileSync(summary, 'utf8')) as PackedPackage;
-  return { ...result, tarball: join(dir, result.filename) };
 }
 
 /** `rm -rf` where there is one: about 6 times faster than rmSync on the 15,000 files of the install. */
