@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { mswAlias } from '../scripts/vitest-msw.mjs';
 
 export default defineConfig({
+  // msw 3, or msw 2 in the Node 20 lane (CARDRAIL_MSW_MAJOR=2).
+  resolve: { alias: mswAlias() },
   test: {
     include: ['test/**/*.test.ts'],
     // Each file must leave the worker as it found it: npm test runs the files in one shared worker (--isolate=false).

@@ -15,13 +15,15 @@ import { fileURLToPath } from 'node:url';
 const { values } = parseArgs({ options: { cwd: { type: 'string' } } });
 const root = resolve(values.cwd ?? join(fileURLToPath(import.meta.url), '../..'));
 
+// changesets 3's packages are ES modules; Node 22.12+ (the project runs on 24) loads them with require().
 const requireHere = createRequire(import.meta.url);
 const requireFromCli = createRequire(requireHere.resolve('@changesets/cli/package.json'));
-const requireFromRead = createRequire(requireFromCli.resolve('@changesets/read'));
-const parseChangeset = requireFromRead('@changesets/parse').default;
+const { parseChangesetFile } = requireFromCli('@changesets/parse');
 const { getPackages } = requireFromCli('@manypkg/get-packages');
-const { read: readConfig } = requireFromCli('@changesets/config');
-const getReleasePlan = requireFromCli('@changesets/get-release-plan').default;
+const { readConfig } = requireFromCli('@changesets/config');
+const { readPreState } = requireFromCli('@changesets/pre');
+const { readChangesets } = requireFromCli('@changesets/read');
+const { assembleReleasePlan } = requireFromCli('@changesets/assemble-release-plan');
 
 const BUMP_TYPES = ['major', 'minor', 'patch', 'none'];
 const problems = [];
@@ -33,9 +35,22 @@ const publishable = [...byName.values()].filter((pkg) => !pkg.private).map((pkg)
 
 let config;
 try {
-  config = await readConfig(packages.root.dir, packages);
+  const read = await readConfig(packages.rootDir, packages);
+  config = read.config;
+  for (const error of read.errors ?? []) problems.push(`.changeset/config.json: ${error}`);
 } catch (error) {
   problems.push(`.changeset/config.json: ${String(error instanceof Error ? error.message : error)}`);
+}
+// changesets 3 reads `ignore` as globs and drops a name that matches nothing; a misspelt name is refused here instead.
+try {
+  const written = JSON.parse(readFileSync(join(root, '.changeset', 'config.json'), 'utf8'));
+  for (const name of written.ignore ?? []) {
+    if (!/[*?[\]{}!]/.test(name) && !byName.has(name)) {
+      problems.push(`.changeset/config.json: "ignore" names ${name}, which is not a package of this repository.`);
+    }
+  }
+} catch {
+  // No readable config: readConfig above has said so.
 }
 const ignored = new Set(config?.ignore ?? []);
 
@@ -49,7 +64,7 @@ for (const file of files) {
   const where = `.changeset/${file}`;
   let changeset;
   try {
-    changeset = parseChangeset(readFileSync(join(changesetDir, file), 'utf8'));
+    changeset = parseChangesetFile(readFileSync(join(changesetDir, file), 'utf8'));
   } catch (error) {
     problems.push(`${where}: ${firstLine(error)}`);
     continue;
@@ -74,7 +89,9 @@ for (const file of files) {
 let plan;
 if (problems.length === 0) {
   try {
-    plan = await getReleasePlan(root);
+    // What `changeset status` computes, without its git diff against a base branch.
+    const [changesets, preState] = await Promise.all([readChangesets(packages.rootDir), readPreState(packages.rootDir)]);
+    plan = assembleReleasePlan(changesets, packages, config, preState);
   } catch (error) {
     problems.push(`release plan: ${firstLine(error)}`);
   }

@@ -17,6 +17,8 @@ function workspace(changesets) {
     writeFileSync(join(dir, path), typeof content === 'string' ? content : JSON.stringify(content, null, 2));
   };
   write('package.json', { name: 'fixture-root', private: true, workspaces: ['packages/*'] });
+  // changesets finds an npm workspace by its lockfile.
+  write('package-lock.json', { name: 'fixture-root', lockfileVersion: 3, requires: true, packages: {} });
   write('packages/lib/package.json', { name: '@fixture/lib', version: '1.2.3' });
   write('packages/tool/package.json', { name: '@fixture/tool', version: '0.1.0', dependencies: { '@fixture/lib': '^1.2.3' } });
   write('packages/internal/package.json', { name: '@fixture/internal', version: '0.0.0', private: true });

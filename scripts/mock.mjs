@@ -9,8 +9,12 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { repoRoot } from './lib/bundle.mjs';
+import { runOnProjectNode } from './lib/project-node.mjs';
+
+// A fresh clone on an older Node (ours have 20) still starts: the mock runs on the project's Node, from .node/.
+if (await runOnProjectNode(fileURLToPath(import.meta.url), 'cardrail-mock')) process.exit();
 
 const cacheDir = join(repoRoot, 'node_modules/.cache/cardrail-mock');
 const bundlePath = join(cacheDir, 'cli.mjs');

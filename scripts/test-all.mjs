@@ -31,7 +31,12 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { LANES } from '../runtime-tests/scripts/node-majors.mjs';
+import { runOnProjectNode } from './lib/project-node.mjs';
 import { runTasks } from './lib/task-runner.mjs';
+
+// On the project's Node (.nvmrc), whatever this shell's Node is: every task inherits it through the PATH.
+if (await runOnProjectNode(fileURLToPath(import.meta.url), 'npm test')) process.exit();
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({
@@ -97,6 +102,8 @@ const TYPECHECKS = {
   'runtime-tests': 6,
   'package-tests': 5,
 };
+/** What a suite costs on another Node major (node-majors lanes). */
+const LANE_COSTS = { sdk: 6, 'mock-server': 40, 'agent-toolkit': 14, 'examples/vitest': 4 };
 /** Vitest in npm test: tsc checks the type tests (typecheck step); one worker per suite, see above. */
 const SHARED_WORKER = '--typecheck.enabled=false --isolate=false';
 
@@ -195,14 +202,12 @@ const allTasks = [
     cwd: root,
     command: 'node runtime-tests/scripts/node-majors.mjs --install',
   },
-  ...[22, 24].flatMap((major) =>
-    [
-      ['sdk', 6],
-      ['mock-server', 40],
-    ].map(([suite, cost]) => ({
+  // Node 22 and 20 beside the project's 24 (runtime-tests/scripts/node-majors.mjs says which suites, with which msw).
+  ...Object.entries(LANES).flatMap(([major, lane]) =>
+    lane.suites.map((suite) => ({
       name: `test:${suite}:node${major}`,
       phase: 'test',
-      cost,
+      cost: LANE_COSTS[suite] ?? 10,
       needs: ['node-majors:install', ...buildsFor(suite)],
       cwd: root,
       command: `node runtime-tests/scripts/node-majors.mjs --major ${major} --suite ${suite}`,

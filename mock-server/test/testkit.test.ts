@@ -1,6 +1,7 @@
 import { NotFoundError } from '@cardrail/sdk';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, test } from 'vitest';
+import { unhandled } from '../../scripts/vitest-msw.mjs';
 import { createHandlers } from '../src/adapters/msw.js';
 import { createMockServer, type MockSnapshot } from '../src/index.js';
 
@@ -137,7 +138,7 @@ describe('seeding once and restoring before each test', () => {
 describe('the test kit beside MSW', () => {
   const mock = createHandlers();
   const server = setupServer(...mock.handlers);
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  beforeAll(() => server.listen(unhandled('error')));
   afterAll(() => server.close());
 
   it('keeps its clients in-process while MSW intercepts the global fetch', async () => {

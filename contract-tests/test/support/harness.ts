@@ -45,7 +45,7 @@ export async function mswHarness(name: string): Promise<Harness> {
   receiver.useBaseUrl(MSW_HOOKS);
   const mock = createHandlers({ baseUrls: [MSW_API] });
   const server = setupServer(...mock.handlers, ...receiver.mswHandlers());
-  server.listen({ onUnhandledRequest: 'error' });
+  server.listen({ onUnhandledFrame: 'error' }); // msw 3's name for msw 2's onUnhandledRequest
   return {
     name,
     recorder,

@@ -1,11 +1,13 @@
 /**
- * The mock as MSW request handlers (`createHandlers`), for tests in Node and browsers. `msw` 2 is a peer dependency.
+ * The mock as MSW request handlers (`createHandlers`), for tests in Node and browsers. `msw` 2 (2.15 or newer) or 3
+ * is a peer dependency: msw 3 is npm's latest and needs Node.js 22.12 or newer; msw 2 also runs on Node.js 20.
  *
  * @module @cardrail/mock-server/msw
  */
 import { http, type HttpHandler } from 'msw';
 import { API_BASE_PATH } from '../http/app.js';
 import { createMockServer, type MockServer, type MockServerOptions } from '../server.js';
+import { assertMswCanServe } from './msw-support.js';
 
 /** Origins whose `/v1` the handlers answer by default: the local mock address and the production address. */
 export const DEFAULT_ORIGINS = ['http://127.0.0.1:4010', 'http://localhost:4010', 'https://api.cardrail.dev'];
@@ -21,13 +23,16 @@ export interface CreateHandlersOptions extends MockServerOptions {
 
 /** The MSW handlers of a mock, and the mock itself (its clock, events, `reset`, `idle`). */
 export interface MockHandlers extends MockServer {
-  /** MSW 2 request handlers: `setupServer(...mock.handlers)`. */
+  /** MSW request handlers (of the msw 2 or 3 installed): `setupServer(...mock.handlers)` or `setupWorker(...)`. */
   handlers: HttpHandler[];
 }
 
 /**
  * The mock as MSW handlers, for an in-process test suite. The returned object is also the mock's control (clock,
  * events, reset, idle). Webhook deliveries use the global fetch, so a test can answer them with its own MSW handler.
+ *
+ * Throws at once, saying what to install, when the installed msw cannot serve the handlers here: msw 1 (no `http`),
+ * or msw 3 on a Node.js older than 22.12, where its interceptors fail and requests would not reach the mock.
  *
  * @example
  * ```ts
@@ -36,10 +41,14 @@ export interface MockHandlers extends MockServer {
  *
  * const mock = createHandlers();
  * const server = setupServer(...mock.handlers);
- * beforeAll(() => server.listen()); afterEach(() => mock.reset()); afterAll(() => server.close());
+ * // msw 3; with msw 2: server.listen({ onUnhandledRequest: 'error' })
+ * beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+ * afterEach(() => mock.reset());
+ * afterAll(() => server.close());
  * ```
  */
 export function createHandlers(options: CreateHandlersOptions = {}): MockHandlers {
+  assertMswCanServe(http);
   const mock = createMockServer(options);
   const bases = (options.baseUrls ?? DEFAULT_ORIGINS).map((base) => {
     const trimmed = base.replace(/\/+$/, '');

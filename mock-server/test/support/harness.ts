@@ -1,4 +1,5 @@
 import { setupServer, type SetupServer } from 'msw/node';
+import { unhandled } from '../../../scripts/vitest-msw.mjs';
 import { createHandlers } from '../../src/adapters/msw.js';
 import { startMockServer } from '../../src/adapters/node.js';
 import type { MockServer, MockServerOptions } from '../../src/index.js';
@@ -49,7 +50,7 @@ export async function startHarness(name: TransportName, options: MockServerOptio
   if (name === 'msw') {
     const mocked = createHandlers(settings);
     const server = setupServer(...mocked.handlers);
-    server.listen({ onUnhandledRequest: 'bypass' });
+    server.listen(unhandled('bypass'));
     msw = server;
     mock = mocked;
     baseUrl = 'http://127.0.0.1:4010/v1';
