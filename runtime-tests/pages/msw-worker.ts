@@ -11,6 +11,7 @@ const RECEIVER = 'https://hooks.example.test/cardrail';
 
 const page = window as unknown as {
   cardrailReady: boolean;
+  mswMajor: number;
   runWorkerSteps(): Promise<string[]>;
 };
 
@@ -45,8 +46,18 @@ page.runWorkerSteps = async () => {
   };
   // The page's build of the SDK is the Web Crypto one: asynchronous verification only.
   steps.push(...(await webhookSteps(sdk, delivery, 'unavailable')));
+  // A request no handler answers must fail, not reach the network: MSW answers it with a 500 that names the option.
+  const response = await fetch('https://unmocked.example.test/anything');
+  const text = await response.text();
+  const refusal = /"error" strategy for the "(\w+)" option/.exec(text.startsWith('{') ? JSON.parse(text).message : text);
+  steps.push(refusal ? `unhandled request refused (${refusal[1]})` : `unhandled request answered (${response.status})`);
   return steps;
 };
 
-await worker.start({ serviceWorker: { url: '/mockServiceWorker.js' }, onUnhandledRequest: 'error', quiet: true });
+// msw 3 reads `onUnhandledFrame`, msw 2 `onUnhandledRequest`; each ignores the other's (the test bundles this page
+// with either). A project with one msw writes only its own.
+const onUnhandled = { onUnhandledFrame: 'error', onUnhandledRequest: 'error' } as const;
+await worker.start({ serviceWorker: { url: '/mockServiceWorker.js' }, quiet: true, ...onUnhandled });
+// msw 3's handlers have `dispose` (its Handler base class); msw 2's do not.
+page.mswMajor = typeof (receiver as { dispose?: unknown }).dispose === 'function' ? 3 : 2;
 page.cardrailReady = true;

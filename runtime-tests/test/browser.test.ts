@@ -2,7 +2,8 @@
 // (a) a page on one origin calls the standalone mock (its CLI) on another, through CORS, and fails when the mock
 //     refuses the page's origin or has CORS off (so this test can fail);
 // (b) a page runs the mock itself with MSW's `setupWorker`, calls it through the SDK, and verifies the mock's
-//     webhook with Web Crypto;
+//     webhook with Web Crypto: once with msw 3 and once with msw 2 (the page bundled with `msw` aliased to msw 2,
+//     and msw 2's own worker script served);
 // (c) what each page weighs, printed with the results.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -34,18 +35,21 @@ const node = process.execPath;
 
 describe('in Chromium', () => {
   let browser: Browser;
-  const bundles: Record<'crossOrigin' | 'worker', BundledPage> = {} as never;
+  const bundles: Record<'crossOrigin' | 'worker' | 'workerMsw2', BundledPage> = {} as never;
   const servers: StaticServer[] = [];
   const clis: RunningCli[] = [];
 
   beforeAll(async () => {
-    const [crossOrigin, worker, launched] = await Promise.all([
+    const [crossOrigin, worker, workerMsw2, launched] = await Promise.all([
       bundlePage(join(runtimeTestsDir, 'pages', 'cross-origin.ts')),
       bundlePage(join(runtimeTestsDir, 'pages', 'msw-worker.ts')),
+      // Every `msw` import of the page, the mock's dist/ included, bundled from msw 2 (npm:msw@2 as `msw2`).
+      bundlePage(join(runtimeTestsDir, 'pages', 'msw-worker.ts'), { alias: { msw: 'msw2' } }),
       launchChromium(),
     ]);
     bundles.crossOrigin = crossOrigin;
     bundles.worker = worker;
+    bundles.workerMsw2 = workerMsw2;
     browser = launched;
     console.log(`Chromium ${browser.version()}`);
   });
@@ -112,16 +116,20 @@ describe('in Chromium', () => {
     }
   });
 
-  describe('(b) the mock in the page, through MSW setupWorker', () => {
+  describe.each([
+    { major: 3, bundle: 'worker', pkg: 'msw' },
+    { major: 2, bundle: 'workerMsw2', pkg: 'msw2' },
+  ] as const)('(b) the mock in the page, through MSW $major setupWorker', ({ major, bundle, pkg }) => {
     it('answers the SDK from the service worker and delivers a webhook the page verifies with Web Crypto', async () => {
-      const files = new Map(bundles.worker.files);
+      const files = new Map(bundles[bundle].files);
       files.set('/mockServiceWorker.js', {
-        body: readFileSync(requireHere.resolve('msw/mockServiceWorker.js')),
+        body: readFileSync(requireHere.resolve(`${pkg}/mockServiceWorker.js`)),
         contentType: 'text/javascript',
       });
       const pages = await serveStatic(files);
       servers.push(pages);
       const opened = await openPage(browser, `${pages.origin}/`);
+      expect(await opened.page.evaluate(() => (window as unknown as { mswMajor: number }).mswMajor)).toBe(major);
       const steps = await opened.page.evaluate(() =>
         (window as unknown as { runWorkerSteps(): Promise<string[]> }).runWorkerSteps(),
       );
@@ -131,9 +139,12 @@ describe('in Chromium', () => {
         'verifySignature',
         'constructEvent',
         'sync forms refused',
+        `unhandled request refused (${major === 3 ? 'onUnhandledFrame' : 'onUnhandledRequest'})`,
       ]);
-      // The one error the console shows is the 404 the steps asked for (an unknown card).
-      expect(opened.errors.filter((error) => !error.includes('status of 404'))).toEqual([]);
+      // The errors the console shows: the 404 the steps asked for (an unknown card), and MSW's refusal of the request
+      // no handler answers (a 500, with its report), as `onUnhandled*: 'error'` asks.
+      const expected = /status of 404|status of 500 \(Request Handler Error\)|\[MSW\]/;
+      expect(opened.errors.filter((error) => !expected.test(error))).toEqual([]);
     });
   });
 
