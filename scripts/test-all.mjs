@@ -191,7 +191,8 @@ const allTasks = [
     name: 'test:package-tests',
     phase: 'test',
     cost: 95,
-    needs: PACKAGES.map((workspace) => `pack:${workspace}`),
+    // Its projects run on Node 20 and 22 too (installed by node-majors:install).
+    needs: ['node-majors:install', ...PACKAGES.map((workspace) => `pack:${workspace}`)],
     ...script('package-tests', 'test'),
   },
 

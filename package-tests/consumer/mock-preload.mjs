@@ -3,4 +3,5 @@
 import { createHandlers } from '@cardrail/mock-server/msw';
 import { setupServer } from 'msw/node';
 
-setupServer(...createHandlers().handlers).listen({ onUnhandledRequest: 'bypass' });
+// msw 3 reads onUnhandledFrame (msw 2: onUnhandledRequest); without it, it would warn about every request it lets by.
+setupServer(...createHandlers().handlers).listen({ onUnhandledFrame: 'bypass' });

@@ -5,14 +5,17 @@ import type { PackedTarball } from '../../scripts/lib/packs.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The temporary project the tarballs are installed into. */
+    /** The temporary project the tarballs are installed into, with what npm installs today (msw 3, TypeScript 7). */
     consumerDir: string;
+    /** The project of a user on Node 20 with msw 2 (consumer-msw2/package.json), installed by npm on Node 20. */
+    consumerMsw2Dir: string;
     /** Each published package as `npm pack --json` described its tarball. */
     packed: PackedTarball[];
   }
 }
 
 export const consumerDir = inject('consumerDir');
+export const consumerMsw2Dir = inject('consumerMsw2Dir');
 export const packed = inject('packed');
 
 /** The manifest of an installed package, as it came out of its tarball. */

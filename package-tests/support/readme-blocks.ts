@@ -22,6 +22,16 @@ export interface RunnableBlock {
   readme: string;
   line: number;
   code: string;
+  /**
+   * 2 for a block that shows msw 2's form (its first line starts with `// msw 2`): it runs in the project of a user on
+   * Node 20 with msw 2. Every other block runs with what npm installs today (msw 3).
+   */
+  msw: 2 | 3;
+}
+
+/** The msw major a block is written for: 2 when its first line says so (`// msw 2 ...`), else 3. */
+export function mswMajorOf(code: string): 2 | 3 {
+  return /^\/\/ msw 2\b/i.test(code.trimStart()) ? 2 : 3;
 }
 
 const FENCE = /^(\s*)(```|~~~)\s*([\w-]*)/;
@@ -70,7 +80,7 @@ export function runnableBlocks(blocks: CodeBlock[]): RunnableBlock[] {
       }
       previous.code += `\n${block.code}`;
     } else if (kind === 'script' || kind === 'vitest' || kind === 'jest') {
-      previous = { kind, readme: block.readme, line: block.line, code: block.code };
+      previous = { kind, readme: block.readme, line: block.line, code: block.code, msw: mswMajorOf(block.code) };
       runnable.push(previous);
     }
   }

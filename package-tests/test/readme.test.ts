@@ -1,12 +1,15 @@
 // Every code block of the READMEs, run as a user would paste it into a project that installed the packages: the
 // TypeScript ones compile under --strict and run against the mock (preloaded in-process through MSW, at the
 // addresses the examples use), vitest and jest examples run in those runners, fixtures files load through the CLI.
-// A block that cannot run on its own starts with `// Excerpt: ...`, visibly, and is not run.
+// A block that cannot run on its own starts with `// Excerpt: ...`, visibly, and is not run. A block that shows msw
+// 2's form starts with `// msw 2 ...` and compiles (TypeScript 5.9) and runs (vitest 4, Node 20) in the project of a
+// user with msw 2; every other block, in the project with what npm installs today (TypeScript 7, msw 3).
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { consumerDir } from '../support/consumer.js';
+import { consumerDir, consumerMsw2Dir } from '../support/consumer.js';
+import { nodeBinary } from '../support/node-majors.js';
 import { type CodeBlock, codeBlocks, kindOf, type RunnableBlock, runnableBlocks } from '../support/readme-blocks.js';
 import { run, type RunResult } from '../support/run.js';
 
@@ -23,12 +26,12 @@ function fileOf(block: RunnableBlock): string {
 }
 const label = (block: { readme: string; line: number }) => `${block.readme}:${block.line}`;
 
-let compiled: RunResult;
-beforeAll(async () => {
-  mkdirSync(join(consumerDir, 'readme'), { recursive: true });
-  for (const block of runnable) writeFileSync(join(consumerDir, 'readme', fileOf(block)), block.code);
+/** Writes the blocks into `dir`/readme and compiles them there with the project's own TypeScript. */
+async function compile(dir: string, blocks: RunnableBlock[], node: string): Promise<RunResult> {
+  mkdirSync(join(dir, 'readme'), { recursive: true });
+  for (const block of blocks) writeFileSync(join(dir, 'readme', fileOf(block)), block.code);
   writeFileSync(
-    join(consumerDir, 'readme', 'tsconfig.json'),
+    join(dir, 'readme', 'tsconfig.json'),
     JSON.stringify({
       compilerOptions: {
         strict: true,
@@ -43,9 +46,18 @@ beforeAll(async () => {
       include: ['*.ts'],
     }),
   );
-  compiled = await run(process.execPath, [join(consumerDir, 'node_modules/typescript/bin/tsc'), '-p', 'readme'], {
-    cwd: consumerDir,
-  });
+  return run(node, [join(dir, 'node_modules/typescript/bin/tsc'), '-p', 'readme'], { cwd: dir });
+}
+
+const latest = runnable.filter((block) => block.msw === 3);
+const withMsw2 = runnable.filter((block) => block.msw === 2);
+let compiled: RunResult;
+let compiledMsw2: RunResult;
+beforeAll(async () => {
+  [compiled, compiledMsw2] = await Promise.all([
+    compile(consumerDir, latest, process.execPath),
+    compile(consumerMsw2Dir, withMsw2, nodeBinary(20)),
+  ]);
 });
 
 it('finds the examples: every README has runnable TypeScript, and each block is run, an excerpt, or not code', () => {
@@ -55,12 +67,18 @@ it('finds the examples: every README has runnable TypeScript, and each block is 
   expect(kinds.filter((kind) => /\s(ts|typescript|js|javascript) other$/.test(kind))).toEqual([]);
 });
 
-it('every TypeScript example compiles under --strict against the installed packages', () => {
+it('every TypeScript example compiles under --strict against the installed packages (TypeScript 7)', () => {
   expect(compiled.output).toBe('');
   expect(compiled.code).toBe(0);
 });
 
-const scripts = runnable.filter((block) => block.kind === 'script');
+it('the msw 2 examples compile under --strict with msw 2 and TypeScript 5.9', () => {
+  expect(withMsw2.length).toBeGreaterThan(0);
+  expect(compiledMsw2.output).toBe('');
+  expect(compiledMsw2.code).toBe(0);
+});
+
+const scripts = latest.filter((block) => block.kind === 'script');
 /** The root README's "Using it" example, checked for what it prints below. */
 const rootExample = scripts.find((block) => block.readme === 'README.md');
 const runScript = (block: RunnableBlock) =>
@@ -85,10 +103,18 @@ it('the root README example receives the signed card.frozen and verifies it', as
 });
 
 it.concurrent.each(['vitest', 'jest'] as const)('the %s examples pass in that runner', async (runner) => {
-  const files = runnable.filter((block) => block.kind === runner).map((block) => `readme/${fileOf(block)}`);
+  const files = latest.filter((block) => block.kind === runner).map((block) => `readme/${fileOf(block)}`);
   if (files.length === 0) return;
   const args = runner === 'vitest' ? ['vitest', 'run', ...files] : ['jest', ...files];
   const result = await run('npx', ['--no-install', ...args], { cwd: consumerDir, env: ENV, timeoutMs: 90_000 });
+  expect(result.code, result.output).toBe(0);
+});
+
+it.concurrent('the msw 2 vitest examples pass with msw 2 and vitest 4 on Node 20', async () => {
+  const files = withMsw2.filter((block) => block.kind === 'vitest').map((block) => `readme/${fileOf(block)}`);
+  expect(files.length).toBeGreaterThan(0);
+  const vitest = join(consumerMsw2Dir, 'node_modules', 'vitest', 'vitest.mjs');
+  const result = await run(nodeBinary(20), [vitest, 'run', ...files], { cwd: consumerMsw2Dir, env: ENV, timeoutMs: 90_000 });
   expect(result.code, result.output).toBe(0);
 });
 

@@ -1,6 +1,8 @@
-// The installed packages' types, as a user's TypeScript sees them under each module resolution it may use: every
-// public entry resolves, and none of its exports is `any` (what an unresolved type inside a declaration becomes).
-import { writeFileSync } from 'node:fs';
+// The installed packages' types, as a user's TypeScript sees them under each module resolution it may use, with
+// TypeScript 7 (npm's latest, the consumer's `typescript`) and 5.9 (`typescript-5.9`): every public entry resolves,
+// and none of its exports is `any` (what an unresolved type inside a declaration becomes). node10 (`moduleResolution:
+// node`) only under 5.9: TypeScript 7 refuses it (TS5108).
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { consumerDir, publicEntries } from '../support/consumer.js';
@@ -8,9 +10,16 @@ import { run } from '../support/run.js';
 
 const RESOLUTIONS = {
   node16: { module: 'node16', files: ['entries.mts', 'entries.cts'] },
+  nodenext: { module: 'nodenext', files: ['entries.mts', 'entries.cts'] },
   bundler: { module: 'esnext', files: ['entries.ts'] },
   node10: { module: 'commonjs', files: ['entries.ts'] },
 } as const;
+const COMPILERS = { '7': 'typescript', '5.9': 'typescript-5.9' } as const;
+const CASES = (Object.keys(COMPILERS) as (keyof typeof COMPILERS)[]).flatMap((version) =>
+  (Object.keys(RESOLUTIONS) as (keyof typeof RESOLUTIONS)[])
+    .filter((resolution) => !(version === '7' && resolution === 'node10'))
+    .map((resolution) => [version, resolution] as const),
+);
 
 beforeAll(() => {
   const entries = publicEntries();
@@ -26,13 +35,29 @@ beforeAll(() => {
   for (const file of ['entries.ts', 'entries.mts', 'entries.cts']) writeFileSync(join(consumerDir, file), source);
 });
 
-it.concurrent.each(Object.entries(RESOLUTIONS))(
-  'tsc --strict resolves every entry with moduleResolution %s',
-  async (resolution, { module, files }) => {
+it('covers node16, nodenext and bundler under both compilers, and node10 under 5.9', () => {
+  expect(CASES.map((pair) => pair.join(' '))).toEqual([
+    '7 node16',
+    '7 nodenext',
+    '7 bundler',
+    '5.9 node16',
+    '5.9 nodenext',
+    '5.9 bundler',
+    '5.9 node10',
+  ]);
+});
+
+it.concurrent.each(CASES)(
+  'TypeScript %s: tsc --strict resolves every entry with moduleResolution %s',
+  async (version, resolution) => {
+    const { module, files } = RESOLUTIONS[resolution];
+    const compiler = join(consumerDir, 'node_modules', COMPILERS[version], 'bin', 'tsc');
+    const installed = JSON.parse(readFileSync(join(consumerDir, 'node_modules', COMPILERS[version], 'package.json'), 'utf8'));
+    expect(installed.version.startsWith(`${version}.`)).toBe(true);
     const result = await run(
       process.execPath,
       [
-        join(consumerDir, 'node_modules/typescript/bin/tsc'),
+        compiler,
         '--noEmit',
         '--strict',
         // As in most projects: third-party declarations (MSW, the AI SDK, zod) are not checked under every resolution.
