@@ -2,13 +2,56 @@ import { defineConfig, type UserConfig } from 'tsdown';
 
 const entry = { index: 'src/index.ts', msw: 'src/adapters/msw.ts', node: 'src/adapters/node.ts' };
 
+/**
+ * The large data the mock loads on demand: the spec's two documents (660 kB) and the request checks generated from
+ * them (860 kB). One copy of each ships, as CommonJS modules under dist/spec/ (the last build below), which the ESM
+ * build imports with `import()` and the CommonJS build with `require()`: a CommonJS file is the one form both can load
+ * everywhere (Node.js 20, jest's module system, which has no `import()` without a flag, bundlers, Bun, Deno).
+ * Each entry maps a module of the sources to its file.
+ */
+const DATA_MODULES = {
+  'spec/documents': '../spec/documents.js',
+  'spec/customer.parameters': 'src/spec/generated/validators/customer.parameters.js',
+  'spec/customer.bodies': 'src/spec/generated/validators/customer.bodies.js',
+  'spec/user.parameters': 'src/spec/generated/validators/user.parameters.js',
+  'spec/user.bodies': 'src/spec/generated/validators/user.bodies.js',
+};
+/** The dist/spec/ file of a data module (by its import specifier or resolved path), or undefined. */
+function dataFile(id: string): string | undefined {
+  if (id.endsWith('.d.ts')) return undefined;
+  if (id === '@cardrail/spec/documents' || id.endsWith('/spec/documents.js')) return './spec/documents.cjs';
+  const validators = /\/generated\/validators\/((?:customer|user)\.(?:parameters|bodies))\.js$/.exec(id);
+  return validators ? `./spec/${validators[1]}.cjs` : undefined;
+}
+
+/** Leaves the data modules out of a build: its chunks (all at the root of dist/) import them from dist/spec/. */
+const importsData = {
+  plugins: [
+    {
+      name: 'cardrail:data-modules',
+      resolveId: {
+        order: 'pre',
+        handler: (id: string) => {
+          const file = dataFile(id);
+          return file ? { id: file, external: 'absolute' } : null;
+        },
+      },
+    },
+  ],
+} satisfies UserConfig;
+
 const shared = {
   // Web standards only, except the Node adapter and the CLI, which import node: built-ins (left external).
   platform: 'neutral',
   target: 'es2022',
   dts: true,
-  sourcemap: true,
+  // No source maps: the JavaScript shipped is not minified, keeps its comments and names, and marks each source file
+  // (`//#region src/...`), so a stack trace or a debugger already lands on readable code; maps (with the sources
+  // inlined, the only kind that helps without src/ in the package) were 4.4 MB, 45% of the package.
+  sourcemap: false,
   outDir: 'dist',
+  // The build's own timing report (rolldown's plugin timings) is not a problem to act on in every npm test.
+  checks: { pluginTimings: false },
   // .mjs/.cjs and .d.mts/.d.cts: each file's module kind is explicit whatever the consumer's package type.
   fixedExtension: true,
   // @cardrail/spec (a private workspace, so not a dependency) is inlined: its documents and types ship inside.
@@ -27,6 +70,21 @@ const shared = {
 
 export default defineConfig([
   // The CLI shares the ESM chunks; it sits at the root of dist/ like them.
-  { ...shared, entry: { ...entry, cli: 'src/bin/cardrail-mock.ts' }, format: 'esm', clean: true },
-  { ...shared, entry, format: 'cjs', clean: false },
+  { ...shared, ...importsData, entry: { ...entry, cli: 'src/bin/cardrail-mock.ts' }, format: 'esm', clean: true },
+  // `require()` for what it loads on demand (the data modules, Ajv): jest's module system has no `import()`.
+  { ...shared, ...importsData, entry, format: 'cjs', clean: false, outputOptions: { dynamicImportInCjs: false } },
+  // The data modules, once, for both builds above: each its own build (no chunk shared between them) with Ajv's few
+  // run-time helpers and the formats inlined, so that loading one resolves no other module: Deno runs them without
+  // any permission.
+  ...Object.entries(DATA_MODULES).map(([name, source]) => ({
+    ...shared,
+    entry: { [name]: source },
+    format: 'cjs' as const,
+    dts: false,
+    clean: false,
+    deps: {
+      alwaysBundle: [/^ajv\/dist\/runtime\//, /^ajv-formats\/dist\/formats/, 'fast-deep-equal'],
+      neverBundle: [/^node:/],
+    },
+  })),
 ]);

@@ -13,11 +13,19 @@ const shared = {
   },
   // Web standards only (fetch, Web Crypto) outside the *.node files, which use node:crypto (left external).
   platform: 'neutral',
-  deps: { neverBundle: ['node:crypto'] },
+  // The generated API types (`@cardrail/spec`, types only) are not inlined into each build's declarations: both import
+  // them from dist/api-types.d.cts (the last build below), one file of 660 kB instead of two.
+  deps: { neverBundle: ['node:crypto', /^@cardrail\/spec$/] },
+  outputOptions: { paths: { '@cardrail/spec': './api-types.cjs' } },
   target: 'es2022',
   dts: true,
-  sourcemap: true,
+  // No source maps: the JavaScript shipped is not minified, keeps its comments and names, and marks each source file
+  // (`//#region src/...`), so a stack trace or a debugger already lands on readable code; maps (with the sources
+  // inlined, the only kind that helps without src/ in the package) would double its size.
+  sourcemap: false,
   outDir: 'dist',
+  // The build's own timing report (rolldown's plugin timings) is not a problem to act on in every npm test.
+  checks: { pluginTimings: false },
   // .mjs/.cjs and .d.mts/.d.cts: each file's module kind is explicit whatever the consumer's package type.
   fixedExtension: true,
 } satisfies UserConfig;
@@ -37,5 +45,16 @@ export default defineConfig([
       alwaysBundle: (id, importer) => id === 'openapi-fetch' && importer !== undefined && !importer.endsWith('.d.ts'),
       onlyBundle: ['openapi-fetch'],
     },
+  },
+  // The generated API types, declarations only: a CommonJS declaration file, which ESM declarations may import too.
+  {
+    entry: { 'api-types': 'src/api-types.ts' },
+    platform: 'neutral',
+    format: 'cjs',
+    fixedExtension: true,
+    dts: { emitDtsOnly: true },
+    outDir: 'dist',
+    checks: { pluginTimings: false },
+    clean: false,
   },
 ]);

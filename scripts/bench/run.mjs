@@ -2,7 +2,7 @@
 // `npm run bench [-- --quick] [-- --only mock-http,startup]`: runs the benchmark suites in a fixed order, prints
 // one results table per suite and writes the same report to scripts/bench/results.md. A missed target is reported,
 // not a failure; the exit code is non-zero only when a suite crashed. See scripts/bench/README.md.
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -11,9 +11,20 @@ import { ensureBuilt } from './lib/builds.mjs';
 import { killAllChildren } from './lib/children.mjs';
 import { formatMs } from './lib/format.mjs';
 import { repoRoot, resultsFile, suitesDir } from './lib/paths.mjs';
-import { renderReport } from './lib/report.mjs';
+import { mergeReport, renderReport } from './lib/report.mjs';
 
-const SUITES = ['mock-http', 'startup', 'msw', 'testkit', 'webhooks', 'scaling', 'standalone', 'sdk-weight', 'test-time'];
+const SUITES = [
+  'mock-http',
+  'startup',
+  'msw',
+  'testkit',
+  'webhooks',
+  'scaling',
+  'standalone',
+  'sdk-weight',
+  'package-size',
+  'test-time',
+];
 
 const launched = performance.now();
 const log = (message) =>
@@ -79,6 +90,7 @@ async function runSuite(name, quick) {
 
 async function main() {
   const { quick, selected } = parseOptions();
+  const partial = selected.length < SUITES.length ? selected : undefined;
   const started = performance.now();
   const date = new Date();
   ensureBuilt(log);
@@ -92,10 +104,12 @@ async function main() {
     cores: os.availableParallelism?.() ?? os.cpus().length,
     durationMs: performance.now() - started,
     results,
-    partial: selected.length < SUITES.length ? selected : undefined,
+    partial,
   });
   process.stdout.write(report);
-  writeFileSync(resultsFile, report);
+  // A partial run (--only) replaces its suites' sections in results.md and keeps the others.
+  const previous = partial && existsSync(resultsFile) ? readFileSync(resultsFile, 'utf8') : undefined;
+  writeFileSync(resultsFile, previous ? mergeReport(previous, report, selected) : report);
   log(`bench: written to ${resultsFile.slice(repoRoot.length + 1)}`);
   return results.some((result) => result.status === 'failed') ? 1 : 0;
 }

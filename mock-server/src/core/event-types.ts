@@ -1,4 +1,4 @@
-import type { CustomerApi, UserApi } from '@cardrail/spec';
+import type { CustomerApi, UserApi } from '@cardrail/sdk';
 import type { catalogTypeOfGeneralType } from '@cardrail/spec/events';
 import type { EpochMs } from './clock.js';
 import type { KnownKeys } from './known-keys.js';

@@ -1,4 +1,4 @@
-import type { CustomerApi, UserApi } from '@cardrail/spec';
+import type { CustomerApi, UserApi } from '@cardrail/sdk';
 import type { CustomerOperationId, UserOperationId } from '@cardrail/spec/operations';
 import type { Variant } from '../core/variant.js';
 

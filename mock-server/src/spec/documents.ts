@@ -1,5 +1,6 @@
 import type { OpenApiDocument } from '@cardrail/spec/documents';
 import type { Variant } from '../core/variant.js';
+import { moduleExports } from './cjs-interop.js';
 
 export type { OpenApiDocument };
 
@@ -12,7 +13,9 @@ export type SpecDocuments = Readonly<Record<Variant, OpenApiDocument>>;
  * A separate chunk in every build, so starting a mock never parses them.
  */
 export function loadBundledDocuments(): Promise<SpecDocuments> {
-  bundled ??= import('@cardrail/spec/documents').then((module) => module.documents);
+  bundled ??= import('@cardrail/spec/documents').then(
+    (module) => moduleExports<{ documents: SpecDocuments }>(module).documents,
+  );
   return bundled;
 }
 

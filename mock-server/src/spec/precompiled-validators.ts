@@ -1,4 +1,5 @@
 import type { Variant } from '../core/variant.js';
+import { moduleExports } from './cjs-interop.js';
 import type { OperationSpec } from './operations.js';
 import { bodyExportName, pathExportName, queryExportName } from './validation-schemas.js';
 import type { RequestChecks, SchemaCheck } from './validator.js';
@@ -13,12 +14,12 @@ type CheckModule = Readonly<Record<string, SchemaCheck | undefined>>;
  */
 const modules: Record<Variant, Record<'parameters' | 'bodies', () => Promise<CheckModule>>> = {
   customer: {
-    parameters: () => import('./generated/validators/customer.parameters.js') as Promise<CheckModule>,
-    bodies: () => import('./generated/validators/customer.bodies.js') as Promise<CheckModule>,
+    parameters: () => import('./generated/validators/customer.parameters.js').then(moduleExports<CheckModule>),
+    bodies: () => import('./generated/validators/customer.bodies.js').then(moduleExports<CheckModule>),
   },
   user: {
-    parameters: () => import('./generated/validators/user.parameters.js') as Promise<CheckModule>,
-    bodies: () => import('./generated/validators/user.bodies.js') as Promise<CheckModule>,
+    parameters: () => import('./generated/validators/user.parameters.js').then(moduleExports<CheckModule>),
+    bodies: () => import('./generated/validators/user.bodies.js').then(moduleExports<CheckModule>),
   },
 };
 

@@ -1,4 +1,4 @@
-import type { CustomerApi, UserApi } from '@cardrail/spec';
+import type { CustomerApi, UserApi } from '@cardrail/sdk';
 import type { KnownKeys } from '../core/known-keys.js';
 
 /** The generated event types intersect each event's `data` with the envelope's open object: keep its own fields. */

@@ -65,3 +65,43 @@ export function renderReport({ date, mode, node, cpu, cores, durationMs, results
   lines.push(...summary(results));
   return `${lines.join('\n')}\n`;
 }
+
+/** The `## ` sections of a report, by their heading line. */
+function sections(report) {
+  const parts = report.split(/^(?=## )/m);
+  return { head: parts[0], sections: parts.slice(1) };
+}
+const suiteOf = (section) => /^## .*\(`([\w-]+)`\)\s*$/m.exec(section.split('\n')[0])?.[1];
+
+/**
+ * results.md after a partial run: the suites that ran replace their sections (or are added before the summary), the
+ * others are kept as they were, the header says when which suites were last run, and the summary counts the targets
+ * of every section present.
+ */
+export function mergeReport(previous, partialReport, ran) {
+  const old = sections(previous);
+  const fresh = sections(partialReport);
+  const freshBySuite = new Map(fresh.sections.map((section) => [suiteOf(section), section]));
+  const kept = old.sections.filter((section) => suiteOf(section) !== undefined);
+  const merged = kept.map((section) => freshBySuite.get(suiteOf(section)) ?? section);
+  for (const [suite, section] of freshBySuite) if (suite && !kept.some((k) => suiteOf(k) === suite)) merged.push(section);
+  const updated = /^- Date: (.*)$/m.exec(fresh.head)?.[1];
+  const mode = /^- Mode: (.*)$/m.exec(fresh.head)?.[1];
+  const node = /^- Node: (.*)$/m.exec(fresh.head)?.[1];
+  const head = old.head.replace(/\n\nRatio:/, `\n- Re-run since: ${ran.join(', ')} on ${updated} (${mode}, Node ${node})\n\nRatio:`);
+  return `${head}${merged.join('')}${mergedSummary(merged)}`;
+}
+
+function mergedSummary(merged) {
+  const rows = merged.flatMap((section) =>
+    section
+      .split('\n')
+      .filter((line) => /^\|.*\| (yes|\*\*no\*\*) \|$/.test(line))
+      .map((line) => ({ suite: suiteOf(section), cells: line.split(' | ').map((cell) => cell.replace(/^\| |\ \|$/g, '')) })),
+  );
+  const missed = rows.filter(({ cells }) => cells.at(-1)?.includes('**no**'));
+  const lines = ['## Summary', '', `Targets met: ${rows.length - missed.length} of ${rows.length}.`];
+  for (const { suite, cells } of missed) lines.push(`- Missed (${suite}): ${cells[0]}: ${cells[1]}, target ${cells[4]}.`);
+  lines.push('');
+  return `${lines.join('\n')}\n`;
+}
