@@ -30,7 +30,7 @@ export interface RunnableBlock {
 }
 
 /** The msw major a block is written for: 2 when its first line says so (`// msw 2 ...`), else 3. */
-export function mswMajorOf(code: string): 2 | 3 {
+function mswMajorOf(code: string): 2 | 3 {
   return /^\/\/ msw 2\b/i.test(code.trimStart()) ? 2 : 3;
 }
 

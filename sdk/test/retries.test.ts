@@ -30,8 +30,18 @@ const rateLimited = (headers: Record<string, string>) => () =>
   HttpResponse.json({ error: { code: 'rate_limited', message: 'Slow down', details: null } }, { status: 429, headers });
 const status = (code: number) => () => HttpResponse.json({ error: { code: 'x', message: 'x', details: null } }, { status: code });
 
-/** Lets pending promise callbacks and MSW's handler run without moving the fake clock. */
-const settle = () => vi.advanceTimersByTimeAsync(0);
+/**
+ * Lets pending promise callbacks and MSW's handler run without moving the fake clock. msw 3 hands a request to its
+ * handlers across a few timer turns of its own (also faked here), so a few zero-length turns are run.
+ */
+const settle = async () => {
+  for (let turn = 0; turn < 10; turn++) await vi.advanceTimersByTimeAsync(0);
+};
+/** Moves the fake clock, then settles as above. */
+const advance = async (ms: number) => {
+  await vi.advanceTimersByTimeAsync(ms);
+  await settle();
+};
 
 describe('retries with fake timers', () => {
   beforeEach(() => {
@@ -47,11 +57,11 @@ describe('retries with fake timers', () => {
 
     await settle();
     expect(seen).toHaveLength(1);
-    await vi.advanceTimersByTimeAsync(2_999);
+    await advance(2_999);
     expect(seen).toHaveLength(1);
-    await vi.advanceTimersByTimeAsync(1);
+    await advance(1);
     expect(seen).toHaveLength(2);
-    await vi.advanceTimersByTimeAsync(3_000);
+    await advance(3_000);
 
     await expect(pending).resolves.toEqual({ id: 'thing_1', name: 'a' });
     expect(seen).toHaveLength(3);
@@ -78,9 +88,9 @@ describe('retries with fake timers', () => {
     const seen = script('get', [() => rateLimited({ 'Retry-After': new Date(Date.now() + 10_000).toUTCString() })(), ok]);
     const pending = fixtureClient().get('thing_1');
     await settle();
-    await vi.advanceTimersByTimeAsync(9_000);
+    await advance(9_000);
     expect(seen).toHaveLength(1);
-    await vi.advanceTimersByTimeAsync(1_000);
+    await advance(1_000);
     expect(seen).toHaveLength(2);
     await expect(pending).resolves.toMatchObject({ id: 'thing_1' });
   });
@@ -89,7 +99,7 @@ describe('retries with fake timers', () => {
     const seen = script('get', [rateLimited({ 'retry-after-ms': '250', 'Retry-After': '30' }), ok]);
     const pending = fixtureClient().get('thing_1');
     await settle();
-    await vi.advanceTimersByTimeAsync(250);
+    await advance(250);
     expect(seen).toHaveLength(2);
     await pending;
   });
@@ -98,9 +108,9 @@ describe('retries with fake timers', () => {
     const seen = script('get', [rateLimited({ 'Retry-After': '3600' }), ok]);
     const pending = fixtureClient().get('thing_1');
     await settle();
-    await vi.advanceTimersByTimeAsync(59_999);
+    await advance(59_999);
     expect(seen).toHaveLength(1);
-    await vi.advanceTimersByTimeAsync(1);
+    await advance(1);
     expect(seen).toHaveLength(2);
     await pending;
   });
@@ -110,15 +120,15 @@ describe('retries with fake timers', () => {
     const seen = script('get', [status(500), status(500), status(500), ok]);
     const pending = fixtureClient({ maxRetries: 3 }).get('thing_1');
     await settle();
-    await vi.advanceTimersByTimeAsync(499);
+    await advance(499);
     expect(seen).toHaveLength(1);
-    await vi.advanceTimersByTimeAsync(1);
+    await advance(1);
     expect(seen).toHaveLength(2);
-    await vi.advanceTimersByTimeAsync(1_000);
+    await advance(1_000);
     expect(seen).toHaveLength(3);
-    await vi.advanceTimersByTimeAsync(1_999);
+    await advance(1_999);
     expect(seen).toHaveLength(3);
-    await vi.advanceTimersByTimeAsync(1);
+    await advance(1);
     expect(seen).toHaveLength(4);
     await pending;
   });

@@ -13,9 +13,7 @@ export type SpecDocuments = Readonly<Record<Variant, OpenApiDocument>>;
  * A separate chunk in every build, so starting a mock never parses them.
  */
 export function loadBundledDocuments(): Promise<SpecDocuments> {
-  bundled ??= import('@cardrail/spec/documents').then(
-    (module) => moduleExports<{ documents: SpecDocuments }>(module).documents,
-  );
+  bundled ??= import('@cardrail/spec/documents').then((module) => moduleExports<{ documents: SpecDocuments }>(module).documents);
   return bundled;
 }
 

@@ -88,7 +88,10 @@ export function mergeReport(previous, partialReport, ran) {
   const updated = /^- Date: (.*)$/m.exec(fresh.head)?.[1];
   const mode = /^- Mode: (.*)$/m.exec(fresh.head)?.[1];
   const node = /^- Node: (.*)$/m.exec(fresh.head)?.[1];
-  const head = old.head.replace(/\n\nRatio:/, `\n- Re-run since: ${ran.join(', ')} on ${updated} (${mode}, Node ${node})\n\nRatio:`);
+  const head = old.head.replace(
+    /\n\nRatio:/,
+    `\n- Re-run since: ${ran.join(', ')} on ${updated} (${mode}, Node ${node})\n\nRatio:`,
+  );
   return `${head}${merged.join('')}${mergedSummary(merged)}`;
 }
 
@@ -97,7 +100,7 @@ function mergedSummary(merged) {
     section
       .split('\n')
       .filter((line) => /^\|.*\| (yes|\*\*no\*\*) \|$/.test(line))
-      .map((line) => ({ suite: suiteOf(section), cells: line.split(' | ').map((cell) => cell.replace(/^\| |\ \|$/g, '')) })),
+      .map((line) => ({ suite: suiteOf(section), cells: line.split(' | ').map((cell) => cell.replace(/^\| | \|$/g, '')) })),
   );
   const missed = rows.filter(({ cells }) => cells.at(-1)?.includes('**no**'));
   const lines = ['## Summary', '', `Targets met: ${rows.length - missed.length} of ${rows.length}.`];
