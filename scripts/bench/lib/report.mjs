@@ -90,10 +90,9 @@ export function mergeReport(previous, partialReport, ran) {
   const node = /^- Node: (.*)$/m.exec(fresh.head)?.[1];
   // One line per set of suites re-run: the latest run replaces an earlier one of the same suites.
   const earlier = new RegExp(`^- Re-run since: ${ran.join(', ').replace(/[-]/g, '\\-')} on .*\\n`, 'm');
-  const head = old.head.replace(earlier, '').replace(
-    /\n\nRatio:/,
-    `\n- Re-run since: ${ran.join(', ')} on ${updated} (${mode}, Node ${node})\n\nRatio:`,
-  );
+  const head = old.head
+    .replace(earlier, '')
+    .replace(/\n\nRatio:/, `\n- Re-run since: ${ran.join(', ')} on ${updated} (${mode}, Node ${node})\n\nRatio:`);
   return `${head}${merged.join('')}${mergedSummary(merged)}`;
 }
 
