@@ -45,7 +45,7 @@ async function retrieveLoop(client, cardId, durationMs) {
 /** Runs `body(client)` with an MSW server of `handlers` listening, and always closes it (MSW patches globals). */
 async function withMsw(handlers, body) {
   const server = setupServer(...handlers);
-  server.listen({ onUnhandledRequest: 'error' });
+  server.listen({ onUnhandledFrame: 'error' }); // msw 3 (msw 2 named it onUnhandledRequest)
   try {
     return await body(new Cardrail({ apiKey: API_KEY, baseUrl: BASE_URL }));
   } finally {
