@@ -1857,6 +1857,7 @@ export interface components {
             last?: string;
         };
         /**
+         * Format: int64
          * @description Amount in minor units (cents).
          * @example 2500
          */
@@ -1898,13 +1899,25 @@ export interface components {
             /** @description Intents need manual approval. */
             requireApproval?: boolean;
             autoApproveBelow?: components["schemas"]["Amount"];
-            /** @description Minutes access credentials stay valid. */
+            /**
+             * Format: int32
+             * @description Minutes access credentials stay valid.
+             */
             attestationWindowMinutes?: number;
-            /** @description Minimum minutes between transactions. */
+            /**
+             * Format: int32
+             * @description Minimum minutes between transactions.
+             */
             cooldownMinutes?: number;
-            /** @description Card time-to-live in minutes. */
+            /**
+             * Format: int32
+             * @description Card time-to-live in minutes.
+             */
             ttlMinutes?: number;
-            /** @description Card time-to-live in days. */
+            /**
+             * Format: int32
+             * @description Card time-to-live in days.
+             */
             ttlDays?: number;
             limits?: components["schemas"]["PolicyLimits"];
             allowedMccs?: string[];
@@ -1947,7 +1960,10 @@ export interface components {
          *     }
          */
         DepositAddress: {
-            /** @example 8453 */
+            /**
+             * Format: int64
+             * @example 8453
+             */
             chainId: number;
             depositAddress: string;
             tokenAddress: string;
@@ -2113,18 +2129,31 @@ export interface components {
          */
         Balance: {
             currency: components["schemas"]["Currency"];
-            /** @description Spendable now. */
+            /**
+             * Format: int64
+             * @description Spendable now; below 0 when a settlement exceeded its authorization.
+             */
             available: number;
-            /** @description Held by authorizations not yet settled. */
+            /**
+             * Format: int64
+             * @description Held by authorizations not yet settled.
+             */
             pending: number;
-            /** @description Settled spend. */
+            /**
+             * Format: int64
+             * @description Settled spend.
+             */
             posted: number;
-            /** @description Credit limit, if any. */
+            /**
+             * Format: int64
+             * @description Credit limit, if any.
+             */
             limit: number | null;
             /** Format: date-time */
             updatedAt: string;
         };
         /**
+         * Format: int64
          * @description Amount in minor units (cents), at least 1.
          * @example 2500
          */
@@ -2139,6 +2168,7 @@ export interface components {
         WithdrawalCreate: {
             amount: components["schemas"]["PositiveAmount"];
             currency?: components["schemas"]["Currency"];
+            /** Format: int64 */
             chainId: number;
             recipientAddress: string;
         };
@@ -2165,7 +2195,9 @@ export interface components {
             id: string;
             /** @description The customer whose balance pays (`userId` in the user variant). */
             customerId: string;
+            /** Format: int64 */
             chainId: number;
+            /** Format: int64 */
             amount: number;
             currency: components["schemas"]["Currency"];
             recipientAddress: string;
@@ -2463,13 +2495,16 @@ export interface components {
             /** @enum {string} */
             usage: "single" | "multi";
             ttl: {
+                /** Format: int32 */
                 minutes: number | null;
+                /** Format: int32 */
                 days: number | null;
                 /** Format: date-time */
                 expiresAt: string | null;
                 isExpired: boolean;
             };
             cooldown: {
+                /** Format: int32 */
                 minutes: number | null;
                 /** Format: date-time */
                 lastSpendAt: string | null;
@@ -2478,12 +2513,19 @@ export interface components {
                 isInCooldown: boolean;
             };
             limits: {
+                /** Format: int64 */
                 perAuth: number | null;
+                /** Format: int64 */
                 perDay: number | null;
+                /** Format: int64 */
                 perMonth: number | null;
+                /** Format: int64 */
                 spentDay: number;
+                /** Format: int64 */
                 spentMonth: number;
+                /** Format: int64 */
                 remainingDay: number | null;
+                /** Format: int64 */
                 remainingMonth: number | null;
             };
             policy: components["schemas"]["Policy"];
@@ -2583,11 +2625,13 @@ export interface components {
             cardId: string;
             agentId: string | null;
             summary: string;
+            /** Format: int64 */
             expectedAmount: number;
             currency: components["schemas"]["Currency"];
             expectedMerchant: string | null;
             tolerance: components["schemas"]["IntentTolerance"];
             status: components["schemas"]["IntentStatus"];
+            /** Format: int32 */
             ttlMinutes: number;
             /** Format: date-time */
             expiresAt: string;
@@ -2631,7 +2675,10 @@ export interface components {
             currency?: components["schemas"]["Currency"];
             expectedMerchant?: string;
             customerIntentId?: string;
-            /** @default 60 */
+            /**
+             * Format: int32
+             * @default 60
+             */
             ttlMinutes?: number;
             tolerance?: components["schemas"]["IntentTolerance"];
         };
@@ -2697,9 +2744,14 @@ export interface components {
             agentId: string | null;
             /** @description The customer that owns the card (`userId` in the user variant). */
             customerId: string | null;
-            /** @description Current amount (the settled amount once completed). */
+            /**
+             * Format: int64
+             * @description Current amount (the settled amount once completed).
+             */
             amount: number;
+            /** Format: int64 */
             authorizedAmount: number;
+            /** Format: int64 */
             reversedAmount: number;
             currency: components["schemas"]["Currency"];
             merchant: components["schemas"]["Merchant"];
@@ -2816,15 +2868,22 @@ export interface components {
                 customerId: string | null;
                 agentId: string | null;
                 cardId: string;
+                /** Format: int64 */
                 amount: number;
                 currency: components["schemas"]["Currency"];
+                /** Format: int64 */
                 available: number;
                 agentLimit: components["schemas"]["SpendingLimit"] | null;
                 cardLimit: components["schemas"]["SpendingLimit"] | null;
                 spendStats: {
+                    /** Format: int64 */
                     totalDay: number;
+                    /** Format: int64 */
                     totalMonth: number;
-                    /** @description Epoch milliseconds. */
+                    /**
+                     * Format: int64
+                     * @description Epoch milliseconds.
+                     */
                     lastSpendAt: number | null;
                 };
                 policy: components["schemas"]["Policy"];
@@ -2851,6 +2910,7 @@ export interface components {
          */
         DuplicateDetectionRule: {
             enabled: boolean;
+            /** Format: int32 */
             windowMinutes: number;
             action: components["schemas"]["AnomalyAction"];
         };
@@ -2864,7 +2924,9 @@ export interface components {
          */
         VelocityLimitRule: {
             enabled: boolean;
+            /** Format: int32 */
             maxPerHour: number;
+            /** Format: int32 */
             maxPerDay: number;
             action: components["schemas"]["AnomalyAction"];
         };
@@ -2880,7 +2942,9 @@ export interface components {
         SpendSpikeRule: {
             enabled: boolean;
             multiplier: number;
+            /** Format: int32 */
             windowMinutes: number;
+            /** Format: int32 */
             baselineDays: number;
             action: components["schemas"]["AnomalyAction"];
         };
@@ -2974,19 +3038,24 @@ export interface components {
             dryRun?: boolean;
             duplicateDetection?: {
                 enabled?: boolean;
+                /** Format: int32 */
                 windowMinutes?: number;
                 action?: components["schemas"]["AnomalyAction"];
             };
             velocityLimit?: {
                 enabled?: boolean;
+                /** Format: int32 */
                 maxPerHour?: number;
+                /** Format: int32 */
                 maxPerDay?: number;
                 action?: components["schemas"]["AnomalyAction"];
             };
             spendSpike?: {
                 enabled?: boolean;
                 multiplier?: number;
+                /** Format: int32 */
                 windowMinutes?: number;
+                /** Format: int32 */
                 baselineDays?: number;
                 action?: components["schemas"]["AnomalyAction"];
             };
@@ -3115,14 +3184,17 @@ export interface components {
          *     }
          */
         DeliveryAttempt: {
+            /** Format: int32 */
             attempt: number;
             /** Format: date-time */
             attemptedAt: string;
             /** @enum {string} */
             outcome: "succeeded" | "failed";
+            /** Format: int32 */
             responseStatus: number | null;
             /** @description Network error, timeout or redirect, when there was no 2xx. */
             error: string | null;
+            /** Format: int32 */
             durationMs: number;
         };
         /**
@@ -3236,7 +3308,10 @@ export interface components {
             agentId: string | null;
             /** @description The user (customer) that owns the agent and the card. */
             userId: string;
-            /** @description Amount of the transaction. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount of the transaction. In minor units (cents).
+             */
             amount: number;
             /** @description Three-letter currency code. */
             currency: string;
@@ -3328,9 +3403,15 @@ export interface components {
             agentId: string | null;
             /** @description The user (customer) that owns the agent and the card. */
             userId: string;
-            /** @description Settled amount. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Settled amount. In minor units (cents).
+             */
             amount: number;
-            /** @description Amount originally authorized. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount originally authorized. In minor units (cents).
+             */
             authorizedAmount: number;
             /** @description Three-letter currency code. */
             currency: string;
@@ -3341,7 +3422,10 @@ export interface components {
              * @constant
              */
             status: "completed";
-            /** @description When the transaction was posted. Epoch milliseconds. */
+            /**
+             * Format: int64
+             * @description When the transaction was posted. Epoch milliseconds.
+             */
             postedAt: number;
             /** @description The merchant. */
             merchant: {
@@ -3406,7 +3490,10 @@ export interface components {
             cardId: string;
             /** @description The agent the card is assigned to, null when the card has none. */
             agentId: string | null;
-            /** @description Amount of the transaction. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount of the transaction. In minor units (cents).
+             */
             amount: number;
             /** @description Three-letter currency code. */
             currency: string;
@@ -3465,9 +3552,15 @@ export interface components {
             transactionId: string;
             /** @description The card. */
             cardId: string;
-            /** @description Amount of the transaction before the reversal. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount of the transaction before the reversal. In minor units (cents).
+             */
             originalAmount: number;
-            /** @description Amount reversed. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount reversed. In minor units (cents).
+             */
             reversedAmount: number;
             /** @description Three-letter currency code. */
             currency: string;
@@ -3707,9 +3800,15 @@ export interface components {
              * @enum {string}
              */
             newStatus: "frozen" | "closed";
-            /** @description When the time-to-live ended. Epoch milliseconds. */
+            /**
+             * Format: int64
+             * @description When the time-to-live ended. Epoch milliseconds.
+             */
             expiresAt: number;
-            /** @description Time-to-live of the card in minutes. */
+            /**
+             * Format: int32
+             * @description Time-to-live of the card in minutes.
+             */
             ttlMinutes: number;
             /**
              * @description Always `ttl_expired`.
@@ -3770,7 +3869,10 @@ export interface components {
             expectedMerchant: string;
             /** @description Merchant of the transaction. */
             actualMerchant: string;
-            /** @description Amount of the transaction. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount of the transaction. In minor units (cents).
+             */
             amount: number;
             /**
              * @description Whether the transaction was allowed or the card frozen (policy `onDrift`).
@@ -3969,9 +4071,15 @@ export interface components {
             agentId: string;
             /** @description The user (customer) that owns the agent and the card. */
             userId: string;
-            /** @description The spending limit. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description The spending limit. In minor units (cents).
+             */
             spendingLimit: number;
-            /** @description Spend in the current window. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Spend in the current window. In minor units (cents).
+             */
             currentSpend: number;
             frequency: components["schemas"]["LimitFrequency"];
             /**
@@ -4023,9 +4131,15 @@ export interface components {
             agentId: string;
             /** @description The user (customer) that owns the agent and the card. */
             userId: string;
-            /** @description The spending limit. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description The spending limit. In minor units (cents).
+             */
             spendingLimit: number;
-            /** @description Spend in the current window. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Spend in the current window. In minor units (cents).
+             */
             currentSpend: number;
             /** @description Share of the limit used, in percent. */
             percentUsed: number;
@@ -4385,11 +4499,20 @@ export interface components {
         UserBalanceUpdatedEventData: {
             /** @description The user (customer) that owns the agent and the card. */
             userId: string;
-            /** @description Balance available to spend. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Balance available to spend. In minor units (cents).
+             */
             available: number;
-            /** @description Balance held by pending authorizations. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Balance held by pending authorizations. In minor units (cents).
+             */
             pending: number;
-            /** @description Total deposited. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Total deposited. In minor units (cents).
+             */
             deposited: number;
             /** @description Three-letter currency code. */
             currency: string;
@@ -4432,7 +4555,10 @@ export interface components {
         DepositAddressReadyEventData: {
             /** @description The user (customer) that owns the agent and the card. */
             userId: string;
-            /** @description Chain id of the blockchain network (EIP-155). */
+            /**
+             * Format: int64
+             * @description Chain id of the blockchain network (EIP-155).
+             */
             chainId: number;
             /** @description Address to send deposits to. */
             depositAddress: string;
@@ -4477,11 +4603,17 @@ export interface components {
         DepositReceivedEventData: {
             /** @description The user (customer) that owns the agent and the card. */
             userId: string;
-            /** @description Chain id of the blockchain network (EIP-155). */
+            /**
+             * Format: int64
+             * @description Chain id of the blockchain network (EIP-155).
+             */
             chainId: number;
             /** @description Contract address of the deposited token. */
             tokenAddress: string;
-            /** @description Amount deposited. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount deposited. In minor units (cents).
+             */
             amount: number;
             /** @description Hash of the on-chain transaction. */
             transactionHash: string;
@@ -4528,9 +4660,15 @@ export interface components {
             withdrawalId: string;
             /** @description The user (customer) that owns the agent and the card. */
             userId: string;
-            /** @description Chain id of the blockchain network (EIP-155). */
+            /**
+             * Format: int64
+             * @description Chain id of the blockchain network (EIP-155).
+             */
             chainId: number;
-            /** @description Amount to withdraw. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount to withdraw. In minor units (cents).
+             */
             amount: number;
             /** @description Address the funds are sent to. */
             recipientAddress: string;
@@ -4583,9 +4721,15 @@ export interface components {
             withdrawalId: string;
             /** @description The user (customer) that owns the agent and the card. */
             userId: string;
-            /** @description Chain id of the blockchain network (EIP-155). */
+            /**
+             * Format: int64
+             * @description Chain id of the blockchain network (EIP-155).
+             */
             chainId: number;
-            /** @description Amount withdrawn. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount withdrawn. In minor units (cents).
+             */
             amount: number;
             /** @description Address the funds were sent to. */
             recipientAddress: string;
@@ -4636,9 +4780,15 @@ export interface components {
             withdrawalId: string;
             /** @description The user (customer) that owns the agent and the card. */
             userId: string;
-            /** @description Chain id of the blockchain network (EIP-155). */
+            /**
+             * Format: int64
+             * @description Chain id of the blockchain network (EIP-155).
+             */
             chainId: number;
-            /** @description Amount that was to be withdrawn. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount that was to be withdrawn. In minor units (cents).
+             */
             amount: number;
             /** @description Address the funds were to be sent to. */
             recipientAddress: string;
@@ -4695,7 +4845,10 @@ export interface components {
             transactionId: string;
             /** @description The one-time code to complete the challenge. */
             otp: string;
-            /** @description When the code stops being valid. Epoch milliseconds. */
+            /**
+             * Format: int64
+             * @description When the code stops being valid. Epoch milliseconds.
+             */
             expiresAt: number;
             /** @description How the code is delivered. */
             deliveryMethod: string;
@@ -4752,7 +4905,10 @@ export interface components {
             exposureMode: "rawPan";
             /** @description What the agent declared it will buy, null when the access had no intent. */
             summary: string | null;
-            /** @description Amount the agent declared, null when the access had no intent. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount the agent declared, null when the access had no intent. In minor units (cents).
+             */
             expectedAmount: number | null;
         };
         /**
@@ -4800,11 +4956,17 @@ export interface components {
             cardId: string;
             /** @description The agent the card is assigned to, null when the card has none. */
             agentId: string | null;
-            /** @description Amount of the transaction. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount of the transaction. In minor units (cents).
+             */
             amount: number;
             /** @description Merchant name as reported by the card network. */
             merchantName: string;
-            /** @description When the card's credentials were last retrieved, null when never. Epoch milliseconds. */
+            /**
+             * Format: int64
+             * @description When the card's credentials were last retrieved, null when never. Epoch milliseconds.
+             */
             lastCredentialAccess: number | null;
         };
         /**
@@ -4854,15 +5016,24 @@ export interface components {
             cardId: string;
             /** @description The agent the card is assigned to, null when the card has none. */
             agentId: string | null;
-            /** @description Amount of the transaction. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount of the transaction. In minor units (cents).
+             */
             amount: number;
             /** @description Merchant name as reported by the card network. */
             merchantName: string;
-            /** @description When the credentials were retrieved. Epoch milliseconds. */
+            /**
+             * Format: int64
+             * @description When the credentials were retrieved. Epoch milliseconds.
+             */
             attestedAt: number;
             /** @description What the agent declared it will buy, null when the access had no intent. */
             summary: string | null;
-            /** @description Amount the agent declared, null when the access had no intent. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount the agent declared, null when the access had no intent. In minor units (cents).
+             */
             expectedAmount: number | null;
         };
         /**
@@ -4922,11 +5093,17 @@ export interface components {
             userId: string;
             /** @description What the agent declared it will buy. */
             summary: string;
-            /** @description Amount the agent declared. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount the agent declared. In minor units (cents).
+             */
             expectedAmount: number;
             /** @description Merchant the agent declared, null when none was declared. */
             expectedMerchant: string | null;
-            /** @description When the intent expires. Epoch milliseconds. */
+            /**
+             * Format: int64
+             * @description When the intent expires. Epoch milliseconds.
+             */
             expiresAt: number;
             /**
              * @description `pending_approval` when the intent needs human approval, `pending` otherwise.
@@ -4993,11 +5170,17 @@ export interface components {
             userId: string;
             /** @description What the agent declared it will buy. */
             summary: string;
-            /** @description Amount the agent declared. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount the agent declared. In minor units (cents).
+             */
             expectedAmount: number;
             /** @description Merchant the agent declared, null when none was declared. */
             expectedMerchant: string | null;
-            /** @description When the intent expires. Epoch milliseconds. */
+            /**
+             * Format: int64
+             * @description When the intent expires. Epoch milliseconds.
+             */
             expiresAt: number;
             /**
              * @description Status of the intent: waiting for approval.
@@ -5061,14 +5244,20 @@ export interface components {
             agentId: string | null;
             /** @description What the agent declared it will buy. */
             summary: string;
-            /** @description Amount the agent declared. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount the agent declared. In minor units (cents).
+             */
             expectedAmount: number;
             /**
              * @description Status of the intent after approval: waiting for its transaction.
              * @constant
              */
             status: "pending";
-            /** @description When the intent was approved. Epoch milliseconds. */
+            /**
+             * Format: int64
+             * @description When the intent was approved. Epoch milliseconds.
+             */
             approvedAt: number;
             approvedBy: components["schemas"]["Actor"];
         };
@@ -5128,14 +5317,20 @@ export interface components {
             agentId: string | null;
             /** @description What the agent declared it will buy. */
             summary: string;
-            /** @description Amount the agent declared. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount the agent declared. In minor units (cents).
+             */
             expectedAmount: number;
             /**
              * @description Status of the intent: rejected.
              * @constant
              */
             status: "rejected";
-            /** @description When the intent was rejected. Epoch milliseconds. */
+            /**
+             * Format: int64
+             * @description When the intent was rejected. Epoch milliseconds.
+             */
             rejectedAt: number;
             rejectedBy: components["schemas"]["Actor"];
             /** @description Why the intent was rejected, null when no reason was given. */
@@ -5204,9 +5399,15 @@ export interface components {
             transactionId: string;
             /** @description What the agent declared it will buy. */
             summary: string;
-            /** @description Amount the agent declared. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount the agent declared. In minor units (cents).
+             */
             expectedAmount: number;
-            /** @description Amount of the transaction. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount of the transaction. In minor units (cents).
+             */
             actualAmount: number;
             /** @description Merchant the agent declared, null when none was declared. */
             expectedMerchant: string | null;
@@ -5291,9 +5492,15 @@ export interface components {
             transactionId: string;
             /** @description What the agent declared it will buy. */
             summary: string;
-            /** @description Amount the agent declared. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount the agent declared. In minor units (cents).
+             */
             expectedAmount: number;
-            /** @description Amount of the transaction. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount of the transaction. In minor units (cents).
+             */
             actualAmount: number;
             /** @description Merchant the agent declared, null when none was declared. */
             expectedMerchant: string | null;
@@ -5310,7 +5517,10 @@ export interface components {
             tolerance: {
                 /** @description Tolerance in percent of `expectedAmount`. */
                 percent: number;
-                /** @description Tolerance as an absolute amount. In minor units (cents). */
+                /**
+                 * Format: int64
+                 * @description Tolerance as an absolute amount. In minor units (cents).
+                 */
                 amount: number;
             };
         };
@@ -5378,13 +5588,25 @@ export interface components {
             agentId: string | null;
             /** @description What the agent declared it will buy. */
             summary: string;
-            /** @description Amount the agent declared. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount the agent declared. In minor units (cents).
+             */
             expectedAmount: number;
-            /** @description Time-to-live of the intent in minutes. */
+            /**
+             * Format: int32
+             * @description Time-to-live of the intent in minutes.
+             */
             ttlMinutes: number;
-            /** @description When the intent was created. Epoch milliseconds. */
+            /**
+             * Format: int64
+             * @description When the intent was created. Epoch milliseconds.
+             */
             createdAt: number;
-            /** @description When the intent expired. Epoch milliseconds. */
+            /**
+             * Format: int64
+             * @description When the intent expired. Epoch milliseconds.
+             */
             expiredAt: number;
         };
         /**
@@ -5435,7 +5657,10 @@ export interface components {
             transactionId: string;
             /** @description The card. */
             cardId: string;
-            /** @description Disputed amount. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Disputed amount. In minor units (cents).
+             */
             amount: number;
             /** @description Why the transaction is disputed. */
             reason: string;
@@ -5487,7 +5712,10 @@ export interface components {
             disputeId: string;
             /** @description The transaction. */
             transactionId: string;
-            /** @description Disputed amount. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Disputed amount. In minor units (cents).
+             */
             amount: number;
             /**
              * @description Outcome of the dispute.
@@ -5556,9 +5784,15 @@ export interface components {
             details: {
                 /** @description The earlier transaction with the same merchant and amount. */
                 previousTransactionId: string;
-                /** @description Detection window in minutes. */
+                /**
+                 * Format: int32
+                 * @description Detection window in minutes.
+                 */
                 windowMinutes: number;
-                /** @description Amount of the transaction. In minor units (cents). */
+                /**
+                 * Format: int64
+                 * @description Amount of the transaction. In minor units (cents).
+                 */
                 amount: number;
                 /** @description Merchant name as reported by the card network. */
                 merchantName: string;
@@ -5623,9 +5857,15 @@ export interface components {
             dryRun: boolean;
             /** @description What the velocity detector measured. */
             details: {
-                /** @description Transactions in the window, this one included. */
+                /**
+                 * Format: int32
+                 * @description Transactions in the window, this one included.
+                 */
                 count: number;
-                /** @description Allowed transactions in the window. */
+                /**
+                 * Format: int32
+                 * @description Allowed transactions in the window.
+                 */
                 limit: number;
                 /**
                  * @description The window: `maxPerHour` or `maxPerDay` of the velocity rule.
@@ -5702,7 +5942,10 @@ export interface components {
                 multiplier: number;
                 /** @description Configured multiplier above which the rule fires. */
                 threshold: number;
-                /** @description Window in minutes. */
+                /**
+                 * Format: int32
+                 * @description Window in minutes.
+                 */
                 windowMinutes: number;
             };
         };
@@ -5766,11 +6009,17 @@ export interface components {
             dryRun: boolean;
             /** @description What the unattested detector measured. */
             details: {
-                /** @description Amount of the transaction. In minor units (cents). */
+                /**
+                 * Format: int64
+                 * @description Amount of the transaction. In minor units (cents).
+                 */
                 amount: number;
                 /** @description Merchant name as reported by the card network. */
                 merchantName: string;
-                /** @description When the card's credentials were last retrieved, null when never. Epoch milliseconds. */
+                /**
+                 * Format: int64
+                 * @description When the card's credentials were last retrieved, null when never. Epoch milliseconds.
+                 */
                 lastCredentialAccess: number | null;
             };
         };
@@ -5836,9 +6085,15 @@ export interface components {
             dryRun: boolean;
             /** @description What the intent_mismatch detector measured. */
             details: {
-                /** @description Amount the agent declared. In minor units (cents). */
+                /**
+                 * Format: int64
+                 * @description Amount the agent declared. In minor units (cents).
+                 */
                 expectedAmount: number;
-                /** @description Amount of the transaction. In minor units (cents). */
+                /**
+                 * Format: int64
+                 * @description Amount of the transaction. In minor units (cents).
+                 */
                 actualAmount: number;
                 /** @description Merchant the agent declared, null when none was declared. */
                 expectedMerchant: string | null;
@@ -5906,9 +6161,15 @@ export interface components {
             dryRun: boolean;
             /** @description What the cooldown detector measured. */
             details: {
-                /** @description Configured cooldown in minutes. */
+                /**
+                 * Format: int32
+                 * @description Configured cooldown in minutes.
+                 */
                 cooldownMinutes: number;
-                /** @description When the previous transaction was made. Epoch milliseconds. */
+                /**
+                 * Format: int64
+                 * @description When the previous transaction was made. Epoch milliseconds.
+                 */
                 lastTransactionAt: number;
                 /** @description Minutes since the previous transaction. */
                 timeSinceLastMinutes: number;
@@ -6100,7 +6361,10 @@ export interface components {
             anomalyType: components["schemas"]["AnomalyType"];
             /** @description True when the suspension was only reported, not applied. */
             dryRun: boolean;
-            /** @description Number of active cards that were frozen. */
+            /**
+             * Format: int32
+             * @description Number of active cards that were frozen.
+             */
             cardsFrozen: number;
         };
         /**
@@ -6285,6 +6549,7 @@ export interface components {
             id: string;
             transactionId: string;
             cardId: string;
+            /** Format: int64 */
             amount: number;
             reason: string;
             /** @enum {string} */
@@ -6319,7 +6584,10 @@ export interface components {
             customerId?: string;
             userId?: string;
             amount: components["schemas"]["PositiveAmount"];
-            /** @default 8453 */
+            /**
+             * Format: int64
+             * @default 8453
+             */
             chainId?: number;
             tokenAddress?: string;
         };
@@ -6338,7 +6606,9 @@ export interface components {
             id: string;
             /** @description The customer whose balance is credited (`userId` in the user variant). */
             customerId: string;
+            /** Format: int64 */
             amount: number;
+            /** Format: int64 */
             chainId: number;
             tokenAddress: string;
             transactionHash: string;
@@ -6397,7 +6667,10 @@ export interface components {
             now: string;
             /** @description Whether the clock stands still between advances. */
             frozen: boolean;
-            /** @description Seconds advanced so far. */
+            /**
+             * Format: int64
+             * @description Seconds advanced so far.
+             */
             offsetSeconds: number;
         };
         /**
@@ -6406,6 +6679,7 @@ export interface components {
          *     }
          */
         ClockAdvanceRequest: {
+            /** Format: int32 */
             seconds: number;
         };
     };

@@ -1837,6 +1837,7 @@ export interface components {
             last?: string;
         };
         /**
+         * Format: int64
          * @description Amount in minor units (cents).
          * @example 2500
          */
@@ -1878,13 +1879,25 @@ export interface components {
             /** @description Intents need manual approval. */
             requireApproval?: boolean;
             autoApproveBelow?: components["schemas"]["Amount"];
-            /** @description Minutes access credentials stay valid. */
+            /**
+             * Format: int32
+             * @description Minutes access credentials stay valid.
+             */
             attestationWindowMinutes?: number;
-            /** @description Minimum minutes between transactions. */
+            /**
+             * Format: int32
+             * @description Minimum minutes between transactions.
+             */
             cooldownMinutes?: number;
-            /** @description Card time-to-live in minutes. */
+            /**
+             * Format: int32
+             * @description Card time-to-live in minutes.
+             */
             ttlMinutes?: number;
-            /** @description Card time-to-live in days. */
+            /**
+             * Format: int32
+             * @description Card time-to-live in days.
+             */
             ttlDays?: number;
             limits?: components["schemas"]["PolicyLimits"];
             allowedMccs?: string[];
@@ -1927,7 +1940,10 @@ export interface components {
          *     }
          */
         DepositAddress: {
-            /** @example 8453 */
+            /**
+             * Format: int64
+             * @example 8453
+             */
             chainId: number;
             depositAddress: string;
             tokenAddress: string;
@@ -2117,18 +2133,31 @@ export interface components {
          */
         Balance: {
             currency: components["schemas"]["Currency"];
-            /** @description Spendable now. */
+            /**
+             * Format: int64
+             * @description Spendable now; below 0 when a settlement exceeded its authorization.
+             */
             available: number;
-            /** @description Held by authorizations not yet settled. */
+            /**
+             * Format: int64
+             * @description Held by authorizations not yet settled.
+             */
             pending: number;
-            /** @description Settled spend. */
+            /**
+             * Format: int64
+             * @description Settled spend.
+             */
             posted: number;
-            /** @description Credit limit, if any. */
+            /**
+             * Format: int64
+             * @description Credit limit, if any.
+             */
             limit: number | null;
             /** Format: date-time */
             updatedAt: string;
         };
         /**
+         * Format: int64
          * @description Amount in minor units (cents), at least 1.
          * @example 2500
          */
@@ -2143,6 +2172,7 @@ export interface components {
         WithdrawalCreate: {
             amount: components["schemas"]["PositiveAmount"];
             currency?: components["schemas"]["Currency"];
+            /** Format: int64 */
             chainId: number;
             recipientAddress: string;
         };
@@ -2169,7 +2199,9 @@ export interface components {
             id: string;
             /** @description The customer whose balance pays (`userId` in the user variant). */
             userId: string;
+            /** Format: int64 */
             chainId: number;
+            /** Format: int64 */
             amount: number;
             currency: components["schemas"]["Currency"];
             recipientAddress: string;
@@ -2327,14 +2359,19 @@ export interface components {
             purpose: string;
             status: components["schemas"]["UserCardStatus"];
             last4: string;
-            /** @description Epoch milliseconds. */
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
             createdAt: number;
             expirationMonth?: string;
             expirationYear?: string;
             limits?: components["schemas"]["PolicyLimits"];
             merchantHint?: string;
+            /** Format: int32 */
             ttlDays?: number;
             requireApproval?: boolean;
+            /** Format: int64 */
             autoApproveBelow?: number;
         };
         /**
@@ -2372,6 +2409,7 @@ export interface components {
             purpose?: string;
             limits?: components["schemas"]["PolicyLimits"];
             merchantHint?: string;
+            /** Format: int32 */
             ttlDays?: number;
             requireApproval?: boolean;
             autoApproveBelow?: components["schemas"]["Amount"];
@@ -2428,13 +2466,16 @@ export interface components {
             /** @enum {string} */
             usage: "single" | "multi";
             ttl: {
+                /** Format: int32 */
                 minutes: number | null;
+                /** Format: int32 */
                 days: number | null;
                 /** Format: date-time */
                 expiresAt: string | null;
                 isExpired: boolean;
             };
             cooldown: {
+                /** Format: int32 */
                 minutes: number | null;
                 /** Format: date-time */
                 lastSpendAt: string | null;
@@ -2443,12 +2484,19 @@ export interface components {
                 isInCooldown: boolean;
             };
             limits: {
+                /** Format: int64 */
                 perAuth: number | null;
+                /** Format: int64 */
                 perDay: number | null;
+                /** Format: int64 */
                 perMonth: number | null;
+                /** Format: int64 */
                 spentDay: number;
+                /** Format: int64 */
                 spentMonth: number;
+                /** Format: int64 */
                 remainingDay: number | null;
+                /** Format: int64 */
                 remainingMonth: number | null;
             };
             policy: components["schemas"]["Policy"];
@@ -2548,11 +2596,13 @@ export interface components {
             cardId: string;
             agentId: string | null;
             summary: string;
+            /** Format: int64 */
             expectedAmount: number;
             currency: components["schemas"]["Currency"];
             expectedMerchant: string | null;
             tolerance: components["schemas"]["IntentTolerance"];
             status: components["schemas"]["IntentStatus"];
+            /** Format: int32 */
             ttlMinutes: number;
             /** Format: date-time */
             expiresAt: string;
@@ -2596,7 +2646,10 @@ export interface components {
             currency?: components["schemas"]["Currency"];
             expectedMerchant?: string;
             customerIntentId?: string;
-            /** @default 60 */
+            /**
+             * Format: int32
+             * @default 60
+             */
             ttlMinutes?: number;
             tolerance?: components["schemas"]["IntentTolerance"];
         };
@@ -2662,9 +2715,14 @@ export interface components {
             agentId: string | null;
             /** @description The customer that owns the card (`userId` in the user variant). */
             userId: string | null;
-            /** @description Current amount (the settled amount once completed). */
+            /**
+             * Format: int64
+             * @description Current amount (the settled amount once completed).
+             */
             amount: number;
+            /** Format: int64 */
             authorizedAmount: number;
+            /** Format: int64 */
             reversedAmount: number;
             currency: components["schemas"]["Currency"];
             merchant: components["schemas"]["Merchant"];
@@ -2781,15 +2839,22 @@ export interface components {
                 userId: string | null;
                 agentId: string | null;
                 cardId: string;
+                /** Format: int64 */
                 amount: number;
                 currency: components["schemas"]["Currency"];
+                /** Format: int64 */
                 available: number;
                 agentLimit: components["schemas"]["SpendingLimit"] | null;
                 cardLimit: components["schemas"]["SpendingLimit"] | null;
                 spendStats: {
+                    /** Format: int64 */
                     totalDay: number;
+                    /** Format: int64 */
                     totalMonth: number;
-                    /** @description Epoch milliseconds. */
+                    /**
+                     * Format: int64
+                     * @description Epoch milliseconds.
+                     */
                     lastSpendAt: number | null;
                 };
                 policy: components["schemas"]["Policy"];
@@ -2816,6 +2881,7 @@ export interface components {
          */
         DuplicateDetectionRule: {
             enabled: boolean;
+            /** Format: int32 */
             windowMinutes: number;
             action: components["schemas"]["AnomalyAction"];
         };
@@ -2829,7 +2895,9 @@ export interface components {
          */
         VelocityLimitRule: {
             enabled: boolean;
+            /** Format: int32 */
             maxPerHour: number;
+            /** Format: int32 */
             maxPerDay: number;
             action: components["schemas"]["AnomalyAction"];
         };
@@ -2845,7 +2913,9 @@ export interface components {
         SpendSpikeRule: {
             enabled: boolean;
             multiplier: number;
+            /** Format: int32 */
             windowMinutes: number;
+            /** Format: int32 */
             baselineDays: number;
             action: components["schemas"]["AnomalyAction"];
         };
@@ -2939,19 +3009,24 @@ export interface components {
             dryRun?: boolean;
             duplicateDetection?: {
                 enabled?: boolean;
+                /** Format: int32 */
                 windowMinutes?: number;
                 action?: components["schemas"]["AnomalyAction"];
             };
             velocityLimit?: {
                 enabled?: boolean;
+                /** Format: int32 */
                 maxPerHour?: number;
+                /** Format: int32 */
                 maxPerDay?: number;
                 action?: components["schemas"]["AnomalyAction"];
             };
             spendSpike?: {
                 enabled?: boolean;
                 multiplier?: number;
+                /** Format: int32 */
                 windowMinutes?: number;
+                /** Format: int32 */
                 baselineDays?: number;
                 action?: components["schemas"]["AnomalyAction"];
             };
@@ -3080,14 +3155,17 @@ export interface components {
          *     }
          */
         DeliveryAttempt: {
+            /** Format: int32 */
             attempt: number;
             /** Format: date-time */
             attemptedAt: string;
             /** @enum {string} */
             outcome: "succeeded" | "failed";
+            /** Format: int32 */
             responseStatus: number | null;
             /** @description Network error, timeout or redirect, when there was no 2xx. */
             error: string | null;
+            /** Format: int32 */
             durationMs: number;
         };
         /**
@@ -3165,7 +3243,10 @@ export interface components {
             type: string;
             /** @description The organization the event belongs to. */
             organizationId: string;
-            /** @description When the event happened. Epoch milliseconds. */
+            /**
+             * Format: int64
+             * @description When the event happened. Epoch milliseconds.
+             */
             createdAt: number;
             /** @description The event data; its shape depends on `type`. */
             data: {
@@ -3197,7 +3278,10 @@ export interface components {
             agentId: string | null;
             /** @description The user (customer) that owns the agent and the card. */
             userId: string;
-            /** @description Amount of the transaction. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount of the transaction. In minor units (cents).
+             */
             amount: number;
             /** @description Three-letter currency code. */
             currency: string;
@@ -3275,9 +3359,15 @@ export interface components {
             agentId: string | null;
             /** @description The user (customer) that owns the agent and the card. */
             userId: string;
-            /** @description Settled amount. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Settled amount. In minor units (cents).
+             */
             amount: number;
-            /** @description Amount originally authorized. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount originally authorized. In minor units (cents).
+             */
             authorizedAmount: number;
             /** @description Three-letter currency code. */
             currency: string;
@@ -3288,7 +3378,10 @@ export interface components {
              * @constant
              */
             status: "completed";
-            /** @description When the transaction was posted. Epoch milliseconds. */
+            /**
+             * Format: int64
+             * @description When the transaction was posted. Epoch milliseconds.
+             */
             postedAt: number;
         };
         /**
@@ -3343,7 +3436,10 @@ export interface components {
             cardId: string;
             /** @description The agent the card is assigned to, null when the card has none. */
             agentId: string | null;
-            /** @description Amount of the transaction. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount of the transaction. In minor units (cents).
+             */
             amount: number;
             /** @description Three-letter currency code. */
             currency: string;
@@ -3403,9 +3499,15 @@ export interface components {
             transactionId: string;
             /** @description The card. */
             cardId: string;
-            /** @description Amount of the transaction before the reversal. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount of the transaction before the reversal. In minor units (cents).
+             */
             originalAmount: number;
-            /** @description Amount reversed. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount reversed. In minor units (cents).
+             */
             reversedAmount: number;
             /** @description Three-letter currency code. */
             currency: string;
@@ -3649,9 +3751,15 @@ export interface components {
              * @enum {string}
              */
             newStatus: "frozen" | "closed";
-            /** @description When the time-to-live ended. Epoch milliseconds. */
+            /**
+             * Format: int64
+             * @description When the time-to-live ended. Epoch milliseconds.
+             */
             expiresAt: number;
-            /** @description Time-to-live of the card in minutes. */
+            /**
+             * Format: int32
+             * @description Time-to-live of the card in minutes.
+             */
             ttlMinutes: number;
             /**
              * @description Always `ttl_expired`.
@@ -3713,7 +3821,10 @@ export interface components {
             expectedMerchant: string;
             /** @description Merchant of the transaction. */
             actualMerchant: string;
-            /** @description Amount of the transaction. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount of the transaction. In minor units (cents).
+             */
             amount: number;
             /**
              * @description Whether the transaction was allowed or the card frozen (policy `onDrift`).
@@ -3916,9 +4027,15 @@ export interface components {
             agentId: string;
             /** @description The user (customer) that owns the agent and the card. */
             userId: string;
-            /** @description The spending limit. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description The spending limit. In minor units (cents).
+             */
             spendingLimit: number;
-            /** @description Spend in the current window. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Spend in the current window. In minor units (cents).
+             */
             currentSpend: number;
             frequency: components["schemas"]["LimitFrequency"];
             /**
@@ -3971,9 +4088,15 @@ export interface components {
             agentId: string;
             /** @description The user (customer) that owns the agent and the card. */
             userId: string;
-            /** @description The spending limit. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description The spending limit. In minor units (cents).
+             */
             spendingLimit: number;
-            /** @description Spend in the current window. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Spend in the current window. In minor units (cents).
+             */
             currentSpend: number;
             /** @description Share of the limit used, in percent. */
             percentUsed: number;
@@ -4341,11 +4464,20 @@ export interface components {
         UserBalanceUpdatedEventData: {
             /** @description The user (customer) that owns the agent and the card. */
             userId: string;
-            /** @description Balance available to spend. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Balance available to spend. In minor units (cents).
+             */
             available: number;
-            /** @description Balance held by pending authorizations. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Balance held by pending authorizations. In minor units (cents).
+             */
             pending: number;
-            /** @description Total deposited. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Total deposited. In minor units (cents).
+             */
             deposited: number;
             /** @description Three-letter currency code. */
             currency: string;
@@ -4389,7 +4521,10 @@ export interface components {
         DepositAddressReadyEventData: {
             /** @description The user (customer) that owns the agent and the card. */
             userId: string;
-            /** @description Chain id of the blockchain network (EIP-155). */
+            /**
+             * Format: int64
+             * @description Chain id of the blockchain network (EIP-155).
+             */
             chainId: number;
             /** @description Address to send deposits to. */
             depositAddress: string;
@@ -4435,11 +4570,17 @@ export interface components {
         DepositReceivedEventData: {
             /** @description The user (customer) that owns the agent and the card. */
             userId: string;
-            /** @description Chain id of the blockchain network (EIP-155). */
+            /**
+             * Format: int64
+             * @description Chain id of the blockchain network (EIP-155).
+             */
             chainId: number;
             /** @description Contract address of the deposited token. */
             tokenAddress: string;
-            /** @description Amount deposited. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount deposited. In minor units (cents).
+             */
             amount: number;
             /** @description Hash of the on-chain transaction. */
             transactionHash: string;
@@ -4487,9 +4628,15 @@ export interface components {
             withdrawalId: string;
             /** @description The user (customer) that owns the agent and the card. */
             userId: string;
-            /** @description Chain id of the blockchain network (EIP-155). */
+            /**
+             * Format: int64
+             * @description Chain id of the blockchain network (EIP-155).
+             */
             chainId: number;
-            /** @description Amount to withdraw. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount to withdraw. In minor units (cents).
+             */
             amount: number;
             /** @description Address the funds are sent to. */
             recipientAddress: string;
@@ -4543,9 +4690,15 @@ export interface components {
             withdrawalId: string;
             /** @description The user (customer) that owns the agent and the card. */
             userId: string;
-            /** @description Chain id of the blockchain network (EIP-155). */
+            /**
+             * Format: int64
+             * @description Chain id of the blockchain network (EIP-155).
+             */
             chainId: number;
-            /** @description Amount withdrawn. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount withdrawn. In minor units (cents).
+             */
             amount: number;
             /** @description Address the funds were sent to. */
             recipientAddress: string;
@@ -4597,9 +4750,15 @@ export interface components {
             withdrawalId: string;
             /** @description The user (customer) that owns the agent and the card. */
             userId: string;
-            /** @description Chain id of the blockchain network (EIP-155). */
+            /**
+             * Format: int64
+             * @description Chain id of the blockchain network (EIP-155).
+             */
             chainId: number;
-            /** @description Amount that was to be withdrawn. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount that was to be withdrawn. In minor units (cents).
+             */
             amount: number;
             /** @description Address the funds were to be sent to. */
             recipientAddress: string;
@@ -4657,7 +4816,10 @@ export interface components {
             transactionId: string;
             /** @description The one-time code to complete the challenge. */
             otp: string;
-            /** @description When the code stops being valid. Epoch milliseconds. */
+            /**
+             * Format: int64
+             * @description When the code stops being valid. Epoch milliseconds.
+             */
             expiresAt: number;
             /** @description How the code is delivered. */
             deliveryMethod: string;
@@ -4715,7 +4877,10 @@ export interface components {
             exposureMode: "rawPan";
             /** @description What the agent declared it will buy, null when the access had no intent. */
             summary: string | null;
-            /** @description Amount the agent declared, null when the access had no intent. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount the agent declared, null when the access had no intent. In minor units (cents).
+             */
             expectedAmount: number | null;
         };
         /**
@@ -4764,11 +4929,17 @@ export interface components {
             cardId: string;
             /** @description The agent the card is assigned to, null when the card has none. */
             agentId: string | null;
-            /** @description Amount of the transaction. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount of the transaction. In minor units (cents).
+             */
             amount: number;
             /** @description Merchant name as reported by the card network. */
             merchantName: string;
-            /** @description When the card's credentials were last retrieved, null when never. Epoch milliseconds. */
+            /**
+             * Format: int64
+             * @description When the card's credentials were last retrieved, null when never. Epoch milliseconds.
+             */
             lastCredentialAccess: number | null;
         };
         /**
@@ -4819,15 +4990,24 @@ export interface components {
             cardId: string;
             /** @description The agent the card is assigned to, null when the card has none. */
             agentId: string | null;
-            /** @description Amount of the transaction. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount of the transaction. In minor units (cents).
+             */
             amount: number;
             /** @description Merchant name as reported by the card network. */
             merchantName: string;
-            /** @description When the credentials were retrieved. Epoch milliseconds. */
+            /**
+             * Format: int64
+             * @description When the credentials were retrieved. Epoch milliseconds.
+             */
             attestedAt: number;
             /** @description What the agent declared it will buy, null when the access had no intent. */
             summary: string | null;
-            /** @description Amount the agent declared, null when the access had no intent. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount the agent declared, null when the access had no intent. In minor units (cents).
+             */
             expectedAmount: number | null;
         };
         /**
@@ -4888,11 +5068,17 @@ export interface components {
             userId: string;
             /** @description What the agent declared it will buy. */
             summary: string;
-            /** @description Amount the agent declared. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount the agent declared. In minor units (cents).
+             */
             expectedAmount: number;
             /** @description Merchant the agent declared, null when none was declared. */
             expectedMerchant: string | null;
-            /** @description When the intent expires. Epoch milliseconds. */
+            /**
+             * Format: int64
+             * @description When the intent expires. Epoch milliseconds.
+             */
             expiresAt: number;
             /**
              * @description Status of the intent: waiting for approval.
@@ -4957,14 +5143,20 @@ export interface components {
             agentId: string | null;
             /** @description What the agent declared it will buy. */
             summary: string;
-            /** @description Amount the agent declared. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount the agent declared. In minor units (cents).
+             */
             expectedAmount: number;
             /**
              * @description Status of the intent after approval: waiting for its transaction.
              * @constant
              */
             status: "pending";
-            /** @description When the intent was approved. Epoch milliseconds. */
+            /**
+             * Format: int64
+             * @description When the intent was approved. Epoch milliseconds.
+             */
             approvedAt: number;
             approvedBy: components["schemas"]["Actor"];
         };
@@ -5025,14 +5217,20 @@ export interface components {
             agentId: string | null;
             /** @description What the agent declared it will buy. */
             summary: string;
-            /** @description Amount the agent declared. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount the agent declared. In minor units (cents).
+             */
             expectedAmount: number;
             /**
              * @description Status of the intent: rejected.
              * @constant
              */
             status: "rejected";
-            /** @description When the intent was rejected. Epoch milliseconds. */
+            /**
+             * Format: int64
+             * @description When the intent was rejected. Epoch milliseconds.
+             */
             rejectedAt: number;
             rejectedBy: components["schemas"]["Actor"];
             /** @description Why the intent was rejected, null when no reason was given. */
@@ -5102,9 +5300,15 @@ export interface components {
             transactionId: string;
             /** @description What the agent declared it will buy. */
             summary: string;
-            /** @description Amount the agent declared. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount the agent declared. In minor units (cents).
+             */
             expectedAmount: number;
-            /** @description Amount of the transaction. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount of the transaction. In minor units (cents).
+             */
             actualAmount: number;
             /** @description Merchant the agent declared, null when none was declared. */
             expectedMerchant: string | null;
@@ -5190,9 +5394,15 @@ export interface components {
             transactionId: string;
             /** @description What the agent declared it will buy. */
             summary: string;
-            /** @description Amount the agent declared. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount the agent declared. In minor units (cents).
+             */
             expectedAmount: number;
-            /** @description Amount of the transaction. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount of the transaction. In minor units (cents).
+             */
             actualAmount: number;
             /** @description Merchant the agent declared, null when none was declared. */
             expectedMerchant: string | null;
@@ -5209,7 +5419,10 @@ export interface components {
             tolerance: {
                 /** @description Tolerance in percent of `expectedAmount`. */
                 percent: number;
-                /** @description Tolerance as an absolute amount. In minor units (cents). */
+                /**
+                 * Format: int64
+                 * @description Tolerance as an absolute amount. In minor units (cents).
+                 */
                 amount: number;
             };
         };
@@ -5278,13 +5491,25 @@ export interface components {
             agentId: string | null;
             /** @description What the agent declared it will buy. */
             summary: string;
-            /** @description Amount the agent declared. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount the agent declared. In minor units (cents).
+             */
             expectedAmount: number;
-            /** @description Time-to-live of the intent in minutes. */
+            /**
+             * Format: int32
+             * @description Time-to-live of the intent in minutes.
+             */
             ttlMinutes: number;
-            /** @description When the intent was created. Epoch milliseconds. */
+            /**
+             * Format: int64
+             * @description When the intent was created. Epoch milliseconds.
+             */
             createdAt: number;
-            /** @description When the intent expired. Epoch milliseconds. */
+            /**
+             * Format: int64
+             * @description When the intent expired. Epoch milliseconds.
+             */
             expiredAt: number;
         };
         /**
@@ -5336,7 +5561,10 @@ export interface components {
             transactionId: string;
             /** @description The card. */
             cardId: string;
-            /** @description Disputed amount. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Disputed amount. In minor units (cents).
+             */
             amount: number;
             /** @description Why the transaction is disputed. */
             reason: string;
@@ -5389,7 +5617,10 @@ export interface components {
             disputeId: string;
             /** @description The transaction. */
             transactionId: string;
-            /** @description Disputed amount. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Disputed amount. In minor units (cents).
+             */
             amount: number;
             /**
              * @description Outcome of the dispute.
@@ -5459,9 +5690,15 @@ export interface components {
             details: {
                 /** @description The earlier transaction with the same merchant and amount. */
                 previousTransactionId: string;
-                /** @description Detection window in minutes. */
+                /**
+                 * Format: int32
+                 * @description Detection window in minutes.
+                 */
                 windowMinutes: number;
-                /** @description Amount of the transaction. In minor units (cents). */
+                /**
+                 * Format: int64
+                 * @description Amount of the transaction. In minor units (cents).
+                 */
                 amount: number;
                 /** @description Merchant name as reported by the card network. */
                 merchantName: string;
@@ -5527,9 +5764,15 @@ export interface components {
             dryRun: boolean;
             /** @description What the velocity detector measured. */
             details: {
-                /** @description Transactions in the window, this one included. */
+                /**
+                 * Format: int32
+                 * @description Transactions in the window, this one included.
+                 */
                 count: number;
-                /** @description Allowed transactions in the window. */
+                /**
+                 * Format: int32
+                 * @description Allowed transactions in the window.
+                 */
                 limit: number;
                 /**
                  * @description The window: `maxPerHour` or `maxPerDay` of the velocity rule.
@@ -5607,7 +5850,10 @@ export interface components {
                 multiplier: number;
                 /** @description Configured multiplier above which the rule fires. */
                 threshold: number;
-                /** @description Window in minutes. */
+                /**
+                 * Format: int32
+                 * @description Window in minutes.
+                 */
                 windowMinutes: number;
             };
         };
@@ -5672,11 +5918,17 @@ export interface components {
             dryRun: boolean;
             /** @description What the unattested detector measured. */
             details: {
-                /** @description Amount of the transaction. In minor units (cents). */
+                /**
+                 * Format: int64
+                 * @description Amount of the transaction. In minor units (cents).
+                 */
                 amount: number;
                 /** @description Merchant name as reported by the card network. */
                 merchantName: string;
-                /** @description When the card's credentials were last retrieved, null when never. Epoch milliseconds. */
+                /**
+                 * Format: int64
+                 * @description When the card's credentials were last retrieved, null when never. Epoch milliseconds.
+                 */
                 lastCredentialAccess: number | null;
             };
         };
@@ -5743,9 +5995,15 @@ export interface components {
             dryRun: boolean;
             /** @description What the intent_mismatch detector measured. */
             details: {
-                /** @description Amount the agent declared. In minor units (cents). */
+                /**
+                 * Format: int64
+                 * @description Amount the agent declared. In minor units (cents).
+                 */
                 expectedAmount: number;
-                /** @description Amount of the transaction. In minor units (cents). */
+                /**
+                 * Format: int64
+                 * @description Amount of the transaction. In minor units (cents).
+                 */
                 actualAmount: number;
                 /** @description Merchant the agent declared, null when none was declared. */
                 expectedMerchant: string | null;
@@ -5814,9 +6072,15 @@ export interface components {
             dryRun: boolean;
             /** @description What the cooldown detector measured. */
             details: {
-                /** @description Configured cooldown in minutes. */
+                /**
+                 * Format: int32
+                 * @description Configured cooldown in minutes.
+                 */
                 cooldownMinutes: number;
-                /** @description When the previous transaction was made. Epoch milliseconds. */
+                /**
+                 * Format: int64
+                 * @description When the previous transaction was made. Epoch milliseconds.
+                 */
                 lastTransactionAt: number;
                 /** @description Minutes since the previous transaction. */
                 timeSinceLastMinutes: number;
@@ -6011,7 +6275,10 @@ export interface components {
             anomalyType: components["schemas"]["AnomalyType"];
             /** @description True when the suspension was only reported, not applied. */
             dryRun: boolean;
-            /** @description Number of active cards that were frozen. */
+            /**
+             * Format: int32
+             * @description Number of active cards that were frozen.
+             */
             cardsFrozen: number;
         };
         /**
@@ -6197,6 +6464,7 @@ export interface components {
             id: string;
             transactionId: string;
             cardId: string;
+            /** Format: int64 */
             amount: number;
             reason: string;
             /** @enum {string} */
@@ -6229,7 +6497,10 @@ export interface components {
         SimulateDepositRequest: {
             userId: string;
             amount: components["schemas"]["PositiveAmount"];
-            /** @default 8453 */
+            /**
+             * Format: int64
+             * @default 8453
+             */
             chainId?: number;
             tokenAddress?: string;
         };
@@ -6248,7 +6519,9 @@ export interface components {
             id: string;
             /** @description The customer whose balance is credited (`userId` in the user variant). */
             userId: string;
+            /** Format: int64 */
             amount: number;
+            /** Format: int64 */
             chainId: number;
             tokenAddress: string;
             transactionHash: string;
@@ -6305,7 +6578,10 @@ export interface components {
             now: string;
             /** @description Whether the clock stands still between advances. */
             frozen: boolean;
-            /** @description Seconds advanced so far. */
+            /**
+             * Format: int64
+             * @description Seconds advanced so far.
+             */
             offsetSeconds: number;
         };
         /**
@@ -6314,6 +6590,7 @@ export interface components {
          *     }
          */
         ClockAdvanceRequest: {
+            /** Format: int32 */
             seconds: number;
         };
     };

@@ -47,6 +47,7 @@ export const customerTools: GeneratedToolSet = {
       "properties": {
         "amount": {
           "type": "integer",
+          "format": "int64",
           "description": "Amount in minor units (cents), at least 1.",
           "minimum": 1,
           "maximum": 100000000000
@@ -104,6 +105,7 @@ export const customerTools: GeneratedToolSet = {
         },
         "expectedAmount": {
           "type": "integer",
+          "format": "int64",
           "description": "Amount in minor units (cents), at least 1.",
           "minimum": 1,
           "maximum": 100000000000
@@ -125,6 +127,7 @@ export const customerTools: GeneratedToolSet = {
         },
         "ttlMinutes": {
           "type": "integer",
+          "format": "int32",
           "minimum": 1,
           "maximum": 10080,
           "default": 60
@@ -141,6 +144,7 @@ export const customerTools: GeneratedToolSet = {
             },
             "amount": {
               "type": "integer",
+              "format": "int64",
               "description": "Amount in minor units (cents).",
               "minimum": 0,
               "maximum": 100000000000
@@ -204,6 +208,7 @@ export const customerTools: GeneratedToolSet = {
         },
         "expectedAmount": {
           "type": "integer",
+          "format": "int64",
           "description": "Amount in minor units (cents), at least 1.",
           "minimum": 1,
           "maximum": 100000000000
@@ -227,6 +232,7 @@ export const customerTools: GeneratedToolSet = {
       "properties": {
         "limit": {
           "type": "integer",
+          "format": "int32",
           "minimum": 1,
           "maximum": 100,
           "default": 50,
@@ -315,6 +321,7 @@ export const userTools: GeneratedToolSet = {
       "properties": {
         "amount": {
           "type": "integer",
+          "format": "int64",
           "description": "Amount in minor units (cents), at least 1.",
           "minimum": 1,
           "maximum": 100000000000
@@ -372,6 +379,7 @@ export const userTools: GeneratedToolSet = {
         },
         "expectedAmount": {
           "type": "integer",
+          "format": "int64",
           "description": "Amount in minor units (cents), at least 1.",
           "minimum": 1,
           "maximum": 100000000000
@@ -393,6 +401,7 @@ export const userTools: GeneratedToolSet = {
         },
         "ttlMinutes": {
           "type": "integer",
+          "format": "int32",
           "minimum": 1,
           "maximum": 10080,
           "default": 60
@@ -409,6 +418,7 @@ export const userTools: GeneratedToolSet = {
             },
             "amount": {
               "type": "integer",
+              "format": "int64",
               "description": "Amount in minor units (cents).",
               "minimum": 0,
               "maximum": 100000000000
@@ -472,6 +482,7 @@ export const userTools: GeneratedToolSet = {
         },
         "expectedAmount": {
           "type": "integer",
+          "format": "int64",
           "description": "Amount in minor units (cents), at least 1.",
           "minimum": 1,
           "maximum": 100000000000
@@ -495,6 +506,7 @@ export const userTools: GeneratedToolSet = {
       "properties": {
         "limit": {
           "type": "integer",
+          "format": "int32",
           "minimum": 1,
           "maximum": 100,
           "default": 50,
