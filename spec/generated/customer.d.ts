@@ -10,7 +10,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List customers */
+        /**
+         * List customers
+         * @description The organization's customers in this mode, newest first, one page at a time (`limit`, `cursor`: docs/pagination.md). Deleted customers are not listed.
+         */
         get: operations["listCustomers"];
         put?: never;
         /**
@@ -31,7 +34,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a customer */
+        /**
+         * Get a customer
+         * @description The customer with its KYC status, policy, metadata and deposit address (once KYC is approved). 404 once deleted.
+         */
         get: operations["getCustomer"];
         put?: never;
         post?: never;
@@ -56,7 +62,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get customer balances */
+        /**
+         * Get customer balances
+         * @description The customer's balance in cents: `available` to spend, `pending` held by unsettled authorizations, `posted` settled spend (docs/money.md).
+         */
         get: operations["getCustomerBalances"];
         put?: never;
         post?: never;
@@ -93,7 +102,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a withdrawal */
+        /**
+         * Get a withdrawal
+         * @description The withdrawal with its amount, chain, recipient, status (`pending`, `confirmed`, `failed`), transaction hash and failure reason.
+         */
         get: operations["getWithdrawal"];
         put?: never;
         post?: never;
@@ -110,7 +122,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List agents */
+        /**
+         * List agents
+         * @description The agents of the organization in this mode, newest first, one page at a time; filter by `customerId` (user variant: `userId`) and `status` (docs/pagination.md).
+         */
         get: operations["listAgents"];
         put?: never;
         /**
@@ -131,7 +146,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get an agent */
+        /**
+         * Get an agent
+         * @description The agent with its status, policy, spending limit and metadata.
+         */
         get: operations["getAgent"];
         put?: never;
         post?: never;
@@ -142,7 +160,10 @@ export interface paths {
         delete: operations["deleteAgent"];
         options?: never;
         head?: never;
-        /** Update an agent */
+        /**
+         * Update an agent
+         * @description Changes the agent's name, policy, spending limit or metadata; the new policy applies to the next authorization of each of its cards.
+         */
         patch: operations["updateAgent"];
         trace?: never;
     };
@@ -193,7 +214,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List cards */
+        /**
+         * List cards
+         * @description The cards of the organization in this mode, newest first, one page at a time; filter by `customerId`, `agentId` and `status` (docs/pagination.md).
+         */
         get: operations["listCards"];
         put?: never;
         /**
@@ -214,7 +238,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a card */
+        /**
+         * Get a card
+         * @description The card with its status, limits, merchant hint and time-to-live; no card details (number, CVC), which only `GET /cards/{cardId}/credentials` returns. 404 for a card of another organization or mode.
+         */
         get: operations["getCard"];
         put?: never;
         post?: never;
@@ -315,7 +342,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List intents */
+        /**
+         * List intents
+         * @description The intents of the organization in this mode, newest first, one page at a time; filter by `cardId` and `status` (docs/pagination.md).
+         */
         get: operations["listIntents"];
         put?: never;
         /**
@@ -336,7 +366,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get an intent */
+        /**
+         * Get an intent
+         * @description The intent with its status (`pending_approval`, `pending`, `rejected`, `matched`, `mismatched`, `expired`), who approved or rejected it and the transaction it matched (docs/intents.md).
+         */
         get: operations["getIntent"];
         put?: never;
         post?: never;
@@ -393,7 +426,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List transactions */
+        /**
+         * List transactions
+         * @description The transactions of the organization in this mode, newest first, one page at a time; filter by `cardId`, `agentId` and `status` (docs/pagination.md).
+         */
         get: operations["listTransactions"];
         put?: never;
         post?: never;
@@ -410,7 +446,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a transaction */
+        /**
+         * Get a transaction
+         * @description The transaction with its amounts (authorized, current, reversed), merchant, status, decline reason, attestation status and the intent it matched.
+         */
         get: operations["getTransaction"];
         put?: never;
         post?: never;
@@ -447,14 +486,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get the risk configuration */
+        /**
+         * Get the risk configuration
+         * @description The risk engine's configuration of the organization and mode: the preset, dry run, and each of the seven detector rules with its action (docs/risk.md).
+         */
         get: operations["getRiskSettings"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Update the risk configuration */
+        /**
+         * Update the risk configuration
+         * @description Changes the risk configuration: `preset` first replaces every rule with the preset's, then the body's rule fields apply, each rule partially; changing a rule makes the preset `custom` (docs/risk.md).
+         */
         patch: operations["updateRiskSettings"];
         trace?: never;
     };
@@ -465,7 +510,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List webhooks */
+        /**
+         * List webhooks
+         * @description The organization's webhooks in this mode, newest first, one page at a time; without their signing secrets, which only create and rotate-secret return (docs/webhooks.md).
+         */
         get: operations["listWebhooks"];
         put?: never;
         /**
@@ -486,15 +534,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a webhook */
+        /**
+         * Get a webhook
+         * @description The webhook with its URL, event types and status, without its signing secret (docs/webhooks.md).
+         */
         get: operations["getWebhook"];
         put?: never;
         post?: never;
-        /** Delete a webhook */
+        /**
+         * Delete a webhook
+         * @description Deletes the webhook: nothing more is delivered to it, deliveries still waiting included, and it is 404 afterwards.
+         */
         delete: operations["deleteWebhook"];
         options?: never;
         head?: never;
-        /** Update a webhook */
+        /**
+         * Update a webhook
+         * @description Changes the webhook's URL, event types, description or status (`disabled` stops deliveries, `active` resumes them); the secret is unchanged.
+         */
         patch: operations["updateWebhook"];
         trace?: never;
     };
@@ -525,7 +582,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List deliveries of a webhook */
+        /**
+         * List deliveries of a webhook
+         * @description The webhook's delivery records, newest first, one page at a time: per event, its status, every attempt with its outcome, and the next attempt's time (docs/webhooks.md).
+         */
         get: operations["listWebhookDeliveries"];
         put?: never;
         post?: never;
@@ -602,7 +662,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List API keys */
+        /**
+         * List API keys
+         * @description The API keys of the organization in this mode, newest first, one page at a time; each key is shown by its id and redacted form (prefix and last four characters), never in full.
+         */
         get: operations["listApiKeys"];
         put?: never;
         /**
