@@ -6892,49 +6892,115 @@ export interface components {
         };
     };
     parameters: {
-        /** @description Page size. */
+        /**
+         * @description Page size.
+         * @example 20
+         */
         Limit: number;
-        /** @description The `nextCursor` of the previous page. */
+        /**
+         * @description The `nextCursor` of the previous page; a malformed cursor is 400.
+         * @example cur_czI1NXM
+         */
         Cursor: string;
-        /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+        /**
+         * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+         * @example {{$guid}}
+         */
         IdempotencyKey: string;
-        /** @description Customer id (`cus_...`). */
+        /**
+         * @description Customer id (`cus_...`).
+         * @example cus_3kT9xQ2mPz
+         */
         CustomerId: string;
-        /** @description Withdrawal id (`wd_...`). */
+        /**
+         * @description Withdrawal id (`wd_...`).
+         * @example wd_3QaZ6wS9xE
+         */
         WithdrawalId: string;
-        /** @description Only objects of this customer (`userId` in the user variant). */
+        /**
+         * @description Only objects of this customer (`userId` in the user variant).
+         * @example cus_3kT9xQ2mPz
+         */
         CustomerIdFilter: string;
-        /** @description Only agents in this status. */
+        /**
+         * @description Only agents in this status.
+         * @example active
+         */
         AgentStatusFilter: components["schemas"]["AgentStatus"];
-        /** @description Agent id (`agt_...`). */
+        /**
+         * @description Agent id (`agt_...`).
+         * @example agt_7LmQ2wX9vB
+         */
         AgentId: string;
-        /** @description Only objects of this agent. */
+        /**
+         * @description Only objects of this agent.
+         * @example agt_7LmQ2wX9vB
+         */
         AgentIdFilter: string;
-        /** @description Only cards in this status. `notActivated` is a status of the user variant; the customer variant shows such a card as `active`. */
+        /**
+         * @description Only cards in this status. `notActivated` is a status of the user variant; the customer variant shows such a card as `active`.
+         * @example active
+         */
         CardStatusFilter: "notActivated" | "active" | "frozen" | "closed";
-        /** @description Card id (`card_...`). */
+        /**
+         * @description Card id (`card_...`).
+         * @example card_9HbV3nK2qR
+         */
         CardId: string;
-        /** @description Only objects of this card. */
+        /**
+         * @description Only objects of this card.
+         * @example card_9HbV3nK2qR
+         */
         CardIdFilter: string;
-        /** @description Only intents in this status. */
+        /**
+         * @description Only intents in this status.
+         * @example pending
+         */
         IntentStatusFilter: components["schemas"]["IntentStatus"];
-        /** @description Intent id (`int_...`). */
+        /**
+         * @description Intent id (`int_...`).
+         * @example int_4QwE8rT1yU
+         */
         IntentId: string;
-        /** @description Only transactions in this status. */
+        /**
+         * @description Only transactions in this status.
+         * @example pending
+         */
         TransactionStatusFilter: components["schemas"]["TransactionStatus"];
-        /** @description Transaction id (`txn_...`). */
+        /**
+         * @description Transaction id (`txn_...`).
+         * @example txn_2ZxC5vB8nM
+         */
         TransactionId: string;
-        /** @description Webhook id (`wh_...`). */
+        /**
+         * @description Webhook id (`wh_...`).
+         * @example wh_6PoI9uY3tR
+         */
         WebhookId: string;
-        /** @description Webhook delivery id (`whd_...`). */
+        /**
+         * @description Webhook delivery id (`whd_...`).
+         * @example whd_1AsD4fG7hJ
+         */
         DeliveryId: string;
-        /** @description Event id (`evt_...`). */
+        /**
+         * @description Event id (`evt_...`).
+         * @example evt_8KlJ2hG5fD
+         */
         EventId: string;
-        /** @description API key id (`key_...`). */
+        /**
+         * @description API key id (`key_...`).
+         * @example key_5MnB8vC1xZ
+         */
         KeyId: string;
-        /** @description Dispute id (`dsp_...`). */
+        /**
+         * @description Dispute id (`dsp_...`).
+         * @example dsp_7EdC4rF1vT
+         */
         DisputeId: string;
-        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+        /**
+         * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+         * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+         */
         CardrailSignature: string;
     };
     requestBodies: never;
@@ -6969,9 +7035,15 @@ export interface operations {
     listCustomers: {
         parameters: {
             query?: {
-                /** @description Page size. */
+                /**
+                 * @description Page size.
+                 * @example 20
+                 */
                 limit?: components["parameters"]["Limit"];
-                /** @description The `nextCursor` of the previous page. */
+                /**
+                 * @description The `nextCursor` of the previous page; a malformed cursor is 400.
+                 * @example cur_czI1NXM
+                 */
                 cursor?: components["parameters"]["Cursor"];
             };
             header?: never;
@@ -7005,7 +7077,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -7045,7 +7120,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Customer id (`cus_...`). */
+                /**
+                 * @description Customer id (`cus_...`).
+                 * @example cus_3kT9xQ2mPz
+                 */
                 customerId: components["parameters"]["CustomerId"];
             };
             cookie?: never;
@@ -7079,7 +7157,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Customer id (`cus_...`). */
+                /**
+                 * @description Customer id (`cus_...`).
+                 * @example cus_3kT9xQ2mPz
+                 */
                 customerId: components["parameters"]["CustomerId"];
             };
             cookie?: never;
@@ -7112,11 +7193,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Customer id (`cus_...`). */
+                /**
+                 * @description Customer id (`cus_...`).
+                 * @example cus_3kT9xQ2mPz
+                 */
                 customerId: components["parameters"]["CustomerId"];
             };
             cookie?: never;
@@ -7156,7 +7243,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Customer id (`cus_...`). */
+                /**
+                 * @description Customer id (`cus_...`).
+                 * @example cus_3kT9xQ2mPz
+                 */
                 customerId: components["parameters"]["CustomerId"];
             };
             cookie?: never;
@@ -7189,11 +7279,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Customer id (`cus_...`). */
+                /**
+                 * @description Customer id (`cus_...`).
+                 * @example cus_3kT9xQ2mPz
+                 */
                 customerId: components["parameters"]["CustomerId"];
             };
             cookie?: never;
@@ -7233,7 +7329,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Withdrawal id (`wd_...`). */
+                /**
+                 * @description Withdrawal id (`wd_...`).
+                 * @example wd_3QaZ6wS9xE
+                 */
                 withdrawalId: components["parameters"]["WithdrawalId"];
             };
             cookie?: never;
@@ -7265,13 +7364,25 @@ export interface operations {
     listAgents: {
         parameters: {
             query?: {
-                /** @description Page size. */
+                /**
+                 * @description Page size.
+                 * @example 20
+                 */
                 limit?: components["parameters"]["Limit"];
-                /** @description The `nextCursor` of the previous page. */
+                /**
+                 * @description The `nextCursor` of the previous page; a malformed cursor is 400.
+                 * @example cur_czI1NXM
+                 */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description Only objects of this customer (`userId` in the user variant). */
+                /**
+                 * @description Only objects of this customer (`userId` in the user variant).
+                 * @example cus_3kT9xQ2mPz
+                 */
                 customerId?: components["parameters"]["CustomerIdFilter"];
-                /** @description Only agents in this status. */
+                /**
+                 * @description Only agents in this status.
+                 * @example active
+                 */
                 status?: components["parameters"]["AgentStatusFilter"];
             };
             header?: never;
@@ -7305,7 +7416,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -7346,7 +7460,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Agent id (`agt_...`). */
+                /**
+                 * @description Agent id (`agt_...`).
+                 * @example agt_7LmQ2wX9vB
+                 */
                 agentId: components["parameters"]["AgentId"];
             };
             cookie?: never;
@@ -7380,7 +7497,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Agent id (`agt_...`). */
+                /**
+                 * @description Agent id (`agt_...`).
+                 * @example agt_7LmQ2wX9vB
+                 */
                 agentId: components["parameters"]["AgentId"];
             };
             cookie?: never;
@@ -7413,11 +7533,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Agent id (`agt_...`). */
+                /**
+                 * @description Agent id (`agt_...`).
+                 * @example agt_7LmQ2wX9vB
+                 */
                 agentId: components["parameters"]["AgentId"];
             };
             cookie?: never;
@@ -7456,11 +7582,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Agent id (`agt_...`). */
+                /**
+                 * @description Agent id (`agt_...`).
+                 * @example agt_7LmQ2wX9vB
+                 */
                 agentId: components["parameters"]["AgentId"];
             };
             cookie?: never;
@@ -7494,11 +7626,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Agent id (`agt_...`). */
+                /**
+                 * @description Agent id (`agt_...`).
+                 * @example agt_7LmQ2wX9vB
+                 */
                 agentId: components["parameters"]["AgentId"];
             };
             cookie?: never;
@@ -7531,15 +7669,30 @@ export interface operations {
     listCards: {
         parameters: {
             query?: {
-                /** @description Page size. */
+                /**
+                 * @description Page size.
+                 * @example 20
+                 */
                 limit?: components["parameters"]["Limit"];
-                /** @description The `nextCursor` of the previous page. */
+                /**
+                 * @description The `nextCursor` of the previous page; a malformed cursor is 400.
+                 * @example cur_czI1NXM
+                 */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description Only objects of this customer (`userId` in the user variant). */
+                /**
+                 * @description Only objects of this customer (`userId` in the user variant).
+                 * @example cus_3kT9xQ2mPz
+                 */
                 customerId?: components["parameters"]["CustomerIdFilter"];
-                /** @description Only objects of this agent. */
+                /**
+                 * @description Only objects of this agent.
+                 * @example agt_7LmQ2wX9vB
+                 */
                 agentId?: components["parameters"]["AgentIdFilter"];
-                /** @description Only cards in this status. `notActivated` is a status of the user variant; the customer variant shows such a card as `active`. */
+                /**
+                 * @description Only cards in this status. `notActivated` is a status of the user variant; the customer variant shows such a card as `active`.
+                 * @example active
+                 */
                 status?: components["parameters"]["CardStatusFilter"];
             };
             header?: never;
@@ -7573,7 +7726,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -7614,7 +7770,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Card id (`card_...`). */
+                /**
+                 * @description Card id (`card_...`).
+                 * @example card_9HbV3nK2qR
+                 */
                 cardId: components["parameters"]["CardId"];
             };
             cookie?: never;
@@ -7647,11 +7806,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Card id (`card_...`). */
+                /**
+                 * @description Card id (`card_...`).
+                 * @example card_9HbV3nK2qR
+                 */
                 cardId: components["parameters"]["CardId"];
             };
             cookie?: never;
@@ -7690,11 +7855,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Card id (`card_...`). */
+                /**
+                 * @description Card id (`card_...`).
+                 * @example card_9HbV3nK2qR
+                 */
                 cardId: components["parameters"]["CardId"];
             };
             cookie?: never;
@@ -7728,11 +7899,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Card id (`card_...`). */
+                /**
+                 * @description Card id (`card_...`).
+                 * @example card_9HbV3nK2qR
+                 */
                 cardId: components["parameters"]["CardId"];
             };
             cookie?: never;
@@ -7767,7 +7944,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Card id (`card_...`). */
+                /**
+                 * @description Card id (`card_...`).
+                 * @example card_9HbV3nK2qR
+                 */
                 cardId: components["parameters"]["CardId"];
             };
             cookie?: never;
@@ -7800,11 +7980,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Card id (`card_...`). */
+                /**
+                 * @description Card id (`card_...`).
+                 * @example card_9HbV3nK2qR
+                 */
                 cardId: components["parameters"]["CardId"];
             };
             cookie?: never;
@@ -7842,13 +8028,25 @@ export interface operations {
     listIntents: {
         parameters: {
             query?: {
-                /** @description Page size. */
+                /**
+                 * @description Page size.
+                 * @example 20
+                 */
                 limit?: components["parameters"]["Limit"];
-                /** @description The `nextCursor` of the previous page. */
+                /**
+                 * @description The `nextCursor` of the previous page; a malformed cursor is 400.
+                 * @example cur_czI1NXM
+                 */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description Only objects of this card. */
+                /**
+                 * @description Only objects of this card.
+                 * @example card_9HbV3nK2qR
+                 */
                 cardId?: components["parameters"]["CardIdFilter"];
-                /** @description Only intents in this status. */
+                /**
+                 * @description Only intents in this status.
+                 * @example pending
+                 */
                 status?: components["parameters"]["IntentStatusFilter"];
             };
             header?: never;
@@ -7882,7 +8080,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -7923,7 +8124,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Intent id (`int_...`). */
+                /**
+                 * @description Intent id (`int_...`).
+                 * @example int_4QwE8rT1yU
+                 */
                 intentId: components["parameters"]["IntentId"];
             };
             cookie?: never;
@@ -7956,11 +8160,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Intent id (`int_...`). */
+                /**
+                 * @description Intent id (`int_...`).
+                 * @example int_4QwE8rT1yU
+                 */
                 intentId: components["parameters"]["IntentId"];
             };
             cookie?: never;
@@ -7994,11 +8204,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Intent id (`int_...`). */
+                /**
+                 * @description Intent id (`int_...`).
+                 * @example int_4QwE8rT1yU
+                 */
                 intentId: components["parameters"]["IntentId"];
             };
             cookie?: never;
@@ -8036,15 +8252,30 @@ export interface operations {
     listTransactions: {
         parameters: {
             query?: {
-                /** @description Page size. */
+                /**
+                 * @description Page size.
+                 * @example 20
+                 */
                 limit?: components["parameters"]["Limit"];
-                /** @description The `nextCursor` of the previous page. */
+                /**
+                 * @description The `nextCursor` of the previous page; a malformed cursor is 400.
+                 * @example cur_czI1NXM
+                 */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description Only objects of this card. */
+                /**
+                 * @description Only objects of this card.
+                 * @example card_9HbV3nK2qR
+                 */
                 cardId?: components["parameters"]["CardIdFilter"];
-                /** @description Only objects of this agent. */
+                /**
+                 * @description Only objects of this agent.
+                 * @example agt_7LmQ2wX9vB
+                 */
                 agentId?: components["parameters"]["AgentIdFilter"];
-                /** @description Only transactions in this status. */
+                /**
+                 * @description Only transactions in this status.
+                 * @example pending
+                 */
                 status?: components["parameters"]["TransactionStatusFilter"];
             };
             header?: never;
@@ -8079,7 +8310,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Transaction id (`txn_...`). */
+                /**
+                 * @description Transaction id (`txn_...`).
+                 * @example txn_2ZxC5vB8nM
+                 */
                 transactionId: components["parameters"]["TransactionId"];
             };
             cookie?: never;
@@ -8112,7 +8346,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -8182,7 +8419,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -8220,9 +8460,15 @@ export interface operations {
     listWebhooks: {
         parameters: {
             query?: {
-                /** @description Page size. */
+                /**
+                 * @description Page size.
+                 * @example 20
+                 */
                 limit?: components["parameters"]["Limit"];
-                /** @description The `nextCursor` of the previous page. */
+                /**
+                 * @description The `nextCursor` of the previous page; a malformed cursor is 400.
+                 * @example cur_czI1NXM
+                 */
                 cursor?: components["parameters"]["Cursor"];
             };
             header?: never;
@@ -8256,7 +8502,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -8296,7 +8545,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Webhook id (`wh_...`). */
+                /**
+                 * @description Webhook id (`wh_...`).
+                 * @example wh_6PoI9uY3tR
+                 */
                 webhookId: components["parameters"]["WebhookId"];
             };
             cookie?: never;
@@ -8330,7 +8582,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Webhook id (`wh_...`). */
+                /**
+                 * @description Webhook id (`wh_...`).
+                 * @example wh_6PoI9uY3tR
+                 */
                 webhookId: components["parameters"]["WebhookId"];
             };
             cookie?: never;
@@ -8363,11 +8618,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Webhook id (`wh_...`). */
+                /**
+                 * @description Webhook id (`wh_...`).
+                 * @example wh_6PoI9uY3tR
+                 */
                 webhookId: components["parameters"]["WebhookId"];
             };
             cookie?: never;
@@ -8406,11 +8667,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Webhook id (`wh_...`). */
+                /**
+                 * @description Webhook id (`wh_...`).
+                 * @example wh_6PoI9uY3tR
+                 */
                 webhookId: components["parameters"]["WebhookId"];
             };
             cookie?: never;
@@ -8443,14 +8710,23 @@ export interface operations {
     listWebhookDeliveries: {
         parameters: {
             query?: {
-                /** @description Page size. */
+                /**
+                 * @description Page size.
+                 * @example 20
+                 */
                 limit?: components["parameters"]["Limit"];
-                /** @description The `nextCursor` of the previous page. */
+                /**
+                 * @description The `nextCursor` of the previous page; a malformed cursor is 400.
+                 * @example cur_czI1NXM
+                 */
                 cursor?: components["parameters"]["Cursor"];
             };
             header?: never;
             path: {
-                /** @description Webhook id (`wh_...`). */
+                /**
+                 * @description Webhook id (`wh_...`).
+                 * @example wh_6PoI9uY3tR
+                 */
                 webhookId: components["parameters"]["WebhookId"];
             };
             cookie?: never;
@@ -8483,13 +8759,22 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Webhook id (`wh_...`). */
+                /**
+                 * @description Webhook id (`wh_...`).
+                 * @example wh_6PoI9uY3tR
+                 */
                 webhookId: components["parameters"]["WebhookId"];
-                /** @description Webhook delivery id (`whd_...`). */
+                /**
+                 * @description Webhook delivery id (`whd_...`).
+                 * @example whd_1AsD4fG7hJ
+                 */
                 deliveryId: components["parameters"]["DeliveryId"];
             };
             cookie?: never;
@@ -8522,11 +8807,20 @@ export interface operations {
     listEvents: {
         parameters: {
             query?: {
-                /** @description Page size. */
+                /**
+                 * @description Page size.
+                 * @example 20
+                 */
                 limit?: components["parameters"]["Limit"];
-                /** @description The `nextCursor` of the previous page. */
+                /**
+                 * @description The `nextCursor` of the previous page; a malformed cursor is 400.
+                 * @example cur_czI1NXM
+                 */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description Only events of this type, as named in this variant's envelope. */
+                /**
+                 * @description Only events of this type, as named in this variant's envelope.
+                 * @example card.frozen
+                 */
                 type?: components["schemas"]["EventType"];
             };
             header?: never;
@@ -8561,7 +8855,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Event id (`evt_...`). */
+                /**
+                 * @description Event id (`evt_...`).
+                 * @example evt_8KlJ2hG5fD
+                 */
                 eventId: components["parameters"]["EventId"];
             };
             cookie?: never;
@@ -8593,9 +8890,15 @@ export interface operations {
     listApiKeys: {
         parameters: {
             query?: {
-                /** @description Page size. */
+                /**
+                 * @description Page size.
+                 * @example 20
+                 */
                 limit?: components["parameters"]["Limit"];
-                /** @description The `nextCursor` of the previous page. */
+                /**
+                 * @description The `nextCursor` of the previous page; a malformed cursor is 400.
+                 * @example cur_czI1NXM
+                 */
                 cursor?: components["parameters"]["Cursor"];
             };
             header?: never;
@@ -8629,7 +8932,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -8669,7 +8975,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description API key id (`key_...`). */
+                /**
+                 * @description API key id (`key_...`).
+                 * @example key_5MnB8vC1xZ
+                 */
                 keyId: components["parameters"]["KeyId"];
             };
             cookie?: never;
@@ -8702,7 +9011,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -8742,11 +9054,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Transaction id (`txn_...`). */
+                /**
+                 * @description Transaction id (`txn_...`).
+                 * @example txn_2ZxC5vB8nM
+                 */
                 transactionId: components["parameters"]["TransactionId"];
             };
             cookie?: never;
@@ -8785,11 +9103,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Transaction id (`txn_...`). */
+                /**
+                 * @description Transaction id (`txn_...`).
+                 * @example txn_2ZxC5vB8nM
+                 */
                 transactionId: components["parameters"]["TransactionId"];
             };
             cookie?: never;
@@ -8828,11 +9152,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Transaction id (`txn_...`). */
+                /**
+                 * @description Transaction id (`txn_...`).
+                 * @example txn_2ZxC5vB8nM
+                 */
                 transactionId: components["parameters"]["TransactionId"];
             };
             cookie?: never;
@@ -8871,11 +9201,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Dispute id (`dsp_...`). */
+                /**
+                 * @description Dispute id (`dsp_...`).
+                 * @example dsp_7EdC4rF1vT
+                 */
                 disputeId: components["parameters"]["DisputeId"];
             };
             cookie?: never;
@@ -8914,7 +9250,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -8922,6 +9261,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "customerId": "cus_3kT9xQ2mPz",
+                 *       "amount": 100000,
+                 *       "chainId": 8453,
+                 *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SimulateDepositRequest"];
             };
         };
@@ -8954,11 +9301,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Withdrawal id (`wd_...`). */
+                /**
+                 * @description Withdrawal id (`wd_...`).
+                 * @example wd_3QaZ6wS9xE
+                 */
                 withdrawalId: components["parameters"]["WithdrawalId"];
             };
             cookie?: never;
@@ -8992,11 +9345,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Withdrawal id (`wd_...`). */
+                /**
+                 * @description Withdrawal id (`wd_...`).
+                 * @example wd_3QaZ6wS9xE
+                 */
                 withdrawalId: components["parameters"]["WithdrawalId"];
             };
             cookie?: never;
@@ -9030,7 +9389,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -9038,6 +9400,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "customerId": "cus_3kT9xQ2mPz",
+                 *       "status": "approved"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SimulateKycRequest"];
             };
         };
@@ -9100,7 +9468,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -9139,7 +9510,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9171,7 +9545,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9203,7 +9580,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9235,7 +9615,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9267,7 +9650,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9299,7 +9685,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9331,7 +9720,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9363,7 +9755,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9395,7 +9790,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9427,7 +9825,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9459,7 +9860,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9491,7 +9895,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9523,7 +9930,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9555,7 +9965,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9587,7 +10000,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9619,7 +10035,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9651,7 +10070,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9683,7 +10105,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9715,7 +10140,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9747,7 +10175,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9779,7 +10210,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9811,7 +10245,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9843,7 +10280,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9875,7 +10315,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9907,7 +10350,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9939,7 +10385,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9971,7 +10420,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -10003,7 +10455,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -10035,7 +10490,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -10067,7 +10525,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -10099,7 +10560,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -10131,7 +10595,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -10163,7 +10630,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -10195,7 +10665,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -10227,7 +10700,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -10259,7 +10735,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -10291,7 +10770,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -10323,7 +10805,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -10355,7 +10840,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -10387,7 +10875,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -10419,7 +10910,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -10451,7 +10945,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -10483,7 +10980,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -10515,7 +11015,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -10547,7 +11050,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -10579,7 +11085,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -10611,7 +11120,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -10643,7 +11155,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -10675,7 +11190,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;

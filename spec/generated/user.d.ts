@@ -6803,49 +6803,115 @@ export interface components {
         };
     };
     parameters: {
-        /** @description Page size. */
+        /**
+         * @description Page size.
+         * @example 20
+         */
         Limit: number;
-        /** @description The `nextCursor` of the previous page. */
+        /**
+         * @description The `nextCursor` of the previous page; a malformed cursor is 400.
+         * @example cur_czI1NXM
+         */
         Cursor: string;
-        /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+        /**
+         * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+         * @example {{$guid}}
+         */
         IdempotencyKey: string;
-        /** @description User id (`cus_...`; a user is the user-variant view of a customer). */
+        /**
+         * @description User id (`cus_...`; a user is the user-variant view of a customer).
+         * @example cus_3kT9xQ2mPz
+         */
         UserId: string;
-        /** @description Withdrawal id (`wd_...`). */
+        /**
+         * @description Withdrawal id (`wd_...`).
+         * @example wd_3QaZ6wS9xE
+         */
         WithdrawalId: string;
-        /** @description Only objects of this customer (`userId` in the user variant). */
+        /**
+         * @description Only objects of this customer (`userId` in the user variant).
+         * @example cus_3kT9xQ2mPz
+         */
         CustomerIdFilter: string;
-        /** @description Only agents in this status. */
+        /**
+         * @description Only agents in this status.
+         * @example active
+         */
         AgentStatusFilter: components["schemas"]["AgentStatus"];
-        /** @description Agent id (`agt_...`). */
+        /**
+         * @description Agent id (`agt_...`).
+         * @example agt_7LmQ2wX9vB
+         */
         AgentId: string;
-        /** @description Only objects of this agent. */
+        /**
+         * @description Only objects of this agent.
+         * @example agt_7LmQ2wX9vB
+         */
         AgentIdFilter: string;
-        /** @description Only cards in this status. `notActivated` is a status of the user variant; the customer variant shows such a card as `active`. */
+        /**
+         * @description Only cards in this status. `notActivated` is a status of the user variant; the customer variant shows such a card as `active`.
+         * @example active
+         */
         CardStatusFilter: "notActivated" | "active" | "frozen" | "closed";
-        /** @description Card id (`card_...`). */
+        /**
+         * @description Card id (`card_...`).
+         * @example card_9HbV3nK2qR
+         */
         CardId: string;
-        /** @description Only objects of this card. */
+        /**
+         * @description Only objects of this card.
+         * @example card_9HbV3nK2qR
+         */
         CardIdFilter: string;
-        /** @description Only intents in this status. */
+        /**
+         * @description Only intents in this status.
+         * @example pending
+         */
         IntentStatusFilter: components["schemas"]["IntentStatus"];
-        /** @description Intent id (`int_...`). */
+        /**
+         * @description Intent id (`int_...`).
+         * @example int_4QwE8rT1yU
+         */
         IntentId: string;
-        /** @description Only transactions in this status. */
+        /**
+         * @description Only transactions in this status.
+         * @example pending
+         */
         TransactionStatusFilter: components["schemas"]["TransactionStatus"];
-        /** @description Transaction id (`txn_...`). */
+        /**
+         * @description Transaction id (`txn_...`).
+         * @example txn_2ZxC5vB8nM
+         */
         TransactionId: string;
-        /** @description Webhook id (`wh_...`). */
+        /**
+         * @description Webhook id (`wh_...`).
+         * @example wh_6PoI9uY3tR
+         */
         WebhookId: string;
-        /** @description Webhook delivery id (`whd_...`). */
+        /**
+         * @description Webhook delivery id (`whd_...`).
+         * @example whd_1AsD4fG7hJ
+         */
         DeliveryId: string;
-        /** @description Event id (`evt_...`). */
+        /**
+         * @description Event id (`evt_...`).
+         * @example evt_8KlJ2hG5fD
+         */
         EventId: string;
-        /** @description API key id (`key_...`). */
+        /**
+         * @description API key id (`key_...`).
+         * @example key_5MnB8vC1xZ
+         */
         KeyId: string;
-        /** @description Dispute id (`dsp_...`). */
+        /**
+         * @description Dispute id (`dsp_...`).
+         * @example dsp_7EdC4rF1vT
+         */
         DisputeId: string;
-        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+        /**
+         * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+         * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+         */
         CardrailSignature: string;
     };
     requestBodies: never;
@@ -6880,9 +6946,15 @@ export interface operations {
     listUsers: {
         parameters: {
             query?: {
-                /** @description Page size. */
+                /**
+                 * @description Page size.
+                 * @example 20
+                 */
                 limit?: components["parameters"]["Limit"];
-                /** @description The `nextCursor` of the previous page. */
+                /**
+                 * @description The `nextCursor` of the previous page; a malformed cursor is 400.
+                 * @example cur_czI1NXM
+                 */
                 cursor?: components["parameters"]["Cursor"];
             };
             header?: never;
@@ -6916,7 +6988,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -6956,7 +7031,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description User id (`cus_...`; a user is the user-variant view of a customer). */
+                /**
+                 * @description User id (`cus_...`; a user is the user-variant view of a customer).
+                 * @example cus_3kT9xQ2mPz
+                 */
                 userId: components["parameters"]["UserId"];
             };
             cookie?: never;
@@ -6990,7 +7068,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description User id (`cus_...`; a user is the user-variant view of a customer). */
+                /**
+                 * @description User id (`cus_...`; a user is the user-variant view of a customer).
+                 * @example cus_3kT9xQ2mPz
+                 */
                 userId: components["parameters"]["UserId"];
             };
             cookie?: never;
@@ -7023,11 +7104,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description User id (`cus_...`; a user is the user-variant view of a customer). */
+                /**
+                 * @description User id (`cus_...`; a user is the user-variant view of a customer).
+                 * @example cus_3kT9xQ2mPz
+                 */
                 userId: components["parameters"]["UserId"];
             };
             cookie?: never;
@@ -7067,7 +7154,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description User id (`cus_...`; a user is the user-variant view of a customer). */
+                /**
+                 * @description User id (`cus_...`; a user is the user-variant view of a customer).
+                 * @example cus_3kT9xQ2mPz
+                 */
                 userId: components["parameters"]["UserId"];
             };
             cookie?: never;
@@ -7100,11 +7190,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description User id (`cus_...`; a user is the user-variant view of a customer). */
+                /**
+                 * @description User id (`cus_...`; a user is the user-variant view of a customer).
+                 * @example cus_3kT9xQ2mPz
+                 */
                 userId: components["parameters"]["UserId"];
             };
             cookie?: never;
@@ -7144,7 +7240,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Withdrawal id (`wd_...`). */
+                /**
+                 * @description Withdrawal id (`wd_...`).
+                 * @example wd_3QaZ6wS9xE
+                 */
                 withdrawalId: components["parameters"]["WithdrawalId"];
             };
             cookie?: never;
@@ -7176,13 +7275,25 @@ export interface operations {
     listAgents: {
         parameters: {
             query?: {
-                /** @description Page size. */
+                /**
+                 * @description Page size.
+                 * @example 20
+                 */
                 limit?: components["parameters"]["Limit"];
-                /** @description The `nextCursor` of the previous page. */
+                /**
+                 * @description The `nextCursor` of the previous page; a malformed cursor is 400.
+                 * @example cur_czI1NXM
+                 */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description Only objects of this customer (`userId` in the user variant). */
+                /**
+                 * @description Only objects of this customer (`userId` in the user variant).
+                 * @example cus_3kT9xQ2mPz
+                 */
                 userId?: components["parameters"]["CustomerIdFilter"];
-                /** @description Only agents in this status. */
+                /**
+                 * @description Only agents in this status.
+                 * @example active
+                 */
                 status?: components["parameters"]["AgentStatusFilter"];
             };
             header?: never;
@@ -7216,7 +7327,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -7257,7 +7371,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Agent id (`agt_...`). */
+                /**
+                 * @description Agent id (`agt_...`).
+                 * @example agt_7LmQ2wX9vB
+                 */
                 agentId: components["parameters"]["AgentId"];
             };
             cookie?: never;
@@ -7291,7 +7408,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Agent id (`agt_...`). */
+                /**
+                 * @description Agent id (`agt_...`).
+                 * @example agt_7LmQ2wX9vB
+                 */
                 agentId: components["parameters"]["AgentId"];
             };
             cookie?: never;
@@ -7324,11 +7444,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Agent id (`agt_...`). */
+                /**
+                 * @description Agent id (`agt_...`).
+                 * @example agt_7LmQ2wX9vB
+                 */
                 agentId: components["parameters"]["AgentId"];
             };
             cookie?: never;
@@ -7367,11 +7493,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Agent id (`agt_...`). */
+                /**
+                 * @description Agent id (`agt_...`).
+                 * @example agt_7LmQ2wX9vB
+                 */
                 agentId: components["parameters"]["AgentId"];
             };
             cookie?: never;
@@ -7405,11 +7537,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Agent id (`agt_...`). */
+                /**
+                 * @description Agent id (`agt_...`).
+                 * @example agt_7LmQ2wX9vB
+                 */
                 agentId: components["parameters"]["AgentId"];
             };
             cookie?: never;
@@ -7442,15 +7580,30 @@ export interface operations {
     listCards: {
         parameters: {
             query?: {
-                /** @description Page size. */
+                /**
+                 * @description Page size.
+                 * @example 20
+                 */
                 limit?: components["parameters"]["Limit"];
-                /** @description The `nextCursor` of the previous page. */
+                /**
+                 * @description The `nextCursor` of the previous page; a malformed cursor is 400.
+                 * @example cur_czI1NXM
+                 */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description Only objects of this customer (`userId` in the user variant). */
+                /**
+                 * @description Only objects of this customer (`userId` in the user variant).
+                 * @example cus_3kT9xQ2mPz
+                 */
                 userId?: components["parameters"]["CustomerIdFilter"];
-                /** @description Only objects of this agent. */
+                /**
+                 * @description Only objects of this agent.
+                 * @example agt_7LmQ2wX9vB
+                 */
                 agentId?: components["parameters"]["AgentIdFilter"];
-                /** @description Only cards in this status. `notActivated` is a status of the user variant; the customer variant shows such a card as `active`. */
+                /**
+                 * @description Only cards in this status. `notActivated` is a status of the user variant; the customer variant shows such a card as `active`.
+                 * @example active
+                 */
                 status?: components["parameters"]["CardStatusFilter"];
             };
             header?: never;
@@ -7484,7 +7637,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -7525,7 +7681,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Card id (`card_...`). */
+                /**
+                 * @description Card id (`card_...`).
+                 * @example card_9HbV3nK2qR
+                 */
                 cardId: components["parameters"]["CardId"];
             };
             cookie?: never;
@@ -7558,11 +7717,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Card id (`card_...`). */
+                /**
+                 * @description Card id (`card_...`).
+                 * @example card_9HbV3nK2qR
+                 */
                 cardId: components["parameters"]["CardId"];
             };
             cookie?: never;
@@ -7601,11 +7766,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Card id (`card_...`). */
+                /**
+                 * @description Card id (`card_...`).
+                 * @example card_9HbV3nK2qR
+                 */
                 cardId: components["parameters"]["CardId"];
             };
             cookie?: never;
@@ -7639,11 +7810,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Card id (`card_...`). */
+                /**
+                 * @description Card id (`card_...`).
+                 * @example card_9HbV3nK2qR
+                 */
                 cardId: components["parameters"]["CardId"];
             };
             cookie?: never;
@@ -7678,7 +7855,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Card id (`card_...`). */
+                /**
+                 * @description Card id (`card_...`).
+                 * @example card_9HbV3nK2qR
+                 */
                 cardId: components["parameters"]["CardId"];
             };
             cookie?: never;
@@ -7711,11 +7891,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Card id (`card_...`). */
+                /**
+                 * @description Card id (`card_...`).
+                 * @example card_9HbV3nK2qR
+                 */
                 cardId: components["parameters"]["CardId"];
             };
             cookie?: never;
@@ -7753,13 +7939,25 @@ export interface operations {
     listIntents: {
         parameters: {
             query?: {
-                /** @description Page size. */
+                /**
+                 * @description Page size.
+                 * @example 20
+                 */
                 limit?: components["parameters"]["Limit"];
-                /** @description The `nextCursor` of the previous page. */
+                /**
+                 * @description The `nextCursor` of the previous page; a malformed cursor is 400.
+                 * @example cur_czI1NXM
+                 */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description Only objects of this card. */
+                /**
+                 * @description Only objects of this card.
+                 * @example card_9HbV3nK2qR
+                 */
                 cardId?: components["parameters"]["CardIdFilter"];
-                /** @description Only intents in this status. */
+                /**
+                 * @description Only intents in this status.
+                 * @example pending
+                 */
                 status?: components["parameters"]["IntentStatusFilter"];
             };
             header?: never;
@@ -7793,7 +7991,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -7834,7 +8035,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Intent id (`int_...`). */
+                /**
+                 * @description Intent id (`int_...`).
+                 * @example int_4QwE8rT1yU
+                 */
                 intentId: components["parameters"]["IntentId"];
             };
             cookie?: never;
@@ -7867,11 +8071,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Intent id (`int_...`). */
+                /**
+                 * @description Intent id (`int_...`).
+                 * @example int_4QwE8rT1yU
+                 */
                 intentId: components["parameters"]["IntentId"];
             };
             cookie?: never;
@@ -7905,11 +8115,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Intent id (`int_...`). */
+                /**
+                 * @description Intent id (`int_...`).
+                 * @example int_4QwE8rT1yU
+                 */
                 intentId: components["parameters"]["IntentId"];
             };
             cookie?: never;
@@ -7947,15 +8163,30 @@ export interface operations {
     listTransactions: {
         parameters: {
             query?: {
-                /** @description Page size. */
+                /**
+                 * @description Page size.
+                 * @example 20
+                 */
                 limit?: components["parameters"]["Limit"];
-                /** @description The `nextCursor` of the previous page. */
+                /**
+                 * @description The `nextCursor` of the previous page; a malformed cursor is 400.
+                 * @example cur_czI1NXM
+                 */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description Only objects of this card. */
+                /**
+                 * @description Only objects of this card.
+                 * @example card_9HbV3nK2qR
+                 */
                 cardId?: components["parameters"]["CardIdFilter"];
-                /** @description Only objects of this agent. */
+                /**
+                 * @description Only objects of this agent.
+                 * @example agt_7LmQ2wX9vB
+                 */
                 agentId?: components["parameters"]["AgentIdFilter"];
-                /** @description Only transactions in this status. */
+                /**
+                 * @description Only transactions in this status.
+                 * @example pending
+                 */
                 status?: components["parameters"]["TransactionStatusFilter"];
             };
             header?: never;
@@ -7990,7 +8221,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Transaction id (`txn_...`). */
+                /**
+                 * @description Transaction id (`txn_...`).
+                 * @example txn_2ZxC5vB8nM
+                 */
                 transactionId: components["parameters"]["TransactionId"];
             };
             cookie?: never;
@@ -8023,7 +8257,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -8093,7 +8330,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -8131,9 +8371,15 @@ export interface operations {
     listWebhooks: {
         parameters: {
             query?: {
-                /** @description Page size. */
+                /**
+                 * @description Page size.
+                 * @example 20
+                 */
                 limit?: components["parameters"]["Limit"];
-                /** @description The `nextCursor` of the previous page. */
+                /**
+                 * @description The `nextCursor` of the previous page; a malformed cursor is 400.
+                 * @example cur_czI1NXM
+                 */
                 cursor?: components["parameters"]["Cursor"];
             };
             header?: never;
@@ -8167,7 +8413,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -8207,7 +8456,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Webhook id (`wh_...`). */
+                /**
+                 * @description Webhook id (`wh_...`).
+                 * @example wh_6PoI9uY3tR
+                 */
                 webhookId: components["parameters"]["WebhookId"];
             };
             cookie?: never;
@@ -8241,7 +8493,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Webhook id (`wh_...`). */
+                /**
+                 * @description Webhook id (`wh_...`).
+                 * @example wh_6PoI9uY3tR
+                 */
                 webhookId: components["parameters"]["WebhookId"];
             };
             cookie?: never;
@@ -8274,11 +8529,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Webhook id (`wh_...`). */
+                /**
+                 * @description Webhook id (`wh_...`).
+                 * @example wh_6PoI9uY3tR
+                 */
                 webhookId: components["parameters"]["WebhookId"];
             };
             cookie?: never;
@@ -8317,11 +8578,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Webhook id (`wh_...`). */
+                /**
+                 * @description Webhook id (`wh_...`).
+                 * @example wh_6PoI9uY3tR
+                 */
                 webhookId: components["parameters"]["WebhookId"];
             };
             cookie?: never;
@@ -8354,14 +8621,23 @@ export interface operations {
     listWebhookDeliveries: {
         parameters: {
             query?: {
-                /** @description Page size. */
+                /**
+                 * @description Page size.
+                 * @example 20
+                 */
                 limit?: components["parameters"]["Limit"];
-                /** @description The `nextCursor` of the previous page. */
+                /**
+                 * @description The `nextCursor` of the previous page; a malformed cursor is 400.
+                 * @example cur_czI1NXM
+                 */
                 cursor?: components["parameters"]["Cursor"];
             };
             header?: never;
             path: {
-                /** @description Webhook id (`wh_...`). */
+                /**
+                 * @description Webhook id (`wh_...`).
+                 * @example wh_6PoI9uY3tR
+                 */
                 webhookId: components["parameters"]["WebhookId"];
             };
             cookie?: never;
@@ -8394,13 +8670,22 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Webhook id (`wh_...`). */
+                /**
+                 * @description Webhook id (`wh_...`).
+                 * @example wh_6PoI9uY3tR
+                 */
                 webhookId: components["parameters"]["WebhookId"];
-                /** @description Webhook delivery id (`whd_...`). */
+                /**
+                 * @description Webhook delivery id (`whd_...`).
+                 * @example whd_1AsD4fG7hJ
+                 */
                 deliveryId: components["parameters"]["DeliveryId"];
             };
             cookie?: never;
@@ -8433,11 +8718,20 @@ export interface operations {
     listEvents: {
         parameters: {
             query?: {
-                /** @description Page size. */
+                /**
+                 * @description Page size.
+                 * @example 20
+                 */
                 limit?: components["parameters"]["Limit"];
-                /** @description The `nextCursor` of the previous page. */
+                /**
+                 * @description The `nextCursor` of the previous page; a malformed cursor is 400.
+                 * @example cur_czI1NXM
+                 */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description Only events of this type, as named in this variant's envelope. */
+                /**
+                 * @description Only events of this type, as named in this variant's envelope.
+                 * @example card.frozen
+                 */
                 type?: components["schemas"]["EventType"];
             };
             header?: never;
@@ -8472,7 +8766,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Event id (`evt_...`). */
+                /**
+                 * @description Event id (`evt_...`).
+                 * @example evt_8KlJ2hG5fD
+                 */
                 eventId: components["parameters"]["EventId"];
             };
             cookie?: never;
@@ -8504,9 +8801,15 @@ export interface operations {
     listApiKeys: {
         parameters: {
             query?: {
-                /** @description Page size. */
+                /**
+                 * @description Page size.
+                 * @example 20
+                 */
                 limit?: components["parameters"]["Limit"];
-                /** @description The `nextCursor` of the previous page. */
+                /**
+                 * @description The `nextCursor` of the previous page; a malformed cursor is 400.
+                 * @example cur_czI1NXM
+                 */
                 cursor?: components["parameters"]["Cursor"];
             };
             header?: never;
@@ -8540,7 +8843,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -8580,7 +8886,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description API key id (`key_...`). */
+                /**
+                 * @description API key id (`key_...`).
+                 * @example key_5MnB8vC1xZ
+                 */
                 keyId: components["parameters"]["KeyId"];
             };
             cookie?: never;
@@ -8613,7 +8922,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -8653,11 +8965,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Transaction id (`txn_...`). */
+                /**
+                 * @description Transaction id (`txn_...`).
+                 * @example txn_2ZxC5vB8nM
+                 */
                 transactionId: components["parameters"]["TransactionId"];
             };
             cookie?: never;
@@ -8696,11 +9014,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Transaction id (`txn_...`). */
+                /**
+                 * @description Transaction id (`txn_...`).
+                 * @example txn_2ZxC5vB8nM
+                 */
                 transactionId: components["parameters"]["TransactionId"];
             };
             cookie?: never;
@@ -8739,11 +9063,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Transaction id (`txn_...`). */
+                /**
+                 * @description Transaction id (`txn_...`).
+                 * @example txn_2ZxC5vB8nM
+                 */
                 transactionId: components["parameters"]["TransactionId"];
             };
             cookie?: never;
@@ -8782,11 +9112,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Dispute id (`dsp_...`). */
+                /**
+                 * @description Dispute id (`dsp_...`).
+                 * @example dsp_7EdC4rF1vT
+                 */
                 disputeId: components["parameters"]["DisputeId"];
             };
             cookie?: never;
@@ -8825,7 +9161,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -8833,6 +9172,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "userId": "cus_3kT9xQ2mPz",
+                 *       "amount": 100000,
+                 *       "chainId": 8453,
+                 *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SimulateDepositRequest"];
             };
         };
@@ -8865,11 +9212,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Withdrawal id (`wd_...`). */
+                /**
+                 * @description Withdrawal id (`wd_...`).
+                 * @example wd_3QaZ6wS9xE
+                 */
                 withdrawalId: components["parameters"]["WithdrawalId"];
             };
             cookie?: never;
@@ -8903,11 +9256,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Withdrawal id (`wd_...`). */
+                /**
+                 * @description Withdrawal id (`wd_...`).
+                 * @example wd_3QaZ6wS9xE
+                 */
                 withdrawalId: components["parameters"]["WithdrawalId"];
             };
             cookie?: never;
@@ -8941,7 +9300,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -8949,6 +9311,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "userId": "cus_3kT9xQ2mPz",
+                 *       "status": "approved"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SimulateKycRequest"];
             };
         };
@@ -9011,7 +9379,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -9050,7 +9421,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9082,7 +9456,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9114,7 +9491,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9146,7 +9526,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9178,7 +9561,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9210,7 +9596,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9242,7 +9631,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9274,7 +9666,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9306,7 +9701,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9338,7 +9736,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9370,7 +9771,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9402,7 +9806,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9434,7 +9841,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9466,7 +9876,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9498,7 +9911,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9530,7 +9946,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9562,7 +9981,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9594,7 +10016,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9626,7 +10051,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9658,7 +10086,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9690,7 +10121,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9722,7 +10156,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9754,7 +10191,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9786,7 +10226,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9818,7 +10261,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9850,7 +10296,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9882,7 +10331,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9914,7 +10366,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9946,7 +10401,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9978,7 +10436,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -10010,7 +10471,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -10042,7 +10506,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -10074,7 +10541,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -10106,7 +10576,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -10138,7 +10611,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -10170,7 +10646,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -10202,7 +10681,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -10234,7 +10716,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -10266,7 +10751,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -10298,7 +10786,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -10330,7 +10821,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -10362,7 +10856,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -10394,7 +10891,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -10426,7 +10926,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -10458,7 +10961,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -10490,7 +10996,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -10522,7 +11031,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -10554,7 +11066,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;

@@ -241,7 +241,7 @@ export const customerTools: GeneratedToolSet = {
         "cursor": {
           "type": "string",
           "pattern": "^cur_",
-          "description": "The `nextCursor` of the previous page."
+          "description": "The `nextCursor` of the previous page; a malformed cursor is 400."
         },
         "cardId": {
           "type": "string",
@@ -515,7 +515,7 @@ export const userTools: GeneratedToolSet = {
         "cursor": {
           "type": "string",
           "pattern": "^cur_",
-          "description": "The `nextCursor` of the previous page."
+          "description": "The `nextCursor` of the previous page; a malformed cursor is 400."
         },
         "cardId": {
           "type": "string",
