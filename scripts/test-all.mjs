@@ -3,8 +3,8 @@
 // than the machine has cores), the longest remaining chain first; see scripts/lib/task-runner.mjs. Nothing is left
 // out of what the steps below used to run one after another:
 //
-//   static     changesets, the scripts' own tests, doc links, generation freshness, spec lint, Biome, knip,
-//              typedoc (warnings as errors)
+//   static     changesets, the scripts' own tests, doc links, generation freshness, spec lint, Spectral (its OpenAPI
+//              rules and the OWASP ruleset), Biome, knip, typedoc (warnings as errors)
 //   build      each package's dist/ (the SDK first: the others bundle or import it), each published package packed
 //              once right after its build, then publint and attw on that tarball
 //   typecheck  tsc in every workspace: sources, tests and the type tests (*.test-d.ts)
@@ -106,6 +106,9 @@ const allTasks = [
   { name: 'doc-links', phase: 'static', cost: 1, early: true, ...script('.', 'links:check') },
   { name: 'generate', phase: 'static', cost: 6, early: true, ...script('.', 'generate:check') },
   { name: 'lint:spec', phase: 'static', cost: 11, ...script('spec', 'lint') },
+  // Third-party tools fed the committed bundles (spec/dist) as a user would feed them; see spec/spectral/.
+  { name: 'spec:spectral', phase: 'static', cost: 8, ...script('spec', 'lint:spectral') },
+  { name: 'spec:owasp', phase: 'static', cost: 3, ...script('spec', 'lint:owasp') },
   { name: 'lint:biome', phase: 'static', cost: 3, early: true, ...script('.', 'lint:biome') },
   { name: 'lint:knip', phase: 'static', cost: 5, needs: BUILDS, ...script('.', 'lint:knip') },
   { name: 'docs', phase: 'static', cost: 10, ...script('.', 'docs:check') },
