@@ -175,6 +175,14 @@ const allTasks = [
     ...script('contract-tests', 'test', '--isolate=false --maxWorkers=1'),
   },
   {
+    // openapi-to-postmanv2, then newman against the mock: each bundle's collection, every answer checked by the spec.
+    name: 'tools:newman',
+    phase: 'test',
+    cost: 9,
+    needs: buildsFor('contract-tests'),
+    ...script('contract-tests', 'tools:newman'),
+  },
+  {
     name: 'test:examples/vitest',
     phase: 'test',
     cost: 5,
