@@ -368,7 +368,7 @@ export interface paths {
         };
         /**
          * Get an intent
-         * @description The intent with its status (`pending_approval`, `pending`, `rejected`, `matched`, `mismatched`, `expired`), who approved or rejected it and the transaction it matched (docs/intents.md).
+         * @description The intent with its status (`pending_approval`, `pending`, `rejected`, `matched`, `mismatched`, `expired`), who approved or rejected it and the transaction it matched.
          */
         get: operations["getIntent"];
         put?: never;
@@ -428,7 +428,7 @@ export interface paths {
         };
         /**
          * List transactions
-         * @description The transactions of the organization in this mode, newest first, one page at a time; filter by `cardId`, `agentId` and `status` (docs/pagination.md).
+         * @description Transactions newest first, one page at a time (`limit`, `cursor`); filter by `cardId`, `agentId` and `status`.
          */
         get: operations["listTransactions"];
         put?: never;

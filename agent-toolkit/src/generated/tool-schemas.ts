@@ -166,7 +166,7 @@ export const customerTools: GeneratedToolSet = {
     "method": "GET",
     "path": "/intents/{intentId}",
     "readOnly": true,
-    "description": "Get an intent. The intent with its status (`pending_approval`, `pending`, `rejected`, `matched`, `mismatched`, `expired`), who approved or rejected it and the transaction it matched (docs/intents.md).\n\nCheck an intent you declared. `pending_approval`: a human has not decided yet, do not pay. `pending`: declared and approved (or no approval needed), you may retrieve the credentials and pay. `rejected`: do not pay (`rejectionReason` says why). `matched` or `mismatched`: a payment was made against it. `expired`: declare a new one if you still need to buy.",
+    "description": "Get an intent. The intent with its status (`pending_approval`, `pending`, `rejected`, `matched`, `mismatched`, `expired`), who approved or rejected it and the transaction it matched.\n\nCheck an intent you declared. `pending_approval`: a human has not decided yet, do not pay. `pending`: declared and approved (or no approval needed), you may retrieve the credentials and pay. `rejected`: do not pay (`rejectionReason` says why). `matched` or `mismatched`: a payment was made against it. `expired`: declare a new one if you still need to buy.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -226,7 +226,7 @@ export const customerTools: GeneratedToolSet = {
     "method": "GET",
     "path": "/transactions",
     "readOnly": true,
-    "description": "List transactions. The transactions of the organization in this mode, newest first, one page at a time; filter by `cardId`, `agentId` and `status` (docs/pagination.md).\n\nYour own card transactions, newest first: amount in cents, status and, for a declined one, the reason. When `hasMore` is true, pass `nextCursor` as `cursor` for the next page.",
+    "description": "List transactions. Transactions newest first, one page at a time (`limit`, `cursor`); filter by `cardId`, `agentId` and `status`.\n\nYour own card transactions, newest first: amount in cents, status and, for a declined one, the reason. When `hasMore` is true, pass `nextCursor` as `cursor` for the next page.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -440,7 +440,7 @@ export const userTools: GeneratedToolSet = {
     "method": "GET",
     "path": "/intents/{intentId}",
     "readOnly": true,
-    "description": "Get an intent. The intent with its status (`pending_approval`, `pending`, `rejected`, `matched`, `mismatched`, `expired`), who approved or rejected it and the transaction it matched (docs/intents.md).\n\nCheck an intent you declared. `pending_approval`: a human has not decided yet, do not pay. `pending`: declared and approved (or no approval needed), you may retrieve the credentials and pay. `rejected`: do not pay (`rejectionReason` says why). `matched` or `mismatched`: a payment was made against it. `expired`: declare a new one if you still need to buy.",
+    "description": "Get an intent. The intent with its status (`pending_approval`, `pending`, `rejected`, `matched`, `mismatched`, `expired`), who approved or rejected it and the transaction it matched.\n\nCheck an intent you declared. `pending_approval`: a human has not decided yet, do not pay. `pending`: declared and approved (or no approval needed), you may retrieve the credentials and pay. `rejected`: do not pay (`rejectionReason` says why). `matched` or `mismatched`: a payment was made against it. `expired`: declare a new one if you still need to buy.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -500,7 +500,7 @@ export const userTools: GeneratedToolSet = {
     "method": "GET",
     "path": "/transactions",
     "readOnly": true,
-    "description": "List transactions. The transactions of the organization in this mode, newest first, one page at a time; filter by `cardId`, `agentId` and `status` (docs/pagination.md).\n\nYour own card transactions, newest first: amount in cents, status and, for a declined one, the reason. When `hasMore` is true, pass `nextCursor` as `cursor` for the next page.",
+    "description": "List transactions. Transactions newest first, one page at a time (`limit`, `cursor`); filter by `cardId`, `agentId` and `status`.\n\nYour own card transactions, newest first: amount in cents, status and, for a declined one, the reason. When `hasMore` is true, pass `nextCursor` as `cursor` for the next page.",
     "inputSchema": {
       "type": "object",
       "properties": {
