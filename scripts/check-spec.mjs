@@ -5,6 +5,8 @@
 //  2. every entry of the shared files (common/, events/, webhooks/) is reachable from a root document, so no
 //     component is left unused across files (Redocly's no-unused-components sees only a root's own components);
 //  3. both variants' webhooks cover their event catalogs;
+//  4. no schema is named after a JavaScript or DOM global (`Error`, `Event`, `Response`, ...): generated clients turn
+//     each schema into an exported type of its name, which would shadow the global in every file that imports it;
 // and prints the counts the foundation issue asks for.
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -57,8 +59,10 @@ function* examplesOf(node, pointer) {
 }
 
 const counts = {};
+const schemaNames = {};
 for (const variant of variants) {
   const document = bundle(variant);
+  schemaNames[variant] = Object.keys(document.components?.schemas ?? {});
   const id = `https://cardrail.dev/spec/${variant}.json`;
   const ajv = newAjv();
   ajv.addSchema({ ...document, $id: id });
@@ -95,6 +99,17 @@ for (const variant of variants) {
     if (!webhookTypes.includes(type)) fail(`${variant}: event type ${type} has no entry under webhooks:`);
   for (const type of webhookTypes)
     if (!catalogTypes.includes(type)) fail(`${variant}: webhooks: entry ${type} is not in EventType`);
+}
+
+// ---------- 4. schema names that shadow globals ----------
+// The globals of this runtime (Error, Event, Request, Response, Headers, Blob, File, ...) and of browsers.
+const DOM_GLOBALS = ['Document', 'Element', 'Node', 'Window', 'Location', 'History', 'Storage', 'Navigator', 'Screen'];
+DOM_GLOBALS.push('Notification', 'Selection', 'Range', 'Text', 'Comment', 'Attr', 'Image', 'Audio', 'Option');
+const globalNames = new Set([...Object.getOwnPropertyNames(globalThis), ...DOM_GLOBALS]);
+for (const variant of variants) {
+  for (const name of schemaNames[variant]) {
+    if (globalNames.has(name)) fail(`${variant}: schema ${name} is named after a global; generated clients would shadow it`);
+  }
 }
 
 // ---------- 2. unused shared components ----------

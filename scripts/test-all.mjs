@@ -3,8 +3,8 @@
 // than the machine has cores), the longest remaining chain first; see scripts/lib/task-runner.mjs. Nothing is left
 // out of what the steps below used to run one after another:
 //
-//   static     changesets, the scripts' own tests, doc links, generation freshness, spec lint, Biome, knip,
-//              typedoc (warnings as errors)
+//   static     changesets, the scripts' own tests, doc links, generation freshness, spec lint, Spectral (its OpenAPI
+//              rules and the OWASP ruleset), Biome, knip, typedoc (warnings as errors)
 //   build      each package's dist/ (the SDK first: the others bundle or import it), each published package packed
 //              once right after its build, then publint and attw on that tarball
 //   typecheck  TypeScript 7's tsc in every workspace: sources, tests and the type tests (*.test-d.ts)
@@ -116,6 +116,9 @@ const allTasks = [
   { name: 'doc-links', phase: 'static', cost: 1, early: true, ...script('.', 'links:check') },
   { name: 'generate', phase: 'static', cost: 6, early: true, ...script('.', 'generate:check') },
   { name: 'lint:spec', phase: 'static', cost: 11, ...script('spec', 'lint') },
+  // Third-party tools fed the committed bundles (spec/dist) as a user would feed them; see spec/spectral/.
+  { name: 'spec:spectral', phase: 'static', cost: 16, ...script('spec', 'lint:spectral') },
+  { name: 'spec:owasp', phase: 'static', cost: 4, ...script('spec', 'lint:owasp') },
   { name: 'lint:biome', phase: 'static', cost: 3, early: true, ...script('.', 'lint:biome') },
   { name: 'lint:knip', phase: 'static', cost: 5, needs: BUILDS, ...script('.', 'lint:knip') },
   { name: 'docs', phase: 'static', cost: 10, ...script('.', 'docs:check') },
@@ -180,6 +183,14 @@ const allTasks = [
     // One worker: a second one overlaps Prism's waits but imports and compiles everything again (64 s of CPU against
     // 59 s alone), and npm test is bound by CPU.
     ...script('contract-tests', 'test', '--isolate=false --maxWorkers=1'),
+  },
+  {
+    // openapi-to-postmanv2, then newman against the mock: each bundle's collection, every answer checked by the spec.
+    name: 'tools:newman',
+    phase: 'test',
+    cost: 10,
+    needs: buildsFor('contract-tests'),
+    ...script('contract-tests', 'tools:newman'),
   },
   {
     name: 'test:examples/vitest',

@@ -108,7 +108,7 @@ export function badRequestProbes(
  * the body, unknown ids there. Undefined when the operation names no object.
  */
 export function notFoundProbe(op: OperationInfo, baseUrl: string, apiKey: string): ErrorProbe | undefined {
-  const path = Object.fromEntries(op.pathParams.map((p) => [p.name, unknownIdLike(p.schema.example, p.name)]));
+  const path = Object.fromEntries(op.pathParams.map((p) => [p.name, unknownIdLike(p.example, p.name)]));
   const body = exampleBody(op);
   const referenced = REFERENCE_FIELDS.filter((field) => body !== undefined && typeof body[field] === 'string');
   if (op.pathParams.length === 0 && referenced.length === 0) return undefined;

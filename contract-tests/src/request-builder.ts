@@ -35,7 +35,7 @@ export function validBodies(
 
 /** The spec's example body of the operation, with its id fields pointing at real objects. */
 export function exampleBodyFor(op: OperationInfo, ids: Map<string, string>): Record<string, unknown> | undefined {
-  const example = op.requestBody?.schema.example as Record<string, unknown> | undefined;
+  const example = op.requestBody?.example as Record<string, unknown> | undefined;
   if (example === undefined) return undefined;
   const copy: Record<string, unknown> = structuredClone(example);
   for (const field of ID_FIELDS) if (field in copy && ids.has(field)) copy[field] = ids.get(field);
@@ -76,7 +76,7 @@ export function buildBadRequest(
   const query = c.query ? `?${new URLSearchParams(c.query).toString()}` : '';
   const allHeaders: Record<string, string> = { ...headers };
   let body: string | undefined = c.body;
-  if (body === undefined && op.requestBody) body = JSON.stringify(op.requestBody.schema.example ?? {});
+  if (body === undefined && op.requestBody) body = JSON.stringify(op.requestBody.example ?? {});
   if (body !== undefined) allHeaders['content-type'] = c.contentType ?? 'application/json';
   return new Request(`${baseUrl}${fillPath(op.path, pathParams)}${query}`, {
     method: op.method.toUpperCase(),

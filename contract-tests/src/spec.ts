@@ -29,6 +29,8 @@ export interface ParameterInfo {
   in: 'path' | 'query' | 'header';
   required: boolean;
   schema: JsonSchema;
+  /** The parameter's example (the spec writes it at the parameter, where tools such as Dredd and Postman look). */
+  example: unknown;
   validate: ValidateFunction;
 }
 
@@ -58,7 +60,16 @@ export interface OperationInfo {
   pathParams: ParameterInfo[];
   queryParams: ParameterInfo[];
   headerParams: ParameterInfo[];
-  requestBody: { required: boolean; contentType: string; schema: JsonSchema; validate: ValidateFunction } | undefined;
+  requestBody:
+    | {
+        required: boolean;
+        contentType: string;
+        schema: JsonSchema;
+        /** The media type's example, or else the schema's. */
+        example: unknown;
+        validate: ValidateFunction;
+      }
+    | undefined;
   responses: Map<string, ResponseInfo>;
   /** Matches a concrete path (base path removed) and captures the path parameters in order. */
   matcher: RegExp;
@@ -178,11 +189,13 @@ function buildIndex(variant: Variant): SpecIndex {
       ];
       for (const { p, at } of rawParams) {
         const { value, at: where } = deref(document, p, at);
+        const schema = schemaAt(`${where}/schema`);
         params.push({
           name: value.name as string,
           in: value.in as ParameterInfo['in'],
           required: value.required === true,
-          schema: schemaAt(`${where}/schema`),
+          schema,
+          example: value.example ?? schema.example,
           validate: compile(`${where}/schema`),
         });
       }
@@ -192,7 +205,9 @@ function buildIndex(variant: Variant): SpecIndex {
         const content = value.content as Record<string, unknown>;
         const contentType = Object.keys(content)[0] as string;
         const ref = `${at}/content/${contentType.replace(/\//g, '~1')}/schema`;
-        requestBody = { required: value.required === true, contentType, schema: schemaAt(ref), validate: compile(ref) };
+        const schema = schemaAt(ref);
+        const example = (content[contentType] as { example?: unknown }).example ?? schema.example;
+        requestBody = { required: value.required === true, contentType, schema, example, validate: compile(ref) };
       }
       const responses = new Map<string, ResponseInfo>();
       for (const [status, raw] of Object.entries(op.responses as Record<string, unknown>)) {

@@ -15,8 +15,8 @@ import { newSeededOrganization, unlistedObjects, type SeededIds } from './suppor
 
 /**
  * The documented error statuses the scenario and the checks do not reach on their own: 429 on every operation (a
- * mock limited to one request per minute and key), 400 and 404 on every operation that documents them. Each answer
- * passes the recorder (status documented, Error schema, Request-Id, and on 429 Retry-After and RateLimit-*), and
+ * mock limited to one request per minute and key), 400, 404 and 413 on every operation that documents them. Each answer
+ * passes the recorder (status documented, error schema, Request-Id, and on 429 Retry-After and RateLimit-*), and
  * each test also states the code the spec's error format must carry. 500 is documented too but a correct mock never
  * answers it; coverage.md lists it as not exercisable.
  */
@@ -213,5 +213,31 @@ describe('404 on every operation that documents it', () => {
     const probe = notFoundProbe(op, BASE, org(op.variant).apiKey);
     if (!probe) throw new Error(`${op.operationId} documents 404 but names no object in its path or body`);
     expect(await answer(recorder, probe)).toEqual({ fault: probe.fault, status: 404, code: 'not_found' });
+  });
+});
+
+describe('413 on every operation that takes a body', () => {
+  const documenting = allOps.filter((op) => op.responses.has('413'));
+  it('is documented exactly where a body is taken', () => {
+    expect(documenting.map(label)).toEqual(allOps.filter((op) => op.requestBody).map(label));
+  });
+  it.each(documenting.map((op) => [label(op), op] as const))('%s', async (_name, op) => {
+    const { apiKey, ids, snapshot } = org(op.variant);
+    const path = Object.fromEntries(op.pathParams.map((p) => [p.name, ids.get(p.name) ?? `${p.name}_missing`]));
+    // One byte over the default limit of 1 MiB, as the spec's example states it.
+    const body = JSON.stringify({ padding: 'x'.repeat(1024 * 1024 - 13) });
+    expect(body.length).toBe(1024 * 1024 + 1);
+    const before = await snapshot();
+    const probe: ErrorProbe = {
+      fault: 'a body over the size limit',
+      request: new Request(`${BASE}${fillPath(op.path, path)}`, {
+        method: op.method.toUpperCase(),
+        headers: { ...authHeaders(op.variant, apiKey), 'content-type': 'application/json' },
+        body,
+      }),
+      code: 'payload_too_large',
+    };
+    expect(await answer(recorder, probe)).toEqual({ fault: probe.fault, status: 413, code: 'payload_too_large' });
+    expect(await snapshot(), 'a refused request changes nothing').toBe(before);
   });
 });

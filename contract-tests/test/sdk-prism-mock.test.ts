@@ -41,9 +41,9 @@ interface UntypedRaw {
 }
 
 function exampleCall(op: OperationInfo): Record<string, unknown> {
-  const path = Object.fromEntries(op.pathParams.map((p) => [p.name, String(p.schema.example ?? 'x_1')]));
+  const path = Object.fromEntries(op.pathParams.map((p) => [p.name, String(p.example ?? 'x_1')]));
   const init: Record<string, unknown> = { params: { path } };
-  if (op.requestBody) init.body = op.requestBody.schema.example;
+  if (op.requestBody) init.body = op.requestBody.example;
   return init;
 }
 

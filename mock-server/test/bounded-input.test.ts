@@ -1,6 +1,7 @@
 // Bounded input (docs/errors.md#request-size-and-depth): a body over the size limit is 413 in the error format,
 // refused from its Content-Length or while it streams, and never read before the key is known; JSON nested deeper
-// than the limit is 400 before anything changes. The server keeps answering everyone else meanwhile.
+// than the limit is 400 before anything changes; so is a number past its bounds in the spec (chainId, amounts). The
+// server keeps answering everyone else meanwhile.
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type RunningMockServer } from '../src/adapters/node.js';
@@ -194,5 +195,74 @@ describe('request bodies in-process', () => {
     // The body is level 1: metadata of 63 nested objects reaches level 64.
     expect((await post(nested(63))).status).toBe(201);
     expect((await post(nested(64))).status).toBe(400);
+  });
+});
+
+describe('numbers past their bounds', () => {
+  const mock = createMockServer({ frozenClock: FROZEN_AT });
+  const key = newKey();
+  const call = (method: string, path: string, body?: string) =>
+    mock.handle(
+      new Request(`http://127.0.0.1:4010/v1${path}`, {
+        method,
+        headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+        body,
+      }),
+    );
+
+  // Written as JSON text: 1e308 and 9007199254740993 are what a client sends, not what JSON.stringify would write.
+  it.each([
+    ['1e308', 'must be <= 4503599627370476'],
+    ['9007199254740993', 'must be <= 4503599627370476'],
+    ['4503599627370477', 'must be <= 4503599627370476'],
+    ['1e400', 'must be <= 4503599627370476'],
+    ['0', 'must be >= 1'],
+  ])(
+    'refuses chainId %s on /simulate/deposits and on withdrawals, naming the field, and stores nothing',
+    async (chainId, reason) => {
+      const customer = (await (await call('POST', '/customers', JSON.stringify({ email: 'ada@example.com' }))).json()) as {
+        id: string;
+      };
+      const deposit = await call(
+        'POST',
+        '/simulate/deposits',
+        `{"customerId":"${customer.id}","amount":100,"chainId":${chainId}}`,
+      );
+      expect(deposit.status).toBe(400);
+      expect(await deposit.json()).toEqual({
+        error: { code: 'invalid_request', message: `body/chainId: ${reason}`, details: { field: '/body/chainId', reason } },
+      });
+      const withdrawal = await call(
+        'POST',
+        `/customers/${customer.id}/withdrawals`,
+        `{"amount":100,"chainId":${chainId},"recipientAddress":"0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed"}`,
+      );
+      expect(withdrawal.status).toBe(400);
+      expect(((await withdrawal.json()) as { error: { details: { field: string } } }).error.details.field).toBe('/body/chainId');
+      const balance = (await (await call('GET', `/customers/${customer.id}/balances`)).json()) as { available: number };
+      expect(balance.available).toBe(0);
+    },
+  );
+
+  it('accepts the largest chainId and echoes it exactly', async () => {
+    const customer = (await (await call('POST', '/customers', JSON.stringify({ email: 'ada@example.com' }))).json()) as {
+      id: string;
+    };
+    const deposit = await call(
+      'POST',
+      '/simulate/deposits',
+      `{"customerId":"${customer.id}","amount":100,"chainId":4503599627370476}`,
+    );
+    expect(deposit.status).toBe(200);
+    expect(await deposit.text()).toContain('"chainId":4503599627370476');
+  });
+
+  it('refuses an amount past its maximum', async () => {
+    const customer = (await (await call('POST', '/customers', JSON.stringify({ email: 'ada@example.com' }))).json()) as {
+      id: string;
+    };
+    const deposit = await call('POST', '/simulate/deposits', `{"customerId":"${customer.id}","amount":1e308}`);
+    expect(deposit.status).toBe(400);
+    expect(((await deposit.json()) as { error: { details: { field: string } } }).error.details.field).toBe('/body/amount');
   });
 });

@@ -216,6 +216,13 @@ describe('RateLimiter', () => {
     expect(() => parseRateLimit('fast')).toThrow();
     expect(() => parseRateLimit(0)).toThrow();
   });
+
+  it('refuses a limit the RateLimit-Limit header (an int32 in the spec) cannot carry', () => {
+    expect(parseRateLimit('2147483647')).toBe(2147483647);
+    expect(() => parseRateLimit('2147483648')).toThrow(/from 1 to 2147483647, got 2147483648/);
+    expect(() => parseRateLimit('99999999999999999999')).toThrow(/from 1 to 2147483647/);
+    expect(() => parseRateLimit(1e308)).toThrow(/from 1 to 2147483647/);
+  });
 });
 
 describe('ids', () => {

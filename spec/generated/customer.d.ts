@@ -10,7 +10,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List customers */
+        /**
+         * List customers
+         * @description The organization's customers in this mode, newest first, one page at a time (`limit`, `cursor`: docs/pagination.md). Deleted customers are not listed.
+         */
         get: operations["listCustomers"];
         put?: never;
         /**
@@ -31,7 +34,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a customer */
+        /**
+         * Get a customer
+         * @description The customer with its KYC status, policy, metadata and deposit address (once KYC is approved). 404 once deleted.
+         */
         get: operations["getCustomer"];
         put?: never;
         post?: never;
@@ -56,7 +62,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get customer balances */
+        /**
+         * Get customer balances
+         * @description The customer's balance in cents: `available` to spend, `pending` held by unsettled authorizations, `posted` settled spend (docs/money.md).
+         */
         get: operations["getCustomerBalances"];
         put?: never;
         post?: never;
@@ -93,7 +102,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a withdrawal */
+        /**
+         * Get a withdrawal
+         * @description The withdrawal with its amount, chain, recipient, status (`pending`, `confirmed`, `failed`), transaction hash and failure reason.
+         */
         get: operations["getWithdrawal"];
         put?: never;
         post?: never;
@@ -110,7 +122,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List agents */
+        /**
+         * List agents
+         * @description The agents of the organization in this mode, newest first, one page at a time; filter by `customerId` (user variant: `userId`) and `status` (docs/pagination.md).
+         */
         get: operations["listAgents"];
         put?: never;
         /**
@@ -131,7 +146,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get an agent */
+        /**
+         * Get an agent
+         * @description The agent with its status, policy, spending limit and metadata.
+         */
         get: operations["getAgent"];
         put?: never;
         post?: never;
@@ -142,7 +160,10 @@ export interface paths {
         delete: operations["deleteAgent"];
         options?: never;
         head?: never;
-        /** Update an agent */
+        /**
+         * Update an agent
+         * @description Changes the agent's name, policy, spending limit or metadata; the new policy applies to the next authorization of each of its cards.
+         */
         patch: operations["updateAgent"];
         trace?: never;
     };
@@ -193,7 +214,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List cards */
+        /**
+         * List cards
+         * @description The cards of the organization in this mode, newest first, one page at a time; filter by `customerId`, `agentId` and `status` (docs/pagination.md).
+         */
         get: operations["listCards"];
         put?: never;
         /**
@@ -214,7 +238,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a card */
+        /**
+         * Get a card
+         * @description The card with its status, limits, merchant hint and time-to-live; no card details (number, CVC), which only `GET /cards/{cardId}/credentials` returns. 404 for a card of another organization or mode.
+         */
         get: operations["getCard"];
         put?: never;
         post?: never;
@@ -315,7 +342,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List intents */
+        /**
+         * List intents
+         * @description The intents of the organization in this mode, newest first, one page at a time; filter by `cardId` and `status` (docs/pagination.md).
+         */
         get: operations["listIntents"];
         put?: never;
         /**
@@ -336,7 +366,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get an intent */
+        /**
+         * Get an intent
+         * @description The intent with its status (`pending_approval`, `pending`, `rejected`, `matched`, `mismatched`, `expired`), who approved or rejected it and the transaction it matched.
+         */
         get: operations["getIntent"];
         put?: never;
         post?: never;
@@ -393,7 +426,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List transactions */
+        /**
+         * List transactions
+         * @description Transactions newest first, one page at a time (`limit`, `cursor`); filter by `cardId`, `agentId` and `status`.
+         */
         get: operations["listTransactions"];
         put?: never;
         post?: never;
@@ -410,7 +446,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a transaction */
+        /**
+         * Get a transaction
+         * @description The transaction with its amounts (authorized, current, reversed), merchant, status, decline reason, attestation status and the intent it matched.
+         */
         get: operations["getTransaction"];
         put?: never;
         post?: never;
@@ -447,14 +486,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get the risk configuration */
+        /**
+         * Get the risk configuration
+         * @description The risk engine's configuration of the organization and mode: the preset, dry run, and each of the seven detector rules with its action (docs/risk.md).
+         */
         get: operations["getRiskSettings"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Update the risk configuration */
+        /**
+         * Update the risk configuration
+         * @description Changes the risk configuration: `preset` first replaces every rule with the preset's, then the body's rule fields apply, each rule partially; changing a rule makes the preset `custom` (docs/risk.md).
+         */
         patch: operations["updateRiskSettings"];
         trace?: never;
     };
@@ -465,7 +510,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List webhooks */
+        /**
+         * List webhooks
+         * @description The organization's webhooks in this mode, newest first, one page at a time; without their signing secrets, which only create and rotate-secret return (docs/webhooks.md).
+         */
         get: operations["listWebhooks"];
         put?: never;
         /**
@@ -486,15 +534,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a webhook */
+        /**
+         * Get a webhook
+         * @description The webhook with its URL, event types and status, without its signing secret (docs/webhooks.md).
+         */
         get: operations["getWebhook"];
         put?: never;
         post?: never;
-        /** Delete a webhook */
+        /**
+         * Delete a webhook
+         * @description Deletes the webhook: nothing more is delivered to it, deliveries still waiting included, and it is 404 afterwards.
+         */
         delete: operations["deleteWebhook"];
         options?: never;
         head?: never;
-        /** Update a webhook */
+        /**
+         * Update a webhook
+         * @description Changes the webhook's URL, event types, description or status (`disabled` stops deliveries, `active` resumes them); the secret is unchanged.
+         */
         patch: operations["updateWebhook"];
         trace?: never;
     };
@@ -525,7 +582,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List deliveries of a webhook */
+        /**
+         * List deliveries of a webhook
+         * @description The webhook's delivery records, newest first, one page at a time: per event, its status, every attempt with its outcome, and the next attempt's time (docs/webhooks.md).
+         */
         get: operations["listWebhookDeliveries"];
         put?: never;
         post?: never;
@@ -602,7 +662,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List API keys */
+        /**
+         * List API keys
+         * @description The API keys of the organization in this mode, newest first, one page at a time; each key is shown by its id and redacted form (prefix and last four characters), never in full.
+         */
         get: operations["listApiKeys"];
         put?: never;
         /**
@@ -1857,6 +1920,7 @@ export interface components {
             last?: string;
         };
         /**
+         * Format: int64
          * @description Amount in minor units (cents).
          * @example 2500
          */
@@ -1898,13 +1962,25 @@ export interface components {
             /** @description Intents need manual approval. */
             requireApproval?: boolean;
             autoApproveBelow?: components["schemas"]["Amount"];
-            /** @description Minutes access credentials stay valid. */
+            /**
+             * Format: int32
+             * @description Minutes access credentials stay valid.
+             */
             attestationWindowMinutes?: number;
-            /** @description Minimum minutes between transactions. */
+            /**
+             * Format: int32
+             * @description Minimum minutes between transactions.
+             */
             cooldownMinutes?: number;
-            /** @description Card time-to-live in minutes. */
+            /**
+             * Format: int32
+             * @description Card time-to-live in minutes.
+             */
             ttlMinutes?: number;
-            /** @description Card time-to-live in days. */
+            /**
+             * Format: int32
+             * @description Card time-to-live in days.
+             */
             ttlDays?: number;
             limits?: components["schemas"]["PolicyLimits"];
             allowedMccs?: string[];
@@ -1947,7 +2023,10 @@ export interface components {
          *     }
          */
         DepositAddress: {
-            /** @example 8453 */
+            /**
+             * Format: int64
+             * @example 8453
+             */
             chainId: number;
             depositAddress: string;
             tokenAddress: string;
@@ -2020,7 +2099,7 @@ export interface components {
             error: string;
         };
         /**
-         * @description Object form, used for 400, 429 and 5xx.
+         * @description Object form, used for 400, 405, 413, 429 and 5xx.
          * @example {
          *       "error": {
          *         "code": "invalid_request",
@@ -2035,7 +2114,7 @@ export interface components {
         ErrorObject: {
             error: {
                 /**
-                 * @description Machine-readable code: `invalid_request`, `idempotency_key_reused`, `test_mode_only`, `intent_required`, `approval_required`, `card_not_active`, `invalid_state`, `insufficient_funds`, `rate_limited`, `internal_error`.
+                 * @description Machine-readable code: `invalid_request`, `idempotency_key_reused`, `test_mode_only`, `intent_required`, `approval_required`, `card_not_active`, `invalid_state`, `insufficient_funds`, `method_not_allowed`, `payload_too_large`, `rate_limited`, `internal_error`.
                  * @example invalid_request
                  */
                 code: string;
@@ -2046,12 +2125,12 @@ export interface components {
             };
         };
         /**
-         * @description Either error form; both carry a code.
+         * @description The body of every error response, in either form; both carry a code. (Named `ErrorBody`, not `Error`, so that a client generated from this description does not shadow the language's own `Error`.)
          * @example {
          *       "error": "unauthorized"
          *     }
          */
-        Error: components["schemas"]["ErrorString"] | components["schemas"]["ErrorObject"];
+        ErrorBody: components["schemas"]["ErrorString"] | components["schemas"]["ErrorObject"];
         /**
          * @example {
          *       "type": "consumer",
@@ -2113,18 +2192,31 @@ export interface components {
          */
         Balance: {
             currency: components["schemas"]["Currency"];
-            /** @description Spendable now. */
+            /**
+             * Format: int64
+             * @description Spendable now; below 0 when a settlement exceeded its authorization.
+             */
             available: number;
-            /** @description Held by authorizations not yet settled. */
+            /**
+             * Format: int64
+             * @description Held by authorizations not yet settled.
+             */
             pending: number;
-            /** @description Settled spend. */
+            /**
+             * Format: int64
+             * @description Settled spend.
+             */
             posted: number;
-            /** @description Credit limit, if any. */
+            /**
+             * Format: int64
+             * @description Credit limit, if any.
+             */
             limit: number | null;
             /** Format: date-time */
             updatedAt: string;
         };
         /**
+         * Format: int64
          * @description Amount in minor units (cents), at least 1.
          * @example 2500
          */
@@ -2139,6 +2231,7 @@ export interface components {
         WithdrawalCreate: {
             amount: components["schemas"]["PositiveAmount"];
             currency?: components["schemas"]["Currency"];
+            /** Format: int64 */
             chainId: number;
             recipientAddress: string;
         };
@@ -2165,7 +2258,9 @@ export interface components {
             id: string;
             /** @description The customer whose balance pays (`userId` in the user variant). */
             customerId: string;
+            /** Format: int64 */
             chainId: number;
+            /** Format: int64 */
             amount: number;
             currency: components["schemas"]["Currency"];
             recipientAddress: string;
@@ -2463,13 +2558,16 @@ export interface components {
             /** @enum {string} */
             usage: "single" | "multi";
             ttl: {
+                /** Format: int32 */
                 minutes: number | null;
+                /** Format: int32 */
                 days: number | null;
                 /** Format: date-time */
                 expiresAt: string | null;
                 isExpired: boolean;
             };
             cooldown: {
+                /** Format: int32 */
                 minutes: number | null;
                 /** Format: date-time */
                 lastSpendAt: string | null;
@@ -2478,12 +2576,19 @@ export interface components {
                 isInCooldown: boolean;
             };
             limits: {
+                /** Format: int64 */
                 perAuth: number | null;
+                /** Format: int64 */
                 perDay: number | null;
+                /** Format: int64 */
                 perMonth: number | null;
+                /** Format: int64 */
                 spentDay: number;
+                /** Format: int64 */
                 spentMonth: number;
+                /** Format: int64 */
                 remainingDay: number | null;
+                /** Format: int64 */
                 remainingMonth: number | null;
             };
             policy: components["schemas"]["Policy"];
@@ -2583,11 +2688,13 @@ export interface components {
             cardId: string;
             agentId: string | null;
             summary: string;
+            /** Format: int64 */
             expectedAmount: number;
             currency: components["schemas"]["Currency"];
             expectedMerchant: string | null;
             tolerance: components["schemas"]["IntentTolerance"];
             status: components["schemas"]["IntentStatus"];
+            /** Format: int32 */
             ttlMinutes: number;
             /** Format: date-time */
             expiresAt: string;
@@ -2631,7 +2738,10 @@ export interface components {
             currency?: components["schemas"]["Currency"];
             expectedMerchant?: string;
             customerIntentId?: string;
-            /** @default 60 */
+            /**
+             * Format: int32
+             * @default 60
+             */
             ttlMinutes?: number;
             tolerance?: components["schemas"]["IntentTolerance"];
         };
@@ -2697,9 +2807,14 @@ export interface components {
             agentId: string | null;
             /** @description The customer that owns the card (`userId` in the user variant). */
             customerId: string | null;
-            /** @description Current amount (the settled amount once completed). */
+            /**
+             * Format: int64
+             * @description Current amount (the settled amount once completed).
+             */
             amount: number;
+            /** Format: int64 */
             authorizedAmount: number;
+            /** Format: int64 */
             reversedAmount: number;
             currency: components["schemas"]["Currency"];
             merchant: components["schemas"]["Merchant"];
@@ -2816,15 +2931,22 @@ export interface components {
                 customerId: string | null;
                 agentId: string | null;
                 cardId: string;
+                /** Format: int64 */
                 amount: number;
                 currency: components["schemas"]["Currency"];
+                /** Format: int64 */
                 available: number;
                 agentLimit: components["schemas"]["SpendingLimit"] | null;
                 cardLimit: components["schemas"]["SpendingLimit"] | null;
                 spendStats: {
+                    /** Format: int64 */
                     totalDay: number;
+                    /** Format: int64 */
                     totalMonth: number;
-                    /** @description Epoch milliseconds. */
+                    /**
+                     * Format: int64
+                     * @description Epoch milliseconds.
+                     */
                     lastSpendAt: number | null;
                 };
                 policy: components["schemas"]["Policy"];
@@ -2851,6 +2973,7 @@ export interface components {
          */
         DuplicateDetectionRule: {
             enabled: boolean;
+            /** Format: int32 */
             windowMinutes: number;
             action: components["schemas"]["AnomalyAction"];
         };
@@ -2864,7 +2987,9 @@ export interface components {
          */
         VelocityLimitRule: {
             enabled: boolean;
+            /** Format: int32 */
             maxPerHour: number;
+            /** Format: int32 */
             maxPerDay: number;
             action: components["schemas"]["AnomalyAction"];
         };
@@ -2880,7 +3005,9 @@ export interface components {
         SpendSpikeRule: {
             enabled: boolean;
             multiplier: number;
+            /** Format: int32 */
             windowMinutes: number;
+            /** Format: int32 */
             baselineDays: number;
             action: components["schemas"]["AnomalyAction"];
         };
@@ -2974,19 +3101,24 @@ export interface components {
             dryRun?: boolean;
             duplicateDetection?: {
                 enabled?: boolean;
+                /** Format: int32 */
                 windowMinutes?: number;
                 action?: components["schemas"]["AnomalyAction"];
             };
             velocityLimit?: {
                 enabled?: boolean;
+                /** Format: int32 */
                 maxPerHour?: number;
+                /** Format: int32 */
                 maxPerDay?: number;
                 action?: components["schemas"]["AnomalyAction"];
             };
             spendSpike?: {
                 enabled?: boolean;
                 multiplier?: number;
+                /** Format: int32 */
                 windowMinutes?: number;
+                /** Format: int32 */
                 baselineDays?: number;
                 action?: components["schemas"]["AnomalyAction"];
             };
@@ -3115,14 +3247,17 @@ export interface components {
          *     }
          */
         DeliveryAttempt: {
+            /** Format: int32 */
             attempt: number;
             /** Format: date-time */
             attemptedAt: string;
             /** @enum {string} */
             outcome: "succeeded" | "failed";
+            /** Format: int32 */
             responseStatus: number | null;
             /** @description Network error, timeout or redirect, when there was no 2xx. */
             error: string | null;
+            /** Format: int32 */
             durationMs: number;
         };
         /**
@@ -3236,7 +3371,10 @@ export interface components {
             agentId: string | null;
             /** @description The user (customer) that owns the agent and the card. */
             userId: string;
-            /** @description Amount of the transaction. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount of the transaction. In minor units (cents).
+             */
             amount: number;
             /** @description Three-letter currency code. */
             currency: string;
@@ -3328,9 +3466,15 @@ export interface components {
             agentId: string | null;
             /** @description The user (customer) that owns the agent and the card. */
             userId: string;
-            /** @description Settled amount. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Settled amount. In minor units (cents).
+             */
             amount: number;
-            /** @description Amount originally authorized. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount originally authorized. In minor units (cents).
+             */
             authorizedAmount: number;
             /** @description Three-letter currency code. */
             currency: string;
@@ -3341,7 +3485,10 @@ export interface components {
              * @constant
              */
             status: "completed";
-            /** @description When the transaction was posted. Epoch milliseconds. */
+            /**
+             * Format: int64
+             * @description When the transaction was posted. Epoch milliseconds.
+             */
             postedAt: number;
             /** @description The merchant. */
             merchant: {
@@ -3406,7 +3553,10 @@ export interface components {
             cardId: string;
             /** @description The agent the card is assigned to, null when the card has none. */
             agentId: string | null;
-            /** @description Amount of the transaction. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount of the transaction. In minor units (cents).
+             */
             amount: number;
             /** @description Three-letter currency code. */
             currency: string;
@@ -3465,9 +3615,15 @@ export interface components {
             transactionId: string;
             /** @description The card. */
             cardId: string;
-            /** @description Amount of the transaction before the reversal. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount of the transaction before the reversal. In minor units (cents).
+             */
             originalAmount: number;
-            /** @description Amount reversed. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount reversed. In minor units (cents).
+             */
             reversedAmount: number;
             /** @description Three-letter currency code. */
             currency: string;
@@ -3707,9 +3863,15 @@ export interface components {
              * @enum {string}
              */
             newStatus: "frozen" | "closed";
-            /** @description When the time-to-live ended. Epoch milliseconds. */
+            /**
+             * Format: int64
+             * @description When the time-to-live ended. Epoch milliseconds.
+             */
             expiresAt: number;
-            /** @description Time-to-live of the card in minutes. */
+            /**
+             * Format: int32
+             * @description Time-to-live of the card in minutes.
+             */
             ttlMinutes: number;
             /**
              * @description Always `ttl_expired`.
@@ -3770,7 +3932,10 @@ export interface components {
             expectedMerchant: string;
             /** @description Merchant of the transaction. */
             actualMerchant: string;
-            /** @description Amount of the transaction. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount of the transaction. In minor units (cents).
+             */
             amount: number;
             /**
              * @description Whether the transaction was allowed or the card frozen (policy `onDrift`).
@@ -3969,9 +4134,15 @@ export interface components {
             agentId: string;
             /** @description The user (customer) that owns the agent and the card. */
             userId: string;
-            /** @description The spending limit. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description The spending limit. In minor units (cents).
+             */
             spendingLimit: number;
-            /** @description Spend in the current window. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Spend in the current window. In minor units (cents).
+             */
             currentSpend: number;
             frequency: components["schemas"]["LimitFrequency"];
             /**
@@ -4023,9 +4194,15 @@ export interface components {
             agentId: string;
             /** @description The user (customer) that owns the agent and the card. */
             userId: string;
-            /** @description The spending limit. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description The spending limit. In minor units (cents).
+             */
             spendingLimit: number;
-            /** @description Spend in the current window. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Spend in the current window. In minor units (cents).
+             */
             currentSpend: number;
             /** @description Share of the limit used, in percent. */
             percentUsed: number;
@@ -4385,11 +4562,20 @@ export interface components {
         UserBalanceUpdatedEventData: {
             /** @description The user (customer) that owns the agent and the card. */
             userId: string;
-            /** @description Balance available to spend. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Balance available to spend. In minor units (cents).
+             */
             available: number;
-            /** @description Balance held by pending authorizations. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Balance held by pending authorizations. In minor units (cents).
+             */
             pending: number;
-            /** @description Total deposited. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Total deposited. In minor units (cents).
+             */
             deposited: number;
             /** @description Three-letter currency code. */
             currency: string;
@@ -4432,7 +4618,10 @@ export interface components {
         DepositAddressReadyEventData: {
             /** @description The user (customer) that owns the agent and the card. */
             userId: string;
-            /** @description Chain id of the blockchain network (EIP-155). */
+            /**
+             * Format: int64
+             * @description Chain id of the blockchain network (EIP-155).
+             */
             chainId: number;
             /** @description Address to send deposits to. */
             depositAddress: string;
@@ -4477,11 +4666,17 @@ export interface components {
         DepositReceivedEventData: {
             /** @description The user (customer) that owns the agent and the card. */
             userId: string;
-            /** @description Chain id of the blockchain network (EIP-155). */
+            /**
+             * Format: int64
+             * @description Chain id of the blockchain network (EIP-155).
+             */
             chainId: number;
             /** @description Contract address of the deposited token. */
             tokenAddress: string;
-            /** @description Amount deposited. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount deposited. In minor units (cents).
+             */
             amount: number;
             /** @description Hash of the on-chain transaction. */
             transactionHash: string;
@@ -4528,9 +4723,15 @@ export interface components {
             withdrawalId: string;
             /** @description The user (customer) that owns the agent and the card. */
             userId: string;
-            /** @description Chain id of the blockchain network (EIP-155). */
+            /**
+             * Format: int64
+             * @description Chain id of the blockchain network (EIP-155).
+             */
             chainId: number;
-            /** @description Amount to withdraw. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount to withdraw. In minor units (cents).
+             */
             amount: number;
             /** @description Address the funds are sent to. */
             recipientAddress: string;
@@ -4583,9 +4784,15 @@ export interface components {
             withdrawalId: string;
             /** @description The user (customer) that owns the agent and the card. */
             userId: string;
-            /** @description Chain id of the blockchain network (EIP-155). */
+            /**
+             * Format: int64
+             * @description Chain id of the blockchain network (EIP-155).
+             */
             chainId: number;
-            /** @description Amount withdrawn. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount withdrawn. In minor units (cents).
+             */
             amount: number;
             /** @description Address the funds were sent to. */
             recipientAddress: string;
@@ -4636,9 +4843,15 @@ export interface components {
             withdrawalId: string;
             /** @description The user (customer) that owns the agent and the card. */
             userId: string;
-            /** @description Chain id of the blockchain network (EIP-155). */
+            /**
+             * Format: int64
+             * @description Chain id of the blockchain network (EIP-155).
+             */
             chainId: number;
-            /** @description Amount that was to be withdrawn. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount that was to be withdrawn. In minor units (cents).
+             */
             amount: number;
             /** @description Address the funds were to be sent to. */
             recipientAddress: string;
@@ -4695,7 +4908,10 @@ export interface components {
             transactionId: string;
             /** @description The one-time code to complete the challenge. */
             otp: string;
-            /** @description When the code stops being valid. Epoch milliseconds. */
+            /**
+             * Format: int64
+             * @description When the code stops being valid. Epoch milliseconds.
+             */
             expiresAt: number;
             /** @description How the code is delivered. */
             deliveryMethod: string;
@@ -4752,7 +4968,10 @@ export interface components {
             exposureMode: "rawPan";
             /** @description What the agent declared it will buy, null when the access had no intent. */
             summary: string | null;
-            /** @description Amount the agent declared, null when the access had no intent. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount the agent declared, null when the access had no intent. In minor units (cents).
+             */
             expectedAmount: number | null;
         };
         /**
@@ -4800,11 +5019,17 @@ export interface components {
             cardId: string;
             /** @description The agent the card is assigned to, null when the card has none. */
             agentId: string | null;
-            /** @description Amount of the transaction. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount of the transaction. In minor units (cents).
+             */
             amount: number;
             /** @description Merchant name as reported by the card network. */
             merchantName: string;
-            /** @description When the card's credentials were last retrieved, null when never. Epoch milliseconds. */
+            /**
+             * Format: int64
+             * @description When the card's credentials were last retrieved, null when never. Epoch milliseconds.
+             */
             lastCredentialAccess: number | null;
         };
         /**
@@ -4854,15 +5079,24 @@ export interface components {
             cardId: string;
             /** @description The agent the card is assigned to, null when the card has none. */
             agentId: string | null;
-            /** @description Amount of the transaction. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount of the transaction. In minor units (cents).
+             */
             amount: number;
             /** @description Merchant name as reported by the card network. */
             merchantName: string;
-            /** @description When the credentials were retrieved. Epoch milliseconds. */
+            /**
+             * Format: int64
+             * @description When the credentials were retrieved. Epoch milliseconds.
+             */
             attestedAt: number;
             /** @description What the agent declared it will buy, null when the access had no intent. */
             summary: string | null;
-            /** @description Amount the agent declared, null when the access had no intent. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount the agent declared, null when the access had no intent. In minor units (cents).
+             */
             expectedAmount: number | null;
         };
         /**
@@ -4922,11 +5156,17 @@ export interface components {
             userId: string;
             /** @description What the agent declared it will buy. */
             summary: string;
-            /** @description Amount the agent declared. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount the agent declared. In minor units (cents).
+             */
             expectedAmount: number;
             /** @description Merchant the agent declared, null when none was declared. */
             expectedMerchant: string | null;
-            /** @description When the intent expires. Epoch milliseconds. */
+            /**
+             * Format: int64
+             * @description When the intent expires. Epoch milliseconds.
+             */
             expiresAt: number;
             /**
              * @description `pending_approval` when the intent needs human approval, `pending` otherwise.
@@ -4993,11 +5233,17 @@ export interface components {
             userId: string;
             /** @description What the agent declared it will buy. */
             summary: string;
-            /** @description Amount the agent declared. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount the agent declared. In minor units (cents).
+             */
             expectedAmount: number;
             /** @description Merchant the agent declared, null when none was declared. */
             expectedMerchant: string | null;
-            /** @description When the intent expires. Epoch milliseconds. */
+            /**
+             * Format: int64
+             * @description When the intent expires. Epoch milliseconds.
+             */
             expiresAt: number;
             /**
              * @description Status of the intent: waiting for approval.
@@ -5061,14 +5307,20 @@ export interface components {
             agentId: string | null;
             /** @description What the agent declared it will buy. */
             summary: string;
-            /** @description Amount the agent declared. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount the agent declared. In minor units (cents).
+             */
             expectedAmount: number;
             /**
              * @description Status of the intent after approval: waiting for its transaction.
              * @constant
              */
             status: "pending";
-            /** @description When the intent was approved. Epoch milliseconds. */
+            /**
+             * Format: int64
+             * @description When the intent was approved. Epoch milliseconds.
+             */
             approvedAt: number;
             approvedBy: components["schemas"]["Actor"];
         };
@@ -5128,14 +5380,20 @@ export interface components {
             agentId: string | null;
             /** @description What the agent declared it will buy. */
             summary: string;
-            /** @description Amount the agent declared. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount the agent declared. In minor units (cents).
+             */
             expectedAmount: number;
             /**
              * @description Status of the intent: rejected.
              * @constant
              */
             status: "rejected";
-            /** @description When the intent was rejected. Epoch milliseconds. */
+            /**
+             * Format: int64
+             * @description When the intent was rejected. Epoch milliseconds.
+             */
             rejectedAt: number;
             rejectedBy: components["schemas"]["Actor"];
             /** @description Why the intent was rejected, null when no reason was given. */
@@ -5204,9 +5462,15 @@ export interface components {
             transactionId: string;
             /** @description What the agent declared it will buy. */
             summary: string;
-            /** @description Amount the agent declared. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount the agent declared. In minor units (cents).
+             */
             expectedAmount: number;
-            /** @description Amount of the transaction. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount of the transaction. In minor units (cents).
+             */
             actualAmount: number;
             /** @description Merchant the agent declared, null when none was declared. */
             expectedMerchant: string | null;
@@ -5291,9 +5555,15 @@ export interface components {
             transactionId: string;
             /** @description What the agent declared it will buy. */
             summary: string;
-            /** @description Amount the agent declared. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount the agent declared. In minor units (cents).
+             */
             expectedAmount: number;
-            /** @description Amount of the transaction. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount of the transaction. In minor units (cents).
+             */
             actualAmount: number;
             /** @description Merchant the agent declared, null when none was declared. */
             expectedMerchant: string | null;
@@ -5310,7 +5580,10 @@ export interface components {
             tolerance: {
                 /** @description Tolerance in percent of `expectedAmount`. */
                 percent: number;
-                /** @description Tolerance as an absolute amount. In minor units (cents). */
+                /**
+                 * Format: int64
+                 * @description Tolerance as an absolute amount. In minor units (cents).
+                 */
                 amount: number;
             };
         };
@@ -5378,13 +5651,25 @@ export interface components {
             agentId: string | null;
             /** @description What the agent declared it will buy. */
             summary: string;
-            /** @description Amount the agent declared. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount the agent declared. In minor units (cents).
+             */
             expectedAmount: number;
-            /** @description Time-to-live of the intent in minutes. */
+            /**
+             * Format: int32
+             * @description Time-to-live of the intent in minutes.
+             */
             ttlMinutes: number;
-            /** @description When the intent was created. Epoch milliseconds. */
+            /**
+             * Format: int64
+             * @description When the intent was created. Epoch milliseconds.
+             */
             createdAt: number;
-            /** @description When the intent expired. Epoch milliseconds. */
+            /**
+             * Format: int64
+             * @description When the intent expired. Epoch milliseconds.
+             */
             expiredAt: number;
         };
         /**
@@ -5435,7 +5720,10 @@ export interface components {
             transactionId: string;
             /** @description The card. */
             cardId: string;
-            /** @description Disputed amount. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Disputed amount. In minor units (cents).
+             */
             amount: number;
             /** @description Why the transaction is disputed. */
             reason: string;
@@ -5487,7 +5775,10 @@ export interface components {
             disputeId: string;
             /** @description The transaction. */
             transactionId: string;
-            /** @description Disputed amount. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Disputed amount. In minor units (cents).
+             */
             amount: number;
             /**
              * @description Outcome of the dispute.
@@ -5556,9 +5847,15 @@ export interface components {
             details: {
                 /** @description The earlier transaction with the same merchant and amount. */
                 previousTransactionId: string;
-                /** @description Detection window in minutes. */
+                /**
+                 * Format: int32
+                 * @description Detection window in minutes.
+                 */
                 windowMinutes: number;
-                /** @description Amount of the transaction. In minor units (cents). */
+                /**
+                 * Format: int64
+                 * @description Amount of the transaction. In minor units (cents).
+                 */
                 amount: number;
                 /** @description Merchant name as reported by the card network. */
                 merchantName: string;
@@ -5623,9 +5920,15 @@ export interface components {
             dryRun: boolean;
             /** @description What the velocity detector measured. */
             details: {
-                /** @description Transactions in the window, this one included. */
+                /**
+                 * Format: int32
+                 * @description Transactions in the window, this one included.
+                 */
                 count: number;
-                /** @description Allowed transactions in the window. */
+                /**
+                 * Format: int32
+                 * @description Allowed transactions in the window.
+                 */
                 limit: number;
                 /**
                  * @description The window: `maxPerHour` or `maxPerDay` of the velocity rule.
@@ -5702,7 +6005,10 @@ export interface components {
                 multiplier: number;
                 /** @description Configured multiplier above which the rule fires. */
                 threshold: number;
-                /** @description Window in minutes. */
+                /**
+                 * Format: int32
+                 * @description Window in minutes.
+                 */
                 windowMinutes: number;
             };
         };
@@ -5766,11 +6072,17 @@ export interface components {
             dryRun: boolean;
             /** @description What the unattested detector measured. */
             details: {
-                /** @description Amount of the transaction. In minor units (cents). */
+                /**
+                 * Format: int64
+                 * @description Amount of the transaction. In minor units (cents).
+                 */
                 amount: number;
                 /** @description Merchant name as reported by the card network. */
                 merchantName: string;
-                /** @description When the card's credentials were last retrieved, null when never. Epoch milliseconds. */
+                /**
+                 * Format: int64
+                 * @description When the card's credentials were last retrieved, null when never. Epoch milliseconds.
+                 */
                 lastCredentialAccess: number | null;
             };
         };
@@ -5836,9 +6148,15 @@ export interface components {
             dryRun: boolean;
             /** @description What the intent_mismatch detector measured. */
             details: {
-                /** @description Amount the agent declared. In minor units (cents). */
+                /**
+                 * Format: int64
+                 * @description Amount the agent declared. In minor units (cents).
+                 */
                 expectedAmount: number;
-                /** @description Amount of the transaction. In minor units (cents). */
+                /**
+                 * Format: int64
+                 * @description Amount of the transaction. In minor units (cents).
+                 */
                 actualAmount: number;
                 /** @description Merchant the agent declared, null when none was declared. */
                 expectedMerchant: string | null;
@@ -5906,9 +6224,15 @@ export interface components {
             dryRun: boolean;
             /** @description What the cooldown detector measured. */
             details: {
-                /** @description Configured cooldown in minutes. */
+                /**
+                 * Format: int32
+                 * @description Configured cooldown in minutes.
+                 */
                 cooldownMinutes: number;
-                /** @description When the previous transaction was made. Epoch milliseconds. */
+                /**
+                 * Format: int64
+                 * @description When the previous transaction was made. Epoch milliseconds.
+                 */
                 lastTransactionAt: number;
                 /** @description Minutes since the previous transaction. */
                 timeSinceLastMinutes: number;
@@ -6100,7 +6424,10 @@ export interface components {
             anomalyType: components["schemas"]["AnomalyType"];
             /** @description True when the suspension was only reported, not applied. */
             dryRun: boolean;
-            /** @description Number of active cards that were frozen. */
+            /**
+             * Format: int32
+             * @description Number of active cards that were frozen.
+             */
             cardsFrozen: number;
         };
         /**
@@ -6132,7 +6459,7 @@ export interface components {
             type: "agent.auto_suspended";
         };
         /** @description Any event delivered to a webhook created through the customer variant; `type` tells which. */
-        Event: components["schemas"]["TransactionCreatedEvent"] | components["schemas"]["TransactionSettledEvent"] | components["schemas"]["TransactionDeclinedEvent"] | components["schemas"]["TransactionReversedEvent"] | components["schemas"]["CardCreatedEvent"] | components["schemas"]["CardFrozenEvent"] | components["schemas"]["CardClosedEvent"] | components["schemas"]["CardExpiredEvent"] | components["schemas"]["CardMerchantDriftEvent"] | components["schemas"]["AgentCreatedEvent"] | components["schemas"]["AgentSuspendedEvent"] | components["schemas"]["AgentActivatedEvent"] | components["schemas"]["AgentLimitExceededEvent"] | components["schemas"]["AgentLimitApproachingEvent"] | components["schemas"]["VerificationInitiatedEvent"] | components["schemas"]["UserCreatedEvent"] | components["schemas"]["UserUpdatedEvent"] | components["schemas"]["UserDeletedEvent"] | components["schemas"]["UserApplicationApprovedEvent"] | components["schemas"]["UserApplicationDeniedEvent"] | components["schemas"]["UserApplicationNeedsInfoEvent"] | components["schemas"]["UserBalanceUpdatedEvent"] | components["schemas"]["DepositAddressReadyEvent"] | components["schemas"]["DepositReceivedEvent"] | components["schemas"]["WithdrawalSubmittedEvent"] | components["schemas"]["WithdrawalConfirmedEvent"] | components["schemas"]["WithdrawalFailedEvent"] | components["schemas"]["ChallengeRequestedEvent"] | components["schemas"]["CredentialAccessedEvent"] | components["schemas"]["SpendUnattestedEvent"] | components["schemas"]["SpendAttestedEvent"] | components["schemas"]["IntentCreatedEvent"] | components["schemas"]["IntentPendingApprovalEvent"] | components["schemas"]["IntentApprovedEvent"] | components["schemas"]["IntentRejectedEvent"] | components["schemas"]["IntentMatchedEvent"] | components["schemas"]["IntentMismatchedEvent"] | components["schemas"]["IntentExpiredEvent"] | components["schemas"]["DisputeCreatedEvent"] | components["schemas"]["DisputeResolvedEvent"] | components["schemas"]["AnomalyDuplicateEvent"] | components["schemas"]["AnomalyVelocityEvent"] | components["schemas"]["AnomalySpendSpikeEvent"] | components["schemas"]["AnomalyUnattestedEvent"] | components["schemas"]["AnomalyIntentMismatchEvent"] | components["schemas"]["AnomalyCooldownEvent"] | components["schemas"]["AnomalyMerchantDriftEvent"] | components["schemas"]["CardAutoFrozenEvent"] | components["schemas"]["AgentAutoSuspendedEvent"];
+        AnyEvent: components["schemas"]["TransactionCreatedEvent"] | components["schemas"]["TransactionSettledEvent"] | components["schemas"]["TransactionDeclinedEvent"] | components["schemas"]["TransactionReversedEvent"] | components["schemas"]["CardCreatedEvent"] | components["schemas"]["CardFrozenEvent"] | components["schemas"]["CardClosedEvent"] | components["schemas"]["CardExpiredEvent"] | components["schemas"]["CardMerchantDriftEvent"] | components["schemas"]["AgentCreatedEvent"] | components["schemas"]["AgentSuspendedEvent"] | components["schemas"]["AgentActivatedEvent"] | components["schemas"]["AgentLimitExceededEvent"] | components["schemas"]["AgentLimitApproachingEvent"] | components["schemas"]["VerificationInitiatedEvent"] | components["schemas"]["UserCreatedEvent"] | components["schemas"]["UserUpdatedEvent"] | components["schemas"]["UserDeletedEvent"] | components["schemas"]["UserApplicationApprovedEvent"] | components["schemas"]["UserApplicationDeniedEvent"] | components["schemas"]["UserApplicationNeedsInfoEvent"] | components["schemas"]["UserBalanceUpdatedEvent"] | components["schemas"]["DepositAddressReadyEvent"] | components["schemas"]["DepositReceivedEvent"] | components["schemas"]["WithdrawalSubmittedEvent"] | components["schemas"]["WithdrawalConfirmedEvent"] | components["schemas"]["WithdrawalFailedEvent"] | components["schemas"]["ChallengeRequestedEvent"] | components["schemas"]["CredentialAccessedEvent"] | components["schemas"]["SpendUnattestedEvent"] | components["schemas"]["SpendAttestedEvent"] | components["schemas"]["IntentCreatedEvent"] | components["schemas"]["IntentPendingApprovalEvent"] | components["schemas"]["IntentApprovedEvent"] | components["schemas"]["IntentRejectedEvent"] | components["schemas"]["IntentMatchedEvent"] | components["schemas"]["IntentMismatchedEvent"] | components["schemas"]["IntentExpiredEvent"] | components["schemas"]["DisputeCreatedEvent"] | components["schemas"]["DisputeResolvedEvent"] | components["schemas"]["AnomalyDuplicateEvent"] | components["schemas"]["AnomalyVelocityEvent"] | components["schemas"]["AnomalySpendSpikeEvent"] | components["schemas"]["AnomalyUnattestedEvent"] | components["schemas"]["AnomalyIntentMismatchEvent"] | components["schemas"]["AnomalyCooldownEvent"] | components["schemas"]["AnomalyMerchantDriftEvent"] | components["schemas"]["CardAutoFrozenEvent"] | components["schemas"]["AgentAutoSuspendedEvent"];
         /**
          * @example {
          *       "data": [],
@@ -6141,7 +6468,7 @@ export interface components {
          *     }
          */
         GeneralEventList: {
-            data: components["schemas"]["Event"][];
+            data: components["schemas"]["AnyEvent"][];
             nextCursor: string | null;
             hasMore: boolean;
         };
@@ -6285,6 +6612,7 @@ export interface components {
             id: string;
             transactionId: string;
             cardId: string;
+            /** Format: int64 */
             amount: number;
             reason: string;
             /** @enum {string} */
@@ -6319,7 +6647,10 @@ export interface components {
             customerId?: string;
             userId?: string;
             amount: components["schemas"]["PositiveAmount"];
-            /** @default 8453 */
+            /**
+             * Format: int64
+             * @default 8453
+             */
             chainId?: number;
             tokenAddress?: string;
         };
@@ -6338,7 +6669,9 @@ export interface components {
             id: string;
             /** @description The customer whose balance is credited (`userId` in the user variant). */
             customerId: string;
+            /** Format: int64 */
             amount: number;
+            /** Format: int64 */
             chainId: number;
             tokenAddress: string;
             transactionHash: string;
@@ -6397,7 +6730,10 @@ export interface components {
             now: string;
             /** @description Whether the clock stands still between advances. */
             frozen: boolean;
-            /** @description Seconds advanced so far. */
+            /**
+             * Format: int64
+             * @description Seconds advanced so far.
+             */
             offsetSeconds: number;
         };
         /**
@@ -6406,6 +6742,7 @@ export interface components {
          *     }
          */
         ClockAdvanceRequest: {
+            /** Format: int32 */
             seconds: number;
         };
     };
@@ -6414,6 +6751,12 @@ export interface components {
         BadRequest: {
             headers: {
                 "Request-Id": components["headers"]["RequestId"];
+                "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                 [name: string]: unknown;
             };
             content: {
@@ -6429,13 +6772,15 @@ export interface components {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorBody"];
             };
         };
         /** @description Missing, malformed, unknown or revoked API key. */
         Unauthorized: {
             headers: {
                 "Request-Id": components["headers"]["RequestId"];
+                "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                 [name: string]: unknown;
             };
             content: {
@@ -6444,7 +6789,7 @@ export interface components {
                  *       "error": "unauthorized"
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorBody"];
             };
         };
         /** @description Too many requests for this key. */
@@ -6452,9 +6797,11 @@ export interface components {
             headers: {
                 "Request-Id": components["headers"]["RequestId"];
                 "Retry-After": components["headers"]["RetryAfter"];
-                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
-                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimitExceeded"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemainingExceeded"];
+                "RateLimit-Reset": components["headers"]["RateLimitResetExceeded"];
+                "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                 [name: string]: unknown;
             };
             content: {
@@ -6469,13 +6816,18 @@ export interface components {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorBody"];
             };
         };
         /** @description Unexpected server error. */
         ServerError: {
             headers: {
                 "Request-Id": components["headers"]["RequestId"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                 [name: string]: unknown;
             };
             content: {
@@ -6488,13 +6840,45 @@ export interface components {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description The request body is larger than the server accepts (1 MiB by default; docs/errors.md). Refused from its `Content-Length` before it is read, or as soon as a streamed body passes the limit. */
+        PayloadTooLarge: {
+            headers: {
+                "Request-Id": components["headers"]["RequestId"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "payload_too_large",
+                 *         "message": "The request body is larger than the limit of 1048576 bytes.",
+                 *         "details": {
+                 *           "limit": 1048576
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
             };
         };
         /** @description The resource does not exist or is not visible to this key's organization and mode. */
         NotFound: {
             headers: {
                 "Request-Id": components["headers"]["RequestId"];
+                "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                 [name: string]: unknown;
             };
             content: {
@@ -6503,70 +6887,146 @@ export interface components {
                  *       "error": "not_found"
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorBody"];
             };
         };
     };
     parameters: {
-        /** @description Page size. */
+        /**
+         * @description Page size.
+         * @example 20
+         */
         Limit: number;
-        /** @description The `nextCursor` of the previous page. */
+        /**
+         * @description The `nextCursor` of the previous page; a malformed cursor is 400.
+         * @example cur_czI1NXM
+         */
         Cursor: string;
-        /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+        /**
+         * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+         * @example {{$guid}}
+         */
         IdempotencyKey: string;
-        /** @description Customer id (`cus_...`). */
+        /**
+         * @description Customer id (`cus_...`).
+         * @example cus_3kT9xQ2mPz
+         */
         CustomerId: string;
-        /** @description Withdrawal id (`wd_...`). */
+        /**
+         * @description Withdrawal id (`wd_...`).
+         * @example wd_3QaZ6wS9xE
+         */
         WithdrawalId: string;
-        /** @description Only objects of this customer (`userId` in the user variant). */
+        /**
+         * @description Only objects of this customer (`userId` in the user variant).
+         * @example cus_3kT9xQ2mPz
+         */
         CustomerIdFilter: string;
-        /** @description Only agents in this status. */
+        /**
+         * @description Only agents in this status.
+         * @example active
+         */
         AgentStatusFilter: components["schemas"]["AgentStatus"];
-        /** @description Agent id (`agt_...`). */
+        /**
+         * @description Agent id (`agt_...`).
+         * @example agt_7LmQ2wX9vB
+         */
         AgentId: string;
-        /** @description Only objects of this agent. */
+        /**
+         * @description Only objects of this agent.
+         * @example agt_7LmQ2wX9vB
+         */
         AgentIdFilter: string;
-        /** @description Only cards in this status. `notActivated` is a status of the user variant; the customer variant shows such a card as `active`. */
+        /**
+         * @description Only cards in this status. `notActivated` is a status of the user variant; the customer variant shows such a card as `active`.
+         * @example active
+         */
         CardStatusFilter: "notActivated" | "active" | "frozen" | "closed";
-        /** @description Card id (`card_...`). */
+        /**
+         * @description Card id (`card_...`).
+         * @example card_9HbV3nK2qR
+         */
         CardId: string;
-        /** @description Only objects of this card. */
+        /**
+         * @description Only objects of this card.
+         * @example card_9HbV3nK2qR
+         */
         CardIdFilter: string;
-        /** @description Only intents in this status. */
+        /**
+         * @description Only intents in this status.
+         * @example pending
+         */
         IntentStatusFilter: components["schemas"]["IntentStatus"];
-        /** @description Intent id (`int_...`). */
+        /**
+         * @description Intent id (`int_...`).
+         * @example int_4QwE8rT1yU
+         */
         IntentId: string;
-        /** @description Only transactions in this status. */
+        /**
+         * @description Only transactions in this status.
+         * @example pending
+         */
         TransactionStatusFilter: components["schemas"]["TransactionStatus"];
-        /** @description Transaction id (`txn_...`). */
+        /**
+         * @description Transaction id (`txn_...`).
+         * @example txn_2ZxC5vB8nM
+         */
         TransactionId: string;
-        /** @description Webhook id (`wh_...`). */
+        /**
+         * @description Webhook id (`wh_...`).
+         * @example wh_6PoI9uY3tR
+         */
         WebhookId: string;
-        /** @description Webhook delivery id (`whd_...`). */
+        /**
+         * @description Webhook delivery id (`whd_...`).
+         * @example whd_1AsD4fG7hJ
+         */
         DeliveryId: string;
-        /** @description Event id (`evt_...`). */
+        /**
+         * @description Event id (`evt_...`).
+         * @example evt_8KlJ2hG5fD
+         */
         EventId: string;
-        /** @description API key id (`key_...`). */
+        /**
+         * @description API key id (`key_...`).
+         * @example key_5MnB8vC1xZ
+         */
         KeyId: string;
-        /** @description Dispute id (`dsp_...`). */
+        /**
+         * @description Dispute id (`dsp_...`).
+         * @example dsp_7EdC4rF1vT
+         */
         DisputeId: string;
-        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+        /**
+         * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+         * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+         */
         CardrailSignature: string;
     };
     requestBodies: never;
     headers: {
         /** @description Identifier of the request, quoted in support requests and carried by SDK errors. */
         RequestId: string;
+        /** @description Requests allowed per window. Sent on every answer counted against the key's rate limit while a limit is on (docs/rate-limits.md); a 401, or a 404 for a path of the other variant, is not counted. */
+        RateLimitLimit: number;
+        /** @description Requests left in the current window. Sent with `RateLimit-Limit`. */
+        RateLimitRemaining: number;
+        /** @description Seconds until the window resets. Sent with `RateLimit-Limit`. */
+        RateLimitReset: number;
+        /** @description Sent to browsers whose origin the server allows (the local mock: any origin, `*`, unless started with `--cors <origins>` or `--no-cors`; docs/cors.md). */
+        AccessControlAllowOrigin: string;
+        /** @description The response headers a page's script may read, sent with `Access-Control-Allow-Origin`. */
+        AccessControlExposeHeaders: string;
+        /** @description Present with `true` when the response replays the first response of this `Idempotency-Key`. */
+        IdempotentReplayed: "true";
         /** @description Seconds to wait before retrying. */
         RetryAfter: number;
         /** @description Requests allowed per window. */
-        RateLimitLimit: number;
-        /** @description Requests left in the current window. */
-        RateLimitRemaining: number;
+        RateLimitLimitExceeded: number;
+        /** @description Requests left in the current window (none). */
+        RateLimitRemainingExceeded: number;
         /** @description Seconds until the window resets. */
-        RateLimitReset: number;
-        /** @description Present with `true` when the response replays the first response of this `Idempotency-Key`. */
-        IdempotentReplayed: "true";
+        RateLimitResetExceeded: number;
     };
     pathItems: never;
 }
@@ -6575,9 +7035,15 @@ export interface operations {
     listCustomers: {
         parameters: {
             query?: {
-                /** @description Page size. */
+                /**
+                 * @description Page size.
+                 * @example 20
+                 */
                 limit?: components["parameters"]["Limit"];
-                /** @description The `nextCursor` of the previous page. */
+                /**
+                 * @description The `nextCursor` of the previous page; a malformed cursor is 400.
+                 * @example cur_czI1NXM
+                 */
                 cursor?: components["parameters"]["Cursor"];
             };
             header?: never;
@@ -6590,6 +7056,11 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6606,7 +7077,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -6623,6 +7097,11 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6631,6 +7110,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
         };
@@ -6640,7 +7120,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Customer id (`cus_...`). */
+                /**
+                 * @description Customer id (`cus_...`).
+                 * @example cus_3kT9xQ2mPz
+                 */
                 customerId: components["parameters"]["CustomerId"];
             };
             cookie?: never;
@@ -6651,6 +7134,11 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6669,7 +7157,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Customer id (`cus_...`). */
+                /**
+                 * @description Customer id (`cus_...`).
+                 * @example cus_3kT9xQ2mPz
+                 */
                 customerId: components["parameters"]["CustomerId"];
             };
             cookie?: never;
@@ -6680,6 +7171,11 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6697,11 +7193,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Customer id (`cus_...`). */
+                /**
+                 * @description Customer id (`cus_...`).
+                 * @example cus_3kT9xQ2mPz
+                 */
                 customerId: components["parameters"]["CustomerId"];
             };
             cookie?: never;
@@ -6717,6 +7219,11 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6726,6 +7233,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
         };
@@ -6735,7 +7243,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Customer id (`cus_...`). */
+                /**
+                 * @description Customer id (`cus_...`).
+                 * @example cus_3kT9xQ2mPz
+                 */
                 customerId: components["parameters"]["CustomerId"];
             };
             cookie?: never;
@@ -6746,6 +7257,11 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6763,11 +7279,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Customer id (`cus_...`). */
+                /**
+                 * @description Customer id (`cus_...`).
+                 * @example cus_3kT9xQ2mPz
+                 */
                 customerId: components["parameters"]["CustomerId"];
             };
             cookie?: never;
@@ -6783,6 +7305,11 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6792,6 +7319,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
         };
@@ -6801,7 +7329,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Withdrawal id (`wd_...`). */
+                /**
+                 * @description Withdrawal id (`wd_...`).
+                 * @example wd_3QaZ6wS9xE
+                 */
                 withdrawalId: components["parameters"]["WithdrawalId"];
             };
             cookie?: never;
@@ -6812,6 +7343,11 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6828,13 +7364,25 @@ export interface operations {
     listAgents: {
         parameters: {
             query?: {
-                /** @description Page size. */
+                /**
+                 * @description Page size.
+                 * @example 20
+                 */
                 limit?: components["parameters"]["Limit"];
-                /** @description The `nextCursor` of the previous page. */
+                /**
+                 * @description The `nextCursor` of the previous page; a malformed cursor is 400.
+                 * @example cur_czI1NXM
+                 */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description Only objects of this customer (`userId` in the user variant). */
+                /**
+                 * @description Only objects of this customer (`userId` in the user variant).
+                 * @example cus_3kT9xQ2mPz
+                 */
                 customerId?: components["parameters"]["CustomerIdFilter"];
-                /** @description Only agents in this status. */
+                /**
+                 * @description Only agents in this status.
+                 * @example active
+                 */
                 status?: components["parameters"]["AgentStatusFilter"];
             };
             header?: never;
@@ -6847,6 +7395,11 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6863,7 +7416,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -6880,6 +7436,11 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6889,6 +7450,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
         };
@@ -6898,7 +7460,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Agent id (`agt_...`). */
+                /**
+                 * @description Agent id (`agt_...`).
+                 * @example agt_7LmQ2wX9vB
+                 */
                 agentId: components["parameters"]["AgentId"];
             };
             cookie?: never;
@@ -6909,6 +7474,11 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6927,7 +7497,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Agent id (`agt_...`). */
+                /**
+                 * @description Agent id (`agt_...`).
+                 * @example agt_7LmQ2wX9vB
+                 */
                 agentId: components["parameters"]["AgentId"];
             };
             cookie?: never;
@@ -6938,6 +7511,11 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6955,11 +7533,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Agent id (`agt_...`). */
+                /**
+                 * @description Agent id (`agt_...`).
+                 * @example agt_7LmQ2wX9vB
+                 */
                 agentId: components["parameters"]["AgentId"];
             };
             cookie?: never;
@@ -6975,6 +7559,11 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6984,6 +7573,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
         };
@@ -6992,11 +7582,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Agent id (`agt_...`). */
+                /**
+                 * @description Agent id (`agt_...`).
+                 * @example agt_7LmQ2wX9vB
+                 */
                 agentId: components["parameters"]["AgentId"];
             };
             cookie?: never;
@@ -7008,6 +7604,11 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7025,11 +7626,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Agent id (`agt_...`). */
+                /**
+                 * @description Agent id (`agt_...`).
+                 * @example agt_7LmQ2wX9vB
+                 */
                 agentId: components["parameters"]["AgentId"];
             };
             cookie?: never;
@@ -7041,6 +7648,11 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7057,15 +7669,30 @@ export interface operations {
     listCards: {
         parameters: {
             query?: {
-                /** @description Page size. */
+                /**
+                 * @description Page size.
+                 * @example 20
+                 */
                 limit?: components["parameters"]["Limit"];
-                /** @description The `nextCursor` of the previous page. */
+                /**
+                 * @description The `nextCursor` of the previous page; a malformed cursor is 400.
+                 * @example cur_czI1NXM
+                 */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description Only objects of this customer (`userId` in the user variant). */
+                /**
+                 * @description Only objects of this customer (`userId` in the user variant).
+                 * @example cus_3kT9xQ2mPz
+                 */
                 customerId?: components["parameters"]["CustomerIdFilter"];
-                /** @description Only objects of this agent. */
+                /**
+                 * @description Only objects of this agent.
+                 * @example agt_7LmQ2wX9vB
+                 */
                 agentId?: components["parameters"]["AgentIdFilter"];
-                /** @description Only cards in this status. `notActivated` is a status of the user variant; the customer variant shows such a card as `active`. */
+                /**
+                 * @description Only cards in this status. `notActivated` is a status of the user variant; the customer variant shows such a card as `active`.
+                 * @example active
+                 */
                 status?: components["parameters"]["CardStatusFilter"];
             };
             header?: never;
@@ -7078,6 +7705,11 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7094,7 +7726,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -7111,6 +7746,11 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7120,6 +7760,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
         };
@@ -7129,7 +7770,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Card id (`card_...`). */
+                /**
+                 * @description Card id (`card_...`).
+                 * @example card_9HbV3nK2qR
+                 */
                 cardId: components["parameters"]["CardId"];
             };
             cookie?: never;
@@ -7140,6 +7784,11 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7157,11 +7806,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Card id (`card_...`). */
+                /**
+                 * @description Card id (`card_...`).
+                 * @example card_9HbV3nK2qR
+                 */
                 cardId: components["parameters"]["CardId"];
             };
             cookie?: never;
@@ -7177,6 +7832,11 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7186,6 +7846,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
         };
@@ -7194,11 +7855,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Card id (`card_...`). */
+                /**
+                 * @description Card id (`card_...`).
+                 * @example card_9HbV3nK2qR
+                 */
                 cardId: components["parameters"]["CardId"];
             };
             cookie?: never;
@@ -7210,6 +7877,11 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7227,11 +7899,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Card id (`card_...`). */
+                /**
+                 * @description Card id (`card_...`).
+                 * @example card_9HbV3nK2qR
+                 */
                 cardId: components["parameters"]["CardId"];
             };
             cookie?: never;
@@ -7243,6 +7921,11 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7261,7 +7944,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Card id (`card_...`). */
+                /**
+                 * @description Card id (`card_...`).
+                 * @example card_9HbV3nK2qR
+                 */
                 cardId: components["parameters"]["CardId"];
             };
             cookie?: never;
@@ -7272,6 +7958,11 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7289,11 +7980,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Card id (`card_...`). */
+                /**
+                 * @description Card id (`card_...`).
+                 * @example card_9HbV3nK2qR
+                 */
                 cardId: components["parameters"]["CardId"];
             };
             cookie?: never;
@@ -7309,6 +8006,11 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7318,6 +8020,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
         };
@@ -7325,13 +8028,25 @@ export interface operations {
     listIntents: {
         parameters: {
             query?: {
-                /** @description Page size. */
+                /**
+                 * @description Page size.
+                 * @example 20
+                 */
                 limit?: components["parameters"]["Limit"];
-                /** @description The `nextCursor` of the previous page. */
+                /**
+                 * @description The `nextCursor` of the previous page; a malformed cursor is 400.
+                 * @example cur_czI1NXM
+                 */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description Only objects of this card. */
+                /**
+                 * @description Only objects of this card.
+                 * @example card_9HbV3nK2qR
+                 */
                 cardId?: components["parameters"]["CardIdFilter"];
-                /** @description Only intents in this status. */
+                /**
+                 * @description Only intents in this status.
+                 * @example pending
+                 */
                 status?: components["parameters"]["IntentStatusFilter"];
             };
             header?: never;
@@ -7344,6 +8059,11 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7360,7 +8080,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -7377,6 +8100,11 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7386,6 +8114,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
         };
@@ -7395,7 +8124,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Intent id (`int_...`). */
+                /**
+                 * @description Intent id (`int_...`).
+                 * @example int_4QwE8rT1yU
+                 */
                 intentId: components["parameters"]["IntentId"];
             };
             cookie?: never;
@@ -7406,6 +8138,11 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7423,11 +8160,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Intent id (`int_...`). */
+                /**
+                 * @description Intent id (`int_...`).
+                 * @example int_4QwE8rT1yU
+                 */
                 intentId: components["parameters"]["IntentId"];
             };
             cookie?: never;
@@ -7439,6 +8182,11 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7456,11 +8204,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Intent id (`int_...`). */
+                /**
+                 * @description Intent id (`int_...`).
+                 * @example int_4QwE8rT1yU
+                 */
                 intentId: components["parameters"]["IntentId"];
             };
             cookie?: never;
@@ -7476,6 +8230,11 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7485,6 +8244,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
         };
@@ -7492,15 +8252,30 @@ export interface operations {
     listTransactions: {
         parameters: {
             query?: {
-                /** @description Page size. */
+                /**
+                 * @description Page size.
+                 * @example 20
+                 */
                 limit?: components["parameters"]["Limit"];
-                /** @description The `nextCursor` of the previous page. */
+                /**
+                 * @description The `nextCursor` of the previous page; a malformed cursor is 400.
+                 * @example cur_czI1NXM
+                 */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description Only objects of this card. */
+                /**
+                 * @description Only objects of this card.
+                 * @example card_9HbV3nK2qR
+                 */
                 cardId?: components["parameters"]["CardIdFilter"];
-                /** @description Only objects of this agent. */
+                /**
+                 * @description Only objects of this agent.
+                 * @example agt_7LmQ2wX9vB
+                 */
                 agentId?: components["parameters"]["AgentIdFilter"];
-                /** @description Only transactions in this status. */
+                /**
+                 * @description Only transactions in this status.
+                 * @example pending
+                 */
                 status?: components["parameters"]["TransactionStatusFilter"];
             };
             header?: never;
@@ -7513,6 +8288,11 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7530,7 +8310,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Transaction id (`txn_...`). */
+                /**
+                 * @description Transaction id (`txn_...`).
+                 * @example txn_2ZxC5vB8nM
+                 */
                 transactionId: components["parameters"]["TransactionId"];
             };
             cookie?: never;
@@ -7541,6 +8324,11 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7558,7 +8346,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -7575,6 +8366,11 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7584,6 +8380,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
         };
@@ -7601,6 +8398,11 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7617,7 +8419,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -7634,6 +8439,11 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7642,6 +8452,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
         };
@@ -7649,9 +8460,15 @@ export interface operations {
     listWebhooks: {
         parameters: {
             query?: {
-                /** @description Page size. */
+                /**
+                 * @description Page size.
+                 * @example 20
+                 */
                 limit?: components["parameters"]["Limit"];
-                /** @description The `nextCursor` of the previous page. */
+                /**
+                 * @description The `nextCursor` of the previous page; a malformed cursor is 400.
+                 * @example cur_czI1NXM
+                 */
                 cursor?: components["parameters"]["Cursor"];
             };
             header?: never;
@@ -7664,6 +8481,11 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7680,7 +8502,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -7697,6 +8522,11 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7705,6 +8535,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
         };
@@ -7714,7 +8545,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Webhook id (`wh_...`). */
+                /**
+                 * @description Webhook id (`wh_...`).
+                 * @example wh_6PoI9uY3tR
+                 */
                 webhookId: components["parameters"]["WebhookId"];
             };
             cookie?: never;
@@ -7725,6 +8559,11 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7743,7 +8582,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Webhook id (`wh_...`). */
+                /**
+                 * @description Webhook id (`wh_...`).
+                 * @example wh_6PoI9uY3tR
+                 */
                 webhookId: components["parameters"]["WebhookId"];
             };
             cookie?: never;
@@ -7754,6 +8596,11 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7771,11 +8618,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Webhook id (`wh_...`). */
+                /**
+                 * @description Webhook id (`wh_...`).
+                 * @example wh_6PoI9uY3tR
+                 */
                 webhookId: components["parameters"]["WebhookId"];
             };
             cookie?: never;
@@ -7791,6 +8644,11 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7800,6 +8658,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
         };
@@ -7808,11 +8667,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Webhook id (`wh_...`). */
+                /**
+                 * @description Webhook id (`wh_...`).
+                 * @example wh_6PoI9uY3tR
+                 */
                 webhookId: components["parameters"]["WebhookId"];
             };
             cookie?: never;
@@ -7824,6 +8689,11 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7840,14 +8710,23 @@ export interface operations {
     listWebhookDeliveries: {
         parameters: {
             query?: {
-                /** @description Page size. */
+                /**
+                 * @description Page size.
+                 * @example 20
+                 */
                 limit?: components["parameters"]["Limit"];
-                /** @description The `nextCursor` of the previous page. */
+                /**
+                 * @description The `nextCursor` of the previous page; a malformed cursor is 400.
+                 * @example cur_czI1NXM
+                 */
                 cursor?: components["parameters"]["Cursor"];
             };
             header?: never;
             path: {
-                /** @description Webhook id (`wh_...`). */
+                /**
+                 * @description Webhook id (`wh_...`).
+                 * @example wh_6PoI9uY3tR
+                 */
                 webhookId: components["parameters"]["WebhookId"];
             };
             cookie?: never;
@@ -7858,6 +8737,11 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7875,13 +8759,22 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Webhook id (`wh_...`). */
+                /**
+                 * @description Webhook id (`wh_...`).
+                 * @example wh_6PoI9uY3tR
+                 */
                 webhookId: components["parameters"]["WebhookId"];
-                /** @description Webhook delivery id (`whd_...`). */
+                /**
+                 * @description Webhook delivery id (`whd_...`).
+                 * @example whd_1AsD4fG7hJ
+                 */
                 deliveryId: components["parameters"]["DeliveryId"];
             };
             cookie?: never;
@@ -7893,6 +8786,11 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7909,11 +8807,20 @@ export interface operations {
     listEvents: {
         parameters: {
             query?: {
-                /** @description Page size. */
+                /**
+                 * @description Page size.
+                 * @example 20
+                 */
                 limit?: components["parameters"]["Limit"];
-                /** @description The `nextCursor` of the previous page. */
+                /**
+                 * @description The `nextCursor` of the previous page; a malformed cursor is 400.
+                 * @example cur_czI1NXM
+                 */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description Only events of this type, as named in this variant's envelope. */
+                /**
+                 * @description Only events of this type, as named in this variant's envelope.
+                 * @example card.frozen
+                 */
                 type?: components["schemas"]["EventType"];
             };
             header?: never;
@@ -7926,6 +8833,11 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7943,7 +8855,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Event id (`evt_...`). */
+                /**
+                 * @description Event id (`evt_...`).
+                 * @example evt_8KlJ2hG5fD
+                 */
                 eventId: components["parameters"]["EventId"];
             };
             cookie?: never;
@@ -7954,10 +8869,15 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Event"];
+                    "application/json": components["schemas"]["AnyEvent"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -7970,9 +8890,15 @@ export interface operations {
     listApiKeys: {
         parameters: {
             query?: {
-                /** @description Page size. */
+                /**
+                 * @description Page size.
+                 * @example 20
+                 */
                 limit?: components["parameters"]["Limit"];
-                /** @description The `nextCursor` of the previous page. */
+                /**
+                 * @description The `nextCursor` of the previous page; a malformed cursor is 400.
+                 * @example cur_czI1NXM
+                 */
                 cursor?: components["parameters"]["Cursor"];
             };
             header?: never;
@@ -7985,6 +8911,11 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8001,7 +8932,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -8018,6 +8952,11 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8026,6 +8965,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
         };
@@ -8035,7 +8975,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description API key id (`key_...`). */
+                /**
+                 * @description API key id (`key_...`).
+                 * @example key_5MnB8vC1xZ
+                 */
                 keyId: components["parameters"]["KeyId"];
             };
             cookie?: never;
@@ -8046,6 +8989,11 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8063,7 +9011,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -8080,6 +9031,11 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8089,6 +9045,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
         };
@@ -8097,11 +9054,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Transaction id (`txn_...`). */
+                /**
+                 * @description Transaction id (`txn_...`).
+                 * @example txn_2ZxC5vB8nM
+                 */
                 transactionId: components["parameters"]["TransactionId"];
             };
             cookie?: never;
@@ -8117,6 +9080,11 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8126,6 +9094,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
         };
@@ -8134,11 +9103,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Transaction id (`txn_...`). */
+                /**
+                 * @description Transaction id (`txn_...`).
+                 * @example txn_2ZxC5vB8nM
+                 */
                 transactionId: components["parameters"]["TransactionId"];
             };
             cookie?: never;
@@ -8154,6 +9129,11 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8163,6 +9143,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
         };
@@ -8171,11 +9152,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Transaction id (`txn_...`). */
+                /**
+                 * @description Transaction id (`txn_...`).
+                 * @example txn_2ZxC5vB8nM
+                 */
                 transactionId: components["parameters"]["TransactionId"];
             };
             cookie?: never;
@@ -8191,6 +9178,11 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8200,6 +9192,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
         };
@@ -8208,11 +9201,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Dispute id (`dsp_...`). */
+                /**
+                 * @description Dispute id (`dsp_...`).
+                 * @example dsp_7EdC4rF1vT
+                 */
                 disputeId: components["parameters"]["DisputeId"];
             };
             cookie?: never;
@@ -8228,6 +9227,11 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8237,6 +9241,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
         };
@@ -8245,7 +9250,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -8253,6 +9261,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "customerId": "cus_3kT9xQ2mPz",
+                 *       "amount": 100000,
+                 *       "chainId": 8453,
+                 *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SimulateDepositRequest"];
             };
         };
@@ -8262,6 +9278,11 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8271,6 +9292,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
         };
@@ -8279,11 +9301,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Withdrawal id (`wd_...`). */
+                /**
+                 * @description Withdrawal id (`wd_...`).
+                 * @example wd_3QaZ6wS9xE
+                 */
                 withdrawalId: components["parameters"]["WithdrawalId"];
             };
             cookie?: never;
@@ -8295,6 +9323,11 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8312,11 +9345,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Withdrawal id (`wd_...`). */
+                /**
+                 * @description Withdrawal id (`wd_...`).
+                 * @example wd_3QaZ6wS9xE
+                 */
                 withdrawalId: components["parameters"]["WithdrawalId"];
             };
             cookie?: never;
@@ -8328,6 +9367,11 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8345,7 +9389,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -8353,6 +9400,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "customerId": "cus_3kT9xQ2mPz",
+                 *       "status": "approved"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SimulateKycRequest"];
             };
         };
@@ -8362,6 +9415,11 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8371,6 +9429,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
         };
@@ -8388,6 +9447,11 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8404,7 +9468,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -8421,6 +9488,11 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8429,6 +9501,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
         };
@@ -8437,7 +9510,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -8469,7 +9545,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -8501,7 +9580,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -8533,7 +9615,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -8565,7 +9650,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -8597,7 +9685,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -8629,7 +9720,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -8661,7 +9755,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -8693,7 +9790,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -8725,7 +9825,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -8757,7 +9860,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -8789,7 +9895,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -8821,7 +9930,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -8853,7 +9965,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -8885,7 +10000,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -8917,7 +10035,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -8949,7 +10070,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -8981,7 +10105,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9013,7 +10140,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9045,7 +10175,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9077,7 +10210,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9109,7 +10245,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9141,7 +10280,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9173,7 +10315,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9205,7 +10350,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9237,7 +10385,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9269,7 +10420,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9301,7 +10455,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9333,7 +10490,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9365,7 +10525,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9397,7 +10560,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9429,7 +10595,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9461,7 +10630,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9493,7 +10665,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9525,7 +10700,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9557,7 +10735,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9589,7 +10770,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9621,7 +10805,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9653,7 +10840,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9685,7 +10875,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9717,7 +10910,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9749,7 +10945,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9781,7 +10980,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9813,7 +11015,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9845,7 +11050,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9877,7 +11085,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9909,7 +11120,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9941,7 +11155,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9973,7 +11190,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;

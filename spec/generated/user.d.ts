@@ -10,7 +10,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List users */
+        /**
+         * List users
+         * @description The organization's users in this mode, newest first, one page at a time (`limit`, `cursor`: docs/pagination.md). Deleted users are not listed.
+         */
         get: operations["listUsers"];
         put?: never;
         /**
@@ -31,7 +34,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a user */
+        /**
+         * Get a user
+         * @description The user with its KYC status, policy, metadata and deposit address (once KYC is approved). 404 once deleted.
+         */
         get: operations["getUser"];
         put?: never;
         post?: never;
@@ -56,7 +62,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get user balances */
+        /**
+         * Get user balances
+         * @description The user's balance in cents: `available` to spend, `pending` held by unsettled authorizations, `posted` settled spend (docs/money.md).
+         */
         get: operations["getUserBalances"];
         put?: never;
         post?: never;
@@ -93,7 +102,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a withdrawal */
+        /**
+         * Get a withdrawal
+         * @description The withdrawal with its amount, chain, recipient, status (`pending`, `confirmed`, `failed`), transaction hash and failure reason.
+         */
         get: operations["getWithdrawal"];
         put?: never;
         post?: never;
@@ -110,7 +122,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List agents */
+        /**
+         * List agents
+         * @description The agents of the organization in this mode, newest first, one page at a time; filter by `customerId` (user variant: `userId`) and `status` (docs/pagination.md).
+         */
         get: operations["listAgents"];
         put?: never;
         /**
@@ -131,7 +146,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get an agent */
+        /**
+         * Get an agent
+         * @description The agent with its status, policy, spending limit and metadata.
+         */
         get: operations["getAgent"];
         put?: never;
         post?: never;
@@ -142,7 +160,10 @@ export interface paths {
         delete: operations["deleteAgent"];
         options?: never;
         head?: never;
-        /** Update an agent */
+        /**
+         * Update an agent
+         * @description Changes the agent's name, policy, spending limit or metadata; the new policy applies to the next authorization of each of its cards.
+         */
         patch: operations["updateAgent"];
         trace?: never;
     };
@@ -193,7 +214,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List cards */
+        /**
+         * List cards
+         * @description The cards of the organization in this mode, newest first, one page at a time; filter by `userId`, `agentId` and `status` (docs/pagination.md).
+         */
         get: operations["listCards"];
         put?: never;
         /**
@@ -214,7 +238,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a card */
+        /**
+         * Get a card
+         * @description The card with its status, limits, merchant hint and time-to-live; no card details (number, CVC), which only `GET /cards/{cardId}/credentials` returns. 404 for a card of another organization or mode.
+         */
         get: operations["getCard"];
         put?: never;
         post?: never;
@@ -315,7 +342,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List intents */
+        /**
+         * List intents
+         * @description The intents of the organization in this mode, newest first, one page at a time; filter by `cardId` and `status` (docs/pagination.md).
+         */
         get: operations["listIntents"];
         put?: never;
         /**
@@ -336,7 +366,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get an intent */
+        /**
+         * Get an intent
+         * @description The intent with its status (`pending_approval`, `pending`, `rejected`, `matched`, `mismatched`, `expired`), who approved or rejected it and the transaction it matched.
+         */
         get: operations["getIntent"];
         put?: never;
         post?: never;
@@ -393,7 +426,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List transactions */
+        /**
+         * List transactions
+         * @description Transactions newest first, one page at a time (`limit`, `cursor`); filter by `cardId`, `agentId` and `status`.
+         */
         get: operations["listTransactions"];
         put?: never;
         post?: never;
@@ -410,7 +446,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a transaction */
+        /**
+         * Get a transaction
+         * @description The transaction with its amounts (authorized, current, reversed), merchant, status, decline reason, attestation status and the intent it matched.
+         */
         get: operations["getTransaction"];
         put?: never;
         post?: never;
@@ -447,14 +486,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get the risk configuration */
+        /**
+         * Get the risk configuration
+         * @description The risk engine's configuration of the organization and mode: the preset, dry run, and each of the seven detector rules with its action (docs/risk.md).
+         */
         get: operations["getRiskSettings"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Update the risk configuration */
+        /**
+         * Update the risk configuration
+         * @description Changes the risk configuration: `preset` first replaces every rule with the preset's, then the body's rule fields apply, each rule partially; changing a rule makes the preset `custom` (docs/risk.md).
+         */
         patch: operations["updateRiskSettings"];
         trace?: never;
     };
@@ -465,7 +510,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List webhooks */
+        /**
+         * List webhooks
+         * @description The organization's webhooks in this mode, newest first, one page at a time; without their signing secrets, which only create and rotate-secret return (docs/webhooks.md).
+         */
         get: operations["listWebhooks"];
         put?: never;
         /**
@@ -486,15 +534,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a webhook */
+        /**
+         * Get a webhook
+         * @description The webhook with its URL, event types and status, without its signing secret (docs/webhooks.md).
+         */
         get: operations["getWebhook"];
         put?: never;
         post?: never;
-        /** Delete a webhook */
+        /**
+         * Delete a webhook
+         * @description Deletes the webhook: nothing more is delivered to it, deliveries still waiting included, and it is 404 afterwards.
+         */
         delete: operations["deleteWebhook"];
         options?: never;
         head?: never;
-        /** Update a webhook */
+        /**
+         * Update a webhook
+         * @description Changes the webhook's URL, event types, description or status (`disabled` stops deliveries, `active` resumes them); the secret is unchanged.
+         */
         patch: operations["updateWebhook"];
         trace?: never;
     };
@@ -525,7 +582,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List deliveries of a webhook */
+        /**
+         * List deliveries of a webhook
+         * @description The webhook's delivery records, newest first, one page at a time: per event, its status, every attempt with its outcome, and the next attempt's time (docs/webhooks.md).
+         */
         get: operations["listWebhookDeliveries"];
         put?: never;
         post?: never;
@@ -602,7 +662,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List API keys */
+        /**
+         * List API keys
+         * @description The API keys of the organization in this mode, newest first, one page at a time; each key is shown by its id and redacted form (prefix and last four characters), never in full.
+         */
         get: operations["listApiKeys"];
         put?: never;
         /**
@@ -1837,6 +1900,7 @@ export interface components {
             last?: string;
         };
         /**
+         * Format: int64
          * @description Amount in minor units (cents).
          * @example 2500
          */
@@ -1878,13 +1942,25 @@ export interface components {
             /** @description Intents need manual approval. */
             requireApproval?: boolean;
             autoApproveBelow?: components["schemas"]["Amount"];
-            /** @description Minutes access credentials stay valid. */
+            /**
+             * Format: int32
+             * @description Minutes access credentials stay valid.
+             */
             attestationWindowMinutes?: number;
-            /** @description Minimum minutes between transactions. */
+            /**
+             * Format: int32
+             * @description Minimum minutes between transactions.
+             */
             cooldownMinutes?: number;
-            /** @description Card time-to-live in minutes. */
+            /**
+             * Format: int32
+             * @description Card time-to-live in minutes.
+             */
             ttlMinutes?: number;
-            /** @description Card time-to-live in days. */
+            /**
+             * Format: int32
+             * @description Card time-to-live in days.
+             */
             ttlDays?: number;
             limits?: components["schemas"]["PolicyLimits"];
             allowedMccs?: string[];
@@ -1927,7 +2003,10 @@ export interface components {
          *     }
          */
         DepositAddress: {
-            /** @example 8453 */
+            /**
+             * Format: int64
+             * @example 8453
+             */
             chainId: number;
             depositAddress: string;
             tokenAddress: string;
@@ -2024,7 +2103,7 @@ export interface components {
             error: string;
         };
         /**
-         * @description Object form, used for 400, 429 and 5xx.
+         * @description Object form, used for 400, 405, 413, 429 and 5xx.
          * @example {
          *       "error": {
          *         "code": "invalid_request",
@@ -2039,7 +2118,7 @@ export interface components {
         ErrorObject: {
             error: {
                 /**
-                 * @description Machine-readable code: `invalid_request`, `idempotency_key_reused`, `test_mode_only`, `intent_required`, `approval_required`, `card_not_active`, `invalid_state`, `insufficient_funds`, `rate_limited`, `internal_error`.
+                 * @description Machine-readable code: `invalid_request`, `idempotency_key_reused`, `test_mode_only`, `intent_required`, `approval_required`, `card_not_active`, `invalid_state`, `insufficient_funds`, `method_not_allowed`, `payload_too_large`, `rate_limited`, `internal_error`.
                  * @example invalid_request
                  */
                 code: string;
@@ -2050,12 +2129,12 @@ export interface components {
             };
         };
         /**
-         * @description Either error form; both carry a code.
+         * @description The body of every error response, in either form; both carry a code. (Named `ErrorBody`, not `Error`, so that a client generated from this description does not shadow the language's own `Error`.)
          * @example {
          *       "error": "unauthorized"
          *     }
          */
-        Error: components["schemas"]["ErrorString"] | components["schemas"]["ErrorObject"];
+        ErrorBody: components["schemas"]["ErrorString"] | components["schemas"]["ErrorObject"];
         /**
          * @example {
          *       "type": "consumer",
@@ -2117,18 +2196,31 @@ export interface components {
          */
         Balance: {
             currency: components["schemas"]["Currency"];
-            /** @description Spendable now. */
+            /**
+             * Format: int64
+             * @description Spendable now; below 0 when a settlement exceeded its authorization.
+             */
             available: number;
-            /** @description Held by authorizations not yet settled. */
+            /**
+             * Format: int64
+             * @description Held by authorizations not yet settled.
+             */
             pending: number;
-            /** @description Settled spend. */
+            /**
+             * Format: int64
+             * @description Settled spend.
+             */
             posted: number;
-            /** @description Credit limit, if any. */
+            /**
+             * Format: int64
+             * @description Credit limit, if any.
+             */
             limit: number | null;
             /** Format: date-time */
             updatedAt: string;
         };
         /**
+         * Format: int64
          * @description Amount in minor units (cents), at least 1.
          * @example 2500
          */
@@ -2143,6 +2235,7 @@ export interface components {
         WithdrawalCreate: {
             amount: components["schemas"]["PositiveAmount"];
             currency?: components["schemas"]["Currency"];
+            /** Format: int64 */
             chainId: number;
             recipientAddress: string;
         };
@@ -2169,7 +2262,9 @@ export interface components {
             id: string;
             /** @description The customer whose balance pays (`userId` in the user variant). */
             userId: string;
+            /** Format: int64 */
             chainId: number;
+            /** Format: int64 */
             amount: number;
             currency: components["schemas"]["Currency"];
             recipientAddress: string;
@@ -2327,14 +2422,19 @@ export interface components {
             purpose: string;
             status: components["schemas"]["UserCardStatus"];
             last4: string;
-            /** @description Epoch milliseconds. */
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
             createdAt: number;
             expirationMonth?: string;
             expirationYear?: string;
             limits?: components["schemas"]["PolicyLimits"];
             merchantHint?: string;
+            /** Format: int32 */
             ttlDays?: number;
             requireApproval?: boolean;
+            /** Format: int64 */
             autoApproveBelow?: number;
         };
         /**
@@ -2372,6 +2472,7 @@ export interface components {
             purpose?: string;
             limits?: components["schemas"]["PolicyLimits"];
             merchantHint?: string;
+            /** Format: int32 */
             ttlDays?: number;
             requireApproval?: boolean;
             autoApproveBelow?: components["schemas"]["Amount"];
@@ -2428,13 +2529,16 @@ export interface components {
             /** @enum {string} */
             usage: "single" | "multi";
             ttl: {
+                /** Format: int32 */
                 minutes: number | null;
+                /** Format: int32 */
                 days: number | null;
                 /** Format: date-time */
                 expiresAt: string | null;
                 isExpired: boolean;
             };
             cooldown: {
+                /** Format: int32 */
                 minutes: number | null;
                 /** Format: date-time */
                 lastSpendAt: string | null;
@@ -2443,12 +2547,19 @@ export interface components {
                 isInCooldown: boolean;
             };
             limits: {
+                /** Format: int64 */
                 perAuth: number | null;
+                /** Format: int64 */
                 perDay: number | null;
+                /** Format: int64 */
                 perMonth: number | null;
+                /** Format: int64 */
                 spentDay: number;
+                /** Format: int64 */
                 spentMonth: number;
+                /** Format: int64 */
                 remainingDay: number | null;
+                /** Format: int64 */
                 remainingMonth: number | null;
             };
             policy: components["schemas"]["Policy"];
@@ -2548,11 +2659,13 @@ export interface components {
             cardId: string;
             agentId: string | null;
             summary: string;
+            /** Format: int64 */
             expectedAmount: number;
             currency: components["schemas"]["Currency"];
             expectedMerchant: string | null;
             tolerance: components["schemas"]["IntentTolerance"];
             status: components["schemas"]["IntentStatus"];
+            /** Format: int32 */
             ttlMinutes: number;
             /** Format: date-time */
             expiresAt: string;
@@ -2596,7 +2709,10 @@ export interface components {
             currency?: components["schemas"]["Currency"];
             expectedMerchant?: string;
             customerIntentId?: string;
-            /** @default 60 */
+            /**
+             * Format: int32
+             * @default 60
+             */
             ttlMinutes?: number;
             tolerance?: components["schemas"]["IntentTolerance"];
         };
@@ -2662,9 +2778,14 @@ export interface components {
             agentId: string | null;
             /** @description The customer that owns the card (`userId` in the user variant). */
             userId: string | null;
-            /** @description Current amount (the settled amount once completed). */
+            /**
+             * Format: int64
+             * @description Current amount (the settled amount once completed).
+             */
             amount: number;
+            /** Format: int64 */
             authorizedAmount: number;
+            /** Format: int64 */
             reversedAmount: number;
             currency: components["schemas"]["Currency"];
             merchant: components["schemas"]["Merchant"];
@@ -2781,15 +2902,22 @@ export interface components {
                 userId: string | null;
                 agentId: string | null;
                 cardId: string;
+                /** Format: int64 */
                 amount: number;
                 currency: components["schemas"]["Currency"];
+                /** Format: int64 */
                 available: number;
                 agentLimit: components["schemas"]["SpendingLimit"] | null;
                 cardLimit: components["schemas"]["SpendingLimit"] | null;
                 spendStats: {
+                    /** Format: int64 */
                     totalDay: number;
+                    /** Format: int64 */
                     totalMonth: number;
-                    /** @description Epoch milliseconds. */
+                    /**
+                     * Format: int64
+                     * @description Epoch milliseconds.
+                     */
                     lastSpendAt: number | null;
                 };
                 policy: components["schemas"]["Policy"];
@@ -2816,6 +2944,7 @@ export interface components {
          */
         DuplicateDetectionRule: {
             enabled: boolean;
+            /** Format: int32 */
             windowMinutes: number;
             action: components["schemas"]["AnomalyAction"];
         };
@@ -2829,7 +2958,9 @@ export interface components {
          */
         VelocityLimitRule: {
             enabled: boolean;
+            /** Format: int32 */
             maxPerHour: number;
+            /** Format: int32 */
             maxPerDay: number;
             action: components["schemas"]["AnomalyAction"];
         };
@@ -2845,7 +2976,9 @@ export interface components {
         SpendSpikeRule: {
             enabled: boolean;
             multiplier: number;
+            /** Format: int32 */
             windowMinutes: number;
+            /** Format: int32 */
             baselineDays: number;
             action: components["schemas"]["AnomalyAction"];
         };
@@ -2939,19 +3072,24 @@ export interface components {
             dryRun?: boolean;
             duplicateDetection?: {
                 enabled?: boolean;
+                /** Format: int32 */
                 windowMinutes?: number;
                 action?: components["schemas"]["AnomalyAction"];
             };
             velocityLimit?: {
                 enabled?: boolean;
+                /** Format: int32 */
                 maxPerHour?: number;
+                /** Format: int32 */
                 maxPerDay?: number;
                 action?: components["schemas"]["AnomalyAction"];
             };
             spendSpike?: {
                 enabled?: boolean;
                 multiplier?: number;
+                /** Format: int32 */
                 windowMinutes?: number;
+                /** Format: int32 */
                 baselineDays?: number;
                 action?: components["schemas"]["AnomalyAction"];
             };
@@ -3080,14 +3218,17 @@ export interface components {
          *     }
          */
         DeliveryAttempt: {
+            /** Format: int32 */
             attempt: number;
             /** Format: date-time */
             attemptedAt: string;
             /** @enum {string} */
             outcome: "succeeded" | "failed";
+            /** Format: int32 */
             responseStatus: number | null;
             /** @description Network error, timeout or redirect, when there was no 2xx. */
             error: string | null;
+            /** Format: int32 */
             durationMs: number;
         };
         /**
@@ -3165,7 +3306,10 @@ export interface components {
             type: string;
             /** @description The organization the event belongs to. */
             organizationId: string;
-            /** @description When the event happened. Epoch milliseconds. */
+            /**
+             * Format: int64
+             * @description When the event happened. Epoch milliseconds.
+             */
             createdAt: number;
             /** @description The event data; its shape depends on `type`. */
             data: {
@@ -3197,7 +3341,10 @@ export interface components {
             agentId: string | null;
             /** @description The user (customer) that owns the agent and the card. */
             userId: string;
-            /** @description Amount of the transaction. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount of the transaction. In minor units (cents).
+             */
             amount: number;
             /** @description Three-letter currency code. */
             currency: string;
@@ -3275,9 +3422,15 @@ export interface components {
             agentId: string | null;
             /** @description The user (customer) that owns the agent and the card. */
             userId: string;
-            /** @description Settled amount. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Settled amount. In minor units (cents).
+             */
             amount: number;
-            /** @description Amount originally authorized. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount originally authorized. In minor units (cents).
+             */
             authorizedAmount: number;
             /** @description Three-letter currency code. */
             currency: string;
@@ -3288,7 +3441,10 @@ export interface components {
              * @constant
              */
             status: "completed";
-            /** @description When the transaction was posted. Epoch milliseconds. */
+            /**
+             * Format: int64
+             * @description When the transaction was posted. Epoch milliseconds.
+             */
             postedAt: number;
         };
         /**
@@ -3343,7 +3499,10 @@ export interface components {
             cardId: string;
             /** @description The agent the card is assigned to, null when the card has none. */
             agentId: string | null;
-            /** @description Amount of the transaction. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount of the transaction. In minor units (cents).
+             */
             amount: number;
             /** @description Three-letter currency code. */
             currency: string;
@@ -3403,9 +3562,15 @@ export interface components {
             transactionId: string;
             /** @description The card. */
             cardId: string;
-            /** @description Amount of the transaction before the reversal. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount of the transaction before the reversal. In minor units (cents).
+             */
             originalAmount: number;
-            /** @description Amount reversed. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount reversed. In minor units (cents).
+             */
             reversedAmount: number;
             /** @description Three-letter currency code. */
             currency: string;
@@ -3649,9 +3814,15 @@ export interface components {
              * @enum {string}
              */
             newStatus: "frozen" | "closed";
-            /** @description When the time-to-live ended. Epoch milliseconds. */
+            /**
+             * Format: int64
+             * @description When the time-to-live ended. Epoch milliseconds.
+             */
             expiresAt: number;
-            /** @description Time-to-live of the card in minutes. */
+            /**
+             * Format: int32
+             * @description Time-to-live of the card in minutes.
+             */
             ttlMinutes: number;
             /**
              * @description Always `ttl_expired`.
@@ -3713,7 +3884,10 @@ export interface components {
             expectedMerchant: string;
             /** @description Merchant of the transaction. */
             actualMerchant: string;
-            /** @description Amount of the transaction. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount of the transaction. In minor units (cents).
+             */
             amount: number;
             /**
              * @description Whether the transaction was allowed or the card frozen (policy `onDrift`).
@@ -3916,9 +4090,15 @@ export interface components {
             agentId: string;
             /** @description The user (customer) that owns the agent and the card. */
             userId: string;
-            /** @description The spending limit. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description The spending limit. In minor units (cents).
+             */
             spendingLimit: number;
-            /** @description Spend in the current window. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Spend in the current window. In minor units (cents).
+             */
             currentSpend: number;
             frequency: components["schemas"]["LimitFrequency"];
             /**
@@ -3971,9 +4151,15 @@ export interface components {
             agentId: string;
             /** @description The user (customer) that owns the agent and the card. */
             userId: string;
-            /** @description The spending limit. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description The spending limit. In minor units (cents).
+             */
             spendingLimit: number;
-            /** @description Spend in the current window. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Spend in the current window. In minor units (cents).
+             */
             currentSpend: number;
             /** @description Share of the limit used, in percent. */
             percentUsed: number;
@@ -4341,11 +4527,20 @@ export interface components {
         UserBalanceUpdatedEventData: {
             /** @description The user (customer) that owns the agent and the card. */
             userId: string;
-            /** @description Balance available to spend. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Balance available to spend. In minor units (cents).
+             */
             available: number;
-            /** @description Balance held by pending authorizations. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Balance held by pending authorizations. In minor units (cents).
+             */
             pending: number;
-            /** @description Total deposited. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Total deposited. In minor units (cents).
+             */
             deposited: number;
             /** @description Three-letter currency code. */
             currency: string;
@@ -4389,7 +4584,10 @@ export interface components {
         DepositAddressReadyEventData: {
             /** @description The user (customer) that owns the agent and the card. */
             userId: string;
-            /** @description Chain id of the blockchain network (EIP-155). */
+            /**
+             * Format: int64
+             * @description Chain id of the blockchain network (EIP-155).
+             */
             chainId: number;
             /** @description Address to send deposits to. */
             depositAddress: string;
@@ -4435,11 +4633,17 @@ export interface components {
         DepositReceivedEventData: {
             /** @description The user (customer) that owns the agent and the card. */
             userId: string;
-            /** @description Chain id of the blockchain network (EIP-155). */
+            /**
+             * Format: int64
+             * @description Chain id of the blockchain network (EIP-155).
+             */
             chainId: number;
             /** @description Contract address of the deposited token. */
             tokenAddress: string;
-            /** @description Amount deposited. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount deposited. In minor units (cents).
+             */
             amount: number;
             /** @description Hash of the on-chain transaction. */
             transactionHash: string;
@@ -4487,9 +4691,15 @@ export interface components {
             withdrawalId: string;
             /** @description The user (customer) that owns the agent and the card. */
             userId: string;
-            /** @description Chain id of the blockchain network (EIP-155). */
+            /**
+             * Format: int64
+             * @description Chain id of the blockchain network (EIP-155).
+             */
             chainId: number;
-            /** @description Amount to withdraw. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount to withdraw. In minor units (cents).
+             */
             amount: number;
             /** @description Address the funds are sent to. */
             recipientAddress: string;
@@ -4543,9 +4753,15 @@ export interface components {
             withdrawalId: string;
             /** @description The user (customer) that owns the agent and the card. */
             userId: string;
-            /** @description Chain id of the blockchain network (EIP-155). */
+            /**
+             * Format: int64
+             * @description Chain id of the blockchain network (EIP-155).
+             */
             chainId: number;
-            /** @description Amount withdrawn. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount withdrawn. In minor units (cents).
+             */
             amount: number;
             /** @description Address the funds were sent to. */
             recipientAddress: string;
@@ -4597,9 +4813,15 @@ export interface components {
             withdrawalId: string;
             /** @description The user (customer) that owns the agent and the card. */
             userId: string;
-            /** @description Chain id of the blockchain network (EIP-155). */
+            /**
+             * Format: int64
+             * @description Chain id of the blockchain network (EIP-155).
+             */
             chainId: number;
-            /** @description Amount that was to be withdrawn. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount that was to be withdrawn. In minor units (cents).
+             */
             amount: number;
             /** @description Address the funds were to be sent to. */
             recipientAddress: string;
@@ -4657,7 +4879,10 @@ export interface components {
             transactionId: string;
             /** @description The one-time code to complete the challenge. */
             otp: string;
-            /** @description When the code stops being valid. Epoch milliseconds. */
+            /**
+             * Format: int64
+             * @description When the code stops being valid. Epoch milliseconds.
+             */
             expiresAt: number;
             /** @description How the code is delivered. */
             deliveryMethod: string;
@@ -4715,7 +4940,10 @@ export interface components {
             exposureMode: "rawPan";
             /** @description What the agent declared it will buy, null when the access had no intent. */
             summary: string | null;
-            /** @description Amount the agent declared, null when the access had no intent. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount the agent declared, null when the access had no intent. In minor units (cents).
+             */
             expectedAmount: number | null;
         };
         /**
@@ -4764,11 +4992,17 @@ export interface components {
             cardId: string;
             /** @description The agent the card is assigned to, null when the card has none. */
             agentId: string | null;
-            /** @description Amount of the transaction. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount of the transaction. In minor units (cents).
+             */
             amount: number;
             /** @description Merchant name as reported by the card network. */
             merchantName: string;
-            /** @description When the card's credentials were last retrieved, null when never. Epoch milliseconds. */
+            /**
+             * Format: int64
+             * @description When the card's credentials were last retrieved, null when never. Epoch milliseconds.
+             */
             lastCredentialAccess: number | null;
         };
         /**
@@ -4819,15 +5053,24 @@ export interface components {
             cardId: string;
             /** @description The agent the card is assigned to, null when the card has none. */
             agentId: string | null;
-            /** @description Amount of the transaction. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount of the transaction. In minor units (cents).
+             */
             amount: number;
             /** @description Merchant name as reported by the card network. */
             merchantName: string;
-            /** @description When the credentials were retrieved. Epoch milliseconds. */
+            /**
+             * Format: int64
+             * @description When the credentials were retrieved. Epoch milliseconds.
+             */
             attestedAt: number;
             /** @description What the agent declared it will buy, null when the access had no intent. */
             summary: string | null;
-            /** @description Amount the agent declared, null when the access had no intent. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount the agent declared, null when the access had no intent. In minor units (cents).
+             */
             expectedAmount: number | null;
         };
         /**
@@ -4888,11 +5131,17 @@ export interface components {
             userId: string;
             /** @description What the agent declared it will buy. */
             summary: string;
-            /** @description Amount the agent declared. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount the agent declared. In minor units (cents).
+             */
             expectedAmount: number;
             /** @description Merchant the agent declared, null when none was declared. */
             expectedMerchant: string | null;
-            /** @description When the intent expires. Epoch milliseconds. */
+            /**
+             * Format: int64
+             * @description When the intent expires. Epoch milliseconds.
+             */
             expiresAt: number;
             /**
              * @description Status of the intent: waiting for approval.
@@ -4957,14 +5206,20 @@ export interface components {
             agentId: string | null;
             /** @description What the agent declared it will buy. */
             summary: string;
-            /** @description Amount the agent declared. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount the agent declared. In minor units (cents).
+             */
             expectedAmount: number;
             /**
              * @description Status of the intent after approval: waiting for its transaction.
              * @constant
              */
             status: "pending";
-            /** @description When the intent was approved. Epoch milliseconds. */
+            /**
+             * Format: int64
+             * @description When the intent was approved. Epoch milliseconds.
+             */
             approvedAt: number;
             approvedBy: components["schemas"]["Actor"];
         };
@@ -5025,14 +5280,20 @@ export interface components {
             agentId: string | null;
             /** @description What the agent declared it will buy. */
             summary: string;
-            /** @description Amount the agent declared. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount the agent declared. In minor units (cents).
+             */
             expectedAmount: number;
             /**
              * @description Status of the intent: rejected.
              * @constant
              */
             status: "rejected";
-            /** @description When the intent was rejected. Epoch milliseconds. */
+            /**
+             * Format: int64
+             * @description When the intent was rejected. Epoch milliseconds.
+             */
             rejectedAt: number;
             rejectedBy: components["schemas"]["Actor"];
             /** @description Why the intent was rejected, null when no reason was given. */
@@ -5102,9 +5363,15 @@ export interface components {
             transactionId: string;
             /** @description What the agent declared it will buy. */
             summary: string;
-            /** @description Amount the agent declared. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount the agent declared. In minor units (cents).
+             */
             expectedAmount: number;
-            /** @description Amount of the transaction. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount of the transaction. In minor units (cents).
+             */
             actualAmount: number;
             /** @description Merchant the agent declared, null when none was declared. */
             expectedMerchant: string | null;
@@ -5190,9 +5457,15 @@ export interface components {
             transactionId: string;
             /** @description What the agent declared it will buy. */
             summary: string;
-            /** @description Amount the agent declared. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount the agent declared. In minor units (cents).
+             */
             expectedAmount: number;
-            /** @description Amount of the transaction. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount of the transaction. In minor units (cents).
+             */
             actualAmount: number;
             /** @description Merchant the agent declared, null when none was declared. */
             expectedMerchant: string | null;
@@ -5209,7 +5482,10 @@ export interface components {
             tolerance: {
                 /** @description Tolerance in percent of `expectedAmount`. */
                 percent: number;
-                /** @description Tolerance as an absolute amount. In minor units (cents). */
+                /**
+                 * Format: int64
+                 * @description Tolerance as an absolute amount. In minor units (cents).
+                 */
                 amount: number;
             };
         };
@@ -5278,13 +5554,25 @@ export interface components {
             agentId: string | null;
             /** @description What the agent declared it will buy. */
             summary: string;
-            /** @description Amount the agent declared. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Amount the agent declared. In minor units (cents).
+             */
             expectedAmount: number;
-            /** @description Time-to-live of the intent in minutes. */
+            /**
+             * Format: int32
+             * @description Time-to-live of the intent in minutes.
+             */
             ttlMinutes: number;
-            /** @description When the intent was created. Epoch milliseconds. */
+            /**
+             * Format: int64
+             * @description When the intent was created. Epoch milliseconds.
+             */
             createdAt: number;
-            /** @description When the intent expired. Epoch milliseconds. */
+            /**
+             * Format: int64
+             * @description When the intent expired. Epoch milliseconds.
+             */
             expiredAt: number;
         };
         /**
@@ -5336,7 +5624,10 @@ export interface components {
             transactionId: string;
             /** @description The card. */
             cardId: string;
-            /** @description Disputed amount. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Disputed amount. In minor units (cents).
+             */
             amount: number;
             /** @description Why the transaction is disputed. */
             reason: string;
@@ -5389,7 +5680,10 @@ export interface components {
             disputeId: string;
             /** @description The transaction. */
             transactionId: string;
-            /** @description Disputed amount. In minor units (cents). */
+            /**
+             * Format: int64
+             * @description Disputed amount. In minor units (cents).
+             */
             amount: number;
             /**
              * @description Outcome of the dispute.
@@ -5459,9 +5753,15 @@ export interface components {
             details: {
                 /** @description The earlier transaction with the same merchant and amount. */
                 previousTransactionId: string;
-                /** @description Detection window in minutes. */
+                /**
+                 * Format: int32
+                 * @description Detection window in minutes.
+                 */
                 windowMinutes: number;
-                /** @description Amount of the transaction. In minor units (cents). */
+                /**
+                 * Format: int64
+                 * @description Amount of the transaction. In minor units (cents).
+                 */
                 amount: number;
                 /** @description Merchant name as reported by the card network. */
                 merchantName: string;
@@ -5527,9 +5827,15 @@ export interface components {
             dryRun: boolean;
             /** @description What the velocity detector measured. */
             details: {
-                /** @description Transactions in the window, this one included. */
+                /**
+                 * Format: int32
+                 * @description Transactions in the window, this one included.
+                 */
                 count: number;
-                /** @description Allowed transactions in the window. */
+                /**
+                 * Format: int32
+                 * @description Allowed transactions in the window.
+                 */
                 limit: number;
                 /**
                  * @description The window: `maxPerHour` or `maxPerDay` of the velocity rule.
@@ -5607,7 +5913,10 @@ export interface components {
                 multiplier: number;
                 /** @description Configured multiplier above which the rule fires. */
                 threshold: number;
-                /** @description Window in minutes. */
+                /**
+                 * Format: int32
+                 * @description Window in minutes.
+                 */
                 windowMinutes: number;
             };
         };
@@ -5672,11 +5981,17 @@ export interface components {
             dryRun: boolean;
             /** @description What the unattested detector measured. */
             details: {
-                /** @description Amount of the transaction. In minor units (cents). */
+                /**
+                 * Format: int64
+                 * @description Amount of the transaction. In minor units (cents).
+                 */
                 amount: number;
                 /** @description Merchant name as reported by the card network. */
                 merchantName: string;
-                /** @description When the card's credentials were last retrieved, null when never. Epoch milliseconds. */
+                /**
+                 * Format: int64
+                 * @description When the card's credentials were last retrieved, null when never. Epoch milliseconds.
+                 */
                 lastCredentialAccess: number | null;
             };
         };
@@ -5743,9 +6058,15 @@ export interface components {
             dryRun: boolean;
             /** @description What the intent_mismatch detector measured. */
             details: {
-                /** @description Amount the agent declared. In minor units (cents). */
+                /**
+                 * Format: int64
+                 * @description Amount the agent declared. In minor units (cents).
+                 */
                 expectedAmount: number;
-                /** @description Amount of the transaction. In minor units (cents). */
+                /**
+                 * Format: int64
+                 * @description Amount of the transaction. In minor units (cents).
+                 */
                 actualAmount: number;
                 /** @description Merchant the agent declared, null when none was declared. */
                 expectedMerchant: string | null;
@@ -5814,9 +6135,15 @@ export interface components {
             dryRun: boolean;
             /** @description What the cooldown detector measured. */
             details: {
-                /** @description Configured cooldown in minutes. */
+                /**
+                 * Format: int32
+                 * @description Configured cooldown in minutes.
+                 */
                 cooldownMinutes: number;
-                /** @description When the previous transaction was made. Epoch milliseconds. */
+                /**
+                 * Format: int64
+                 * @description When the previous transaction was made. Epoch milliseconds.
+                 */
                 lastTransactionAt: number;
                 /** @description Minutes since the previous transaction. */
                 timeSinceLastMinutes: number;
@@ -6011,7 +6338,10 @@ export interface components {
             anomalyType: components["schemas"]["AnomalyType"];
             /** @description True when the suspension was only reported, not applied. */
             dryRun: boolean;
-            /** @description Number of active cards that were frozen. */
+            /**
+             * Format: int32
+             * @description Number of active cards that were frozen.
+             */
             cardsFrozen: number;
         };
         /**
@@ -6044,7 +6374,7 @@ export interface components {
             type: "agent.auto_suspended";
         };
         /** @description Any event delivered to a webhook created through the user variant; `type` tells which. */
-        Event: components["schemas"]["TransactionAuthorizedEvent"] | components["schemas"]["TransactionCompletedEvent"] | components["schemas"]["TransactionDeclinedEvent"] | components["schemas"]["TransactionReversedEvent"] | components["schemas"]["CardCreatedEvent"] | components["schemas"]["CardFrozenEvent"] | components["schemas"]["CardClosedEvent"] | components["schemas"]["CardExpiredEvent"] | components["schemas"]["CardMerchantDriftEvent"] | components["schemas"]["AgentCreatedEvent"] | components["schemas"]["AgentSuspendedEvent"] | components["schemas"]["AgentActivatedEvent"] | components["schemas"]["AgentLimitExceededEvent"] | components["schemas"]["AgentLimitApproachingEvent"] | components["schemas"]["VerificationInitiatedEvent"] | components["schemas"]["UserCreatedEvent"] | components["schemas"]["UserUpdatedEvent"] | components["schemas"]["UserDeletedEvent"] | components["schemas"]["UserApplicationApprovedEvent"] | components["schemas"]["UserApplicationDeniedEvent"] | components["schemas"]["UserApplicationNeedsInfoEvent"] | components["schemas"]["UserBalanceUpdatedEvent"] | components["schemas"]["DepositAddressReadyEvent"] | components["schemas"]["DepositReceivedEvent"] | components["schemas"]["WithdrawalSubmittedEvent"] | components["schemas"]["WithdrawalConfirmedEvent"] | components["schemas"]["WithdrawalFailedEvent"] | components["schemas"]["ChallengeRequestedEvent"] | components["schemas"]["CredentialAccessedEvent"] | components["schemas"]["SpendUnattestedEvent"] | components["schemas"]["SpendAttestedEvent"] | components["schemas"]["IntentPendingApprovalEvent"] | components["schemas"]["IntentApprovedEvent"] | components["schemas"]["IntentRejectedEvent"] | components["schemas"]["IntentMatchedEvent"] | components["schemas"]["IntentMismatchedEvent"] | components["schemas"]["IntentExpiredEvent"] | components["schemas"]["DisputeCreatedEvent"] | components["schemas"]["DisputeResolvedEvent"] | components["schemas"]["AnomalyDuplicateEvent"] | components["schemas"]["AnomalyVelocityEvent"] | components["schemas"]["AnomalySpendSpikeEvent"] | components["schemas"]["AnomalyUnattestedEvent"] | components["schemas"]["AnomalyIntentMismatchEvent"] | components["schemas"]["AnomalyCooldownEvent"] | components["schemas"]["AnomalyMerchantDriftEvent"] | components["schemas"]["CardAutoFrozenEvent"] | components["schemas"]["AgentAutoSuspendedEvent"];
+        AnyEvent: components["schemas"]["TransactionAuthorizedEvent"] | components["schemas"]["TransactionCompletedEvent"] | components["schemas"]["TransactionDeclinedEvent"] | components["schemas"]["TransactionReversedEvent"] | components["schemas"]["CardCreatedEvent"] | components["schemas"]["CardFrozenEvent"] | components["schemas"]["CardClosedEvent"] | components["schemas"]["CardExpiredEvent"] | components["schemas"]["CardMerchantDriftEvent"] | components["schemas"]["AgentCreatedEvent"] | components["schemas"]["AgentSuspendedEvent"] | components["schemas"]["AgentActivatedEvent"] | components["schemas"]["AgentLimitExceededEvent"] | components["schemas"]["AgentLimitApproachingEvent"] | components["schemas"]["VerificationInitiatedEvent"] | components["schemas"]["UserCreatedEvent"] | components["schemas"]["UserUpdatedEvent"] | components["schemas"]["UserDeletedEvent"] | components["schemas"]["UserApplicationApprovedEvent"] | components["schemas"]["UserApplicationDeniedEvent"] | components["schemas"]["UserApplicationNeedsInfoEvent"] | components["schemas"]["UserBalanceUpdatedEvent"] | components["schemas"]["DepositAddressReadyEvent"] | components["schemas"]["DepositReceivedEvent"] | components["schemas"]["WithdrawalSubmittedEvent"] | components["schemas"]["WithdrawalConfirmedEvent"] | components["schemas"]["WithdrawalFailedEvent"] | components["schemas"]["ChallengeRequestedEvent"] | components["schemas"]["CredentialAccessedEvent"] | components["schemas"]["SpendUnattestedEvent"] | components["schemas"]["SpendAttestedEvent"] | components["schemas"]["IntentPendingApprovalEvent"] | components["schemas"]["IntentApprovedEvent"] | components["schemas"]["IntentRejectedEvent"] | components["schemas"]["IntentMatchedEvent"] | components["schemas"]["IntentMismatchedEvent"] | components["schemas"]["IntentExpiredEvent"] | components["schemas"]["DisputeCreatedEvent"] | components["schemas"]["DisputeResolvedEvent"] | components["schemas"]["AnomalyDuplicateEvent"] | components["schemas"]["AnomalyVelocityEvent"] | components["schemas"]["AnomalySpendSpikeEvent"] | components["schemas"]["AnomalyUnattestedEvent"] | components["schemas"]["AnomalyIntentMismatchEvent"] | components["schemas"]["AnomalyCooldownEvent"] | components["schemas"]["AnomalyMerchantDriftEvent"] | components["schemas"]["CardAutoFrozenEvent"] | components["schemas"]["AgentAutoSuspendedEvent"];
         /**
          * @example {
          *       "data": [],
@@ -6053,7 +6383,7 @@ export interface components {
          *     }
          */
         CatalogEventList: {
-            data: components["schemas"]["Event"][];
+            data: components["schemas"]["AnyEvent"][];
             nextCursor: string | null;
             hasMore: boolean;
         };
@@ -6197,6 +6527,7 @@ export interface components {
             id: string;
             transactionId: string;
             cardId: string;
+            /** Format: int64 */
             amount: number;
             reason: string;
             /** @enum {string} */
@@ -6229,7 +6560,10 @@ export interface components {
         SimulateDepositRequest: {
             userId: string;
             amount: components["schemas"]["PositiveAmount"];
-            /** @default 8453 */
+            /**
+             * Format: int64
+             * @default 8453
+             */
             chainId?: number;
             tokenAddress?: string;
         };
@@ -6248,7 +6582,9 @@ export interface components {
             id: string;
             /** @description The customer whose balance is credited (`userId` in the user variant). */
             userId: string;
+            /** Format: int64 */
             amount: number;
+            /** Format: int64 */
             chainId: number;
             tokenAddress: string;
             transactionHash: string;
@@ -6305,7 +6641,10 @@ export interface components {
             now: string;
             /** @description Whether the clock stands still between advances. */
             frozen: boolean;
-            /** @description Seconds advanced so far. */
+            /**
+             * Format: int64
+             * @description Seconds advanced so far.
+             */
             offsetSeconds: number;
         };
         /**
@@ -6314,6 +6653,7 @@ export interface components {
          *     }
          */
         ClockAdvanceRequest: {
+            /** Format: int32 */
             seconds: number;
         };
     };
@@ -6322,6 +6662,12 @@ export interface components {
         BadRequest: {
             headers: {
                 "Request-Id": components["headers"]["RequestId"];
+                "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                 [name: string]: unknown;
             };
             content: {
@@ -6337,13 +6683,15 @@ export interface components {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorBody"];
             };
         };
         /** @description Missing, malformed, unknown or revoked API key. */
         Unauthorized: {
             headers: {
                 "Request-Id": components["headers"]["RequestId"];
+                "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                 [name: string]: unknown;
             };
             content: {
@@ -6352,7 +6700,7 @@ export interface components {
                  *       "error": "unauthorized"
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorBody"];
             };
         };
         /** @description Too many requests for this key. */
@@ -6360,9 +6708,11 @@ export interface components {
             headers: {
                 "Request-Id": components["headers"]["RequestId"];
                 "Retry-After": components["headers"]["RetryAfter"];
-                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
-                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimitExceeded"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemainingExceeded"];
+                "RateLimit-Reset": components["headers"]["RateLimitResetExceeded"];
+                "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                 [name: string]: unknown;
             };
             content: {
@@ -6377,13 +6727,18 @@ export interface components {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorBody"];
             };
         };
         /** @description Unexpected server error. */
         ServerError: {
             headers: {
                 "Request-Id": components["headers"]["RequestId"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                 [name: string]: unknown;
             };
             content: {
@@ -6396,13 +6751,45 @@ export interface components {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description The request body is larger than the server accepts (1 MiB by default; docs/errors.md). Refused from its `Content-Length` before it is read, or as soon as a streamed body passes the limit. */
+        PayloadTooLarge: {
+            headers: {
+                "Request-Id": components["headers"]["RequestId"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "payload_too_large",
+                 *         "message": "The request body is larger than the limit of 1048576 bytes.",
+                 *         "details": {
+                 *           "limit": 1048576
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
             };
         };
         /** @description The resource does not exist or is not visible to this key's organization and mode. */
         NotFound: {
             headers: {
                 "Request-Id": components["headers"]["RequestId"];
+                "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                 [name: string]: unknown;
             };
             content: {
@@ -6411,70 +6798,146 @@ export interface components {
                  *       "error": "not_found"
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorBody"];
             };
         };
     };
     parameters: {
-        /** @description Page size. */
+        /**
+         * @description Page size.
+         * @example 20
+         */
         Limit: number;
-        /** @description The `nextCursor` of the previous page. */
+        /**
+         * @description The `nextCursor` of the previous page; a malformed cursor is 400.
+         * @example cur_czI1NXM
+         */
         Cursor: string;
-        /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+        /**
+         * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+         * @example {{$guid}}
+         */
         IdempotencyKey: string;
-        /** @description User id (`cus_...`; a user is the user-variant view of a customer). */
+        /**
+         * @description User id (`cus_...`; a user is the user-variant view of a customer).
+         * @example cus_3kT9xQ2mPz
+         */
         UserId: string;
-        /** @description Withdrawal id (`wd_...`). */
+        /**
+         * @description Withdrawal id (`wd_...`).
+         * @example wd_3QaZ6wS9xE
+         */
         WithdrawalId: string;
-        /** @description Only objects of this customer (`userId` in the user variant). */
+        /**
+         * @description Only objects of this customer (`userId` in the user variant).
+         * @example cus_3kT9xQ2mPz
+         */
         CustomerIdFilter: string;
-        /** @description Only agents in this status. */
+        /**
+         * @description Only agents in this status.
+         * @example active
+         */
         AgentStatusFilter: components["schemas"]["AgentStatus"];
-        /** @description Agent id (`agt_...`). */
+        /**
+         * @description Agent id (`agt_...`).
+         * @example agt_7LmQ2wX9vB
+         */
         AgentId: string;
-        /** @description Only objects of this agent. */
+        /**
+         * @description Only objects of this agent.
+         * @example agt_7LmQ2wX9vB
+         */
         AgentIdFilter: string;
-        /** @description Only cards in this status. `notActivated` is a status of the user variant; the customer variant shows such a card as `active`. */
+        /**
+         * @description Only cards in this status. `notActivated` is a status of the user variant; the customer variant shows such a card as `active`.
+         * @example active
+         */
         CardStatusFilter: "notActivated" | "active" | "frozen" | "closed";
-        /** @description Card id (`card_...`). */
+        /**
+         * @description Card id (`card_...`).
+         * @example card_9HbV3nK2qR
+         */
         CardId: string;
-        /** @description Only objects of this card. */
+        /**
+         * @description Only objects of this card.
+         * @example card_9HbV3nK2qR
+         */
         CardIdFilter: string;
-        /** @description Only intents in this status. */
+        /**
+         * @description Only intents in this status.
+         * @example pending
+         */
         IntentStatusFilter: components["schemas"]["IntentStatus"];
-        /** @description Intent id (`int_...`). */
+        /**
+         * @description Intent id (`int_...`).
+         * @example int_4QwE8rT1yU
+         */
         IntentId: string;
-        /** @description Only transactions in this status. */
+        /**
+         * @description Only transactions in this status.
+         * @example pending
+         */
         TransactionStatusFilter: components["schemas"]["TransactionStatus"];
-        /** @description Transaction id (`txn_...`). */
+        /**
+         * @description Transaction id (`txn_...`).
+         * @example txn_2ZxC5vB8nM
+         */
         TransactionId: string;
-        /** @description Webhook id (`wh_...`). */
+        /**
+         * @description Webhook id (`wh_...`).
+         * @example wh_6PoI9uY3tR
+         */
         WebhookId: string;
-        /** @description Webhook delivery id (`whd_...`). */
+        /**
+         * @description Webhook delivery id (`whd_...`).
+         * @example whd_1AsD4fG7hJ
+         */
         DeliveryId: string;
-        /** @description Event id (`evt_...`). */
+        /**
+         * @description Event id (`evt_...`).
+         * @example evt_8KlJ2hG5fD
+         */
         EventId: string;
-        /** @description API key id (`key_...`). */
+        /**
+         * @description API key id (`key_...`).
+         * @example key_5MnB8vC1xZ
+         */
         KeyId: string;
-        /** @description Dispute id (`dsp_...`). */
+        /**
+         * @description Dispute id (`dsp_...`).
+         * @example dsp_7EdC4rF1vT
+         */
         DisputeId: string;
-        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+        /**
+         * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+         * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+         */
         CardrailSignature: string;
     };
     requestBodies: never;
     headers: {
         /** @description Identifier of the request, quoted in support requests and carried by SDK errors. */
         RequestId: string;
+        /** @description Requests allowed per window. Sent on every answer counted against the key's rate limit while a limit is on (docs/rate-limits.md); a 401, or a 404 for a path of the other variant, is not counted. */
+        RateLimitLimit: number;
+        /** @description Requests left in the current window. Sent with `RateLimit-Limit`. */
+        RateLimitRemaining: number;
+        /** @description Seconds until the window resets. Sent with `RateLimit-Limit`. */
+        RateLimitReset: number;
+        /** @description Sent to browsers whose origin the server allows (the local mock: any origin, `*`, unless started with `--cors <origins>` or `--no-cors`; docs/cors.md). */
+        AccessControlAllowOrigin: string;
+        /** @description The response headers a page's script may read, sent with `Access-Control-Allow-Origin`. */
+        AccessControlExposeHeaders: string;
+        /** @description Present with `true` when the response replays the first response of this `Idempotency-Key`. */
+        IdempotentReplayed: "true";
         /** @description Seconds to wait before retrying. */
         RetryAfter: number;
         /** @description Requests allowed per window. */
-        RateLimitLimit: number;
-        /** @description Requests left in the current window. */
-        RateLimitRemaining: number;
+        RateLimitLimitExceeded: number;
+        /** @description Requests left in the current window (none). */
+        RateLimitRemainingExceeded: number;
         /** @description Seconds until the window resets. */
-        RateLimitReset: number;
-        /** @description Present with `true` when the response replays the first response of this `Idempotency-Key`. */
-        IdempotentReplayed: "true";
+        RateLimitResetExceeded: number;
     };
     pathItems: never;
 }
@@ -6483,9 +6946,15 @@ export interface operations {
     listUsers: {
         parameters: {
             query?: {
-                /** @description Page size. */
+                /**
+                 * @description Page size.
+                 * @example 20
+                 */
                 limit?: components["parameters"]["Limit"];
-                /** @description The `nextCursor` of the previous page. */
+                /**
+                 * @description The `nextCursor` of the previous page; a malformed cursor is 400.
+                 * @example cur_czI1NXM
+                 */
                 cursor?: components["parameters"]["Cursor"];
             };
             header?: never;
@@ -6498,6 +6967,11 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6514,7 +6988,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -6531,6 +7008,11 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6539,6 +7021,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
         };
@@ -6548,7 +7031,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description User id (`cus_...`; a user is the user-variant view of a customer). */
+                /**
+                 * @description User id (`cus_...`; a user is the user-variant view of a customer).
+                 * @example cus_3kT9xQ2mPz
+                 */
                 userId: components["parameters"]["UserId"];
             };
             cookie?: never;
@@ -6559,6 +7045,11 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6577,7 +7068,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description User id (`cus_...`; a user is the user-variant view of a customer). */
+                /**
+                 * @description User id (`cus_...`; a user is the user-variant view of a customer).
+                 * @example cus_3kT9xQ2mPz
+                 */
                 userId: components["parameters"]["UserId"];
             };
             cookie?: never;
@@ -6588,6 +7082,11 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6605,11 +7104,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description User id (`cus_...`; a user is the user-variant view of a customer). */
+                /**
+                 * @description User id (`cus_...`; a user is the user-variant view of a customer).
+                 * @example cus_3kT9xQ2mPz
+                 */
                 userId: components["parameters"]["UserId"];
             };
             cookie?: never;
@@ -6625,6 +7130,11 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6634,6 +7144,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
         };
@@ -6643,7 +7154,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description User id (`cus_...`; a user is the user-variant view of a customer). */
+                /**
+                 * @description User id (`cus_...`; a user is the user-variant view of a customer).
+                 * @example cus_3kT9xQ2mPz
+                 */
                 userId: components["parameters"]["UserId"];
             };
             cookie?: never;
@@ -6654,6 +7168,11 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6671,11 +7190,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description User id (`cus_...`; a user is the user-variant view of a customer). */
+                /**
+                 * @description User id (`cus_...`; a user is the user-variant view of a customer).
+                 * @example cus_3kT9xQ2mPz
+                 */
                 userId: components["parameters"]["UserId"];
             };
             cookie?: never;
@@ -6691,6 +7216,11 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6700,6 +7230,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
         };
@@ -6709,7 +7240,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Withdrawal id (`wd_...`). */
+                /**
+                 * @description Withdrawal id (`wd_...`).
+                 * @example wd_3QaZ6wS9xE
+                 */
                 withdrawalId: components["parameters"]["WithdrawalId"];
             };
             cookie?: never;
@@ -6720,6 +7254,11 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6736,13 +7275,25 @@ export interface operations {
     listAgents: {
         parameters: {
             query?: {
-                /** @description Page size. */
+                /**
+                 * @description Page size.
+                 * @example 20
+                 */
                 limit?: components["parameters"]["Limit"];
-                /** @description The `nextCursor` of the previous page. */
+                /**
+                 * @description The `nextCursor` of the previous page; a malformed cursor is 400.
+                 * @example cur_czI1NXM
+                 */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description Only objects of this customer (`userId` in the user variant). */
+                /**
+                 * @description Only objects of this customer (`userId` in the user variant).
+                 * @example cus_3kT9xQ2mPz
+                 */
                 userId?: components["parameters"]["CustomerIdFilter"];
-                /** @description Only agents in this status. */
+                /**
+                 * @description Only agents in this status.
+                 * @example active
+                 */
                 status?: components["parameters"]["AgentStatusFilter"];
             };
             header?: never;
@@ -6755,6 +7306,11 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6771,7 +7327,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -6788,6 +7347,11 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6797,6 +7361,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
         };
@@ -6806,7 +7371,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Agent id (`agt_...`). */
+                /**
+                 * @description Agent id (`agt_...`).
+                 * @example agt_7LmQ2wX9vB
+                 */
                 agentId: components["parameters"]["AgentId"];
             };
             cookie?: never;
@@ -6817,6 +7385,11 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6835,7 +7408,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Agent id (`agt_...`). */
+                /**
+                 * @description Agent id (`agt_...`).
+                 * @example agt_7LmQ2wX9vB
+                 */
                 agentId: components["parameters"]["AgentId"];
             };
             cookie?: never;
@@ -6846,6 +7422,11 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6863,11 +7444,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Agent id (`agt_...`). */
+                /**
+                 * @description Agent id (`agt_...`).
+                 * @example agt_7LmQ2wX9vB
+                 */
                 agentId: components["parameters"]["AgentId"];
             };
             cookie?: never;
@@ -6883,6 +7470,11 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6892,6 +7484,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
         };
@@ -6900,11 +7493,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Agent id (`agt_...`). */
+                /**
+                 * @description Agent id (`agt_...`).
+                 * @example agt_7LmQ2wX9vB
+                 */
                 agentId: components["parameters"]["AgentId"];
             };
             cookie?: never;
@@ -6916,6 +7515,11 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6933,11 +7537,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Agent id (`agt_...`). */
+                /**
+                 * @description Agent id (`agt_...`).
+                 * @example agt_7LmQ2wX9vB
+                 */
                 agentId: components["parameters"]["AgentId"];
             };
             cookie?: never;
@@ -6949,6 +7559,11 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6965,15 +7580,30 @@ export interface operations {
     listCards: {
         parameters: {
             query?: {
-                /** @description Page size. */
+                /**
+                 * @description Page size.
+                 * @example 20
+                 */
                 limit?: components["parameters"]["Limit"];
-                /** @description The `nextCursor` of the previous page. */
+                /**
+                 * @description The `nextCursor` of the previous page; a malformed cursor is 400.
+                 * @example cur_czI1NXM
+                 */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description Only objects of this customer (`userId` in the user variant). */
+                /**
+                 * @description Only objects of this customer (`userId` in the user variant).
+                 * @example cus_3kT9xQ2mPz
+                 */
                 userId?: components["parameters"]["CustomerIdFilter"];
-                /** @description Only objects of this agent. */
+                /**
+                 * @description Only objects of this agent.
+                 * @example agt_7LmQ2wX9vB
+                 */
                 agentId?: components["parameters"]["AgentIdFilter"];
-                /** @description Only cards in this status. `notActivated` is a status of the user variant; the customer variant shows such a card as `active`. */
+                /**
+                 * @description Only cards in this status. `notActivated` is a status of the user variant; the customer variant shows such a card as `active`.
+                 * @example active
+                 */
                 status?: components["parameters"]["CardStatusFilter"];
             };
             header?: never;
@@ -6986,6 +7616,11 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7002,7 +7637,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -7019,6 +7657,11 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7028,6 +7671,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
         };
@@ -7037,7 +7681,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Card id (`card_...`). */
+                /**
+                 * @description Card id (`card_...`).
+                 * @example card_9HbV3nK2qR
+                 */
                 cardId: components["parameters"]["CardId"];
             };
             cookie?: never;
@@ -7048,6 +7695,11 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7065,11 +7717,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Card id (`card_...`). */
+                /**
+                 * @description Card id (`card_...`).
+                 * @example card_9HbV3nK2qR
+                 */
                 cardId: components["parameters"]["CardId"];
             };
             cookie?: never;
@@ -7085,6 +7743,11 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7094,6 +7757,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
         };
@@ -7102,11 +7766,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Card id (`card_...`). */
+                /**
+                 * @description Card id (`card_...`).
+                 * @example card_9HbV3nK2qR
+                 */
                 cardId: components["parameters"]["CardId"];
             };
             cookie?: never;
@@ -7118,6 +7788,11 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7135,11 +7810,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Card id (`card_...`). */
+                /**
+                 * @description Card id (`card_...`).
+                 * @example card_9HbV3nK2qR
+                 */
                 cardId: components["parameters"]["CardId"];
             };
             cookie?: never;
@@ -7151,6 +7832,11 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7169,7 +7855,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Card id (`card_...`). */
+                /**
+                 * @description Card id (`card_...`).
+                 * @example card_9HbV3nK2qR
+                 */
                 cardId: components["parameters"]["CardId"];
             };
             cookie?: never;
@@ -7180,6 +7869,11 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7197,11 +7891,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Card id (`card_...`). */
+                /**
+                 * @description Card id (`card_...`).
+                 * @example card_9HbV3nK2qR
+                 */
                 cardId: components["parameters"]["CardId"];
             };
             cookie?: never;
@@ -7217,6 +7917,11 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7226,6 +7931,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
         };
@@ -7233,13 +7939,25 @@ export interface operations {
     listIntents: {
         parameters: {
             query?: {
-                /** @description Page size. */
+                /**
+                 * @description Page size.
+                 * @example 20
+                 */
                 limit?: components["parameters"]["Limit"];
-                /** @description The `nextCursor` of the previous page. */
+                /**
+                 * @description The `nextCursor` of the previous page; a malformed cursor is 400.
+                 * @example cur_czI1NXM
+                 */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description Only objects of this card. */
+                /**
+                 * @description Only objects of this card.
+                 * @example card_9HbV3nK2qR
+                 */
                 cardId?: components["parameters"]["CardIdFilter"];
-                /** @description Only intents in this status. */
+                /**
+                 * @description Only intents in this status.
+                 * @example pending
+                 */
                 status?: components["parameters"]["IntentStatusFilter"];
             };
             header?: never;
@@ -7252,6 +7970,11 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7268,7 +7991,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -7285,6 +8011,11 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7294,6 +8025,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
         };
@@ -7303,7 +8035,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Intent id (`int_...`). */
+                /**
+                 * @description Intent id (`int_...`).
+                 * @example int_4QwE8rT1yU
+                 */
                 intentId: components["parameters"]["IntentId"];
             };
             cookie?: never;
@@ -7314,6 +8049,11 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7331,11 +8071,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Intent id (`int_...`). */
+                /**
+                 * @description Intent id (`int_...`).
+                 * @example int_4QwE8rT1yU
+                 */
                 intentId: components["parameters"]["IntentId"];
             };
             cookie?: never;
@@ -7347,6 +8093,11 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7364,11 +8115,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Intent id (`int_...`). */
+                /**
+                 * @description Intent id (`int_...`).
+                 * @example int_4QwE8rT1yU
+                 */
                 intentId: components["parameters"]["IntentId"];
             };
             cookie?: never;
@@ -7384,6 +8141,11 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7393,6 +8155,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
         };
@@ -7400,15 +8163,30 @@ export interface operations {
     listTransactions: {
         parameters: {
             query?: {
-                /** @description Page size. */
+                /**
+                 * @description Page size.
+                 * @example 20
+                 */
                 limit?: components["parameters"]["Limit"];
-                /** @description The `nextCursor` of the previous page. */
+                /**
+                 * @description The `nextCursor` of the previous page; a malformed cursor is 400.
+                 * @example cur_czI1NXM
+                 */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description Only objects of this card. */
+                /**
+                 * @description Only objects of this card.
+                 * @example card_9HbV3nK2qR
+                 */
                 cardId?: components["parameters"]["CardIdFilter"];
-                /** @description Only objects of this agent. */
+                /**
+                 * @description Only objects of this agent.
+                 * @example agt_7LmQ2wX9vB
+                 */
                 agentId?: components["parameters"]["AgentIdFilter"];
-                /** @description Only transactions in this status. */
+                /**
+                 * @description Only transactions in this status.
+                 * @example pending
+                 */
                 status?: components["parameters"]["TransactionStatusFilter"];
             };
             header?: never;
@@ -7421,6 +8199,11 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7438,7 +8221,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Transaction id (`txn_...`). */
+                /**
+                 * @description Transaction id (`txn_...`).
+                 * @example txn_2ZxC5vB8nM
+                 */
                 transactionId: components["parameters"]["TransactionId"];
             };
             cookie?: never;
@@ -7449,6 +8235,11 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7466,7 +8257,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -7483,6 +8277,11 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7492,6 +8291,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
         };
@@ -7509,6 +8309,11 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7525,7 +8330,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -7542,6 +8350,11 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7550,6 +8363,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
         };
@@ -7557,9 +8371,15 @@ export interface operations {
     listWebhooks: {
         parameters: {
             query?: {
-                /** @description Page size. */
+                /**
+                 * @description Page size.
+                 * @example 20
+                 */
                 limit?: components["parameters"]["Limit"];
-                /** @description The `nextCursor` of the previous page. */
+                /**
+                 * @description The `nextCursor` of the previous page; a malformed cursor is 400.
+                 * @example cur_czI1NXM
+                 */
                 cursor?: components["parameters"]["Cursor"];
             };
             header?: never;
@@ -7572,6 +8392,11 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7588,7 +8413,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -7605,6 +8433,11 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7613,6 +8446,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
         };
@@ -7622,7 +8456,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Webhook id (`wh_...`). */
+                /**
+                 * @description Webhook id (`wh_...`).
+                 * @example wh_6PoI9uY3tR
+                 */
                 webhookId: components["parameters"]["WebhookId"];
             };
             cookie?: never;
@@ -7633,6 +8470,11 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7651,7 +8493,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Webhook id (`wh_...`). */
+                /**
+                 * @description Webhook id (`wh_...`).
+                 * @example wh_6PoI9uY3tR
+                 */
                 webhookId: components["parameters"]["WebhookId"];
             };
             cookie?: never;
@@ -7662,6 +8507,11 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7679,11 +8529,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Webhook id (`wh_...`). */
+                /**
+                 * @description Webhook id (`wh_...`).
+                 * @example wh_6PoI9uY3tR
+                 */
                 webhookId: components["parameters"]["WebhookId"];
             };
             cookie?: never;
@@ -7699,6 +8555,11 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7708,6 +8569,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
         };
@@ -7716,11 +8578,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Webhook id (`wh_...`). */
+                /**
+                 * @description Webhook id (`wh_...`).
+                 * @example wh_6PoI9uY3tR
+                 */
                 webhookId: components["parameters"]["WebhookId"];
             };
             cookie?: never;
@@ -7732,6 +8600,11 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7748,14 +8621,23 @@ export interface operations {
     listWebhookDeliveries: {
         parameters: {
             query?: {
-                /** @description Page size. */
+                /**
+                 * @description Page size.
+                 * @example 20
+                 */
                 limit?: components["parameters"]["Limit"];
-                /** @description The `nextCursor` of the previous page. */
+                /**
+                 * @description The `nextCursor` of the previous page; a malformed cursor is 400.
+                 * @example cur_czI1NXM
+                 */
                 cursor?: components["parameters"]["Cursor"];
             };
             header?: never;
             path: {
-                /** @description Webhook id (`wh_...`). */
+                /**
+                 * @description Webhook id (`wh_...`).
+                 * @example wh_6PoI9uY3tR
+                 */
                 webhookId: components["parameters"]["WebhookId"];
             };
             cookie?: never;
@@ -7766,6 +8648,11 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7783,13 +8670,22 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Webhook id (`wh_...`). */
+                /**
+                 * @description Webhook id (`wh_...`).
+                 * @example wh_6PoI9uY3tR
+                 */
                 webhookId: components["parameters"]["WebhookId"];
-                /** @description Webhook delivery id (`whd_...`). */
+                /**
+                 * @description Webhook delivery id (`whd_...`).
+                 * @example whd_1AsD4fG7hJ
+                 */
                 deliveryId: components["parameters"]["DeliveryId"];
             };
             cookie?: never;
@@ -7801,6 +8697,11 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7817,11 +8718,20 @@ export interface operations {
     listEvents: {
         parameters: {
             query?: {
-                /** @description Page size. */
+                /**
+                 * @description Page size.
+                 * @example 20
+                 */
                 limit?: components["parameters"]["Limit"];
-                /** @description The `nextCursor` of the previous page. */
+                /**
+                 * @description The `nextCursor` of the previous page; a malformed cursor is 400.
+                 * @example cur_czI1NXM
+                 */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description Only events of this type, as named in this variant's envelope. */
+                /**
+                 * @description Only events of this type, as named in this variant's envelope.
+                 * @example card.frozen
+                 */
                 type?: components["schemas"]["EventType"];
             };
             header?: never;
@@ -7834,6 +8744,11 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7851,7 +8766,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Event id (`evt_...`). */
+                /**
+                 * @description Event id (`evt_...`).
+                 * @example evt_8KlJ2hG5fD
+                 */
                 eventId: components["parameters"]["EventId"];
             };
             cookie?: never;
@@ -7862,10 +8780,15 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Event"];
+                    "application/json": components["schemas"]["AnyEvent"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -7878,9 +8801,15 @@ export interface operations {
     listApiKeys: {
         parameters: {
             query?: {
-                /** @description Page size. */
+                /**
+                 * @description Page size.
+                 * @example 20
+                 */
                 limit?: components["parameters"]["Limit"];
-                /** @description The `nextCursor` of the previous page. */
+                /**
+                 * @description The `nextCursor` of the previous page; a malformed cursor is 400.
+                 * @example cur_czI1NXM
+                 */
                 cursor?: components["parameters"]["Cursor"];
             };
             header?: never;
@@ -7893,6 +8822,11 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7909,7 +8843,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -7926,6 +8863,11 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7934,6 +8876,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
         };
@@ -7943,7 +8886,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description API key id (`key_...`). */
+                /**
+                 * @description API key id (`key_...`).
+                 * @example key_5MnB8vC1xZ
+                 */
                 keyId: components["parameters"]["KeyId"];
             };
             cookie?: never;
@@ -7954,6 +8900,11 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7971,7 +8922,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -7988,6 +8942,11 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7997,6 +8956,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
         };
@@ -8005,11 +8965,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Transaction id (`txn_...`). */
+                /**
+                 * @description Transaction id (`txn_...`).
+                 * @example txn_2ZxC5vB8nM
+                 */
                 transactionId: components["parameters"]["TransactionId"];
             };
             cookie?: never;
@@ -8025,6 +8991,11 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8034,6 +9005,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
         };
@@ -8042,11 +9014,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Transaction id (`txn_...`). */
+                /**
+                 * @description Transaction id (`txn_...`).
+                 * @example txn_2ZxC5vB8nM
+                 */
                 transactionId: components["parameters"]["TransactionId"];
             };
             cookie?: never;
@@ -8062,6 +9040,11 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8071,6 +9054,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
         };
@@ -8079,11 +9063,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Transaction id (`txn_...`). */
+                /**
+                 * @description Transaction id (`txn_...`).
+                 * @example txn_2ZxC5vB8nM
+                 */
                 transactionId: components["parameters"]["TransactionId"];
             };
             cookie?: never;
@@ -8099,6 +9089,11 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8108,6 +9103,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
         };
@@ -8116,11 +9112,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Dispute id (`dsp_...`). */
+                /**
+                 * @description Dispute id (`dsp_...`).
+                 * @example dsp_7EdC4rF1vT
+                 */
                 disputeId: components["parameters"]["DisputeId"];
             };
             cookie?: never;
@@ -8136,6 +9138,11 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8145,6 +9152,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
         };
@@ -8153,7 +9161,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -8161,6 +9172,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "userId": "cus_3kT9xQ2mPz",
+                 *       "amount": 100000,
+                 *       "chainId": 8453,
+                 *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SimulateDepositRequest"];
             };
         };
@@ -8170,6 +9189,11 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8179,6 +9203,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
         };
@@ -8187,11 +9212,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Withdrawal id (`wd_...`). */
+                /**
+                 * @description Withdrawal id (`wd_...`).
+                 * @example wd_3QaZ6wS9xE
+                 */
                 withdrawalId: components["parameters"]["WithdrawalId"];
             };
             cookie?: never;
@@ -8203,6 +9234,11 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8220,11 +9256,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Withdrawal id (`wd_...`). */
+                /**
+                 * @description Withdrawal id (`wd_...`).
+                 * @example wd_3QaZ6wS9xE
+                 */
                 withdrawalId: components["parameters"]["WithdrawalId"];
             };
             cookie?: never;
@@ -8236,6 +9278,11 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8253,7 +9300,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -8261,6 +9311,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "userId": "cus_3kT9xQ2mPz",
+                 *       "status": "approved"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SimulateKycRequest"];
             };
         };
@@ -8270,6 +9326,11 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8279,6 +9340,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
         };
@@ -8296,6 +9358,11 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8312,7 +9379,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. */
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -8329,6 +9399,11 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8337,6 +9412,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
         };
@@ -8345,7 +9421,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -8377,7 +9456,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -8409,7 +9491,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -8441,7 +9526,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -8473,7 +9561,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -8505,7 +9596,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -8537,7 +9631,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -8569,7 +9666,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -8601,7 +9701,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -8633,7 +9736,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -8665,7 +9771,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -8697,7 +9806,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -8729,7 +9841,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -8761,7 +9876,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -8793,7 +9911,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -8825,7 +9946,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -8857,7 +9981,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -8889,7 +10016,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -8921,7 +10051,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -8953,7 +10086,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -8985,7 +10121,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9017,7 +10156,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9049,7 +10191,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9081,7 +10226,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9113,7 +10261,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9145,7 +10296,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9177,7 +10331,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9209,7 +10366,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9241,7 +10401,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9273,7 +10436,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9305,7 +10471,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9337,7 +10506,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9369,7 +10541,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9401,7 +10576,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9433,7 +10611,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9465,7 +10646,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9497,7 +10681,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9529,7 +10716,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9561,7 +10751,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9593,7 +10786,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9625,7 +10821,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9657,7 +10856,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9689,7 +10891,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9721,7 +10926,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9753,7 +10961,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9785,7 +10996,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9817,7 +11031,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;
@@ -9849,7 +11066,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation. */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
             };
             path?: never;

@@ -47,6 +47,7 @@ export const customerTools: GeneratedToolSet = {
       "properties": {
         "amount": {
           "type": "integer",
+          "format": "int64",
           "description": "Amount in minor units (cents), at least 1.",
           "minimum": 1,
           "maximum": 100000000000
@@ -104,6 +105,7 @@ export const customerTools: GeneratedToolSet = {
         },
         "expectedAmount": {
           "type": "integer",
+          "format": "int64",
           "description": "Amount in minor units (cents), at least 1.",
           "minimum": 1,
           "maximum": 100000000000
@@ -125,6 +127,7 @@ export const customerTools: GeneratedToolSet = {
         },
         "ttlMinutes": {
           "type": "integer",
+          "format": "int32",
           "minimum": 1,
           "maximum": 10080,
           "default": 60
@@ -141,6 +144,7 @@ export const customerTools: GeneratedToolSet = {
             },
             "amount": {
               "type": "integer",
+              "format": "int64",
               "description": "Amount in minor units (cents).",
               "minimum": 0,
               "maximum": 100000000000
@@ -162,7 +166,7 @@ export const customerTools: GeneratedToolSet = {
     "method": "GET",
     "path": "/intents/{intentId}",
     "readOnly": true,
-    "description": "Get an intent.\n\nCheck an intent you declared. `pending_approval`: a human has not decided yet, do not pay. `pending`: declared and approved (or no approval needed), you may retrieve the credentials and pay. `rejected`: do not pay (`rejectionReason` says why). `matched` or `mismatched`: a payment was made against it. `expired`: declare a new one if you still need to buy.",
+    "description": "Get an intent. The intent with its status (`pending_approval`, `pending`, `rejected`, `matched`, `mismatched`, `expired`), who approved or rejected it and the transaction it matched.\n\nCheck an intent you declared. `pending_approval`: a human has not decided yet, do not pay. `pending`: declared and approved (or no approval needed), you may retrieve the credentials and pay. `rejected`: do not pay (`rejectionReason` says why). `matched` or `mismatched`: a payment was made against it. `expired`: declare a new one if you still need to buy.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -204,6 +208,7 @@ export const customerTools: GeneratedToolSet = {
         },
         "expectedAmount": {
           "type": "integer",
+          "format": "int64",
           "description": "Amount in minor units (cents), at least 1.",
           "minimum": 1,
           "maximum": 100000000000
@@ -221,12 +226,13 @@ export const customerTools: GeneratedToolSet = {
     "method": "GET",
     "path": "/transactions",
     "readOnly": true,
-    "description": "List transactions.\n\nYour own card transactions, newest first: amount in cents, status and, for a declined one, the reason. When `hasMore` is true, pass `nextCursor` as `cursor` for the next page.",
+    "description": "List transactions. Transactions newest first, one page at a time (`limit`, `cursor`); filter by `cardId`, `agentId` and `status`.\n\nYour own card transactions, newest first: amount in cents, status and, for a declined one, the reason. When `hasMore` is true, pass `nextCursor` as `cursor` for the next page.",
     "inputSchema": {
       "type": "object",
       "properties": {
         "limit": {
           "type": "integer",
+          "format": "int32",
           "minimum": 1,
           "maximum": 100,
           "default": 50,
@@ -235,7 +241,7 @@ export const customerTools: GeneratedToolSet = {
         "cursor": {
           "type": "string",
           "pattern": "^cur_",
-          "description": "The `nextCursor` of the previous page."
+          "description": "The `nextCursor` of the previous page; a malformed cursor is 400."
         },
         "cardId": {
           "type": "string",
@@ -315,6 +321,7 @@ export const userTools: GeneratedToolSet = {
       "properties": {
         "amount": {
           "type": "integer",
+          "format": "int64",
           "description": "Amount in minor units (cents), at least 1.",
           "minimum": 1,
           "maximum": 100000000000
@@ -372,6 +379,7 @@ export const userTools: GeneratedToolSet = {
         },
         "expectedAmount": {
           "type": "integer",
+          "format": "int64",
           "description": "Amount in minor units (cents), at least 1.",
           "minimum": 1,
           "maximum": 100000000000
@@ -393,6 +401,7 @@ export const userTools: GeneratedToolSet = {
         },
         "ttlMinutes": {
           "type": "integer",
+          "format": "int32",
           "minimum": 1,
           "maximum": 10080,
           "default": 60
@@ -409,6 +418,7 @@ export const userTools: GeneratedToolSet = {
             },
             "amount": {
               "type": "integer",
+              "format": "int64",
               "description": "Amount in minor units (cents).",
               "minimum": 0,
               "maximum": 100000000000
@@ -430,7 +440,7 @@ export const userTools: GeneratedToolSet = {
     "method": "GET",
     "path": "/intents/{intentId}",
     "readOnly": true,
-    "description": "Get an intent.\n\nCheck an intent you declared. `pending_approval`: a human has not decided yet, do not pay. `pending`: declared and approved (or no approval needed), you may retrieve the credentials and pay. `rejected`: do not pay (`rejectionReason` says why). `matched` or `mismatched`: a payment was made against it. `expired`: declare a new one if you still need to buy.",
+    "description": "Get an intent. The intent with its status (`pending_approval`, `pending`, `rejected`, `matched`, `mismatched`, `expired`), who approved or rejected it and the transaction it matched.\n\nCheck an intent you declared. `pending_approval`: a human has not decided yet, do not pay. `pending`: declared and approved (or no approval needed), you may retrieve the credentials and pay. `rejected`: do not pay (`rejectionReason` says why). `matched` or `mismatched`: a payment was made against it. `expired`: declare a new one if you still need to buy.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -472,6 +482,7 @@ export const userTools: GeneratedToolSet = {
         },
         "expectedAmount": {
           "type": "integer",
+          "format": "int64",
           "description": "Amount in minor units (cents), at least 1.",
           "minimum": 1,
           "maximum": 100000000000
@@ -489,12 +500,13 @@ export const userTools: GeneratedToolSet = {
     "method": "GET",
     "path": "/transactions",
     "readOnly": true,
-    "description": "List transactions.\n\nYour own card transactions, newest first: amount in cents, status and, for a declined one, the reason. When `hasMore` is true, pass `nextCursor` as `cursor` for the next page.",
+    "description": "List transactions. Transactions newest first, one page at a time (`limit`, `cursor`); filter by `cardId`, `agentId` and `status`.\n\nYour own card transactions, newest first: amount in cents, status and, for a declined one, the reason. When `hasMore` is true, pass `nextCursor` as `cursor` for the next page.",
     "inputSchema": {
       "type": "object",
       "properties": {
         "limit": {
           "type": "integer",
+          "format": "int32",
           "minimum": 1,
           "maximum": 100,
           "default": 50,
@@ -503,7 +515,7 @@ export const userTools: GeneratedToolSet = {
         "cursor": {
           "type": "string",
           "pattern": "^cur_",
-          "description": "The `nextCursor` of the previous page."
+          "description": "The `nextCursor` of the previous page; a malformed cursor is 400."
         },
         "cardId": {
           "type": "string",

@@ -4,8 +4,8 @@ import type { EpochMs } from './clock.js';
 import type { KnownKeys } from './known-keys.js';
 
 /** The spec's events as delivered by each variant (its union `Event`), discriminated by `type`. */
-type CatalogEvent = UserApi.components['schemas']['Event'];
-type GeneralEvent = CustomerApi.components['schemas']['Event'];
+type CatalogEvent = UserApi.components['schemas']['AnyEvent'];
+type GeneralEvent = CustomerApi.components['schemas']['AnyEvent'];
 
 type CatalogType = CatalogEvent['type'];
 type GeneralType = GeneralEvent['type'];

@@ -15,20 +15,27 @@ export interface RateLimitDecision {
 
 const WINDOW_MS = 60_000;
 
+/** The largest limit: the spec declares `RateLimit-Limit` as an int32. */
+const MAX_PER_MINUTE = 2_147_483_647;
+
 function isTier(value: string): value is keyof typeof RATE_LIMIT_TIERS {
   return Object.hasOwn(RATE_LIMIT_TIERS, value);
 }
 
-/** Parses the CLI and option form: `standard`, `pro` or a positive number of requests per minute. */
+/** Parses the CLI and option form: `standard`, `pro` or a number of requests per minute from 1 to 2147483647. */
 export function parseRateLimit(value: string | number): number {
-  if (typeof value === 'number') {
-    if (Number.isInteger(value) && value > 0) return value;
-  } else if (isTier(value)) {
-    return RATE_LIMIT_TIERS[value];
-  } else if (/^[1-9][0-9]*$/.test(value)) {
-    return Number(value);
-  }
-  throw new TypeError(`Rate limit must be standard, pro or a positive integer per minute, got ${String(value)}`);
+  const perMinute =
+    typeof value === 'number'
+      ? value
+      : isTier(value)
+        ? RATE_LIMIT_TIERS[value]
+        : /^[1-9][0-9]*$/.test(value)
+          ? Number(value)
+          : Number.NaN;
+  if (Number.isInteger(perMinute) && perMinute > 0 && perMinute <= MAX_PER_MINUTE) return perMinute;
+  throw new TypeError(
+    `Rate limit must be standard, pro or a whole number of requests per minute from 1 to ${MAX_PER_MINUTE}, got ${String(value)}`,
+  );
 }
 
 /** A fixed one-minute window per API key, measured on the key's test clock. */

@@ -55,10 +55,10 @@ function renderEvent(event: AnyStoredEvent) {
  * envelope pairs it with this variant's name of that type: the `Event` union is met by construction, which
  * TypeScript cannot follow through the name lookup.
  */
-function envelopeOf(event: AnyStoredEvent): ApiSchemas['Event'] {
+function envelopeOf(event: AnyStoredEvent): ApiSchemas['AnyEvent'] {
   const rendered = renderEvent(event);
   if (!rendered) throw new Error(`The customer variant has no event type ${event.type}.`);
-  return rendered.envelope as ApiSchemas['Event'];
+  return rendered.envelope as ApiSchemas['AnyEvent'];
 }
 
 export const customerCodec = {

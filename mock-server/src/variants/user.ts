@@ -75,10 +75,10 @@ function renderEvent(event: AnyStoredEvent) {
 }
 
 /** See the customer variant's envelopeOf: the `Event` union is met by construction. */
-function envelopeOf(event: AnyStoredEvent): UserSchemas['Event'] {
+function envelopeOf(event: AnyStoredEvent): UserSchemas['AnyEvent'] {
   const rendered = renderEvent(event);
   if (!rendered) throw new Error(`The user variant has no event type ${event.type}.`);
-  return rendered.envelope as UserSchemas['Event'];
+  return rendered.envelope as UserSchemas['AnyEvent'];
 }
 
 /** The user-variant card controls, as the card's policy. */

@@ -5,9 +5,9 @@ import type { KnownKeys } from '../core/known-keys.js';
 type Closed<Event> = Event extends { data: infer Data } ? Omit<Event, 'data'> & { data: KnownKeys<Data> } : never;
 
 /** An event in the general envelope (`createdAt` ISO 8601, general names): as the customer variant sends it. */
-export type CustomerWireEvent = Closed<CustomerApi.components['schemas']['Event']>;
+export type CustomerWireEvent = Closed<CustomerApi.components['schemas']['AnyEvent']>;
 /** An event in the event-catalog envelope (`organizationId`, `createdAt` epoch ms): as the user variant sends it. */
-export type UserWireEvent = Closed<UserApi.components['schemas']['Event']>;
+export type UserWireEvent = Closed<UserApi.components['schemas']['AnyEvent']>;
 
 /** An event as either variant sends it, discriminated by `type`. */
 export type WireEvent = CustomerWireEvent | UserWireEvent;

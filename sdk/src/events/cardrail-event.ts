@@ -15,9 +15,9 @@ type KnownKeys<T> = { [K in keyof T as string extends K ? never : number extends
 type WithClosedData<Event> = Event extends { data: infer Data } ? Omit<Event, 'data'> & { data: KnownKeys<Data> } : never;
 
 /** An event in the general envelope (`createdAt` ISO 8601), as delivered to webhooks created with `Cardrail`. */
-export type CustomerEvent = WithClosedData<CustomerComponents['schemas']['Event']>;
+export type CustomerEvent = WithClosedData<CustomerComponents['schemas']['AnyEvent']>;
 /** An event in the event-catalog envelope (`organizationId`, `createdAt` epoch ms), as delivered to `CardrailUsers` webhooks. */
-export type UserEvent = WithClosedData<UserComponents['schemas']['Event']>;
+export type UserEvent = WithClosedData<UserComponents['schemas']['AnyEvent']>;
 
 /** The event type names of the customer variant (what `Cardrail` webhooks subscribe to and receive). */
 export type CustomerEventType = CustomerEvent['type'];
