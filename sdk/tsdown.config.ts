@@ -37,8 +37,8 @@ export default defineConfig([
     format: 'cjs',
     clean: false,
     // openapi-fetch ships its CJS entry with `exports.default` but types it as `export =`; requiring it from a
-    // bundled CJS file broke with "default is not a function" (toolchain.md). Inlining it into the CJS output removes
-    // the interop question; the ESM output keeps it as an ordinary dependency.
+    // bundled CJS file broke with "default is not a function" (seen with both tsup and tsdown). Inlining it into the
+    // CJS output removes the interop question; the ESM output keeps it as an ordinary dependency.
     deps: {
       ...shared.deps,
       // JavaScript only: the .d.cts files keep importing openapi-fetch's own types.

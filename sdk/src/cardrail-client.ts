@@ -22,7 +22,10 @@ import { Withdrawals } from './resources/withdrawals.js';
  * accept either client.
  */
 export abstract class CardrailClient<Paths extends VariantPaths> {
-  /** The openapi-fetch client underneath, typed by the spec, for anything the namespaces do not cover. */
+  /**
+   * An openapi-fetch client typed by the spec, for anything the namespaces do not cover: same base URL, headers,
+   * retries and timeout as the namespaces, with openapi-fetch's own results (`{ data, error, response }`).
+   */
   readonly raw: Client<Paths>;
   /** `'test'` for `sk_test_` keys, `'live'` for `sk_live_` keys. */
   readonly mode: Mode;

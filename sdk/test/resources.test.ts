@@ -217,6 +217,23 @@ describe('requests', () => {
     expect(sent[0]!.body).toBeUndefined();
   });
 
+  it('binds every method to its client, so a method can be passed around on its own', async () => {
+    const sent = record();
+    const { retrieve } = cardrail.cards;
+    const freeze = cardrail.cards.freeze;
+    const { list } = cardrail.webhooks.deliveries;
+    await retrieve('card_1');
+    await Promise.all(['card_2', 'card_3'].map((cardId) => freeze(cardId)));
+    await list('wh_1', { limit: 2 });
+    expect(sent.map((request) => `${request.method} ${request.path}`)).toEqual([
+      'GET /cards/card_1',
+      'POST /cards/card_2/freeze',
+      'POST /cards/card_3/freeze',
+      'GET /webhooks/wh_1/deliveries',
+    ]);
+    expect(sent[0]!.headers.get('authorization')).toBe('Bearer sk_test_customerKey1');
+  });
+
   it('sends no Idempotency-Key on GET and DELETE', async () => {
     const sent = record();
     await cardrail.cards.retrieve('card_1');

@@ -170,6 +170,30 @@ describe('retries with fake timers', () => {
     expect(seen).toHaveLength(6);
   });
 
+  it("keeps each call's options to that call while calls of one client run at once", async () => {
+    const attempts = new Map<string, Array<string | null>>();
+    server.use(
+      http.all(`${BASE_URL}/*`, ({ request }) => {
+        const target = `${request.method} ${new URL(request.url).pathname}`;
+        const seen = attempts.get(target) ?? [];
+        seen.push(request.headers.get('idempotency-key'));
+        attempts.set(target, seen);
+        return request.method === 'POST' && seen.length > 1 ? ok() : status(503)();
+      }),
+    );
+    const client = fixtureClient();
+    const once = client.get('thing_a', { maxRetries: 0 }).catch((error: unknown) => error);
+    const byDefault = client.get('thing_b').catch((error: unknown) => error);
+    const keyed = client.create({ name: 'a' }, { idempotencyKey: 'create-keyed' });
+    await vi.runAllTimersAsync();
+    expect(await once).toBeInstanceOf(InternalServerError);
+    expect(await byDefault).toBeInstanceOf(InternalServerError);
+    await keyed;
+    expect(attempts.get('GET /v1/things/thing_a')).toHaveLength(1);
+    expect(attempts.get('GET /v1/things/thing_b')).toHaveLength(3);
+    expect(attempts.get('POST /v1/things')).toEqual(['create-keyed', 'create-keyed']);
+  });
+
   it('retries a connection error', async () => {
     const seen = script('get', [() => HttpResponse.error(), ok]);
     const pending = fixtureClient().get('thing_1');

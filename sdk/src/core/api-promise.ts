@@ -1,6 +1,3 @@
-import { errorFromResponse, requestIdOf } from './error-from-response.js';
-import { parseSuccessBody } from './success-body.js';
-
 /** The data of a call together with what a caller needs to debug it. */
 export interface WithResponse<T> {
   /** The parsed response body. */
@@ -9,19 +6,6 @@ export interface WithResponse<T> {
   response: Response;
   /** Value of the `Request-Id` response header; quote it when contacting support. */
   requestId: string | undefined;
-}
-
-/** What an openapi-fetch call resolves to; `data` is the body text, as every call asks for `parseAs: 'text'`. */
-export interface RawResult {
-  data?: unknown;
-  error?: unknown;
-  response: Response;
-}
-
-export async function unwrapRawResult<T>(pending: Promise<RawResult>): Promise<WithResponse<T>> {
-  const { data, error, response } = await pending;
-  if (!response.ok) throw errorFromResponse(response, error);
-  return { data: parseSuccessBody(data, response) as T, response, requestId: requestIdOf(response) };
 }
 
 /**

@@ -1,24 +1,36 @@
-import { CardrailError } from '../errors.js';
-import type { APIPromise, RawResult } from './api-promise.js';
-import type { CallInit, ClientCore } from './client-core.js';
+import type { APIPromise } from './api-promise.js';
+import type { ClientCore } from './client-core.js';
 import type { RequestOptions } from './client-options.js';
-import type { HttpMethod } from './operation-types.js';
+import type { CallParams, Endpoint } from './endpoint.js';
+import type { BodyArgs, HttpMethod, ListItem, Operation, PathParams, QueryArgs, ResponseBody } from './operation-types.js';
 import type { PagePromise } from './pagination.js';
 
-export interface CallParams {
-  path?: Record<string, string>;
-  query?: object | undefined;
-  body?: unknown;
+/**
+ * The leading arguments of a method, one per `{name}` of its path in order, turned into the path's values:
+ * `(cardId: string) => ({ cardId })`. Its parameters (plain ones: no defaults, no rest) are the method's first
+ * parameters, names included, as editors show them; the method takes as many ids as it declares.
+ */
+type PathIds<Path extends string, Ids extends string[]> = (...ids: Ids) => PathParams<Path>;
+
+/** The type a method resolves to where it is not the spec's response type (see `returning`). */
+export interface ResultType<Result> {
+  readonly result?: Result;
 }
 
-/** openapi-fetch's `request()` seen without the per-path types, which the resource methods declare themselves. */
-interface UntypedClient {
-  request(method: HttpMethod, path: string, init: Record<string, unknown>): Promise<RawResult>;
+/** Declares the result type of an operation whose response the SDK types more closely than the spec (stored events). */
+export function returning<Result>(): ResultType<Result> {
+  return {};
 }
 
 /**
- * Base of every resource namespace. `Paths` is the variant's generated `paths`; a resource's public method signatures
- * take their types from it, and `keyof Paths` keeps the path strings it uses checked against the generated keys.
+ * Base of every resource namespace. Each operation is one declaration, its method and path as the spec writes them:
+ *
+ * ```ts
+ * readonly freeze = this.call('post', '/cards/{cardId}/freeze', byCardId);
+ * ```
+ *
+ * The declaration is both the method's call and its type: parameters and result are looked up in `Paths` (the
+ * variant's generated `paths`) at that method and path, and the path must be one of its keys.
  */
 export abstract class APIResource<Paths extends object> {
   protected readonly core: ClientCore<Paths>;
@@ -27,44 +39,75 @@ export abstract class APIResource<Paths extends object> {
     this.core = core;
   }
 
-  protected request<T>(
-    method: HttpMethod,
-    path: keyof Paths & string,
-    params: CallParams,
-    options?: RequestOptions,
-  ): APIPromise<T> {
-    return this.core.call<T>((init) => this.#send(method, path, params, init), options);
+  /** An operation without a request body: `(...ids, options?)`. */
+  protected call<
+    Method extends HttpMethod,
+    Path extends keyof Paths & string,
+    Ids extends string[] = [],
+    Result = ResponseBody<Operation<Paths, Path, Method>>,
+  >(
+    method: Method,
+    path: Path,
+    ids?: PathIds<Path, Ids>,
+    _result?: ResultType<Result>,
+  ): (...args: [...Ids, options?: RequestOptions]) => APIPromise<Result> {
+    const endpoint: Endpoint = { method, path };
+    const idCount = ids?.length ?? 0;
+    return (...args: unknown[]) =>
+      this.core.send<Result>(endpoint, { path: pathValues(ids, args, idCount) }, optionsAt(args, idCount));
   }
 
-  protected requestPage<T>(path: keyof Paths & string, params: CallParams, options?: RequestOptions): PagePromise<T> {
-    return this.core.list<T>(
-      (cursor, init) =>
-        this.#send('get', path, { ...params, query: { ...params.query, ...(cursor === undefined ? {} : { cursor }) } }, init),
-      options,
-    );
+  /** An operation with a request body: `(...ids, body, options?)`, the body optional exactly where the spec says. */
+  protected callWithBody<Method extends HttpMethod, Path extends keyof Paths & string, Ids extends string[] = []>(
+    method: Method,
+    path: Path,
+    ids?: PathIds<Path, Ids>,
+  ): (
+    ...args: [...Ids, ...BodyArgs<Operation<Paths, Path, Method>>]
+  ) => APIPromise<ResponseBody<Operation<Paths, Path, Method>>> {
+    const endpoint: Endpoint = { method, path };
+    const idCount = ids?.length ?? 0;
+    return (...args: unknown[]) =>
+      this.core.send<ResponseBody<Operation<Paths, Path, Method>>>(
+        endpoint,
+        { path: pathValues(ids, args, idCount), body: args[idCount] },
+        optionsAt(args, idCount + 1),
+      );
   }
 
-  #send(method: HttpMethod, path: string, params: CallParams, init: CallInit): Promise<RawResult> {
-    const invalid = invalidPathParameter(params.path);
-    if (invalid !== undefined) return Promise.reject(invalid);
-    const request: Record<string, unknown> = { params: { path: params.path, query: params.query }, ...init };
-    if (params.body !== undefined) request.body = params.body;
-    return (this.core.raw as unknown as UntypedClient).request(method, path, request);
+  /** A list operation: `(...ids, query?, options?)`, answered with a page that fetches the following ones. */
+  protected paged<Path extends keyof Paths & string, Ids extends string[] = [], Item = ListItem<Operation<Paths, Path, 'get'>>>(
+    path: Path,
+    ids?: PathIds<Path, Ids>,
+    _item?: ResultType<Item>,
+  ): (...args: [...Ids, ...QueryArgs<Operation<Paths, Path, 'get'>>]) => PagePromise<Item> {
+    const endpoint: Endpoint = { method: 'get', path };
+    const idCount = ids?.length ?? 0;
+    return (...args: unknown[]) => {
+      const params: CallParams = { path: pathValues(ids, args, idCount), query: queryAt(args, idCount) };
+      return this.core.sendPage<Item>(endpoint, params, optionsAt(args, idCount + 1));
+    };
   }
 }
 
-/**
- * An empty, `.` or `..` id would send the request to another resource (`cards.retrieve('')` is `GET /cards/`, the card
- * list), so it is refused before anything is sent, as is a non-string id from JavaScript.
- */
-function invalidPathParameter(path: Record<string, string> | undefined): CardrailError | undefined {
-  for (const [name, value] of Object.entries(path ?? {})) {
-    if (typeof value !== 'string' || value === '' || value === '.' || value === '..') {
-      return new CardrailError({
-        code: 'invalid_path_parameter',
-        message: `${name} must be a non-empty id, got ${typeof value === 'string' ? JSON.stringify(value) : String(value)}.`,
-      });
-    }
-  }
-  return undefined;
+function pathValues<Ids extends string[]>(
+  ids: ((...ids: Ids) => Record<string, string>) | undefined,
+  args: readonly unknown[],
+  idCount: number,
+): Record<string, string> | undefined {
+  // The leading arguments are the ids by the method's type; a non-string from JavaScript is refused before sending.
+  return ids?.(...(args.slice(0, idCount) as Ids));
 }
+
+/** The options argument, or none: a JavaScript caller may pass anything there. */
+function optionsAt(args: readonly unknown[], index: number): RequestOptions | undefined {
+  const options = args[index];
+  return typeof options === 'object' && options !== null ? options : undefined;
+}
+
+function queryAt(args: readonly unknown[], index: number): Record<string, unknown> | undefined {
+  const query = args[index];
+  return isRecord(query) ? query : undefined;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;

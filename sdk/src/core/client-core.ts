@@ -1,6 +1,6 @@
 import createClient, { type Client } from 'openapi-fetch';
 import { CardrailError } from '../errors.js';
-import { APIPromise, unwrapRawResult, type RawResult } from './api-promise.js';
+import { APIPromise, type WithResponse } from './api-promise.js';
 import { modeFromApiKey, type Mode } from './api-key.js';
 import {
   DEFAULT_BASE_URL,
@@ -9,18 +9,12 @@ import {
   type ClientOptions,
   type RequestOptions,
 } from './client-options.js';
-import { leveledLogger, type Logger } from './logger.js';
+import { invalidPathParameter, type AnyPaths, type CallParams, type Endpoint } from './endpoint.js';
+import { errorFromResponse, requestIdOf } from './error-from-response.js';
+import { parseSuccessBody } from './success-body.js';
+import { leveledLogger } from './logger.js';
 import { paginate, type ListEnvelope, type PagePromise } from './pagination.js';
-import { createRetryingFetch, type FetchLike } from './retrying-fetch.js';
-
-/** What every call hands to openapi-fetch besides its params and body. */
-export interface CallInit {
-  fetch: FetchLike;
-  /** The SDK parses success bodies itself (see success-body.ts). */
-  parseAs: 'text';
-  headers?: Record<string, string>;
-  signal?: AbortSignal;
-}
+import { createRetryingFetch, type AttemptPolicy, type RetryingFetch } from './retrying-fetch.js';
 
 export type AuthHeaders = (apiKey: string) => Record<string, string>;
 
@@ -44,57 +38,76 @@ function integerAtLeast(name: string, value: number, minimum: number): number {
 const nonNegativeInteger = (name: string, value: number) => integerAtLeast(name, value, 0);
 const positiveInteger = (name: string, value: number) => integerAtLeast(name, value, 1);
 
-/** State and plumbing shared by both variants' clients: options, the openapi-fetch client, retries, errors. */
+/**
+ * State and plumbing shared by both variants' clients: the options, one retrying fetch, and the two ways requests
+ * leave through it: the resource methods (`send`, `sendPage`) and the openapi-fetch client (`raw`).
+ */
 export class ClientCore<Paths extends {}> {
   readonly raw: Client<Paths>;
   readonly mode: Mode;
   readonly baseUrl: string;
-  readonly #fetch: FetchLike | undefined;
-  readonly #maxRetries: number;
-  readonly #timeoutMs: number;
-  readonly #logger: Logger;
+  /** openapi-fetch over any path: the resource methods send through it, their declarations carry the types. */
+  readonly #client: Client<AnyPaths>;
+  readonly #fetch: RetryingFetch;
+  /** The client's retries and timeout; a call's options override them. */
+  readonly #policy: AttemptPolicy;
 
   constructor(options: ClientOptions, authHeaders: AuthHeaders) {
     const apiKey = options.apiKey ?? readEnv('CARDRAIL_API_KEY');
     this.mode = modeFromApiKey(apiKey);
-    this.#fetch = options.fetch;
-    this.#maxRetries = nonNegativeInteger('maxRetries', options.maxRetries ?? DEFAULT_MAX_RETRIES);
-    this.#timeoutMs = positiveInteger('timeoutMs', options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
-    this.#logger = leveledLogger(options.logLevel ?? 'warn', options.logger ?? console);
+    this.#policy = {
+      maxRetries: nonNegativeInteger('maxRetries', options.maxRetries ?? DEFAULT_MAX_RETRIES),
+      timeoutMs: positiveInteger('timeoutMs', options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+    };
     this.baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
-    this.raw = createClient<Paths>({
-      baseUrl: this.baseUrl,
-      headers: { ...options.defaultHeaders, ...authHeaders(apiKey as string) },
-      fetch: this.fetchFor(undefined),
-    });
-  }
-
-  /** A retrying fetch configured by the client options overridden by one call's options. */
-  fetchFor(call: RequestOptions | undefined): FetchLike {
-    const userFetch = this.#fetch;
-    return createRetryingFetch({
+    const headers = { ...options.defaultHeaders, ...authHeaders(apiKey as string) };
+    const userFetch = options.fetch;
+    this.#fetch = createRetryingFetch({
       resolveFetch: () => userFetch ?? ((request) => globalThis.fetch(request)),
-      maxRetries: nonNegativeInteger('maxRetries', call?.maxRetries ?? this.#maxRetries),
-      timeoutMs: positiveInteger('timeoutMs', call?.timeoutMs ?? this.#timeoutMs),
-      idempotencyKey: call?.idempotencyKey,
-      logger: this.#logger,
+      logger: leveledLogger(options.logLevel ?? 'warn', options.logger ?? console),
     });
+    this.#client = createClient<AnyPaths>({ baseUrl: this.baseUrl, headers });
+    this.raw = createClient<Paths>({ baseUrl: this.baseUrl, headers, fetch: (request) => this.#fetch(request, this.#policy) });
   }
 
-  initFor(call: RequestOptions | undefined): CallInit {
-    const init: CallInit = { fetch: this.fetchFor(call), parseAs: 'text' };
-    if (call?.headers) init.headers = call.headers;
-    if (call?.signal) init.signal = call.signal;
-    return init;
+  /** Calls an operation; an error status rejects with the matching CardrailError subclass. */
+  send<T>(endpoint: Endpoint, params: CallParams, options?: RequestOptions): APIPromise<T> {
+    return new APIPromise(this.#exchange<T>(endpoint, params, options));
   }
 
-  /** Sends one openapi-fetch call and turns an error status into the matching CardrailError subclass. */
-  call<T>(send: (init: CallInit) => Promise<RawResult>, options?: RequestOptions): APIPromise<T> {
-    return new APIPromise(unwrapRawResult<T>(send(this.initFor(options))));
+  /** Calls a list operation; following pages repeat the call with the next cursor and the same options. */
+  sendPage<T>(endpoint: Endpoint, params: CallParams, options?: RequestOptions): PagePromise<T> {
+    return paginate<T>((cursor) =>
+      this.#exchange<ListEnvelope<T>>(
+        endpoint,
+        cursor === undefined ? params : { ...params, query: { ...params.query, cursor } },
+        options,
+      ),
+    );
   }
 
-  /** A list call; following pages repeat it with the next cursor and the same options. */
-  list<T>(send: (cursor: string | undefined, init: CallInit) => Promise<RawResult>, options?: RequestOptions): PagePromise<T> {
-    return paginate<T>((cursor) => unwrapRawResult<ListEnvelope<T>>(send(cursor, this.initFor(options))));
+  async #exchange<T>(endpoint: Endpoint, params: CallParams, options: RequestOptions | undefined): Promise<WithResponse<T>> {
+    const policy = this.#policyFor(options);
+    const invalid = invalidPathParameter(params.path);
+    if (invalid !== undefined) throw invalid;
+    const { data, error, response } = await this.#client.request(endpoint.method, endpoint.path, {
+      params: { path: params.path, query: params.query },
+      body: params.body,
+      parseAs: 'text',
+      fetch: (request) => this.#fetch(request, policy),
+      headers: options?.headers,
+      signal: options?.signal,
+    });
+    if (!response.ok) throw errorFromResponse(response, error);
+    return { data: parseSuccessBody(data, response) as T, response, requestId: requestIdOf(response) };
+  }
+
+  #policyFor(call: RequestOptions | undefined): AttemptPolicy {
+    if (call === undefined) return this.#policy;
+    return {
+      maxRetries: nonNegativeInteger('maxRetries', call.maxRetries ?? this.#policy.maxRetries),
+      timeoutMs: positiveInteger('timeoutMs', call.timeoutMs ?? this.#policy.timeoutMs),
+      idempotencyKey: call.idempotencyKey,
+    };
   }
 }

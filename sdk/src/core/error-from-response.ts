@@ -28,8 +28,9 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * Section 7 allows two bodies: `{error: "not_found"}` and `{error: {code, message, details}}`. Both end up in the same
- * fields so callers branch on `code` alone. Anything else (an HTML error page, an empty body) still yields an error.
+ * The API's error bodies have two forms (`ErrorBody` in the spec): a bare code, `{error: "not_found"}` (401, 404), and
+ * `{error: {code, message, details}}` (everything else). Both end up in the same fields so callers branch on `code`
+ * alone. Anything else (a proxy's HTML error page, an empty body) still yields an error.
  */
 function parseErrorBody(body: unknown, status: number, statusText: string): ParsedErrorBody {
   const error = isRecord(body) ? body.error : undefined;

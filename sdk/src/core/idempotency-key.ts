@@ -1,3 +1,5 @@
+import { bytesToHex } from '../hex.js';
+
 /** Methods whose retries could repeat a side effect, so every attempt of one call carries the same key. */
 export function needsIdempotencyKey(method: string): boolean {
   return method === 'POST' || method === 'PATCH';
@@ -7,5 +9,5 @@ export function generateIdempotencyKey(): string {
   // randomUUID exists only in secure browser contexts; getRandomValues exists everywhere Web Crypto does.
   if (typeof crypto.randomUUID === 'function') return `idk_${crypto.randomUUID()}`;
   const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return `idk_${Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+  return `idk_${bytesToHex(bytes)}`;
 }

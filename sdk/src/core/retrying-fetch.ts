@@ -8,42 +8,51 @@ import { sleep } from './sleep.js';
 /** A `fetch` that takes a `Request`: `globalThis.fetch`, or e.g. `(request) => mock.handle(request)`. */
 export type FetchLike = (input: Request) => Promise<Response>;
 
+/** How one call is attempted: the client's options, overridden by the call's. */
+export interface AttemptPolicy {
+  readonly maxRetries: number;
+  readonly timeoutMs: number;
+  /** Fixed key for this call; otherwise the request's own header, otherwise a generated one. */
+  readonly idempotencyKey?: string | undefined;
+}
+
+/** The client's `fetch`: sends a request under a policy, retrying as the policy allows. */
+export type RetryingFetch = (request: Request, policy: AttemptPolicy) => Promise<Response>;
+
 export interface RetryingFetchConfig {
   /** Called for every attempt, so a `fetch` patched after the client was created (MSW) is still used. */
   resolveFetch: () => FetchLike;
-  maxRetries: number;
-  timeoutMs: number;
-  /** Fixed key for this call; otherwise the request's own header, otherwise a generated one. */
-  idempotencyKey?: string | undefined;
   logger: Logger;
 }
 
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 
 /**
- * The `fetch` handed to openapi-fetch. Retries live here rather than in middleware because openapi-fetch does not run
+ * Built once per client: the resource methods call it with each call's policy, and the openapi-fetch client (`raw`)
+ * with the client's. Retries live here rather than in openapi-fetch middleware because openapi-fetch does not run
  * middleware for a request sent a second time; each attempt gets a fresh Request (a body stream can be read only once).
  */
-export function createRetryingFetch(config: RetryingFetchConfig): FetchLike {
-  return async (request) => {
+export function createRetryingFetch(config: RetryingFetchConfig): RetryingFetch {
+  return async (request, policy) => {
     const callerSignal = request.signal;
     const body = request.body === null ? undefined : await request.arrayBuffer();
     const headers = new Headers(request.headers);
-    if (config.idempotencyKey !== undefined) headers.set('Idempotency-Key', config.idempotencyKey);
+    if (policy.idempotencyKey !== undefined) headers.set('Idempotency-Key', policy.idempotencyKey);
     else if (needsIdempotencyKey(request.method) && !headers.has('Idempotency-Key')) {
       headers.set('Idempotency-Key', generateIdempotencyKey());
     }
     const label = `${request.method} ${request.url}`;
 
     for (let attempt = 0; ; attempt += 1) {
-      const retriesLeft = config.maxRetries - attempt;
+      const retriesLeft = policy.maxRetries - attempt;
       if (callerSignal.aborted) throw aborted(callerSignal);
       config.logger.debug(`cardrail: ${label} attempt ${attempt + 1}`, { headers: redactHeaders(headers) });
 
       let failure: ConnectionError;
       try {
         const init: RequestInit = { method: request.method, headers, body, redirect: request.redirect };
-        const response = await attemptOnce(config, (signal) => new Request(request.url, { ...init, signal }), callerSignal);
+        const buildRequest = (signal: AbortSignal) => new Request(request.url, { ...init, signal });
+        const response = await attemptOnce(config.resolveFetch, policy.timeoutMs, buildRequest, callerSignal);
         if (!isRetryableStatus(response.status) || retriesLeft <= 0) {
           config.logger.debug(`cardrail: ${label} -> ${response.status}`, { requestId: response.headers.get('request-id') });
           return response;
@@ -72,17 +81,18 @@ export function createRetryingFetch(config: RetryingFetchConfig): FetchLike {
 
 /** One attempt, bounded by the timeout from sending to the last byte of the body. */
 async function attemptOnce(
-  config: RetryingFetchConfig,
+  resolveFetch: () => FetchLike,
+  timeoutMs: number,
   buildRequest: (signal: AbortSignal) => Request,
   callerSignal: AbortSignal,
 ): Promise<Response> {
   const controller = new AbortController();
-  const timeout = new TimeoutError({ message: `Request timed out after ${config.timeoutMs} ms.` });
-  const timer = setTimeout(() => controller.abort(timeout), config.timeoutMs);
+  const timeout = new TimeoutError({ message: `Request timed out after ${timeoutMs} ms.` });
+  const timer = setTimeout(() => controller.abort(timeout), timeoutMs);
   const onCallerAbort = () => controller.abort(callerSignal.reason);
   callerSignal.addEventListener('abort', onCallerAbort, { once: true });
   try {
-    const response = await config.resolveFetch()(buildRequest(controller.signal));
+    const response = await resolveFetch()(buildRequest(controller.signal));
     // Reading the body here keeps it inside the timeout and lets a connection dropped mid-body be retried.
     const bytes = NULL_BODY_STATUSES.has(response.status) ? null : await response.arrayBuffer();
     return new Response(bytes, { status: response.status, statusText: response.statusText, headers: response.headers });

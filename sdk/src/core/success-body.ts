@@ -3,13 +3,12 @@ import { requestIdOf } from './error-from-response.js';
 import { redactText } from './redact.js';
 
 /**
- * The SDK asks openapi-fetch for success bodies as text and parses them here, because openapi-fetch's own JSON
- * parsing throws a bare SyntaxError that has lost the response: status, request id and headers are what a caller
- * needs to report a broken response. An empty body is no data, as openapi-fetch treats `Content-Length: 0`.
+ * The resource methods ask openapi-fetch for success bodies as text and parse them here, because openapi-fetch's own
+ * JSON parsing throws a bare SyntaxError that has lost the response: status, request id and headers are what a caller
+ * needs to report a broken response. No body (a 204, `Content-Length: 0`) or an empty one is no data.
  */
-export function parseSuccessBody(text: unknown, response: Response): unknown {
-  if (typeof text !== 'string') return text;
-  if (text.trim() === '') return undefined;
+export function parseSuccessBody(text: string | undefined, response: Response): unknown {
+  if (text === undefined || text.trim() === '') return undefined;
   try {
     return JSON.parse(text);
   } catch (cause) {

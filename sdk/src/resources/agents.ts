@@ -1,9 +1,7 @@
-import type { APIPromise } from '../core/api-promise.js';
 import { APIResource } from '../core/api-resource.js';
-import type { RequestOptions } from '../core/client-options.js';
-import type { BodyArgs, ListItem, Operation as Op, QueryArgs, ResponseBody } from '../core/operation-types.js';
-import type { PagePromise } from '../core/pagination.js';
 import type { VariantPaths } from './variant-paths.js';
+
+const byAgentId = (agentId: string) => ({ agentId });
 
 /** Agents spend on behalf of a customer (user) under their own policy and spending limit. */
 export class Agents<Paths extends VariantPaths> extends APIResource<Paths> {
@@ -15,40 +13,23 @@ export class Agents<Paths extends VariantPaths> extends APIResource<Paths> {
    * const agent = await cardrail.agents.create({ customerId: customer.id, name: 'Travel booker' });
    * ```
    */
-  create(...[body, options]: BodyArgs<Op<Paths, '/agents', 'post'>>): APIPromise<ResponseBody<Op<Paths, '/agents', 'post'>>> {
-    return this.request('post', '/agents', { body }, options);
-  }
+  readonly create = this.callWithBody('post', '/agents');
 
   /** The agent with this id; `NotFoundError` if there is none in this organization and mode. */
-  retrieve(agentId: string, options?: RequestOptions): APIPromise<ResponseBody<Op<Paths, '/agents/{agentId}', 'get'>>> {
-    return this.request('get', '/agents/{agentId}', { path: { agentId } }, options);
-  }
+  readonly retrieve = this.call('get', '/agents/{agentId}', byAgentId);
 
   /** Changes the agent's name, policy, limits or metadata; fields left out keep their value. */
-  update(
-    agentId: string,
-    ...[body, options]: BodyArgs<Op<Paths, '/agents/{agentId}', 'patch'>>
-  ): APIPromise<ResponseBody<Op<Paths, '/agents/{agentId}', 'patch'>>> {
-    return this.request('patch', '/agents/{agentId}', { path: { agentId }, body }, options);
-  }
+  readonly update = this.callWithBody('patch', '/agents/{agentId}', byAgentId);
 
   /** A page of agents, newest first; iterate it to walk every following page. */
-  list(...[query, options]: QueryArgs<Op<Paths, '/agents', 'get'>>): PagePromise<ListItem<Op<Paths, '/agents', 'get'>>> {
-    return this.requestPage('/agents', { query }, options);
-  }
+  readonly list = this.paged('/agents');
 
   /** Deletes the agent; its cards are closed. */
-  delete(agentId: string, options?: RequestOptions): APIPromise<ResponseBody<Op<Paths, '/agents/{agentId}', 'delete'>>> {
-    return this.request('delete', '/agents/{agentId}', { path: { agentId } }, options);
-  }
+  readonly delete = this.call('delete', '/agents/{agentId}', byAgentId);
 
   /** Suspends the agent: its cards decline until it is activated again. */
-  suspend(agentId: string, options?: RequestOptions): APIPromise<ResponseBody<Op<Paths, '/agents/{agentId}/suspend', 'post'>>> {
-    return this.request('post', '/agents/{agentId}/suspend', { path: { agentId } }, options);
-  }
+  readonly suspend = this.call('post', '/agents/{agentId}/suspend', byAgentId);
 
   /** Reactivates a suspended agent; its frozen cards stay frozen until unfrozen. */
-  activate(agentId: string, options?: RequestOptions): APIPromise<ResponseBody<Op<Paths, '/agents/{agentId}/activate', 'post'>>> {
-    return this.request('post', '/agents/{agentId}/activate', { path: { agentId } }, options);
-  }
+  readonly activate = this.call('post', '/agents/{agentId}/activate', byAgentId);
 }

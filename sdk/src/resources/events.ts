@@ -1,8 +1,4 @@
-import type { APIPromise } from '../core/api-promise.js';
-import { APIResource } from '../core/api-resource.js';
-import type { RequestOptions } from '../core/client-options.js';
-import type { Operation as Op, QueryArgs } from '../core/operation-types.js';
-import type { PagePromise } from '../core/pagination.js';
+import { APIResource, returning } from '../core/api-resource.js';
 import type { CustomerEvent, UserEvent } from '../events/cardrail-event.js';
 import type { CustomerPaths, VariantPaths } from './variant-paths.js';
 
@@ -12,12 +8,8 @@ type VariantEvent<Paths> = Paths extends CustomerPaths ? CustomerEvent : UserEve
 /** Events as delivered to webhooks, in this variant's envelope, newest first. */
 export class Events<Paths extends VariantPaths> extends APIResource<Paths> {
   /** The event with this id, in this variant's envelope. */
-  retrieve(eventId: string, options?: RequestOptions): APIPromise<VariantEvent<Paths>> {
-    return this.request('get', '/events/{eventId}', { path: { eventId } }, options);
-  }
+  readonly retrieve = this.call('get', '/events/{eventId}', (eventId: string) => ({ eventId }), returning<VariantEvent<Paths>>());
 
   /** A page of events, newest first; filter by `type`. */
-  list(...[query, options]: QueryArgs<Op<Paths, '/events', 'get'>>): PagePromise<VariantEvent<Paths>> {
-    return this.requestPage('/events', { query }, options);
-  }
+  readonly list = this.paged('/events', undefined, returning<VariantEvent<Paths>>());
 }

@@ -1,4 +1,7 @@
-import type { CustomerPaths, UserPaths } from './variant-paths.js';
+import { APIResource } from '../core/api-resource.js';
+import type { ClientCore } from '../core/client-core.js';
+import type { PathParams } from '../core/operation-types.js';
+import type { CustomerPaths, UserPaths, VariantPaths } from './variant-paths.js';
 
 /**
  * The one place the two variants name their account holder differently: customers own agents, cards and balances in
@@ -29,4 +32,31 @@ type OwnerRouteTable<Paths> = { readonly [Name in RouteName]: keyof Paths & stri
 export type OwnerRoutes<Paths> = Paths extends CustomerPaths ? typeof CUSTOMER_ROUTES : typeof USER_ROUTES;
 
 /** One owner route of a variant, known to be a key of its paths. */
-export type OwnerRoute<Paths, Name extends RouteName> = OwnerRoutes<Paths>[Name] & keyof Paths & string;
+type OwnerRoute<Paths, Name extends RouteName> = OwnerRoutes<Paths>[Name] & keyof Paths & string;
+
+/** A resource with operations under the variant's owner routes; its declarations read the routes it was given. */
+export abstract class OwnerResource<Paths extends VariantPaths> extends APIResource<Paths> {
+  readonly #routes: OwnerRoutes<Paths>;
+
+  constructor(core: ClientCore<Paths>, routes: OwnerRoutes<Paths>) {
+    super(core);
+    this.#routes = routes;
+  }
+
+  /** The variant's path of an owner route (`/customers` or `/users`). */
+  protected route<Name extends RouteName>(name: Name): OwnerRoute<Paths, Name> {
+    return this.#routes[name] as OwnerRoute<Paths, Name>;
+  }
+
+  /**
+   * An owner route with an id (`/customers/{customerId}` or `/users/{userId}`) and the owner id as the value of its
+   * parameter, as the two leading arguments of a declaration: `this.call('get', ...this.routeById('item'))`.
+   */
+  protected routeById<Name extends Exclude<RouteName, 'collection'>>(
+    name: Name,
+  ): [path: OwnerRoute<Paths, Name>, ids: (ownerId: string) => PathParams<OwnerRoute<Paths, Name>>] {
+    const param = this.#routes.param;
+    // Both variants' routes have exactly one placeholder, the `param` of their table.
+    return [this.route(name), (ownerId) => ({ [param]: ownerId }) as PathParams<OwnerRoute<Paths, Name>>];
+  }
+}

@@ -1,5 +1,6 @@
+import { APIResource } from '../../src/core/api-resource.js';
 import { ClientCore } from '../../src/core/client-core.js';
-import type { ClientOptions, RequestOptions } from '../../src/core/client-options.js';
+import type { ClientOptions } from '../../src/core/client-options.js';
 
 /** A two-operation API, enough to exercise the core without the generated Cardrail types. */
 export interface FixturePaths {
@@ -25,20 +26,17 @@ export interface Thing {
 export const BASE_URL = 'http://127.0.0.1:4010/v1';
 export const API_KEY = 'sk_test_fixtureKey123';
 
+/** The fixture API's operations, declared as the SDK's resources declare theirs. */
+class Things extends APIResource<FixturePaths> {
+  readonly create = this.callWithBody('post', '/things');
+  readonly get = this.call('get', '/things/{thingId}', (thingId: string) => ({ thingId }));
+  readonly list = this.paged('/things');
+}
+
 export function fixtureClient(options: Partial<ClientOptions> = {}) {
   const core = new ClientCore<FixturePaths>({ apiKey: API_KEY, baseUrl: BASE_URL, logLevel: 'off', ...options }, (apiKey) => ({
     Authorization: `Bearer ${apiKey}`,
   }));
-  return {
-    core,
-    create: (body: { name: string }, opts?: RequestOptions) =>
-      core.call<Thing>((init) => core.raw.POST('/things', { body, ...init }), opts),
-    get: (thingId: string, opts?: RequestOptions) =>
-      core.call<Thing>((init) => core.raw.GET('/things/{thingId}', { params: { path: { thingId } }, ...init }), opts),
-    list: (query: { limit?: number } = {}, opts?: RequestOptions) =>
-      core.list<Thing>(
-        (cursor, init) => core.raw.GET('/things', { params: { query: { ...query, ...(cursor ? { cursor } : {}) } }, ...init }),
-        opts,
-      ),
-  };
+  const things = new Things(core);
+  return { core, create: things.create, get: things.get, list: things.list };
 }
