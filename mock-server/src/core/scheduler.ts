@@ -76,6 +76,17 @@ export class Scheduler {
     return this.nextDueAt() !== undefined || this.#inFlight.size > 0;
   }
 
+  /** Whether I/O a job started (a webhook attempt) is still unfinished. */
+  get working(): boolean {
+    return this.#inFlight.size > 0;
+  }
+
+  /** Whether a pending job is due at the current time (it runs on the next `runDue`). */
+  get dueNow(): boolean {
+    const dueAt = this.nextDueAt();
+    return dueAt !== undefined && dueAt <= this.clock.now();
+  }
+
   /** Due time of the earliest pending job. */
   nextDueAt(): EpochMs | undefined {
     this.#dropCancelled();

@@ -41,8 +41,11 @@ export class Tenant {
   /** Collections whose old records are dropped (see CollectionOptions.retention). */
   readonly #retained: Collection<{ id: string }>[] = [];
   #seq = 0;
+  #detached = false;
   /** Wall time of the last request, for idle eviction. */
   lastActiveAt = Date.now();
+  /** Requests being answered for this tenant: it does not leave memory while one is. */
+  requestsInFlight = 0;
 
   /**
    * @param organizationId - The organization (`org_...`) the keys of this tenant belong to.
@@ -186,8 +189,17 @@ export class Tenant {
     this.idempotency.restore(snapshot.idempotency);
   }
 
-  /** Stops the tenant's scheduled work (on `reset()`). */
+  /**
+   * Whether this tenant left the mock (reset, idle, or dropped because a commit of its changes was refused): what
+   * still reaches it (a webhook attempt's outcome) changes nothing that is kept.
+   */
+  get detached(): boolean {
+    return this.#detached;
+  }
+
+  /** Stops the tenant's scheduled work and detaches it (it left memory). */
   dispose(): void {
+    this.#detached = true;
     this.scheduler.dispose();
   }
 
