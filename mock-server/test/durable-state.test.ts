@@ -116,7 +116,7 @@ describe('cardrail-mock --state', () => {
 
     hooks.answer({ status: 200 });
     const second = await startCli(['--port', '0', '--state', dir, '--frozen-clock', FROZEN_AT]);
-    expect(second.output()).toMatch(/Restored \d+ records from/);
+    expect(second.output()).toMatch(/Opened the state in .+: \d+ records of 2 organizations/);
     const again = client(second.url, key);
     for (const [index, path] of reads.entries()) {
       expect((await again('GET', path)).text, path).toBe(before[index]?.text);

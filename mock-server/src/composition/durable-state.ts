@@ -73,7 +73,7 @@ export function durableState(journal: StateJournal | undefined, options: Durable
       if (!saved) return undefined;
       const tenant = tracker.quietly(() => restore(saved.tenant, saved.sharedOffsetMs));
       // A due time the store does not know (an imported state) or that changed is written with the next commit.
-      if (saved.dueAt !== (tenant.scheduler.nextDueAt() ?? null)) tracker.header(tenant);
+      if (saved.dueAt !== (tenant.scheduler.resumeAt() ?? null)) tracker.header(tenant);
       return tenant;
     },
     release(tenant) {
@@ -98,7 +98,7 @@ export function durableState(journal: StateJournal | undefined, options: Durable
     }
     // A commit refused while this request was in flight may have held its changes (or dropped the tenant it changed).
     if (tracker.refusals !== refusalsBefore && method !== 'GET' && method !== 'HEAD') {
-      return notSaved(wire, 'another change could not be saved meanwhile');
+      return notSaved(wire, tracker.lastRefusal?.message ?? 'a commit was refused');
     }
     return wire;
   };
@@ -171,7 +171,7 @@ export function* tenantLines(tenant: Tenant): Generator<StateLine> {
     for (const [seq, record] of collection.entries()) yield ['put', key, name, seq, record];
   }
   for (const record of tenant.idempotency.records()) yield ['idempotency', key, record];
-  yield ['due', key, tenant.scheduler.nextDueAt() ?? null];
+  yield ['due', key, tenant.scheduler.resumeAt() ?? null];
 }
 
 /** The server-wide state and every tenant in memory, as lines. */

@@ -87,6 +87,17 @@ export class Scheduler {
     return dueAt !== undefined && dueAt <= this.clock.now();
   }
 
+  /**
+   * When this scheduler next has work, for a store that wakes tenants out of memory: now while I/O a job started is
+   * unfinished (a webhook attempt cut short by the process ending is made again), else the earliest job's due time.
+   */
+  resumeAt(): EpochMs | undefined {
+    const dueAt = this.nextDueAt();
+    if (this.#inFlight.size === 0) return dueAt;
+    const now = this.clock.now();
+    return dueAt === undefined ? now : Math.min(dueAt, now);
+  }
+
   /** Due time of the earliest pending job. */
   nextDueAt(): EpochMs | undefined {
     this.#dropCancelled();

@@ -61,6 +61,7 @@ export class ChangeTracker implements TenantChangeSink {
   #lastRandom: string | undefined;
   #scheduled = false;
   #refusals = 0;
+  #lastRefusal: CommitRefusedError | undefined;
 
   constructor(
     private readonly journal: StateJournal,
@@ -74,6 +75,11 @@ export class ChangeTracker implements TenantChangeSink {
   /** How many commits the store refused so far: a request that saw this change while in flight answers 503. */
   get refusals(): number {
     return this.#refusals;
+  }
+
+  /** The last commit the store refused. */
+  get lastRefusal(): CommitRefusedError | undefined {
+    return this.#lastRefusal;
   }
 
   record(tenant: Tenant, collection: string, id: string): void {
@@ -152,6 +158,7 @@ export class ChangeTracker implements TenantChangeSink {
       }
       this.#refusals++;
       const error = new CommitRefusedError(cause, tenants);
+      this.#lastRefusal = error;
       this.onRefused(error);
       throw error;
     }
@@ -203,7 +210,7 @@ function* tenantChangeLines(tenant: Tenant, changes: TenantChanges): Generator<S
       yield record ? ['idempotency', key, record] : ['forget', key, idempotencyKey];
     }
   }
-  yield ['due', key, tenant.scheduler.nextDueAt() ?? null];
+  yield ['due', key, tenant.scheduler.resumeAt() ?? null];
 }
 
 function randomMark(position: RandomPosition | null): string | undefined {
