@@ -213,6 +213,10 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
     serverState,
     serverNow: () => baseClock.now() + live.directory.sharedOffsetMs,
     frozen: baseClock.frozen,
+    putBackServer(saved) {
+      live.directory.sharedOffsetMs = saved.sharedOffsetMs;
+      if (seeded && saved.random) seeded.moveTo(saved.random);
+    },
   });
   const hooks: TenantHooks = {
     onEvent: listeners,

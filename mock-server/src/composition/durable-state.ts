@@ -41,6 +41,8 @@ export interface DurableStateOptions {
   directory(): Directory;
   /** Server-wide state a commit carries. */
   serverState(): { sharedOffsetMs: number; random: RandomPosition | null };
+  /** Puts back the server-wide state a store kept (at start, before any request). */
+  putBackServer(state: { sharedOffsetMs: number; random: RandomPosition | null }): void;
   /** The base clock plus the server-wide advance: the scale stored tenants' due times are kept on. */
   serverNow(): number;
   /** Whether the clocks are frozen (then due work runs only on advances, never on timers). */
@@ -132,6 +134,7 @@ export function durableState(journal: StateJournal | undefined, options: Durable
       waker?.loadDueBy(options.serverNow() + ms);
     },
     start() {
+      if (stored) tracker.quietly(() => options.putBackServer(stored.server()));
       waker?.start();
     },
     stop() {

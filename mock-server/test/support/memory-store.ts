@@ -24,6 +24,7 @@ export function memoryStore(): MemoryStore {
   const commits: StateLine[][] = [];
   const saved = new Map<string, Saved>();
   let shared = 0;
+  let random: MockSnapshot['random'] = null;
   const rebuilt = (): MockSnapshot => {
     const builder = new SnapshotBuilder();
     for (const commit of commits) for (const line of commit) builder.apply(line);
@@ -45,7 +46,10 @@ export function memoryStore(): MemoryStore {
     commit(lines) {
       const copy = JSON.parse(JSON.stringify(lines)) as StateLine[];
       for (const line of copy) {
-        if (line[0] === 'server') shared = line[1].sharedOffsetMs;
+        if (line[0] === 'server') {
+          shared = line[1].sharedOffsetMs;
+          random = line[1].random;
+        }
         if (line[0] === 'reset') {
           saved.clear();
           shared = 0;
@@ -59,6 +63,7 @@ export function memoryStore(): MemoryStore {
       commits.push(copy);
     },
     tenants: {
+      server: () => ({ sharedOffsetMs: shared, random }),
       ownerOfKey(digest) {
         for (const tenant of rebuilt().tenants) {
           const keys = (tenant.collections.apiKeys ?? []) as [number, { digest: string }][];

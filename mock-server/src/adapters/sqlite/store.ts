@@ -200,12 +200,14 @@ export class SqliteStateStore implements StateJournal {
         throw damage;
       }
     };
+    // Once closed, nothing is due any more (a mock not stopped before its store is closed finds nothing to wake).
     return {
+      server: () => reader.server(),
       ownerOfKey: (digest) => reported(() => reader.ownerOfKey(digest)),
       read: (key) => reported(() => reader.read(key)),
       keys: () => reader.keys(),
-      dueBy: (at, skip, limit) => reported(() => reader.dueBy(at, skip, limit)),
-      nextDue: (skip) => reported(() => reader.nextDue(skip)),
+      dueBy: (at, skip, limit) => (this.#closed ? [] : reported(() => reader.dueBy(at, skip, limit))),
+      nextDue: (skip) => (this.#closed ? undefined : reported(() => reader.nextDue(skip))),
     };
   }
 

@@ -1,4 +1,4 @@
-import type { IdempotencyRecord, TenantHeader, TenantSnapshot } from '../../core/state/model.js';
+import type { IdempotencyRecord, RandomPosition, TenantHeader, TenantSnapshot } from '../../core/state/model.js';
 import type { StoredTenant, StoredTenants } from '../../core/state/stored-tenants.js';
 import { checksum } from './checksum.js';
 import { remedyFor, StateDamageError } from './errors.js';
@@ -22,6 +22,12 @@ export class TenantReader implements StoredTenants {
     private readonly files: StateFiles,
   ) {
     this.#statements = prepare(db);
+  }
+
+  server(): { sharedOffsetMs: number; random: RandomPosition | null } {
+    const text = this.#statements.server.get()?.value;
+    const saved = typeof text === 'string' ? (JSON.parse(text) as Partial<{ sharedOffsetMs: number; random: RandomPosition | null }>) : {};
+    return { sharedOffsetMs: saved.sharedOffsetMs ?? 0, random: saved.random ?? null };
   }
 
   ownerOfKey(digest: string): string | undefined {
@@ -132,6 +138,7 @@ export class TenantReader implements StoredTenants {
 
 function prepare(db: DatabaseSync) {
   return {
+    server: db.prepare("SELECT value FROM meta WHERE name = 'server'"),
     ownerOfKey: db.prepare('SELECT tenant FROM keys WHERE digest = ?'),
     tenant: db.prepare(
       'SELECT header, shared_offset_ms, due_known, due_at, records, idempotency FROM tenants WHERE key = ?',

@@ -1,4 +1,4 @@
-import type { TenantSnapshot } from './model.js';
+import type { RandomPosition, TenantSnapshot } from './model.js';
 
 /** A tenant as a store keeps it: its saved state, and the server-wide clock advance it was saved at. */
 export interface StoredTenant {
@@ -23,6 +23,8 @@ export interface StoredTenant {
  * the store), never a scan of the state.
  */
 export interface StoredTenants {
+  /** The server-wide state as stored: the clock advance, and where a seeded id generator stands. */
+  server(): { sharedOffsetMs: number; random: RandomPosition | null };
   /** The tenant (`org_...:test`) an API key belongs to, by the SHA-256 digest (hex) of the key; undefined when none. */
   ownerOfKey(digest: string): string | undefined;
   /** A stored tenant, or undefined when the store has none of that key. */
