@@ -129,9 +129,7 @@ export async function runCli(
       throw error;
     }
   }
-  io.out(`Cardrail mock server listening on ${running.url}\n`);
-  if (running.dashboardUrl) io.out(`Dashboard: ${running.dashboardUrl}\n`);
-
+  // The signals stop it cleanly from the moment it says it listens (a SIGTERM right after that line is no kill).
   const stopped = new Promise<void>((resolve, reject) => {
     let stopping = false;
     const stop = (signal: NodeJS.Signals) => () => {
@@ -143,5 +141,7 @@ export async function runCli(
     io.onSignal('SIGINT', stop('SIGINT'));
     io.onSignal('SIGTERM', stop('SIGTERM'));
   });
+  io.out(`Cardrail mock server listening on ${running.url}\n`);
+  if (running.dashboardUrl) io.out(`Dashboard: ${running.dashboardUrl}\n`);
   return { running, stopped };
 }

@@ -2,7 +2,8 @@
 // survives kill -9, and a clean SIGTERM records the webhook attempts it could not finish as pending; they are
 // delivered after the restart. Uses the built dist/ (the root `npm test` builds before testing).
 import { afterEach, describe, expect, it } from 'vitest';
-import { killChildren, startCli } from './support/cli-process.js';
+import { hasNodeSqlite } from '../src/adapters/sqlite/node-sqlite.js';
+import { killChildren, runCliToExit, startCli } from './support/cli-process.js';
 import { FROZEN_AT, newKey } from './support/keys.js';
 import { startHttpReceiver, type Receiver } from './support/receiver.js';
 import { tempDirs } from './support/temp-dirs.js';
@@ -48,7 +49,26 @@ async function until(condition: () => boolean, what: string, timeoutMs = 10_000)
   }
 }
 
-describe('cardrail-mock --state', () => {
+describe.runIf(!hasNodeSqlite())(`cardrail-mock --state on Node.js ${process.versions.node} (no node:sqlite)`, () => {
+  it('refuses to start, naming the Node.js version it needs', async () => {
+    const dir = stateDir();
+    const { code, output } = await runCliToExit(['--port', '0', '--state', dir]);
+    expect(code).toBe(1);
+    expect(output).toContain('--state needs Node.js 22.13 or newer');
+    expect(output).toContain(`this Node.js (${process.version})`);
+    expect(output).not.toMatch(/listening on/);
+  });
+
+  it('runs without --state, and the state commands say what they need', async () => {
+    const started = await startCli(['--port', '0']);
+    expect(await started.stop('SIGTERM')).toBe(0);
+    const { code, output } = await runCliToExit(['state', 'check', stateDir()]);
+    expect(code).toBe(1);
+    expect(output).toContain('needs Node.js 22.13 or newer');
+  });
+});
+
+describe.runIf(hasNodeSqlite())('cardrail-mock --state (node:sqlite, Node.js 22.13+)', () => {
   it('keeps everything it answered through kill -9, and resumes pending webhook retries on their schedule', async () => {
     const dir = stateDir();
     const hooks = await receiver();

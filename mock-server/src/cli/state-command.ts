@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { StateDamageError } from '../adapters/sqlite/errors.js';
 import { stateFiles } from '../adapters/sqlite/files.js';
 import { inspectState } from '../adapters/sqlite/inspect.js';
+import { databaseClass } from '../adapters/sqlite/node-sqlite.js';
 import { hasLegacyJournal, readLegacyJournal } from '../adapters/sqlite/legacy-journal.js';
 import { exportSnapshot, readSnapshotFile } from '../adapters/sqlite/snapshot-io.js';
 import { SqliteStateStore } from '../adapters/sqlite/store.js';
@@ -43,6 +44,8 @@ export async function runStateCommand(argv: string[], io: StateCommandIo): Promi
     return values.help ? 0 : 1;
   }
   if (dir === undefined) throw new Error(`cardrail-mock state ${command} needs the state directory`);
+  // Every command reads or writes the database: refused up front on a Node.js without node:sqlite.
+  databaseClass();
   switch (command) {
     case 'check':
       return check(dir, io);

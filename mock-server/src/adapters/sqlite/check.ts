@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import type { SealContent } from './commit-seal.js';
-import { remedyFor, StateDamageError } from './errors.js';
+import { remedyFor, restoreDatabase, StateDamageError } from './errors.js';
 import type { StateFiles } from './files.js';
 import type { DatabaseSync } from './node-sqlite.js';
 import { SCHEMA_VERSION } from './schema.js';
@@ -17,10 +17,10 @@ const QUOTED_MESSAGES = 3;
 export function checkFilesBeforeOpen(files: StateFiles, seal: SealContent | 'damaged' | undefined): void {
   if (seal === undefined || seal === 'damaged' || seal.commits === 0) return;
   if (!existsSync(files.database)) {
-    throw new StateDamageError(files.database, `is missing, yet ${seal.commits} commits were made to it (${files.seal})`, remedyFor(files.dir));
+    throw new StateDamageError(files.database, `is missing, yet ${seal.commits} commits were made to it (${files.seal})`, restoreDatabase(files.dir));
   }
   if (statSync(files.database).size === 0 && !existsSync(files.wal)) {
-    throw new StateDamageError(files.database, `is empty, yet ${seal.commits} commits were made to it (${files.seal})`, remedyFor(files.dir));
+    throw new StateDamageError(files.database, `is empty, yet ${seal.commits} commits were made to it (${files.seal})`, restoreDatabase(files.dir));
   }
 }
 

@@ -33,6 +33,21 @@ export function readSeal(path: string): SealContent | 'damaged' | undefined {
   return match ? { commits: Number(match[1]), pid: Number(match[2]) } : 'damaged';
 }
 
+/**
+ * Names this process as the holder in an existing seal, keeping its count: done as soon as the lock is taken, so that
+ * a server refused meanwhile can name the holder (the count is checked, and written again, once the store is open).
+ */
+export function claimSeal(path: string): void {
+  const seal = readSeal(path);
+  if (typeof seal !== 'object') return;
+  const fd = openSync(path, 'r+');
+  try {
+    writeSync(fd, line({ commits: seal.commits, pid: process.pid }), 0, 'utf8');
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** The seal of an open store: rewritten in place after each commit. */
 export class CommitSeal {
   readonly #fd: number;

@@ -47,3 +47,11 @@ export function remedyFor(dir: string): string {
     `\`cardrail-mock state check ${dir}\` lists everything it finds.`
   );
 }
+
+/** What to do when the database itself is gone (removed, emptied or replaced): nothing in the directory can help. */
+export function restoreDatabase(dir: string): string {
+  return (
+    `Restore state.db (with state.db.commits) from a backup, or import a snapshot into a new directory (\`cardrail-mock state import <new-dir> <snapshot.json>\`); ` +
+    `removing ${dir} starts the mock with an empty state`
+  );
+}

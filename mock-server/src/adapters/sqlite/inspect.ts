@@ -5,7 +5,7 @@ import { serverOffset } from './commit.js';
 import { remedyFor, StateDamageError } from './errors.js';
 import { type StateFiles, stateFiles } from './files.js';
 import { lockDirectory } from './lock.js';
-import { databaseClass, type DatabaseSync } from './node-sqlite.js';
+import { databaseClass } from './node-sqlite.js';
 import { hasTables } from './schema.js';
 import { TenantReader } from './tenant-reader.js';
 
@@ -36,10 +36,8 @@ export function inspectState(dir: string, options: { thorough: boolean }): Inspe
   const wal = walState(files);
   const seal = readSeal(files.seal);
   const DatabaseSync = databaseClass();
-  const db: DatabaseSync = new DatabaseSync(files.database);
-  let unlock: (() => void) | undefined;
+  const { db, unlock } = lockDirectory(() => new DatabaseSync(files.database), files);
   try {
-    unlock = lockDirectory(db, files);
     const problems: string[] = [];
     if (!hasTables(db)) {
       problems.push(new StateDamageError(files.database, 'holds no state (no table)', remedyFor(files.dir)).message);
@@ -79,7 +77,7 @@ export function inspectState(dir: string, options: { thorough: boolean }): Inspe
     };
   } catch (error) {
     db.close();
-    unlock?.();
+    unlock();
     throw error;
   }
 }

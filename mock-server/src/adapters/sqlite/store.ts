@@ -5,9 +5,9 @@ import { snapshotLines } from '../../core/state/lines.js';
 import type { MockSnapshot, StateLine } from '../../core/state/model.js';
 import type { StoredTenants } from '../../core/state/stored-tenants.js';
 import { checkDatabase, checkFilesBeforeOpen, walState } from './check.js';
-import { CommitSeal, readSeal, type SealContent } from './commit-seal.js';
+import { claimSeal, CommitSeal, readSeal, type SealContent } from './commit-seal.js';
 import { CommitWriter } from './commit.js';
-import { remedyFor, StateDamageError, StateInUseError } from './errors.js';
+import { remedyFor, restoreDatabase, StateDamageError, StateInUseError } from './errors.js';
 import { type StateFiles, stateFiles } from './files.js';
 import { hasLegacyJournal, legacyLockHolder, readLegacyJournal, removeLegacyFiles } from './legacy-journal.js';
 import { lockDirectory } from './lock.js';
@@ -85,19 +85,19 @@ export class SqliteStateStore implements StateJournal {
     if (holder !== undefined && holder !== process.pid && isAlive(holder)) {
       throw new StateInUseError(`The state directory ${files.dir} is in use by process ${holder} (an earlier cardrail-mock's lock file).`, holder);
     }
-    const legacy = hasLegacyJournal(files.dir);
+    // A journal-format directory is read (and refused if damaged) before anything is created beside it.
+    const legacy = hasLegacyJournal(files.dir) ? legacyState(files) : undefined;
     const seal = readSeal(files.seal);
     checkFilesBeforeOpen(files, seal);
     const existing = existsSync(files.database);
     const wal = walState(files);
     const DatabaseSync = databaseClass();
-    const db = openDatabase(DatabaseSync, files);
+    const { db, unlock } = lockedDatabase(DatabaseSync, files);
     this.#db = db;
-    let unlock: (() => void) | undefined;
     try {
-      unlock = lockDirectory(db, files);
       // The seal is read again now that this process holds the lock: another process may have written it meanwhile.
       const sealNow = readSeal(files.seal);
+      claimSeal(files.seal);
       db.exec('PRAGMA journal_mode = WAL');
       db.exec(`PRAGMA synchronous = ${options.fsync === 'always' ? 'FULL' : 'NORMAL'}`);
       db.exec(`PRAGMA journal_size_limit = ${WAL_SIZE_LIMIT}`);
@@ -107,7 +107,7 @@ export class SqliteStateStore implements StateJournal {
         throw new StateDamageError(
           files.database,
           `holds no state, yet ${sealNow.commits} commits were made to it (${files.seal}): it was emptied or replaced`,
-          remedyFor(files.dir),
+          restoreDatabase(files.dir),
         );
       }
       if (!fresh) {
@@ -122,7 +122,7 @@ export class SqliteStateStore implements StateJournal {
       this.#writer = new CommitWriter(db);
       this.#reader = new TenantReader(db, files);
       this.#seal = new CommitSeal(files.seal, { commits: this.#writer.commits, pid: process.pid } satisfies SealContent);
-      const imported = legacy ? this.#importLegacy() : undefined;
+      const imported = legacy ? this.#importLegacy(legacy) : undefined;
       const totals = db.prepare('SELECT count(*) AS organizations, coalesce(sum(records), 0) AS records FROM tenants').get();
       this.summary = {
         existing: (existing && !fresh) || imported !== undefined,
@@ -132,7 +132,7 @@ export class SqliteStateStore implements StateJournal {
       };
     } catch (error) {
       closeQuietly(db);
-      unlock?.();
+      unlock();
       throw asDamage(error, files);
     }
     this.#unlock = unlock;
@@ -216,7 +216,7 @@ export class SqliteStateStore implements StateJournal {
    * record by record; only then are the old files removed. A database left by an import that was cut short is
    * replaced; one whose import was verified (the old files' removal was cut short) is kept and the files removed.
    */
-  #importLegacy(): StoreSummary['imported'] {
+  #importLegacy(read: () => LegacyState): StoreSummary['imported'] {
     if (this.#db.prepare("SELECT value FROM meta WHERE name = 'imported-journal'").get()) {
       removeLegacyFiles(this.files.dir);
       return undefined;
@@ -228,7 +228,7 @@ export class SqliteStateStore implements StateJournal {
         'Move the journal files (state.jsonl, journal.*.jsonl, tenants/) to a directory of their own to import them there, or remove them to keep the database',
       );
     }
-    const { snapshot, records, files } = readLegacyJournal(this.files.dir);
+    const { snapshot, records, files } = read();
     this.replace(snapshot);
     this.#db.prepare("INSERT OR REPLACE INTO meta (name, value) VALUES ('imported-journal', ?)").run(
       JSON.stringify({ records, files: files.map((path) => path.slice(this.files.dir.length + 1)), at: new Date().toISOString() }),
@@ -261,9 +261,22 @@ export class SqliteStateStore implements StateJournal {
   }
 }
 
-function openDatabase(DatabaseSync: ReturnType<typeof databaseClass>, files: StateFiles): DatabaseSync {
+type LegacyState = ReturnType<typeof readLegacyJournal>;
+
+/**
+ * The journal-format state of the directory, read now when no database exists yet (so that a damaged journal is
+ * refused with nothing created), or later when one does (a database left by an import that was cut short).
+ */
+function legacyState(files: StateFiles): () => LegacyState {
+  if (existsSync(files.database)) return () => readLegacyJournal(files.dir);
+  const read = readLegacyJournal(files.dir);
+  return () => read;
+}
+
+/** The database, opened and locked; SQLite's errors about a damaged file are StateDamageError naming it. */
+function lockedDatabase(DatabaseSync: ReturnType<typeof databaseClass>, files: StateFiles): ReturnType<typeof lockDirectory> {
   try {
-    return new DatabaseSync(files.database);
+    return lockDirectory(() => new DatabaseSync(files.database), files);
   } catch (error) {
     throw asDamage(error, files);
   }
