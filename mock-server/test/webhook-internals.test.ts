@@ -32,9 +32,31 @@ describe('the Node delivery fetch', () => {
     };
     expect(records.data[0]?.attempts[0]).toMatchObject({
       responseStatus: null,
-      error: expect.stringContaining('metadata.test resolves to 169.254.169.254, which is a link-local address'),
+      error: expect.stringContaining('metadata.test resolves to 169.254.169.254, which is a cloud metadata address'),
     });
     pool.close();
+  });
+
+  it('refuses a metadata address a host opened with allowWebhookHosts resolves to, unless that address is named', async () => {
+    const resolve = ((hostname: string, _options: unknown, callback: (error: null, addresses: LookupAddress[]) => void) =>
+      callback(null, [{ address: hostname === 'opened.test' ? 'fd00:ec2::254' : 'fe80::1', family: 6 }])) as never;
+    const outcome = async (allowHosts: string[], host: string) => {
+      const pool = createWebhookFetch({ policy: new WebhookUrlPolicy(allowHosts), resolve });
+      try {
+        await pool.fetch(`http://${host}:9/x`, { method: 'POST', body: '{}', signal: AbortSignal.timeout(2_000) });
+        return 'connected';
+      } catch (error) {
+        return String((error as { cause?: unknown }).cause ?? error);
+      } finally {
+        pool.close();
+      }
+    };
+    // Opening the name does not open the metadata address it resolves to.
+    expect(await outcome(['opened.test'], 'opened.test')).toContain('opened.test resolves to fd00:ec2::254, which is a cloud metadata address');
+    // Opening a name that resolves to a link-local address does open that one (the attempt then fails to connect).
+    expect(await outcome(['linklocal.test'], 'linklocal.test')).not.toContain('refused');
+    // Naming the metadata address itself opens it.
+    expect(await outcome(['opened.test', 'fd00:ec2::254'], 'opened.test')).not.toContain('refused');
   });
 });
 
