@@ -55,7 +55,12 @@ describe('cardrail-mcp over stdio (the built bin)', () => {
 
   it('answers params that are missing or not an object with -32602 and a one-line message', async () => {
     const lines = [
-      { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'pipe', version: '0' } } },
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'pipe', version: '0' } },
+      },
       { jsonrpc: '2.0', method: 'notifications/initialized' },
       { jsonrpc: '2.0', id: 2, method: 'tools/call' },
       { jsonrpc: '2.0', id: 3, method: 'tools/call', params: 'check_spending_power' },

@@ -221,9 +221,19 @@ describe.runIf(hasNodeSqlite())('cardrail-mock --state under chaos (node:sqlite,
       ['state.db header overwritten', 'clean', 'state.db', (dir) => overwrite(join(dir, 'state.db'), 0, 100)],
       ['the write-ahead log removed', 'crashed', 'state.db', (dir) => rmSync(join(dir, 'state.db-wal'))],
       ['the write-ahead log emptied', 'crashed', 'state.db', (dir) => truncateSync(join(dir, 'state.db-wal'), 0)],
-      ['the write-ahead log replaced by garbage', 'crashed', 'state.db', (dir) => writeFileSync(join(dir, 'state.db-wal'), randomText(20_000))],
+      [
+        'the write-ahead log replaced by garbage',
+        'crashed',
+        'state.db',
+        (dir) => writeFileSync(join(dir, 'state.db-wal'), randomText(20_000)),
+      ],
       ['state.db.commits removed', 'clean', 'state.db.commits', (dir) => rmSync(join(dir, 'state.db.commits'))],
-      ['state.db.commits overwritten', 'clean', 'state.db.commits', (dir) => writeFileSync(join(dir, 'state.db.commits'), 'garbage')],
+      [
+        'state.db.commits overwritten',
+        'clean',
+        'state.db.commits',
+        (dir) => writeFileSync(join(dir, 'state.db.commits'), 'garbage'),
+      ],
       [
         'a record removed behind the server’s back',
         'clean',
@@ -285,10 +295,14 @@ describe.runIf(hasNodeSqlite())('cardrail-mock --state under chaos (node:sqlite,
         tenants: { collections: Record<string, [number, { id: string; email?: string }][]> }[];
       };
       const server = await startCli(['--port', '0', '--state', dir, '--frozen-clock', FROZEN_AT, '--no-dashboard']);
-      expect(server.output()).toMatch(/Imported \d+ records from the journal files of an earlier release into .+ \(read back and verified/);
+      expect(server.output()).toMatch(
+        /Imported \d+ records from the journal files of an earlier release into .+ \(read back and verified/,
+      );
       expect(readdirSync(dir).filter((name) => name.endsWith('.jsonl') || name === 'tenants')).toEqual([]);
       const customers = expected.tenants.flatMap((tenant) => tenant.collections.customers ?? []).map(([, record]) => record.id);
-      const listed = JSON.parse((await api(server.url, TOUR_KEY)('GET', '/customers?limit=100')).text) as { data: { id: string }[] };
+      const listed = JSON.parse((await api(server.url, TOUR_KEY)('GET', '/customers?limit=100')).text) as {
+        data: { id: string }[];
+      };
       expect(listed.data.length).toBeGreaterThan(0);
       for (const customer of listed.data) expect(customers).toContain(customer.id);
       expect(await server.stop('SIGTERM')).toBe(0);

@@ -89,7 +89,9 @@ describe.runIf(hasNodeSqlite())('the SQLite state store (node:sqlite, Node.js 22
     expect(mock.events.list()).toHaveLength(0);
     const answer = await call(mock, { method: 'GET', path: `/customers/${ids[1]}`, key: keys[1] });
     expect(answer.status).toBe(200);
-    expect(mock.events.list().map((event) => event.type)).toEqual(mock.events.list({ apiKey: keys[1] }).map((event) => event.type));
+    expect(mock.events.list().map((event) => event.type)).toEqual(
+      mock.events.list({ apiKey: keys[1] }).map((event) => event.type),
+    );
     expect(mock.events.list({ apiKey: keys[1] }).length).toBeGreaterThan(0);
     // The snapshot reads the others without loading them, and is the state before the restart.
     expect(normalized(mock.snapshot())).toEqual(normalized(before));
@@ -132,7 +134,12 @@ describe.runIf(hasNodeSqlite())('the SQLite state store (node:sqlite, Node.js 22
     const answered: string[] = [];
     let refused = 0;
     for (let i = 0; i < 400 && refused < 5; i++) {
-      const answer = await call(mock, { method: 'POST', path: '/customers', body: { email: `c${i}@example.com`, metadata: { note: 'x'.repeat(300) } }, key });
+      const answer = await call(mock, {
+        method: 'POST',
+        path: '/customers',
+        body: { email: `c${i}@example.com`, metadata: { note: 'x'.repeat(300) } },
+        key,
+      });
       if (answer.status === 201) answered.push((JSON.parse(answer.body) as { id: string }).id);
       else {
         expect(answer.status).toBe(503);
@@ -144,7 +151,9 @@ describe.runIf(hasNodeSqlite())('the SQLite state store (node:sqlite, Node.js 22
     expect(refused).toBe(5);
     expect(answered.length).toBeGreaterThan(10);
     // Reads are answered, and show exactly what was answered 2xx.
-    const listed = JSON.parse((await call(mock, { method: 'GET', path: '/customers?limit=100', key })).body) as { data: { id: string }[] };
+    const listed = JSON.parse((await call(mock, { method: 'GET', path: '/customers?limit=100', key })).body) as {
+      data: { id: string }[];
+    };
     expect(listed.data.map((customer) => customer.id)).toEqual(answered.slice(-100).reverse());
     await mock.stop(0);
     await store.close();
@@ -211,4 +220,3 @@ describe.runIf(hasNodeSqlite())('the SQLite state store (node:sqlite, Node.js 22
     await reopened.close();
   });
 });
-

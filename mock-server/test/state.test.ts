@@ -136,12 +136,15 @@ describe('the change journal', () => {
     const key = newKey();
     const post = (email: string, headers?: Record<string, string>) =>
       call(mock, { method: 'POST', path: '/customers', body: { email }, key, headers });
-    const list = async () => (JSON.parse((await call(mock, { method: 'GET', path: '/customers', key })).body) as { data: { email: string }[] }).data;
+    const list = async () =>
+      (JSON.parse((await call(mock, { method: 'GET', path: '/customers', key })).body) as { data: { email: string }[] }).data;
     expect((await post('kept@example.com')).status).toBe(201);
     full = true;
     const refused = await post('lost@example.com', { 'Idempotency-Key': 'once' });
     expect(refused.status).toBe(503);
-    expect(JSON.parse(refused.body)).toMatchObject({ error: { code: 'state_not_saved', details: { reason: 'database or disk is full' } } });
+    expect(JSON.parse(refused.body)).toMatchObject({
+      error: { code: 'state_not_saved', details: { reason: 'database or disk is full' } },
+    });
     // Reads go on, and see nothing of the refused request: not in memory either.
     expect((await list()).map((customer) => customer.email)).toEqual(['kept@example.com']);
     full = false;

@@ -52,7 +52,9 @@ describe('the Node delivery fetch', () => {
       }
     };
     // Opening the name does not open the metadata address it resolves to.
-    expect(await outcome(['opened.test'], 'opened.test')).toContain('opened.test resolves to fd00:ec2::254, which is a cloud metadata address');
+    expect(await outcome(['opened.test'], 'opened.test')).toContain(
+      'opened.test resolves to fd00:ec2::254, which is a cloud metadata address',
+    );
     // Opening a name that resolves to a link-local address does open that one (the attempt then fails to connect).
     expect(await outcome(['linklocal.test'], 'linklocal.test')).not.toContain('refused');
     // Naming the metadata address itself opens it.

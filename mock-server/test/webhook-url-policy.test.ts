@@ -65,7 +65,10 @@ describe('the webhook URL policy', () => {
       key,
     });
     expect(patched.status).toBe(400);
-    const opened = createMockServer({ frozenClock: FROZEN_AT, allowWebhookHosts: ['169.254.169.254', 'fe80::1', 'FD00:EC2::254'] });
+    const opened = createMockServer({
+      frozenClock: FROZEN_AT,
+      allowWebhookHosts: ['169.254.169.254', 'fe80::1', 'FD00:EC2::254'],
+    });
     for (const url of ['http://169.254.169.254/hooks', 'http://[fe80::1]/hooks', 'http://[fd00:ec2::254]/hooks']) {
       const answer = await call(opened, { method: 'POST', path: '/webhooks', body: { url, events: ['*'] }, key });
       expect(answer.status, url).toBe(201);

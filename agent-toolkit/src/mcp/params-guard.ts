@@ -29,7 +29,8 @@ export function paramsProblem(message: JSONRPCMessage): string | undefined {
   if (params !== undefined && (typeof params !== 'object' || params === null || Array.isArray(params))) {
     return `Invalid params: ${message.method} takes params as an object${request.needs ? ` (${request.needs})` : ''}.`;
   }
-  if (params === undefined && request.needs) return `Invalid params: ${message.method} needs params: an object with ${request.needs}.`;
+  if (params === undefined && request.needs)
+    return `Invalid params: ${message.method} needs params: an object with ${request.needs}.`;
   const result = request.schema.safeParse(message);
   if (result.success) return undefined;
   const [issue] = result.error.issues;

@@ -109,7 +109,9 @@ function exportState(dir: string, io: StateCommandIo, out: string | undefined, f
         if (!force) throw new StateDamageError(state.files.database, problem, '`--force` exports the rest');
         io.err(`left out: ${problem}\n`);
       });
-      io.err(`Exported ${plural(organizations, 'organization')} and ${plural(records, 'record')}${skipped > 0 ? `, leaving out ${skipped} damaged` : ''}\n`);
+      io.err(
+        `Exported ${plural(organizations, 'organization')} and ${plural(records, 'record')}${skipped > 0 ? `, leaving out ${skipped} damaged` : ''}\n`,
+      );
       return 0;
     } finally {
       state.close();
@@ -125,7 +127,9 @@ async function importState(dir: string, file: string, io: StateCommandIo): Promi
   const store = SqliteStateStore.open({ path: dir });
   try {
     if (store.summary.existing && store.summary.organizations > 0) {
-      throw new Error(`${dir} holds a state already (${plural(store.summary.organizations, 'organization')}): import into a new directory`);
+      throw new Error(
+        `${dir} holds a state already (${plural(store.summary.organizations, 'organization')}): import into a new directory`,
+      );
     }
     store.replace(snapshot);
   } finally {
@@ -135,6 +139,8 @@ async function importState(dir: string, file: string, io: StateCommandIo): Promi
     (sum, tenant) => sum + Object.values(tenant.collections).reduce((count, entries) => count + entries.length, 0),
     0,
   );
-  io.out(`Imported ${plural(snapshot.tenants.length, 'organization')} and ${plural(records, 'record')} into ${store.files.database} (read back and verified)\n`);
+  io.out(
+    `Imported ${plural(snapshot.tenants.length, 'organization')} and ${plural(records, 'record')} into ${store.files.database} (read back and verified)\n`,
+  );
   return 0;
 }

@@ -65,7 +65,12 @@ export function durableState(journal: StateJournal | undefined, options: Durable
   });
   const stored = journal.tenants;
   const waker = stored
-    ? new DueWaker(stored, { directory: options.directory, serverNow: options.serverNow, frozen: options.frozen, slice: WAKE_SLICE })
+    ? new DueWaker(stored, {
+        directory: options.directory,
+        serverNow: options.serverNow,
+        frozen: options.frozen,
+        slice: WAKE_SLICE,
+      })
     : undefined;
 
   const tenantStore: TenantStore | undefined = stored && {

@@ -172,7 +172,9 @@ export class Directory {
 
   /** The tenant of that key (`org_...:test`): in memory, or read from the store; undefined when neither has it. */
   load(tenantKeyText: string): Tenant | undefined {
-    return this.#tenants.get(tenantKeyText) ?? this.store?.load(tenantKeyText, (snapshot, saved) => this.#comeBack(snapshot, saved));
+    return (
+      this.#tenants.get(tenantKeyText) ?? this.store?.load(tenantKeyText, (snapshot, saved) => this.#comeBack(snapshot, saved))
+    );
   }
 
   /** Puts a saved tenant back in memory: its records, its keys, then its due work (the restore hooks). */

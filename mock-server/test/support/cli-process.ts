@@ -68,7 +68,9 @@ export function killChildren(): void {
  * Starts `cardrail-mock`, resolving when it either listens or exits (one of two started at the same instant on one
  * directory does each): its process, exit code (null while it runs) and output.
  */
-export async function startOrExit(args: string[]): Promise<{ process: ChildProcessWithoutNullStreams; listening: boolean; code: number | null; output(): string }> {
+export async function startOrExit(
+  args: string[],
+): Promise<{ process: ChildProcessWithoutNullStreams; listening: boolean; code: number | null; output(): string }> {
   const { child, output } = spawnCli(args);
   return new Promise((resolve) => {
     const onData = () => {

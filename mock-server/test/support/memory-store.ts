@@ -82,7 +82,9 @@ export function memoryStore(): MemoryStore {
       dueBy(at, skip, limit) {
         return [...saved.keys()]
           .map((key) => ({ key, wake: wakeAt(key) }))
-          .filter((entry): entry is { key: string; wake: number } => entry.wake !== undefined && entry.wake <= at && !skip(entry.key))
+          .filter(
+            (entry): entry is { key: string; wake: number } => entry.wake !== undefined && entry.wake <= at && !skip(entry.key),
+          )
           .sort((a, b) => a.wake - b.wake)
           .slice(0, limit)
           .map((entry) => entry.key);

@@ -17,10 +17,18 @@ const QUOTED_MESSAGES = 3;
 export function checkFilesBeforeOpen(files: StateFiles, seal: SealContent | 'damaged' | undefined): void {
   if (seal === undefined || seal === 'damaged' || seal.commits === 0) return;
   if (!existsSync(files.database)) {
-    throw new StateDamageError(files.database, `is missing, yet ${seal.commits} commits were made to it (${files.seal})`, restoreDatabase(files.dir));
+    throw new StateDamageError(
+      files.database,
+      `is missing, yet ${seal.commits} commits were made to it (${files.seal})`,
+      restoreDatabase(files.dir),
+    );
   }
   if (statSync(files.database).size === 0 && !existsSync(files.wal)) {
-    throw new StateDamageError(files.database, `is empty, yet ${seal.commits} commits were made to it (${files.seal})`, restoreDatabase(files.dir));
+    throw new StateDamageError(
+      files.database,
+      `is empty, yet ${seal.commits} commits were made to it (${files.seal})`,
+      restoreDatabase(files.dir),
+    );
   }
 }
 
@@ -58,7 +66,10 @@ export function checkDatabase(
   const commits = Number(db.prepare("SELECT value FROM meta WHERE name = 'commits'").get()?.value ?? 0);
   if (seal === 'damaged') damage(files.seal, 'is not in its format (`commits <20 digits> pid <10 digits>`)');
   else if (seal === undefined && commits > 0) {
-    damage(files.seal, `is missing: the ${commits} commits state.db holds cannot be checked against the count written with each of them`);
+    damage(
+      files.seal,
+      `is missing: the ${commits} commits state.db holds cannot be checked against the count written with each of them`,
+    );
   } else if (seal !== undefined && seal.commits > commits) {
     const wal = options.wal ?? walState(files);
     const walWords = wal === 'missing' ? 'was removed' : wal === 'empty' ? 'was emptied' : 'was overwritten or damaged';
@@ -103,10 +114,12 @@ function countProblems(db: DatabaseSync): string[] {
     for (const [tenant, count] of found) {
       const expected = written.get(tenant);
       if (!expected) problems.push(`${count} ${noun} belong to organization ${tenant}, which it does not hold`);
-      else if (expected[kind] !== count) problems.push(`organization ${tenant} has ${count} ${noun} where ${expected[kind]} were written`);
+      else if (expected[kind] !== count)
+        problems.push(`organization ${tenant} has ${count} ${noun} where ${expected[kind]} were written`);
     }
     for (const [tenant, expected] of written) {
-      if (expected[kind] > 0 && !found.has(tenant)) problems.push(`organization ${tenant} has 0 ${noun} where ${expected[kind]} were written`);
+      if (expected[kind] > 0 && !found.has(tenant))
+        problems.push(`organization ${tenant} has 0 ${noun} where ${expected[kind]} were written`);
     }
   };
   // Both counts read the narrow indexes, not the records themselves.

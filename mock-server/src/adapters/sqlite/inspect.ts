@@ -31,7 +31,11 @@ export function inspectState(dir: string, options: { thorough: boolean }): Inspe
   if (!existsSync(files.database)) {
     const seal = readSeal(files.seal);
     const made = typeof seal === 'object' ? `, yet ${seal.commits} commits were made to it (${files.seal})` : '';
-    throw new StateDamageError(files.database, `does not exist${made}`, made ? remedyFor(files.dir) : 'Nothing to read: this directory holds no state');
+    throw new StateDamageError(
+      files.database,
+      `does not exist${made}`,
+      made ? remedyFor(files.dir) : 'Nothing to read: this directory holds no state',
+    );
   }
   const wal = walState(files);
   const seal = readSeal(files.seal);
@@ -45,7 +49,8 @@ export function inspectState(dir: string, options: { thorough: boolean }): Inspe
       for (const damage of checkDatabase(db, files, seal, { thorough: options.thorough, wal })) problems.push(damage.message);
     }
     const reader = new TenantReader(db, files);
-    if (options.thorough && problems.length === 0) for (const problem of checkEveryRecord(reader)) problems.push(`${files.database}: ${problem}`);
+    if (options.thorough && problems.length === 0)
+      for (const problem of checkEveryRecord(reader)) problems.push(`${files.database}: ${problem}`);
     const count = (sql: string): number => {
       try {
         return Number(Object.values(db.prepare(sql).get() ?? {})[0] ?? 0);
@@ -54,7 +59,10 @@ export function inspectState(dir: string, options: { thorough: boolean }): Inspe
       }
     };
     const server = safe(
-      () => JSON.parse(String(db.prepare("SELECT value FROM meta WHERE name = 'server'").get()?.value ?? '{}')) as { random?: unknown },
+      () =>
+        JSON.parse(String(db.prepare("SELECT value FROM meta WHERE name = 'server'").get()?.value ?? '{}')) as {
+          random?: unknown;
+        },
       {},
     );
     const release = unlock;

@@ -30,7 +30,9 @@ export function hasLegacyJournal(dir: string): boolean {
 export function legacyFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
-    .filter((name) => name === BASE || name === TENANTS || name === LOCK || JOURNAL.test(name) || /^state\.jsonl\.\d+\.tmp$/.test(name))
+    .filter(
+      (name) => name === BASE || name === TENANTS || name === LOCK || JOURNAL.test(name) || /^state\.jsonl\.\d+\.tmp$/.test(name),
+    )
     .map((name) => join(dir, name));
 }
 
@@ -88,7 +90,11 @@ export function readLegacyJournal(dir: string): { snapshot: MockSnapshot; record
       if (read.journal === undefined) {
         const header = value as { format?: unknown; version?: unknown; journal?: unknown } | null;
         if (header?.format !== STATE_FORMAT || header.version !== STATE_VERSION || typeof header.journal !== 'number') {
-          throw new StateDamageError(base, `does not start with a ${STATE_FORMAT} version ${STATE_VERSION} header`, restoreJournal);
+          throw new StateDamageError(
+            base,
+            `does not start with a ${STATE_FORMAT} version ${STATE_VERSION} header`,
+            restoreJournal,
+          );
         }
         read.journal = header.journal;
         return true;
@@ -110,7 +116,11 @@ export function readLegacyJournal(dir: string): { snapshot: MockSnapshot; record
   }
   for (const [index, number] of journals.entries()) {
     if (index > 0 && number !== (journals[index - 1] as number) + 1) {
-      throw new StateDamageError(join(dir, `journal.${number - 1}.jsonl`), 'is missing from the sequence of journals', restoreJournal);
+      throw new StateDamageError(
+        join(dir, `journal.${number - 1}.jsonl`),
+        'is missing from the sequence of journals',
+        restoreJournal,
+      );
     }
     const path = join(dir, `journal.${number}.jsonl`);
     const last = index === journals.length - 1;

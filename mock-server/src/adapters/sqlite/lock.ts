@@ -22,7 +22,8 @@ const GIVE_UP_AFTER_MS = 3_000;
  * runs. Resolves with the locked connection and the function that releases it.
  */
 export function lockDirectory(open: () => DatabaseSync, files: StateFiles): { db: DatabaseSync; unlock: () => void } {
-  if (heldHere.has(files.dir)) throw new StateInUseError(`The state directory ${files.dir} is already open in this process.`, process.pid);
+  if (heldHere.has(files.dir))
+    throw new StateInUseError(`The state directory ${files.dir} is already open in this process.`, process.pid);
   const started = Date.now();
   for (;;) {
     const db = open();

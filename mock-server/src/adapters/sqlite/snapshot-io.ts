@@ -42,7 +42,9 @@ export function readSnapshotFile(path: string): MockSnapshot {
   }
   const snapshot = value as Partial<MockSnapshot> | null;
   if (snapshot?.format !== STATE_FORMAT || snapshot.version !== STATE_VERSION) {
-    throw new Error(`${path} is not a ${STATE_FORMAT} version ${STATE_VERSION} snapshot (what \`cardrail-mock state export\` and mock.snapshot() write)`);
+    throw new Error(
+      `${path} is not a ${STATE_FORMAT} version ${STATE_VERSION} snapshot (what \`cardrail-mock state export\` and mock.snapshot() write)`,
+    );
   }
   if (typeof snapshot.sharedOffsetMs !== 'number' || !Array.isArray(snapshot.tenants)) {
     throw new Error(`${path}: a snapshot needs sharedOffsetMs (a number) and tenants (an array)`);

@@ -83,7 +83,10 @@ export class SqliteStateStore implements StateJournal {
     mkdirSync(files.dir, { recursive: true });
     const holder = legacyLockHolder(files.dir);
     if (holder !== undefined && holder !== process.pid && isAlive(holder)) {
-      throw new StateInUseError(`The state directory ${files.dir} is in use by process ${holder} (an earlier cardrail-mock's lock file).`, holder);
+      throw new StateInUseError(
+        `The state directory ${files.dir} is in use by process ${holder} (an earlier cardrail-mock's lock file).`,
+        holder,
+      );
     }
     // A journal-format directory is read (and refused if damaged) before anything is created beside it.
     const legacy = hasLegacyJournal(files.dir) ? legacyState(files) : undefined;
@@ -231,7 +234,11 @@ export class SqliteStateStore implements StateJournal {
     const { snapshot, records, files } = read();
     this.replace(snapshot);
     this.#db.prepare("INSERT OR REPLACE INTO meta (name, value) VALUES ('imported-journal', ?)").run(
-      JSON.stringify({ records, files: files.map((path) => path.slice(this.files.dir.length + 1)), at: new Date().toISOString() }),
+      JSON.stringify({
+        records,
+        files: files.map((path) => path.slice(this.files.dir.length + 1)),
+        at: new Date().toISOString(),
+      }),
     );
     removeLegacyFiles(this.files.dir);
     return { records, files };
@@ -242,9 +249,14 @@ export class SqliteStateStore implements StateJournal {
     for (const expected of snapshot.tenants) {
       const key = `${expected.organizationId}:${expected.mode}`;
       const stored = this.#reader.readChecked(key);
-      const same = stored !== undefined && JSON.stringify(normalizedTenant(stored.tenant)) === JSON.stringify(normalizedTenant(expected));
+      const same =
+        stored !== undefined && JSON.stringify(normalizedTenant(stored.tenant)) === JSON.stringify(normalizedTenant(expected));
       if (!same) {
-        throw new StateDamageError(this.files.database, `read organization ${key} back differently from what was imported`, remedyFor(this.files.dir));
+        throw new StateDamageError(
+          this.files.database,
+          `read organization ${key} back differently from what was imported`,
+          remedyFor(this.files.dir),
+        );
       }
     }
   }
@@ -299,7 +311,11 @@ function asDamage(error: unknown, files: StateFiles): unknown {
     return new StateDamageError(files.database, `is damaged (SQLite: ${text})`, remedyFor(files.dir));
   }
   if (code === SQLITE.NOTADB || /not a database/i.test(text)) {
-    return new StateDamageError(files.database, `is not an SQLite database, or its header is damaged (SQLite: ${text})`, remedyFor(files.dir));
+    return new StateDamageError(
+      files.database,
+      `is not an SQLite database, or its header is damaged (SQLite: ${text})`,
+      remedyFor(files.dir),
+    );
   }
   return error;
 }

@@ -26,7 +26,8 @@ export class TenantReader implements StoredTenants {
 
   server(): { sharedOffsetMs: number; random: RandomPosition | null } {
     const text = this.#statements.server.get()?.value;
-    const saved = typeof text === 'string' ? (JSON.parse(text) as Partial<{ sharedOffsetMs: number; random: RandomPosition | null }>) : {};
+    const saved =
+      typeof text === 'string' ? (JSON.parse(text) as Partial<{ sharedOffsetMs: number; random: RandomPosition | null }>) : {};
     return { sharedOffsetMs: saved.sharedOffsetMs ?? 0, random: saved.random ?? null };
   }
 
@@ -55,7 +56,11 @@ export class TenantReader implements StoredTenants {
     try {
       header = JSON.parse(String(row.header)) as TenantHeader;
     } catch {
-      throw new StateDamageError(this.files.database, `the header of organization ${tenantKey} is not JSON`, remedyFor(this.files.dir));
+      throw new StateDamageError(
+        this.files.database,
+        `the header of organization ${tenantKey} is not JSON`,
+        remedyFor(this.files.dir),
+      );
     }
     const collections: Record<string, [number, unknown][]> = {};
     const records = s.records.all(tenantKey);
@@ -65,11 +70,15 @@ export class TenantReader implements StoredTenants {
     for (const record of records) {
       const body = String(record.body);
       if (checksum(body) !== Number(record.crc)) {
-        damaged(`the ${String(record.kind)} record ${String(record.id)} of organization ${tenantKey} does not match its checksum (its text was changed)`);
+        damaged(
+          `the ${String(record.kind)} record ${String(record.id)} of organization ${tenantKey} does not match its checksum (its text was changed)`,
+        );
         continue;
       }
       const kind = String(record.kind);
-      (collections[kind] ??= []).push([Number(record.seq), JSON.parse(body)]);
+      const entries = collections[kind] ?? [];
+      collections[kind] = entries;
+      entries.push([Number(record.seq), JSON.parse(body)]);
     }
     for (const entries of Object.values(collections)) entries.sort((a, b) => a[0] - b[0]);
     const idempotency: IdempotencyRecord[] = [];
@@ -140,9 +149,7 @@ function prepare(db: DatabaseSync) {
   return {
     server: db.prepare("SELECT value FROM meta WHERE name = 'server'"),
     ownerOfKey: db.prepare('SELECT tenant FROM keys WHERE digest = ?'),
-    tenant: db.prepare(
-      'SELECT header, shared_offset_ms, due_known, due_at, records, idempotency FROM tenants WHERE key = ?',
-    ),
+    tenant: db.prepare('SELECT header, shared_offset_ms, due_known, due_at, records, idempotency FROM tenants WHERE key = ?'),
     records: db.prepare('SELECT kind, id, seq, body, crc FROM records WHERE tenant = ?'),
     idempotency: db.prepare('SELECT body, crc FROM idempotency WHERE tenant = ?'),
     keys: db.prepare('SELECT key FROM tenants WHERE key > ? ORDER BY key LIMIT ?'),
