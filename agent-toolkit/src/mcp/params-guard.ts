@@ -21,7 +21,7 @@ const REQUESTS = {
  * Why a request's params are invalid, in a line, or undefined when they are valid (or the method is not one of this
  * server's). MCP asks for -32602 (invalid params) here; the SDK's own parse would answer -32603 with the whole schema.
  */
-export function paramsProblem(message: JSONRPCMessage): string | undefined {
+function paramsProblem(message: JSONRPCMessage): string | undefined {
   if (!('method' in message) || !('id' in message)) return undefined;
   const request = REQUESTS[message.method as keyof typeof REQUESTS] as (typeof REQUESTS)[keyof typeof REQUESTS] | undefined;
   if (!request) return undefined;

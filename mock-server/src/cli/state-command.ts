@@ -9,7 +9,7 @@ import { exportSnapshot, readSnapshotFile } from '../adapters/sqlite/snapshot-io
 import { SqliteStateStore } from '../adapters/sqlite/store.js';
 import { plural } from './plural.js';
 
-export const STATE_USAGE = `Usage: cardrail-mock state <command> <dir> [options]
+const STATE_USAGE = `Usage: cardrail-mock state <command> <dir> [options]
 
 Inspects, exports and imports a --state directory (not while a server runs on it).
 

@@ -172,7 +172,7 @@ function notSaved(wire: WireResponse, reason: string): WireResponse {
 }
 
 /** A tenant in memory as state lines: its header, its records, its idempotency keys and its next due work. */
-export function* tenantLines(tenant: Tenant): Generator<StateLine> {
+function* tenantLines(tenant: Tenant): Generator<StateLine> {
   const key = tenant.key;
   yield ['tenant', key, tenant.header()];
   for (const [name, collection] of tenant.collections()) {

@@ -26,7 +26,7 @@ export type ApiKeyRecord = Omit<Stored<ApiSchemas['ApiKey']>, 'status'> & {
 export const apiKeys = defineCollection<ApiKeyRecord>('apiKeys');
 
 /** The longest API key accepted, in characters (docs/ids-and-keys.md#api-keys): a longer one is 401. */
-export const MAX_KEY_LENGTH = 256;
+const MAX_KEY_LENGTH = 256;
 
 /**
  * `sk_test_` or `sk_live_` and 8 to 248 characters of `[A-Za-z0-9_]` (docs/ids-and-keys.md#api-keys): at most

@@ -10,7 +10,7 @@ import type { TenantHeader, TenantSnapshot } from './state/model.js';
 
 /** Where tenants report the changes a durable store writes (see state/change-tracker.ts). */
 export interface TenantChangeSink {
-  record(tenant: Tenant, collection: string, id: string): void;
+  record(tenant: Tenant, collection: string, id: string, seq: number): void;
   header(tenant: Tenant): void;
   idempotency(tenant: Tenant, key: string): void;
   /** Server-wide state changed (the shared clock advance). */
@@ -94,7 +94,11 @@ export class Tenant {
    */
   newCollection<T extends { id: string }>(name: string, options: CollectionOptions<T>): Collection<T> {
     const changes = this.hooks.changes;
-    const collection = new Collection<T>(this.#nextSeq, options, changes ? (id) => changes.record(this, name, id) : undefined);
+    const collection = new Collection<T>(
+      this.#nextSeq,
+      options,
+      changes ? (id, seq) => changes.record(this, name, id, seq) : undefined,
+    );
     this.#collections.set(name, collection as unknown as Collection<{ id: string }>);
     if (options.retention) this.#retained.push(collection as unknown as Collection<{ id: string }>);
     return collection;

@@ -1,5 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import type { SealContent } from './commit-seal.js';
+import { databaseCommits } from './commit.js';
 import { remedyFor, restoreDatabase, StateDamageError } from './errors.js';
 import type { StateFiles } from './files.js';
 import type { DatabaseSync } from './node-sqlite.js';
@@ -63,7 +64,7 @@ export function checkDatabase(
     damage(files.database, 'is not a cardrail-mock state database (its meta table names no cardrail-mock-state format)');
     return problems;
   }
-  const commits = Number(db.prepare("SELECT value FROM meta WHERE name = 'commits'").get()?.value ?? 0);
+  const commits = databaseCommits(db);
   if (seal === 'damaged') damage(files.seal, 'is not in its format (`commits <20 digits> pid <10 digits>`)');
   else if (seal === undefined && commits > 0) {
     damage(

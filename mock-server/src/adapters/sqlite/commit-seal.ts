@@ -15,6 +15,7 @@ export interface SealContent {
 }
 
 const PATTERN = /^commits (\d{20}) pid (\d{10})\n$/;
+const LINE_LENGTH = 'commits  pid \n'.length + 20 + 10;
 
 function line(content: SealContent): string {
   return `commits ${String(content.commits).padStart(20, '0')} pid ${String(content.pid).padStart(10, '0')}\n`;
@@ -51,6 +52,7 @@ export function claimSeal(path: string): void {
 /** The seal of an open store: rewritten in place after each commit. */
 export class CommitSeal {
   readonly #fd: number;
+  readonly #buffer = Buffer.alloc(LINE_LENGTH);
   #content: SealContent;
 
   constructor(path: string, content: SealContent) {
@@ -82,7 +84,8 @@ export class CommitSeal {
   }
 
   #write(): void {
-    const text = line(this.#content);
-    writeSync(this.#fd, text, 0, 'utf8');
+    // One buffer, rewritten in place: the line is ASCII of fixed width.
+    this.#buffer.write(line(this.#content), 0, 'latin1');
+    writeSync(this.#fd, this.#buffer, 0, this.#buffer.length, 0);
   }
 }

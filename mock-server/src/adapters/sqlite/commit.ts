@@ -1,10 +1,14 @@
 import { apiKeys } from '../../core/directory.js';
-import type { StateLine } from '../../core/state/model.js';
+import type { StateLine, TenantHeader } from '../../core/state/model.js';
 import { checksum } from './checksum.js';
 import { StateWriteError } from './errors.js';
 import { type DatabaseSync, SQLITE, type StatementSync, sqliteCode } from './node-sqlite.js';
 
-interface Counts {
+/** What a commit changes in a tenant's row, written once at its end (one statement per tenant, not one per line). */
+interface TenantRow {
+  header: TenantHeader | undefined;
+  /** Its next due time (null: none); undefined when the commit does not say. */
+  due: number | null | undefined;
   records: number;
   idempotency: number;
 }
@@ -28,7 +32,7 @@ export class CommitWriter {
   constructor(db: DatabaseSync) {
     this.#db = db;
     this.#statements = prepare(db);
-    this.#commits = Number(db.prepare("SELECT value FROM meta WHERE name = 'commits'").get()?.value ?? 0);
+    this.#commits = databaseCommits(db);
     this.#sharedOffsetMs = serverOffset(db);
   }
 
@@ -40,15 +44,15 @@ export class CommitWriter {
   /** Applies one commit's lines in one transaction; throws StateWriteError (having kept nothing) when refused. */
   apply(lines: readonly StateLine[]): void {
     const shared = this.#sharedOffsetMs;
-    const counts = new Map<string, Counts>();
+    const rows = new Map<string, TenantRow>();
     try {
-      this.#db.exec('BEGIN');
-      for (const line of lines) this.#line(line, counts);
-      for (const [tenant, delta] of counts) {
-        if (delta.records !== 0 || delta.idempotency !== 0) this.#statements.count.run(delta.records, delta.idempotency, tenant);
-      }
-      this.#statements.setCommits.run(this.#commits + 1);
-      this.#db.exec('COMMIT');
+      this.#statements.begin.run();
+      for (const line of lines) this.#line(line, rows);
+      const commit = this.#commits + 1;
+      for (const [tenant, row] of rows) this.#writeTenant(tenant, row, commit);
+      // A commit that changed a tenant carries its number in that tenant's row; one that changed none, in meta.
+      if (rows.size === 0) this.#statements.setCommits.run(commit);
+      this.#statements.commit.run();
     } catch (error) {
       this.#sharedOffsetMs = shared;
       rollback(this.#db);
@@ -57,31 +61,29 @@ export class CommitWriter {
     this.#commits++;
   }
 
-  #line(line: StateLine, counts: Map<string, Counts>): void {
+  #line(line: StateLine, rows: Map<string, TenantRow>): void {
     const s = this.#statements;
     switch (line[0]) {
       case 'server':
         this.#sharedOffsetMs = line[1].sharedOffsetMs;
         s.setServer.run(JSON.stringify(line[1]));
         return;
-      case 'tenant': {
-        const [, key, header] = line;
-        s.upsertTenant.run(key, JSON.stringify(header), header.clockOffsetMs, this.#sharedOffsetMs);
+      case 'tenant':
+        rowOf(rows, line[1]).header = line[2];
         return;
-      }
       case 'put': {
         const [, tenant, kind, seq, record] = line;
         const id = (record as { id: string }).id;
         const body = JSON.stringify(record);
         const crc = checksum(body);
-        if (Number(s.insertRecord.run(tenant, kind, id, seq, body, crc).changes) > 0) countOf(counts, tenant).records++;
-        else s.updateRecord.run(seq, body, crc, tenant, kind, id);
+        if (Number(s.insertRecord.run(tenant, kind, id, seq, body, crc).changes) > 0) rowOf(rows, tenant).records++;
+        else s.updateRecord.run(kind, id, body, crc, tenant, seq);
         if (kind === apiKeys.name) s.putKey.run((record as { digest: string }).digest, tenant, id);
         return;
       }
       case 'delete': {
-        const [, tenant, kind, id] = line;
-        if (Number(s.deleteRecord.run(tenant, kind, id).changes) > 0) countOf(counts, tenant).records--;
+        const [, tenant, kind, id, seq] = line;
+        if (Number(s.deleteRecord.run(tenant, seq).changes) > 0) rowOf(rows, tenant).records--;
         if (kind === apiKeys.name) s.deleteKey.run(tenant, id);
         return;
       }
@@ -89,47 +91,80 @@ export class CommitWriter {
         const [, tenant, record] = line;
         const body = JSON.stringify(record);
         const crc = checksum(body);
-        if (Number(s.insertIdempotency.run(tenant, record.key, body, crc).changes) > 0) countOf(counts, tenant).idempotency++;
+        if (Number(s.insertIdempotency.run(tenant, record.key, body, crc).changes) > 0) rowOf(rows, tenant).idempotency++;
         else s.updateIdempotency.run(body, crc, tenant, record.key);
         return;
       }
       case 'forget':
-        if (Number(s.deleteIdempotency.run(line[1], line[2]).changes) > 0) countOf(counts, line[1]).idempotency--;
+        if (Number(s.deleteIdempotency.run(line[1], line[2]).changes) > 0) rowOf(rows, line[1]).idempotency--;
         return;
       case 'due':
-        s.setDue.run(line[2], line[2], line[2], line[1]);
+        rowOf(rows, line[1]).due = line[2];
         return;
       case 'reset':
         this.#db.exec('DELETE FROM records; DELETE FROM idempotency; DELETE FROM keys; DELETE FROM tenants;');
-        counts.clear();
+        rows.clear();
         this.#sharedOffsetMs = 0;
         s.setServer.run(EMPTY_SERVER);
         return;
     }
+  }
+
+  /** A tenant's row: its header (with the server-wide advance it is saved at), next due time and counts. */
+  #writeTenant(tenant: string, row: TenantRow, commit: number): void {
+    const s = this.#statements;
+    if (row.header) {
+      const known = row.due !== undefined;
+      s.upsertTenant.run(
+        tenant,
+        JSON.stringify(row.header),
+        row.header.clockOffsetMs,
+        this.#sharedOffsetMs,
+        known ? 1 : 0,
+        row.due ?? null,
+        row.records,
+        row.idempotency,
+        commit,
+      );
+      return;
+    }
+    if (row.due !== undefined) s.setDue.run(row.due, row.due, row.due, tenant);
+    s.count.run(row.records, row.idempotency, commit, tenant);
   }
 }
 
 function prepare(db: DatabaseSync) {
   const statement = (sql: string): StatementSync => db.prepare(sql);
   return {
+    // Prepared once, like every other statement: a commit parses no SQL.
+    begin: statement('BEGIN'),
+    commit: statement('COMMIT'),
     setServer: statement("UPDATE meta SET value = ? WHERE name = 'server'"),
     setCommits: statement("UPDATE meta SET value = ? WHERE name = 'commits'"),
-    upsertTenant: statement(
-      `INSERT INTO tenants (key, header, clock_offset_ms, shared_offset_ms) VALUES (?, ?, ?, ?)
-       ON CONFLICT (key) DO UPDATE SET header = excluded.header, clock_offset_ms = excluded.clock_offset_ms,
-         shared_offset_ms = excluded.shared_offset_ms`,
-    ),
+    // ?5: whether the commit gives the next due time (?6); a commit of a snapshot does not, and it is then unknown.
     // The wake time is on the server clock (base clock plus server-wide advance): the tenant's due time minus its own
-    // offset, plus the server-wide advance that offset was saved at.
+    // offset, plus the server-wide advance that offset was saved at; unknown is 0, woken at once.
+    upsertTenant: statement(
+      `INSERT INTO tenants (key, header, clock_offset_ms, shared_offset_ms, due_known, due_at, wake_at, records, idempotency,
+         last_commit)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, CASE WHEN ?5 = 0 THEN 0 WHEN ?6 IS NULL THEN NULL ELSE ?6 - ?3 + ?4 END, ?7, ?8, ?9)
+       ON CONFLICT (key) DO UPDATE SET header = excluded.header, clock_offset_ms = excluded.clock_offset_ms,
+         shared_offset_ms = excluded.shared_offset_ms,
+         due_known = CASE WHEN ?5 = 0 THEN due_known ELSE 1 END,
+         due_at = CASE WHEN ?5 = 0 THEN due_at ELSE excluded.due_at END,
+         wake_at = CASE WHEN ?5 = 0 THEN wake_at ELSE excluded.wake_at END,
+         records = records + excluded.records, idempotency = idempotency + excluded.idempotency,
+         last_commit = excluded.last_commit`,
+    ),
     setDue: statement(
       `UPDATE tenants SET due_known = 1, due_at = ?,
          wake_at = CASE WHEN ? IS NULL THEN NULL ELSE ? - clock_offset_ms + shared_offset_ms END
        WHERE key = ?`,
     ),
-    count: statement('UPDATE tenants SET records = records + ?, idempotency = idempotency + ? WHERE key = ?'),
+    count: statement('UPDATE tenants SET records = records + ?, idempotency = idempotency + ?, last_commit = ? WHERE key = ?'),
     insertRecord: statement('INSERT OR IGNORE INTO records (tenant, kind, id, seq, body, crc) VALUES (?, ?, ?, ?, ?, ?)'),
-    updateRecord: statement('UPDATE records SET seq = ?, body = ?, crc = ? WHERE tenant = ? AND kind = ? AND id = ?'),
-    deleteRecord: statement('DELETE FROM records WHERE tenant = ? AND kind = ? AND id = ?'),
+    updateRecord: statement('UPDATE records SET kind = ?, id = ?, body = ?, crc = ? WHERE tenant = ? AND seq = ?'),
+    deleteRecord: statement('DELETE FROM records WHERE tenant = ? AND seq = ?'),
     putKey: statement('INSERT OR REPLACE INTO keys (digest, tenant, id) VALUES (?, ?, ?)'),
     deleteKey: statement('DELETE FROM keys WHERE tenant = ? AND id = ?'),
     insertIdempotency: statement('INSERT OR IGNORE INTO idempotency (tenant, key, body, crc) VALUES (?, ?, ?, ?)'),
@@ -138,13 +173,26 @@ function prepare(db: DatabaseSync) {
   };
 }
 
-function countOf(counts: Map<string, Counts>, tenant: string): Counts {
-  let count = counts.get(tenant);
-  if (!count) {
-    count = { records: 0, idempotency: 0 };
-    counts.set(tenant, count);
+function rowOf(rows: Map<string, TenantRow>, tenant: string): TenantRow {
+  let row = rows.get(tenant);
+  if (!row) {
+    row = { header: undefined, due: undefined, records: 0, idempotency: 0 };
+    rows.set(tenant, row);
   }
-  return count;
+  return row;
+}
+
+/**
+ * How many commits the database holds: the highest commit number of its tenants' rows and of meta (a commit writes
+ * its number into the rows it changes anyway, and into meta only when it changes none). One pass over the tenants.
+ */
+export function databaseCommits(db: DatabaseSync): number {
+  const row = db
+    .prepare(
+      "SELECT max((SELECT value FROM meta WHERE name = 'commits'), coalesce((SELECT max(last_commit) FROM tenants), 0)) AS commits",
+    )
+    .get();
+  return Number(row?.commits ?? 0);
 }
 
 /** The server-wide clock advance the database holds. */

@@ -11,7 +11,7 @@ export interface StateFiles {
   seal: string;
 }
 
-export const DATABASE_NAME = 'state.db';
+const DATABASE_NAME = 'state.db';
 
 export function stateFiles(dir: string): StateFiles {
   const absolute = resolve(dir);

@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { checkDatabase, checkEveryRecord, walState } from './check.js';
 import { readSeal } from './commit-seal.js';
-import { serverOffset } from './commit.js';
+import { databaseCommits, serverOffset } from './commit.js';
 import { remedyFor, StateDamageError } from './errors.js';
 import { type StateFiles, stateFiles } from './files.js';
 import { lockDirectory } from './lock.js';
@@ -75,7 +75,7 @@ export function inspectState(dir: string, options: { thorough: boolean }): Inspe
         organizations: count('SELECT count(*) FROM tenants'),
         records: count('SELECT coalesce(sum(records), 0) FROM tenants'),
         idempotencyKeys: count('SELECT coalesce(sum(idempotency), 0) FROM tenants'),
-        commits: count("SELECT value FROM meta WHERE name = 'commits'"),
+        commits: safe(() => databaseCommits(db), 0),
         bytes: statSync(files.database).size + (existsSync(files.wal) ? statSync(files.wal).size : 0),
       },
       close() {

@@ -27,7 +27,7 @@ export function hasLegacyJournal(dir: string): boolean {
 }
 
 /** Every file of the journal format in the directory (removed once their import is verified). */
-export function legacyFiles(dir: string): string[] {
+function legacyFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
     .filter(

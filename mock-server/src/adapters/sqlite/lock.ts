@@ -65,7 +65,8 @@ function sleep(ms: number): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process runs (a zombie does not count: it holds no lock). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
   } catch (error) {

@@ -6,7 +6,7 @@
  */
 
 /** The oldest Node.js whose node:sqlite runs without a flag. */
-export const SQLITE_MIN_NODE = [22, 13, 0] as const;
+const SQLITE_MIN_NODE = [22, 13, 0] as const;
 
 export type SqlValue = null | number | bigint | string | Uint8Array;
 
@@ -27,7 +27,7 @@ interface SqliteModule {
 }
 
 /** --state asked of a Node.js without node:sqlite. */
-export class NodeTooOldError extends Error {
+class NodeTooOldError extends Error {
   constructor(version: string) {
     super(
       `--state needs Node.js ${SQLITE_MIN_NODE.slice(0, 2).join('.')} or newer: the state is kept in SQLite through ` +
@@ -62,9 +62,8 @@ export function databaseClass(): SqliteModule['DatabaseSync'] {
     return (emitWarning as (...args: unknown[]) => void).call(process, warning, ...rest);
   } as typeof process.emitWarning;
   try {
-    loaded = (process as unknown as { getBuiltinModule(id: string): unknown }).getBuiltinModule('node:sqlite') as
-      | SqliteModule
-      | undefined;
+    const { getBuiltinModule } = process as unknown as { getBuiltinModule?: (id: string) => unknown };
+    loaded = getBuiltinModule?.call(process, 'node:sqlite') as SqliteModule | undefined;
   } finally {
     process.emitWarning = emitWarning;
   }

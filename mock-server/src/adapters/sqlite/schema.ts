@@ -6,14 +6,18 @@ import type { DatabaseSync } from './node-sqlite.js';
  * to its own, in one transaction, so a store written by an older mock is brought forward on open and one written by
  * a newer mock is refused rather than misread.
  *
- * - `meta`: the format's name, the number of commits made (checked against state.db.commits at start), the
- *   server-wide state (clock advance, id generator's position).
+ * - `meta`: the format's name, the server-wide state (clock advance, id generator's position), and the number of
+ *   the last commit that changed no tenant.
  * - `tenants`: one row per organization and mode: its header (test-clock offset, sequence counter), the server-wide
  *   advance that offset was saved at, its next due work (on its test clock and on the server clock, indexed, so due
  *   work of organizations not in memory is found without reading them), and how many records and idempotency keys
- *   it holds (checked against the rows at start).
- * - `records`: every object, event and delivery record as JSON, keyed by organization, kind (collection) and id, with
- *   its sequence number and a CRC-32 of its text (checked when it is read).
+ *   it holds (checked against the rows at start), and the number of the last commit that changed it: the database's
+ *   commit count (checked against state.db.commits at start) is the highest of these and meta's, so that a commit
+ *   writes no page of its own for it.
+ * - `records`: every object, event and delivery record as JSON, with its organization, kind (collection) and id, and a
+ *   CRC-32 of its text (checked when it is read); found by organization and sequence number (unique in an
+ *   organization across its collections, and increasing: a request's new records land on the same pages, at the end
+ *   of its organization's range, so a commit writes few pages).
  * - `idempotency`: the idempotency keys with the answers they replay, and their CRC-32.
  * - `keys`: each API key's SHA-256 digest and its organization, so a request finds its organization without reading
  *   any other.
@@ -30,7 +34,8 @@ const MIGRATIONS: readonly string[] = [
     due_at INTEGER,
     wake_at INTEGER DEFAULT 0,
     records INTEGER NOT NULL DEFAULT 0,
-    idempotency INTEGER NOT NULL DEFAULT 0
+    idempotency INTEGER NOT NULL DEFAULT 0,
+    last_commit INTEGER NOT NULL DEFAULT 0
   ) WITHOUT ROWID;
   CREATE INDEX tenants_by_wake ON tenants (wake_at) WHERE wake_at IS NOT NULL;
   CREATE TABLE records (
@@ -41,14 +46,9 @@ const MIGRATIONS: readonly string[] = [
     body TEXT NOT NULL,
     crc INTEGER NOT NULL
   );
-  CREATE UNIQUE INDEX records_by_key ON records (tenant, kind, id);
-  CREATE TABLE idempotency (
-    tenant TEXT NOT NULL,
-    key TEXT NOT NULL,
-    body TEXT NOT NULL,
-    crc INTEGER NOT NULL,
-    PRIMARY KEY (tenant, key)
-  ) WITHOUT ROWID;
+  CREATE UNIQUE INDEX records_by_seq ON records (tenant, seq);
+  CREATE TABLE idempotency (tenant TEXT NOT NULL, key TEXT NOT NULL, body TEXT NOT NULL, crc INTEGER NOT NULL);
+  CREATE UNIQUE INDEX idempotency_by_key ON idempotency (tenant, key);
   CREATE TABLE keys (digest TEXT PRIMARY KEY, tenant TEXT NOT NULL, id TEXT NOT NULL) WITHOUT ROWID;
   CREATE INDEX keys_by_owner ON keys (tenant, id);
   INSERT INTO meta (name, value) VALUES ('format', '${STATE_FORMAT}'), ('commits', 0),

@@ -10,7 +10,7 @@ import { CommitWriter } from './commit.js';
 import { remedyFor, restoreDatabase, StateDamageError, StateInUseError } from './errors.js';
 import { type StateFiles, stateFiles } from './files.js';
 import { hasLegacyJournal, legacyLockHolder, readLegacyJournal, removeLegacyFiles } from './legacy-journal.js';
-import { lockDirectory } from './lock.js';
+import { isAlive, lockDirectory } from './lock.js';
 import { databaseClass, type DatabaseSync, SQLITE, sqliteCode } from './node-sqlite.js';
 import { hasTables, migrate, schemaVersion } from './schema.js';
 import { TenantReader } from './tenant-reader.js';
@@ -53,6 +53,11 @@ export interface StoreSummary {
 }
 
 const CHECKPOINT_INTERVAL_MS = 1_000;
+/**
+ * SQLite checkpoints on its own once the log holds this many pages (its default, 1000, made a commit wait for a
+ * checkpoint every few hundred writes); the timer above checkpoints every second before that.
+ */
+const AUTOCHECKPOINT_PAGES = 16_384;
 /** An oversized write-ahead log (after a big import or reset) is cut back to this once checkpointed. */
 const WAL_SIZE_LIMIT = 64 * 1024 * 1024;
 
@@ -104,6 +109,7 @@ export class SqliteStateStore implements StateJournal {
       db.exec('PRAGMA journal_mode = WAL');
       db.exec(`PRAGMA synchronous = ${options.fsync === 'always' ? 'FULL' : 'NORMAL'}`);
       db.exec(`PRAGMA journal_size_limit = ${WAL_SIZE_LIMIT}`);
+      db.exec(`PRAGMA wal_autocheckpoint = ${AUTOCHECKPOINT_PAGES}`);
       const version = schemaVersion(db);
       const fresh = version === 0 && !hasTables(db);
       if (fresh && typeof sealNow === 'object' && sealNow.commits > 0) {
@@ -140,10 +146,9 @@ export class SqliteStateStore implements StateJournal {
     }
     this.#unlock = unlock;
     this.tenants = this.#guardedReader();
-    if (options.fsync !== 'always') {
-      this.#timer = setInterval(() => this.#checkpoint(), CHECKPOINT_INTERVAL_MS);
-      this.#timer.unref();
-    }
+    // Both policies: with `interval` this is what forces commits to disk; with `always` it keeps the log short.
+    this.#timer = setInterval(() => this.#checkpoint(), CHECKPOINT_INTERVAL_MS);
+    this.#timer.unref();
   }
 
   /** Opens (or creates) a state directory: locked, checked, and imported from the journal format if it is in it. */
@@ -154,7 +159,14 @@ export class SqliteStateStore implements StateJournal {
   /** Keeps one commit, in one transaction; throws StateWriteError (having kept nothing) when the database refuses it. */
   commit(lines: StateLine[]): void {
     if (this.#closed) throw new Error(`The state store of ${this.files.dir} is closed.`);
-    this.#writer.apply(lines);
+    try {
+      this.#writer.apply(lines);
+    } catch (error) {
+      // A write that finds the file damaged is refused like any other, and stops the server like damage found at start.
+      const damage = asDamage((error as { cause?: unknown }).cause, this.files);
+      if (damage instanceof StateDamageError) this.#onDamage(damage);
+      throw error;
+    }
     this.#seal.committed(this.#writer.commits);
     this.#uncheckpointed = true;
   }
@@ -318,13 +330,4 @@ function asDamage(error: unknown, files: StateFiles): unknown {
     );
   }
   return error;
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }

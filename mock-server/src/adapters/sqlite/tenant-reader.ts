@@ -150,7 +150,7 @@ function prepare(db: DatabaseSync) {
     server: db.prepare("SELECT value FROM meta WHERE name = 'server'"),
     ownerOfKey: db.prepare('SELECT tenant FROM keys WHERE digest = ?'),
     tenant: db.prepare('SELECT header, shared_offset_ms, due_known, due_at, records, idempotency FROM tenants WHERE key = ?'),
-    records: db.prepare('SELECT kind, id, seq, body, crc FROM records WHERE tenant = ?'),
+    records: db.prepare('SELECT kind, id, seq, body, crc FROM records WHERE tenant = ? ORDER BY seq'),
     idempotency: db.prepare('SELECT body, crc FROM idempotency WHERE tenant = ?'),
     keys: db.prepare('SELECT key FROM tenants WHERE key > ? ORDER BY key LIMIT ?'),
     // Keyset pages over the due-time index: each page starts after the last row of the one before.

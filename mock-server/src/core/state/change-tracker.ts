@@ -34,7 +34,8 @@ export interface StateJournal {
 }
 
 interface TenantChanges {
-  records: Map<string, Set<string>>;
+  /** Changed record ids by collection, with each one's sequence number (what a deleted one is found by). */
+  records: Map<string, Map<string, number>>;
   idempotency: Set<string> | undefined;
 }
 
@@ -82,15 +83,15 @@ export class ChangeTracker implements TenantChangeSink {
     return this.#lastRefusal;
   }
 
-  record(tenant: Tenant, collection: string, id: string): void {
+  record(tenant: Tenant, collection: string, id: string, seq: number): void {
     if (this.#paused > 0 || tenant.detached) return;
     const changes = this.#of(tenant);
     let ids = changes.records.get(collection);
     if (!ids) {
-      ids = new Set();
+      ids = new Map();
       changes.records.set(collection, ids);
     }
-    ids.add(id);
+    ids.set(id, seq);
   }
 
   header(tenant: Tenant): void {
@@ -198,10 +199,10 @@ function* tenantChangeLines(tenant: Tenant, changes: TenantChanges): Generator<S
   yield ['tenant', key, tenant.header()];
   for (const [name, ids] of changes.records) {
     const collection = tenant.collection(name);
-    for (const id of ids) {
+    for (const [id, lastSeq] of ids) {
       const seq = collection?.seqOf(id);
       if (collection && seq !== undefined) yield ['put', key, name, seq, collection.get(id)];
-      else yield ['delete', key, name, id];
+      else yield ['delete', key, name, id, lastSeq];
     }
   }
   if (changes.idempotency) {

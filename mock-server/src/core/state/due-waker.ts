@@ -76,7 +76,7 @@ export class DueWaker {
 
   #soon(): void {
     if (this.#stopped) return;
-    setImmediate(() => this.#wake());
+    setTimeout(() => this.#wake(), 0);
   }
 
   #wake(): void {

@@ -83,7 +83,8 @@ export type StateLine =
     ]
   | ['tenant', string, TenantHeader]
   | ['put', string, string, number, unknown]
-  | ['delete', string, string, string]
+  /** A record deleted: tenant, collection, id, and the sequence number it had. */
+  | ['delete', string, string, string, number]
   | ['idempotency', string, IdempotencyRecord]
   /** An idempotency key past its 24 hours: forgotten. */
   | ['forget', string, string]
