@@ -164,6 +164,40 @@ describe.runIf(hasNodeSqlite())('the SQLite state store (node:sqlite, Node.js 22
     await store.close();
   });
 
+  it('lets idle organizations leave memory, reads one back on its next request, and wakes one when its work falls due', async () => {
+    const dir = stateDir();
+    const { store, mock } = open(dir);
+    const idle = newKey();
+    const id = await created(mock, idle, 'idle@example.com');
+    const timed = newKey();
+    const customer = await created(mock, timed, 'timed@example.com');
+    const card = JSON.parse(
+      (
+        await call(mock, {
+          method: 'POST',
+          path: '/cards',
+          body: { customerId: customer, policy: { ttlMinutes: 5 } },
+          key: timed,
+        })
+      ).body,
+    ) as { id: string; status: string };
+    expect(card.status).toBe('active');
+    // Both leave: the one with a time-to-live too, since the store wakes it when it falls due.
+    expect(mock.evictIdle(0)).toBe(2);
+    expect(mock.events.list()).toHaveLength(0);
+    expect((await call(mock, { method: 'GET', path: `/customers/${id}`, key: idle })).status).toBe(200);
+    // The server-wide clock passes the time-to-live: the organization is read, its card expires on time.
+    await mock.clock.advance(6 * 60);
+    const expired = mock.events.list({ apiKey: timed }).map((event) => event.type);
+    expect(expired).toContain('card.expired');
+    const read = JSON.parse((await call(mock, { method: 'GET', path: `/cards/${card.id}`, key: timed })).body) as {
+      status: string;
+    };
+    expect(read.status).toBe('closed');
+    await mock.stop(0);
+    await store.close();
+  });
+
   it('refuses a second store on the same directory in this process', async () => {
     const dir = stateDir();
     const store = SqliteStateStore.open({ path: dir });
