@@ -115,13 +115,15 @@ export class CommitWriter {
     const s = this.#statements;
     if (row.header) {
       const known = row.due !== undefined;
+      const offset = row.header.clockOffsetMs;
       s.upsertTenant.run(
         tenant,
         JSON.stringify(row.header),
-        row.header.clockOffsetMs,
+        offset,
         this.#sharedOffsetMs,
         known ? 1 : 0,
         row.due ?? null,
+        known ? wakeAt(row.due ?? null, offset, this.#sharedOffsetMs) : 0,
         row.records,
         row.idempotency,
         commit,
@@ -141,18 +143,16 @@ function prepare(db: DatabaseSync) {
     commit: statement('COMMIT'),
     setServer: statement("UPDATE meta SET value = ? WHERE name = 'server'"),
     setCommits: statement("UPDATE meta SET value = ? WHERE name = 'commits'"),
-    // ?5: whether the commit gives the next due time (?6); a commit of a snapshot does not, and it is then unknown.
-    // The wake time is on the server clock (base clock plus server-wide advance): the tenant's due time minus its own
-    // offset, plus the server-wide advance that offset was saved at; unknown is 0, woken at once.
+    // A commit of a snapshot gives no due time (due_known 0): it is then kept, or unknown for a new row (woken at once).
     upsertTenant: statement(
       `INSERT INTO tenants (key, header, clock_offset_ms, shared_offset_ms, due_known, due_at, wake_at, records, idempotency,
          last_commit)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, CASE WHEN ?5 = 0 THEN 0 WHEN ?6 IS NULL THEN NULL ELSE ?6 - ?3 + ?4 END, ?7, ?8, ?9)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (key) DO UPDATE SET header = excluded.header, clock_offset_ms = excluded.clock_offset_ms,
          shared_offset_ms = excluded.shared_offset_ms,
-         due_known = CASE WHEN ?5 = 0 THEN due_known ELSE 1 END,
-         due_at = CASE WHEN ?5 = 0 THEN due_at ELSE excluded.due_at END,
-         wake_at = CASE WHEN ?5 = 0 THEN wake_at ELSE excluded.wake_at END,
+         due_known = CASE WHEN excluded.due_known = 0 THEN due_known ELSE 1 END,
+         due_at = CASE WHEN excluded.due_known = 0 THEN due_at ELSE excluded.due_at END,
+         wake_at = CASE WHEN excluded.due_known = 0 THEN wake_at ELSE excluded.wake_at END,
          records = records + excluded.records, idempotency = idempotency + excluded.idempotency,
          last_commit = excluded.last_commit`,
     ),
@@ -171,6 +171,15 @@ function prepare(db: DatabaseSync) {
     updateIdempotency: statement('UPDATE idempotency SET body = ?, crc = ? WHERE tenant = ? AND key = ?'),
     deleteIdempotency: statement('DELETE FROM idempotency WHERE tenant = ? AND key = ?'),
   };
+}
+
+/**
+ * When a tenant's work is due on the server clock (the base clock plus the server-wide advance), the scale the store
+ * wakes tenants on: its due time on its own test clock, minus its own offset, plus the server-wide advance that offset
+ * was saved at. Null when nothing is due.
+ */
+function wakeAt(dueAt: number | null, clockOffsetMs: number, sharedOffsetMs: number): number | null {
+  return dueAt === null ? null : dueAt - clockOffsetMs + sharedOffsetMs;
 }
 
 function rowOf(rows: Map<string, TenantRow>, tenant: string): TenantRow {
