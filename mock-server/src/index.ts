@@ -19,6 +19,7 @@ export type {
   IdempotencyRecord,
   MockSnapshot,
   RandomPosition,
+  ServerState,
   StateLine,
   TenantHeader,
   TenantSnapshot,

@@ -240,5 +240,6 @@ function definedOnly(options: Partial<ServerLimits>): Partial<ServerLimits> {
 }
 
 export type { FsyncPolicy, StateStoreOptions } from './sqlite/store.js';
+export { StateDamageError } from './sqlite/errors.js';
 export type { CorsOrigins } from '../http/cors.js';
 export type { ServerLimits } from './server-limits.js';

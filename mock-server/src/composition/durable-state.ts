@@ -1,11 +1,10 @@
 import type { Directory, TenantStore } from '../core/directory.js';
 import { stateNotSaved } from '../core/errors.js';
-import type { RandomPosition } from '../core/seeded-random.js';
 import { SnapshotBuilder } from '../core/state/builder.js';
 import { ChangeTracker, CommitRefusedError, type StateJournal } from '../core/state/change-tracker.js';
 import { DueWaker } from '../core/state/due-waker.js';
 import { savedTenantLines } from '../core/state/lines.js';
-import type { MockSnapshot, StateLine } from '../core/state/model.js';
+import type { MockSnapshot, ServerState, StateLine } from '../core/state/model.js';
 import type { Tenant, TenantChangeSink } from '../core/tenant.js';
 import type { Dispatch } from '../http/app.js';
 import { jsonResponse, toWire, type WireResponse } from '../http/response.js';
@@ -40,9 +39,9 @@ export interface DurableStateOptions {
   /** The live directory (replaced on reset and restore). */
   directory(): Directory;
   /** Server-wide state a commit carries. */
-  serverState(): { sharedOffsetMs: number; random: RandomPosition | null };
+  serverState(): ServerState;
   /** Puts back the server-wide state a store kept (at start, before any request). */
-  putBackServer(state: { sharedOffsetMs: number; random: RandomPosition | null }): void;
+  putBackServer(state: ServerState): void;
   /** The base clock plus the server-wide advance: the scale stored tenants' due times are kept on. */
   serverNow(): number;
   /** Whether the clocks are frozen (then due work runs only on advances, never on timers). */

@@ -1,4 +1,4 @@
-import type { IdempotencyRecord, RandomPosition, TenantHeader, TenantSnapshot } from '../../core/state/model.js';
+import type { IdempotencyRecord, ServerState, TenantHeader, TenantSnapshot } from '../../core/state/model.js';
 import type { StoredTenant, StoredTenants } from '../../core/state/stored-tenants.js';
 import { checksum } from './checksum.js';
 import { remedyFor, StateDamageError } from './errors.js';
@@ -24,10 +24,9 @@ export class TenantReader implements StoredTenants {
     this.#statements = prepare(db);
   }
 
-  server(): { sharedOffsetMs: number; random: RandomPosition | null } {
+  server(): ServerState {
     const text = this.#statements.server.get()?.value;
-    const saved =
-      typeof text === 'string' ? (JSON.parse(text) as Partial<{ sharedOffsetMs: number; random: RandomPosition | null }>) : {};
+    const saved = typeof text === 'string' ? (JSON.parse(text) as Partial<ServerState>) : {};
     return { sharedOffsetMs: saved.sharedOffsetMs ?? 0, random: saved.random ?? null };
   }
 

@@ -1,5 +1,5 @@
 import type { Tenant, TenantChangeSink } from '../tenant.js';
-import type { MockSnapshot, RandomPosition, StateLine } from './model.js';
+import type { MockSnapshot, RandomPosition, ServerState, StateLine } from './model.js';
 import type { StoredTenants } from './stored-tenants.js';
 
 /** What a durable store may ask of the mock it is attached to. */
@@ -66,7 +66,7 @@ export class ChangeTracker implements TenantChangeSink {
 
   constructor(
     private readonly journal: StateJournal,
-    private readonly serverState: () => { sharedOffsetMs: number; random: RandomPosition | null },
+    private readonly serverState: () => ServerState,
     /** Told of every refused commit, before it is thrown: the tenants it held must be dropped from memory. */
     private readonly onRefused: (error: CommitRefusedError) => void = () => undefined,
   ) {

@@ -26,6 +26,14 @@ export interface MockSnapshot {
   tenants: TenantSnapshot[];
 }
 
+/** What the server keeps beside its tenants. */
+export interface ServerState {
+  /** Clock advances made through the server-wide clock (MockSnapshot.sharedOffsetMs). */
+  sharedOffsetMs: number;
+  /** Where a seeded id generator stands (null for random ids). */
+  random: RandomPosition | null;
+}
+
 /** One organization in one mode. */
 export interface TenantSnapshot extends TenantHeader {
   /** Records by collection name, each as [sequence number, record], in sequence order. */
@@ -72,15 +80,7 @@ export function tenantKey(organizationId: string, mode: Mode): string {
  * SnapshotBuilder). A `put` carries the whole record, so applying it twice changes nothing.
  */
 export type StateLine =
-  | [
-      'server',
-      {
-        /** Clock advances made through the server-wide clock (MockSnapshot.sharedOffsetMs). */
-        sharedOffsetMs: number;
-        /** Where a seeded id generator stands (null for random ids). */
-        random: RandomPosition | null;
-      },
-    ]
+  | ['server', ServerState]
   | ['tenant', string, TenantHeader]
   | ['put', string, string, number, unknown]
   /** A record deleted: tenant, collection, id, and the sequence number it had. */

@@ -1,7 +1,8 @@
-import type { RandomPosition, TenantSnapshot } from './model.js';
+import type { ServerState, TenantSnapshot } from './model.js';
 
 /** A tenant as a store keeps it: its saved state, and the server-wide clock advance it was saved at. */
 export interface StoredTenant {
+  /** Its records, idempotency keys and header, as `snapshot()` holds a tenant. */
   tenant: TenantSnapshot;
   /**
    * The server-wide advance (MockSnapshot.sharedOffsetMs) when its clock offset was saved: advances made since
@@ -24,7 +25,7 @@ export interface StoredTenant {
  */
 export interface StoredTenants {
   /** The server-wide state as stored: the clock advance, and where a seeded id generator stands. */
-  server(): { sharedOffsetMs: number; random: RandomPosition | null };
+  server(): ServerState;
   /** The tenant (`org_...:test`) an API key belongs to, by the SHA-256 digest (hex) of the key; undefined when none. */
   ownerOfKey(digest: string): string | undefined;
   /** A stored tenant, or undefined when the store has none of that key. */
