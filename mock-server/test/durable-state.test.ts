@@ -1,6 +1,8 @@
 // `cardrail-mock --state <dir>` (docs/standalone-server.md#durable-state), run as a user runs it: everything answered
 // survives kill -9, and a clean SIGTERM records the webhook attempts it could not finish as pending; they are
 // delivered after the restart. Uses the built dist/ (the root `npm test` builds before testing).
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { hasNodeSqlite } from '../src/adapters/sqlite/node-sqlite.js';
 import { killChildren, runCliToExit, startCli } from './support/cli-process.js';
@@ -159,6 +161,29 @@ describe.runIf(hasNodeSqlite())('cardrail-mock --state (node:sqlite, Node.js 22.
     await again('POST', '/simulate/clock/advance', { seconds: 300 });
     await until(() => hooks.received.length === 2, 'the retry after the restart');
     expect(hooks.received[1]?.body).toBe(hooks.received[0]?.body);
+    expect(await second.stop('SIGTERM')).toBe(0);
+  });
+
+  it('replays fixtures into a directory without a state only, and goes on from them after a restart', async () => {
+    const dir = stateDir();
+    const file = join(stateDir(), 'fixtures.json');
+    const key = 'sk_test_statefixtures1';
+    writeFileSync(
+      file,
+      JSON.stringify({
+        apiKey: key,
+        seed: 'fixtures',
+        requests: [{ method: 'POST', path: '/customers', body: { email: 'ada@example.com' } }],
+      }),
+    );
+    const first = await startCli(['--port', '0', '--state', dir, '--fixtures', file, '--frozen-clock', FROZEN_AT]);
+    expect(first.output()).toContain('Loaded 1 fixture requests');
+    expect(await first.stop('SIGTERM')).toBe(0);
+    const second = await startCli(['--port', '0', '--state', dir, '--fixtures', file, '--frozen-clock', FROZEN_AT]);
+    expect(second.output()).toMatch(/Opened the state in .+: \d+ records of 1 organization, each read when first used/);
+    expect(second.output()).not.toContain('Loaded');
+    const listed = JSON.parse((await client(second.url, key)('GET', '/customers')).text) as { data: unknown[] };
+    expect(listed.data).toHaveLength(1);
     expect(await second.stop('SIGTERM')).toBe(0);
   });
 

@@ -42,7 +42,10 @@ export interface StateStoreOptions {
 
 /** What the store found when it opened its directory. */
 export interface StoreSummary {
-  /** Whether the directory already held a state (false for a new one). */
+  /**
+   * Whether the directory already held a state: at least one organization (fixtures are replayed into a directory
+   * that holds none, as into a new one).
+   */
   existing: boolean;
   /** Organizations and modes stored. */
   organizations: number;
@@ -97,7 +100,6 @@ export class SqliteStateStore implements StateJournal {
     const legacy = hasLegacyJournal(files.dir) ? legacyState(files) : undefined;
     const seal = readSeal(files.seal);
     checkFilesBeforeOpen(files, seal);
-    const existing = existsSync(files.database);
     const wal = walState(files);
     const DatabaseSync = databaseClass();
     const { db, unlock } = lockedDatabase(DatabaseSync, files);
@@ -133,9 +135,10 @@ export class SqliteStateStore implements StateJournal {
       this.#seal = new CommitSeal(files.seal, { commits: this.#writer.commits, pid: process.pid } satisfies SealContent);
       const imported = legacy ? this.#importLegacy(legacy) : undefined;
       const totals = db.prepare('SELECT count(*) AS organizations, coalesce(sum(records), 0) AS records FROM tenants').get();
+      const organizations = Number(totals?.organizations ?? 0);
       this.summary = {
-        existing: (existing && !fresh) || imported !== undefined,
-        organizations: Number(totals?.organizations ?? 0),
+        existing: organizations > 0 || imported !== undefined,
+        organizations,
         records: Number(totals?.records ?? 0),
         imported,
       };
