@@ -106,7 +106,7 @@ const TYPECHECKS = {
   'package-tests': 1,
 };
 /** What a suite costs on another Node major (node-majors lanes). */
-const LANE_COSTS = { sdk: 6, 'mock-server': 40, 'agent-toolkit': 14, 'examples/vitest': 4 };
+const LANE_COSTS = { sdk: 6, 'mock-server': 55, 'agent-toolkit': 14, 'examples/vitest': 4 };
 /** Vitest in npm test: tsc checks the type tests (typecheck step); one worker per suite, see above. */
 const SHARED_WORKER = '--typecheck.enabled=false --isolate=false';
 
@@ -163,7 +163,7 @@ const allTasks = [
   {
     name: 'test:mock-server',
     phase: 'test',
-    cost: 45,
+    cost: 65,
     needs: buildsFor('mock-server'),
     ...script('mock-server', 'test', SHARED_WORKER),
   },

@@ -99,6 +99,33 @@ describe('MCP server over streamable HTTP', () => {
     expect(JSON.parse(localhost.body)).toMatchObject({ result: { tools: expect.any(Array) } });
   });
 
+  it('answers missing or malformed params with -32602 and a one-line message, and keeps serving', async () => {
+    const rpc = async (id: number, method: string, params?: unknown) => {
+      const body = JSON.stringify(params === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params });
+      const answer = await raw({ method: 'POST', body });
+      return JSON.parse(answer.body) as { id: number; error?: { code: number; message: string }; result?: unknown };
+    };
+    const cases: [string, unknown, RegExp][] = [
+      ['tools/call', undefined, /tools\/call needs params: an object with the tool's name and its arguments/],
+      ['tools/call', 'check_spending_power', /tools\/call takes params as an object/],
+      ['tools/call', [1, 2], /tools\/call takes params as an object/],
+      ['tools/call', {}, /tools\/call: params\.name: expected string/],
+      ['tools/call', { name: 'check_spending_power', arguments: 5 }, /params\.arguments: expected record/],
+      ['tools/list', 5, /tools\/list takes params as an object/],
+      ['initialize', undefined, /initialize needs params/],
+    ];
+    for (const [index, [method, params, message]] of cases.entries()) {
+      const answer = await rpc(index + 1, method, params);
+      expect(answer.id).toBe(index + 1);
+      expect(answer.error?.code, `${method} ${JSON.stringify(params)}`).toBe(-32602);
+      expect(answer.error?.message).toMatch(message);
+      // One line, not a dump of the schema.
+      expect(answer.error?.message.length).toBeLessThan(160);
+      expect(answer.error?.message).not.toContain('\n');
+    }
+    expect(await rpc(99, 'tools/list')).toMatchObject({ result: { tools: expect.any(Array) } });
+  });
+
   it('is what `cardrail-mcp --transport http --port 0` serves, until SIGTERM', async () => {
     assertBuilt();
     const child = spawn(

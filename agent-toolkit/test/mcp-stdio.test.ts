@@ -53,6 +53,39 @@ describe('cardrail-mcp over stdio (the built bin)', () => {
     expect((await mcpCaller(client)('check_spending_power', { cardId: world.approvalCard })).isError).toBe(false);
   });
 
+  it('answers params that are missing or not an object with -32602 and a one-line message', async () => {
+    const lines = [
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'pipe', version: '0' } },
+      },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { jsonrpc: '2.0', id: 2, method: 'tools/call' },
+      { jsonrpc: '2.0', id: 3, method: 'tools/call', params: 'check_spending_power' },
+      { jsonrpc: '2.0', id: 4, method: 'tools/list', params: [1] },
+      { jsonrpc: '2.0', id: 5, method: 'tools/list' },
+    ];
+    const run = await runBin(['--api-key', world.apiKey, '--agent', world.agentId, '--base-url', world.baseUrl], {
+      input: lines.map((message) => `${JSON.stringify(message)}\n`).join(''),
+    });
+    expect(run.status).toBe(0);
+    const answers = run.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { id: number; error?: { code: number; message: string }; result?: unknown })
+      .sort((a, b) => a.id - b.id);
+    expect(answers.map((answer) => answer.id)).toEqual([1, 2, 3, 4, 5]);
+    for (const answer of answers.slice(1, 4)) {
+      expect(answer.error?.code, JSON.stringify(answer)).toBe(-32602);
+      expect(answer.error?.message.length).toBeLessThan(160);
+    }
+    expect(answers[1]?.error?.message).toContain('tools/call needs params');
+    expect(answers[2]?.error?.message).toContain('tools/call takes params as an object');
+    expect(answers[4]?.result).toMatchObject({ tools: expect.any(Array) });
+  });
+
   it('answers every request sent before the client closes stdin, then exits', async () => {
     const messages = [
       {

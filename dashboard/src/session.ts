@@ -5,7 +5,7 @@ import type { Session, Variant } from './api.js';
 const STORAGE_KEY = 'cardrail.dashboard.session';
 
 /** The syntax of an API key (docs/ids-and-keys.md); anything else is refused before it is sent. */
-export const API_KEY_PATTERN = /^sk_(test|live)_[A-Za-z0-9_]{8,}$/;
+export const API_KEY_PATTERN = /^sk_(test|live)_[A-Za-z0-9_]{8,248}$/;
 
 export function loadSession(): Session | undefined {
   try {

@@ -2,12 +2,14 @@ import { parseArgs } from 'node:util';
 import { startMockServer, type RunningMockServer } from './adapters/node.js';
 import { readFixturesFile, replayFixturesFile } from './cli/fixtures-file.js';
 import { joinNegativeValues, parseInstant, parsePort } from './cli/option-values.js';
+import { plural } from './cli/plural.js';
 import { VERSION } from './cli/version.js';
 import { parseRateLimit } from './core/rate-limiter.js';
 import { parseCorsOrigins } from './http/cors.js';
 import { serverOptionsFromFlags } from './cli-server-flags.js';
 
 const USAGE = `Usage: cardrail-mock [options]
+       cardrail-mock state check|export|import <dir> ...   (cardrail-mock state --help)
 
 Runs the Cardrail mock API on http://127.0.0.1:4010/v1.
 
@@ -27,7 +29,7 @@ Options:
   --keep-alive-timeout <ms>  idle keep-alive connections close after this (default 5000)
   --max-connections <n>  open connections at most (default 512)
   --allow-webhook-host <host>  let webhooks reach this host whatever its address (repeatable)
-  --state <dir>          keep the whole state in this directory across restarts
+  --state <dir>          keep the whole state in this directory across restarts (SQLite; Node.js 22.13+)
   --state-fsync <when>   interval (default: to disk every second) | always (before each answer)
   --drain-timeout <ms>   on SIGTERM, time for webhook attempts in flight to finish (default 10000)
   --evict-idle <minutes> take organizations idle this long out of memory (kept on disk with --state)
@@ -107,9 +109,18 @@ export async function runCli(
     if (error.code !== 'EADDRINUSE') throw error;
     throw new Error(`port ${port} on ${values.host} is already in use: pass another --port, or --port 0 for a free one`);
   });
-  // A restored state already holds what the fixtures made the first time.
-  if (running.restored) io.out(`Restored ${running.restored.records} records from ${values.state}\n`);
-  else if (fixtures && values.fixtures !== undefined) {
+  // A state already there holds what the fixtures made the first time.
+  const { restored } = running;
+  if (restored?.importedFromJournal !== undefined) {
+    io.out(
+      `Imported ${plural(restored.importedFromJournal, 'record')} from the journal files of an earlier release into ${values.state} (read back and verified; the journal files were removed)\n`,
+    );
+  }
+  if (restored) {
+    io.out(
+      `Opened the state in ${values.state}: ${plural(restored.records, 'record')} of ${plural(restored.organizations, 'organization')}, each read when first used\n`,
+    );
+  } else if (fixtures && values.fixtures !== undefined) {
     try {
       const refs = await replayFixturesFile(running.mock, values.fixtures, fixtures, running.url);
       io.out(`Loaded ${fixtures.requests.length} fixture requests (${Object.keys(refs).length} named)\n`);
@@ -118,9 +129,7 @@ export async function runCli(
       throw error;
     }
   }
-  io.out(`Cardrail mock server listening on ${running.url}\n`);
-  if (running.dashboardUrl) io.out(`Dashboard: ${running.dashboardUrl}\n`);
-
+  // The signals stop it cleanly from the moment it says it listens (a SIGTERM right after that line is no kill).
   const stopped = new Promise<void>((resolve, reject) => {
     let stopping = false;
     const stop = (signal: NodeJS.Signals) => () => {
@@ -132,5 +141,7 @@ export async function runCli(
     io.onSignal('SIGINT', stop('SIGINT'));
     io.onSignal('SIGTERM', stop('SIGTERM'));
   });
+  io.out(`Cardrail mock server listening on ${running.url}\n`);
+  if (running.dashboardUrl) io.out(`Dashboard: ${running.dashboardUrl}\n`);
   return { running, stopped };
 }

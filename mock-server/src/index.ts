@@ -16,15 +16,16 @@ export type {
 } from './variants/wire-event.js';
 export type { AnyStoredEvent, EventData, Mode, StoredEvent, StoredEventType } from './core/event-types.js';
 export type {
-  EvictedTenant,
   IdempotencyRecord,
   MockSnapshot,
   RandomPosition,
+  ServerState,
   StateLine,
   TenantHeader,
   TenantSnapshot,
 } from './core/state/model.js';
 export type { JournalAccess, StateJournal } from './core/state/change-tracker.js';
+export type { StoredTenant, StoredTenants } from './core/state/stored-tenants.js';
 export type { StoredResponse } from './core/idempotency.js';
 export type { MockExtension } from './extension.js';
 export type {

@@ -1,5 +1,5 @@
 import { BaseClock } from './core/clock.js';
-import { apiKeys, Directory, type TenantStore } from './core/directory.js';
+import { Directory } from './core/directory.js';
 import type { Cardrail, CardrailUsers } from '@cardrail/sdk';
 import { createServerEvents, type ServerEvents } from './control/events.js';
 import { type Cardholder, type CardholderOptions, createCardholder } from './testkit/cardholder.js';
@@ -16,9 +16,9 @@ import { IdFactory, randomBase62, cryptoRandom, type RandomSource } from './core
 import { parseRateLimit, RateLimiter, type RateLimitSetting } from './core/rate-limiter.js';
 import { seededRandom, type SeededRandom } from './core/seeded-random.js';
 import type { EventListener, PolicyChangeListener, RestoreListener, Tenant, TenantHooks } from './core/tenant.js';
-import { SnapshotBuilder } from './core/state/builder.js';
-import { ChangeTracker, type StateJournal } from './core/state/change-tracker.js';
-import { STATE_FORMAT, STATE_VERSION, type MockSnapshot, type StateLine } from './core/state/model.js';
+import type { StateJournal } from './core/state/change-tracker.js';
+import { STATE_FORMAT, STATE_VERSION, type MockSnapshot } from './core/state/model.js';
+import { durableState, stateLines } from './composition/durable-state.js';
 import { engineExtension } from './engine/index.js';
 import type { Variant } from './core/variant.js';
 import { codecs } from './variants/index.js';
@@ -67,9 +67,10 @@ export interface MockServerOptions {
   /** The largest request body read, in bytes; a larger one is 413. Default 1 MiB. */
   maxBodyBytes?: number | undefined;
   /**
-   * Takes an organization and mode out of memory after this much wall time without a request and with no due work
-   * left. With a durable `journal` that keeps tenants (the Node server's `--state`) it comes back on its next
-   * request; without one it is forgotten. Default: never.
+   * Takes an organization and mode out of memory after this much wall time without a request. With a durable
+   * `journal` that keeps every tenant (the Node server's `--state`) it comes back on its next request, or when its
+   * scheduled work falls due; without one it is forgotten, and only once no work is scheduled on its clock.
+   * Default: never.
    */
   evictIdleMs?: number | undefined;
   /**
@@ -204,46 +205,26 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
   const restoreListeners = new Set<RestoreListener>([dispatcher.onRestore]);
   for (const extension of extensions) if (extension.onRestore) restoreListeners.add(extension.onRestore);
 
-  const { journal } = options;
   let services: ServerServices | undefined;
   const serverState = () => ({ sharedOffsetMs: services?.directory.sharedOffsetMs ?? 0, random: seeded?.position() ?? null });
-  const tracker = journal ? new ChangeTracker(journal, serverState) : undefined;
+  const { journal } = options;
+  const durable = durableState(journal, {
+    directory: () => live.directory,
+    serverState,
+    serverNow: () => baseClock.now() + live.directory.sharedOffsetMs,
+    frozen: baseClock.frozen,
+    putBackServer(saved) {
+      live.directory.sharedOffsetMs = saved.sharedOffsetMs;
+      if (seeded && saved.random) seeded.moveTo(saved.random);
+    },
+  });
   const hooks: TenantHooks = {
     onEvent: listeners,
     onPolicyChanged: policyListeners,
     onRestore: restoreListeners,
-    changes: tracker,
+    changes: durable.changes,
   };
-  const quietly = <T>(work: () => T): T => (tracker ? tracker.quietly(work) : work());
-
-  // Tenants leaving memory go to the journal when it can keep them, and come back from it.
-  const { evict: keepLines, load: loadLines } = journal ?? {};
-  const tenantStore: TenantStore | undefined =
-    journal && tracker && keepLines && loadLines
-      ? {
-          keep(tenant) {
-            const ref = keepLines.call(journal, tenant.key, [...tenantLines(tenant)]);
-            const stub = {
-              organizationId: tenant.organizationId,
-              mode: tenant.mode,
-              ref,
-              keyDigests: [...apiKeys.of(tenant).values()].map((record) => record.digest),
-              sharedOffsetMs: services?.directory.sharedOffsetMs ?? 0,
-            };
-            tracker.structural(['evicted', tenant.key, stub]);
-            return stub;
-          },
-          bringBack(stub) {
-            const builder = new SnapshotBuilder();
-            for (const line of loadLines.call(journal, stub.ref)) builder.apply(line);
-            const [saved] = builder.toSnapshot().tenants;
-            if (!saved) throw new Error(`The saved tenant ${stub.organizationId}:${stub.mode} (${stub.ref}) is empty.`);
-            tracker.structural(['restored', `${stub.organizationId}:${stub.mode}`, stub.ref]);
-            return saved;
-          },
-        }
-      : undefined;
-  const newDirectory = () => new Directory(ids, baseClock, hooks, eventNaming, tenantStore);
+  const newDirectory = () => new Directory(ids, baseClock, hooks, eventNaming, durable.tenantStore);
   const live: ServerServices = { directory: newDirectory(), webhooks: dispatcher, naming: eventNaming };
   services = live;
 
@@ -262,50 +243,27 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
   });
   let stopped = false;
   let stopSweep: (() => void) | undefined;
-  // Every change a request made is with the durable store before its answer leaves (a store that cannot write
-  // throws: the answer is then a 500, never a success that a restart would forget).
-  const dispatch: Dispatch = !tracker
+  // Every change a request made is with the durable store before its answer leaves (503 when the store refuses it).
+  const committing = durable.dispatch(answer);
+  const dispatch: Dispatch = !journal
     ? answer
     : (request) => {
         if (stopped) throw new Error('The mock was stopped.');
-        const result = answer(request);
-        if (result instanceof Promise)
-          return result.then((wire) => {
-            tracker.commit();
-            return wire;
-          });
-        tracker.commit();
-        return result;
+        return committing(request);
       };
-
-  function* tenantLines(tenant: Tenant): Generator<StateLine> {
-    const key = tenant.key;
-    yield ['tenant', key, tenant.header()];
-    for (const [name, collection] of tenant.collections()) {
-      for (const [seq, record] of collection.entries()) yield ['put', key, name, seq, record];
-    }
-    for (const record of tenant.idempotency.records()) yield ['idempotency', key, record];
-  }
-  function* stateLines(): Generator<StateLine> {
-    yield ['server', serverState()];
-    for (const tenant of [...live.directory.tenants()]) yield* tenantLines(tenant);
-    for (const stub of [...live.directory.evicted()]) yield ['evicted', `${stub.organizationId}:${stub.mode}`, stub];
-  }
 
   /** Replaces the state; `snapshot` is adopted as is (its records become the live ones). */
   const restoreState = (snapshot: MockSnapshot): void => {
     if (snapshot.format !== STATE_FORMAT || snapshot.version !== STATE_VERSION) {
       throw new TypeError(`Not a ${STATE_FORMAT} version ${STATE_VERSION} snapshot.`);
     }
-    tracker?.discard();
     live.directory.dispose();
     live.directory = newDirectory();
-    const { directory } = services;
-    quietly(() => {
+    const { directory } = live;
+    durable.quietly(() => {
       directory.sharedOffsetMs = snapshot.sharedOffsetMs;
       if (seeded && snapshot.random) seeded.moveTo(snapshot.random);
       const restored = snapshot.tenants.map((saved) => directory.restoreTenant(saved));
-      for (const stub of snapshot.evicted ?? []) directory.addEvicted(stub);
       for (const tenant of restored) for (const hook of restoreListeners) hook(tenant);
     });
     // Work that fell due while the state was stored (a webhook retry, an expiry) runs now, and is recorded.
@@ -313,10 +271,11 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
   };
 
   journal?.attach?.({
-    lines: stateLines,
+    lines: () => stateLines({ directory: () => live.directory, serverState }),
     restore: restoreState,
-    commit: () => tracker?.commit(),
+    commit: () => durable.commit(),
   });
+  durable.start();
 
   if (options.evictIdleMs !== undefined) {
     const idleMs = options.evictIdleMs;
@@ -336,12 +295,14 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
     },
     async advance(seconds) {
       const ms = seconds * 1000;
+      // Organizations kept out of memory with work due within the advance come in first, to run it in time order.
+      durable.beforeAdvance(ms);
       live.directory.sharedOffsetMs += ms;
       for (const tenant of [...live.directory.tenants()]) {
         await tenant.scheduler.advance(ms);
         tenant.prune();
       }
-      tracker?.commit();
+      durable.commit();
     },
   };
 
@@ -382,10 +343,7 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
       inboxes.clear();
       live.directory.dispose();
       live.directory = newDirectory();
-      if (tracker && journal) {
-        tracker.discard();
-        journal.commit([['reset'], ['server', serverState()]]);
-      }
+      durable.reset();
     },
     async idle() {
       for (const tenant of [...live.directory.tenants()]) await tenant.scheduler.idle();
@@ -394,27 +352,26 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
       return live.directory.authenticate(apiKey)?.tenant;
     },
     snapshot() {
-      tracker?.commit();
-      const builder = new SnapshotBuilder(loadLines ? (ref) => loadLines.call(journal, ref) : undefined);
-      // Through the lines, so that tenants kept out of memory are read back from the store (without coming back).
-      for (const line of stateLines()) {
-        if (line[0] === 'evicted') builder.apply(['restored', line[1], line[2].ref]);
-        else builder.apply(line);
-      }
-      const snapshot = builder.toSnapshot();
-      delete snapshot.evicted;
       // A copy: later changes to the live records do not reach it.
-      return structuredClone(snapshot);
+      return structuredClone(durable.snapshot());
     },
     restore(snapshot) {
       restoreState(structuredClone(snapshot));
-      if (tracker && journal) journal.commit([['reset'], ...stateLines()]);
+      try {
+        durable.restored();
+      } catch (error) {
+        // Not stored: the store keeps its state, and memory follows it again (tenants are read back as needed).
+        live.directory.dispose();
+        live.directory = newDirectory();
+        throw error;
+      }
     },
     evictIdle(idleMs) {
       return live.directory.evictIdle(idleMs);
     },
     async stop(deadlineMs) {
       stopSweep?.();
+      durable.stop();
       dispatcher.stop();
       const tenants = [...live.directory.tenants()];
       for (const tenant of tenants) tenant.scheduler.stop();
@@ -427,9 +384,9 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
       ]);
       clearTimeout(timer);
       try {
-        tracker?.commit();
+        durable.commit();
       } catch {
-        // A store that cannot write has reported it (and is why the server is stopping).
+        // Refused: those changes belonged to no answer (deliveries stay pending, due work runs again after restart).
       }
       stopped = true;
       return { drained };

@@ -1,8 +1,11 @@
 // `cardrail-mock --state <dir>` (docs/standalone-server.md#durable-state), run as a user runs it: everything answered
 // survives kill -9, and a clean SIGTERM records the webhook attempts it could not finish as pending; they are
 // delivered after the restart. Uses the built dist/ (the root `npm test` builds before testing).
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { killChildren, startCli } from './support/cli-process.js';
+import { hasNodeSqlite } from '../src/adapters/sqlite/node-sqlite.js';
+import { killChildren, runCliToExit, startCli } from './support/cli-process.js';
 import { FROZEN_AT, newKey } from './support/keys.js';
 import { startHttpReceiver, type Receiver } from './support/receiver.js';
 import { tempDirs } from './support/temp-dirs.js';
@@ -48,7 +51,26 @@ async function until(condition: () => boolean, what: string, timeoutMs = 10_000)
   }
 }
 
-describe('cardrail-mock --state', () => {
+describe.runIf(!hasNodeSqlite())(`cardrail-mock --state on Node.js ${process.versions.node} (no node:sqlite)`, () => {
+  it('refuses to start, naming the Node.js version it needs', async () => {
+    const dir = stateDir();
+    const { code, output } = await runCliToExit(['--port', '0', '--state', dir]);
+    expect(code).toBe(1);
+    expect(output).toContain('--state needs Node.js 22.13 or newer');
+    expect(output).toContain(`this Node.js (${process.version})`);
+    expect(output).not.toMatch(/listening on/);
+  });
+
+  it('runs without --state, and the state commands say what they need', async () => {
+    const started = await startCli(['--port', '0']);
+    expect(await started.stop('SIGTERM')).toBe(0);
+    const { code, output } = await runCliToExit(['state', 'check', stateDir()]);
+    expect(code).toBe(1);
+    expect(output).toContain('needs Node.js 22.13 or newer');
+  });
+});
+
+describe.runIf(hasNodeSqlite())('cardrail-mock --state (node:sqlite, Node.js 22.13+)', () => {
   it('keeps everything it answered through kill -9, and resumes pending webhook retries on their schedule', async () => {
     const dir = stateDir();
     const hooks = await receiver();
@@ -116,7 +138,7 @@ describe('cardrail-mock --state', () => {
 
     hooks.answer({ status: 200 });
     const second = await startCli(['--port', '0', '--state', dir, '--frozen-clock', FROZEN_AT]);
-    expect(second.output()).toMatch(/Restored \d+ records from/);
+    expect(second.output()).toMatch(/Opened the state in .+: \d+ records of 2 organizations/);
     const again = client(second.url, key);
     for (const [index, path] of reads.entries()) {
       expect((await again('GET', path)).text, path).toBe(before[index]?.text);
@@ -139,6 +161,29 @@ describe('cardrail-mock --state', () => {
     await again('POST', '/simulate/clock/advance', { seconds: 300 });
     await until(() => hooks.received.length === 2, 'the retry after the restart');
     expect(hooks.received[1]?.body).toBe(hooks.received[0]?.body);
+    expect(await second.stop('SIGTERM')).toBe(0);
+  });
+
+  it('replays fixtures into a directory without a state only, and goes on from them after a restart', async () => {
+    const dir = stateDir();
+    const file = join(stateDir(), 'fixtures.json');
+    const key = 'sk_test_statefixtures1';
+    writeFileSync(
+      file,
+      JSON.stringify({
+        apiKey: key,
+        seed: 'fixtures',
+        requests: [{ method: 'POST', path: '/customers', body: { email: 'ada@example.com' } }],
+      }),
+    );
+    const first = await startCli(['--port', '0', '--state', dir, '--fixtures', file, '--frozen-clock', FROZEN_AT]);
+    expect(first.output()).toContain('Loaded 1 fixture requests');
+    expect(await first.stop('SIGTERM')).toBe(0);
+    const second = await startCli(['--port', '0', '--state', dir, '--fixtures', file, '--frozen-clock', FROZEN_AT]);
+    expect(second.output()).toMatch(/Opened the state in .+: \d+ records of 1 organization, each read when first used/);
+    expect(second.output()).not.toContain('Loaded');
+    const listed = JSON.parse((await client(second.url, key)('GET', '/customers')).text) as { data: unknown[] };
+    expect(listed.data).toHaveLength(1);
     expect(await second.stop('SIGTERM')).toBe(0);
   });
 

@@ -39,6 +39,20 @@ describe.each(TRANSPORTS)('HTTP rules through %s', (transport) => {
       expect(notBearer.status).toBe(401);
     });
 
+    it('refuses a key longer than 256 characters with 401, creating nothing, in either header', async () => {
+      const organizations = () => h.mock.snapshot().tenants.length;
+      const before = organizations();
+      for (const length of [257, 15_000]) {
+        const long = `sk_test_${'a'.repeat(length - 8)}`;
+        expect((await h.call('GET', '/customers', { key: long })).status, String(length)).toBe(401);
+        expect((await h.call('GET', '/users', { key: long, variant: 'user' })).status, String(length)).toBe(401);
+      }
+      expect(organizations()).toBe(before);
+      // 256 is the longest accepted.
+      expect((await h.call('GET', '/customers', { key: `sk_live_${'b'.repeat(248)}` })).status).toBe(200);
+      expect(organizations()).toBe(before + 1);
+    });
+
     it('reads the Bearer scheme in any case, after one space or more, with trailing whitespace', async () => {
       const key = newKey();
       for (const authorization of [`Bearer ${key}`, `bearer ${key}`, `BEARER   ${key}`, `Bearer ${key} \t`]) {

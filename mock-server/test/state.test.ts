@@ -6,6 +6,7 @@ import { createMockServer, type MockServer } from '../src/index.js';
 import { SnapshotBuilder } from '../src/core/state/builder.js';
 import type { StateJournal } from '../src/core/state/change-tracker.js';
 import type { MockSnapshot, StateLine } from '../src/core/state/model.js';
+import { memoryStore } from './support/memory-store.js';
 import type { ApiRequest } from '../src/http/api-request.js';
 import { call, carryOn, fakeReceivers, readBack, runTour, TOUR_KEY, tourOptions } from './support/state-tour.js';
 import { FROZEN_AT, newKey } from './support/keys.js';
@@ -14,35 +15,24 @@ import { FROZEN_AT, newKey } from './support/keys.js';
 function normalized(snapshot: MockSnapshot): MockSnapshot {
   const copy = structuredClone(snapshot);
   copy.tenants.sort((a, b) => `${a.organizationId}:${a.mode}`.localeCompare(`${b.organizationId}:${b.mode}`));
-  if (copy.evicted?.length === 0) delete copy.evicted;
   return copy;
 }
 
 /** A journal that keeps every commit as the JSON text a file would hold. */
-function memoryJournal(): StateJournal & { commits: StateLine[][]; files: Map<string, string> } {
+function memoryJournal(): StateJournal & { commits: StateLine[][] } {
   const commits: StateLine[][] = [];
-  const files = new Map<string, string>();
   return {
     commits,
-    files,
     commit: (lines) => {
       commits.push(JSON.parse(JSON.stringify(lines)) as StateLine[]);
     },
-    evict: (key, lines) => {
-      const ref = `${key}#${files.size}`;
-      files.set(ref, JSON.stringify(lines));
-      return ref;
-    },
-    load: (ref) => JSON.parse(files.get(ref) ?? '[]') as StateLine[],
   };
 }
 
-/** The state the journal's commits build, with the tenants it keeps out of memory read back in. */
-function rebuilt(journal: { commits: StateLine[][]; load?: (ref: string) => StateLine[] }): MockSnapshot {
-  const builder = new SnapshotBuilder(journal.load);
+/** The state the journal's commits build. */
+function rebuilt(journal: { commits: StateLine[][] }): MockSnapshot {
+  const builder = new SnapshotBuilder();
   for (const commit of journal.commits) for (const line of commit) builder.apply(line);
-  for (const away of builder.toSnapshot().evicted ?? [])
-    builder.apply(['restored', `${away.organizationId}:${away.mode}`, away.ref]);
   return builder.toSnapshot();
 }
 
@@ -132,20 +122,37 @@ describe('the change journal', () => {
     ).toBe(true);
   });
 
-  it('never answers a success that the store could not write', async () => {
-    const failing: StateJournal = {
-      commit: () => {
-        throw new Error('disk full');
+  it('answers 503 with nothing applied when the store refuses a commit, and keeps serving', async () => {
+    const store = memoryStore();
+    let full = false;
+    const refusing: StateJournal = {
+      tenants: store.tenants,
+      commit: (lines) => {
+        if (full) throw new Error('database or disk is full');
+        store.commit(lines);
       },
     };
-    const mock = createMockServer({ frozenClock: FROZEN_AT, journal: failing });
-    const answer = await call(mock, {
-      method: 'POST',
-      path: '/customers',
-      body: { email: 'ada@example.com' },
-      key: newKey(),
-    }).catch((error: unknown) => error);
-    expect(answer).toBeInstanceOf(Error);
+    const mock = createMockServer({ frozenClock: FROZEN_AT, journal: refusing });
+    const key = newKey();
+    const post = (email: string, headers?: Record<string, string>) =>
+      call(mock, { method: 'POST', path: '/customers', body: { email }, key, headers });
+    const list = async () =>
+      (JSON.parse((await call(mock, { method: 'GET', path: '/customers', key })).body) as { data: { email: string }[] }).data;
+    expect((await post('kept@example.com')).status).toBe(201);
+    full = true;
+    const refused = await post('lost@example.com', { 'Idempotency-Key': 'once' });
+    expect(refused.status).toBe(503);
+    expect(JSON.parse(refused.body)).toMatchObject({
+      error: { code: 'state_not_saved', details: { reason: 'database or disk is full' } },
+    });
+    // Reads go on, and see nothing of the refused request: not in memory either.
+    expect((await list()).map((customer) => customer.email)).toEqual(['kept@example.com']);
+    full = false;
+    // The same idempotency key runs the request again: nothing of the refused one was remembered.
+    const retried = await post('lost@example.com', { 'Idempotency-Key': 'once' });
+    expect(retried.status).toBe(201);
+    expect(retried.replayed).toBeNull();
+    expect((await list()).map((customer) => customer.email)).toEqual(['lost@example.com', 'kept@example.com']);
   });
 
   it('writes only what a request changed, whatever the size of the state', async () => {
@@ -203,9 +210,9 @@ describe('idle organizations', () => {
     return (await call(mock, { method: 'GET', path: '/customers', key })).body;
   }
 
-  it('leave memory and come back whole from a journal that keeps them', async () => {
-    const journal = memoryJournal();
-    const mock = createMockServer({ frozenClock: FROZEN_AT, journal });
+  it('leave memory and come back whole from a store that keeps them', async () => {
+    const store = memoryStore();
+    const mock = createMockServer({ frozenClock: FROZEN_AT, journal: store });
     const key = newKey();
     const before = await organization(mock, key);
     const other = newKey();
@@ -213,11 +220,49 @@ describe('idle organizations', () => {
     expect(mock.evictIdle(0)).toBe(2);
     expect([...mock.events.list()]).toHaveLength(0);
     expect((await call(mock, { method: 'GET', path: '/customers', key })).body).toBe(before);
+    expect(store.reads).toBe(1);
     expect(mock.events.list({ apiKey: key }).length).toBeGreaterThan(0);
-    // The snapshot holds the one still away too, and the journal agrees with it.
+    // The snapshot holds the one still away too, and the store agrees with it.
     expect(mock.snapshot().tenants).toHaveLength(2);
     await settle();
-    expect(normalized(rebuilt(journal))).toEqual(normalized(mock.snapshot()));
+    expect(normalized(store.rebuilt())).toEqual(normalized(mock.snapshot()));
+  });
+
+  it('are read from the store on their first request after a restart, one at a time', async () => {
+    const store = memoryStore();
+    const first = createMockServer({ frozenClock: FROZEN_AT, journal: store });
+    const keys = [newKey(), newKey(), newKey()];
+    const lists = await Promise.all(keys.map((key) => organization(first, key)));
+    await settle();
+    const second = createMockServer({ frozenClock: FROZEN_AT, journal: store });
+    expect(second.snapshot().tenants).toHaveLength(3);
+    expect(store.reads).toBe(3);
+    store.reads = 0;
+    expect((await call(second, { method: 'GET', path: '/customers', key: keys[1] })).body).toBe(lists[1]);
+    expect(store.reads).toBe(1);
+    // A key never seen is a new organization, not one of the stored ones.
+    expect(JSON.parse((await call(second, { method: 'GET', path: '/customers', key: newKey() })).body).data).toEqual([]);
+    expect(store.reads).toBe(1);
+  });
+
+  it('with work scheduled leave memory too, and come back when it falls due', async () => {
+    const store = memoryStore();
+    const mock = createMockServer({ frozenClock: FROZEN_AT, journal: store });
+    const key = newKey();
+    const customer = JSON.parse(
+      (await call(mock, { method: 'POST', path: '/customers', body: { email: 'b@example.com' }, key })).body,
+    ) as { id: string };
+    const card = JSON.parse(
+      (await call(mock, { method: 'POST', path: '/cards', body: { customerId: customer.id, policy: { ttlMinutes: 5 } }, key }))
+        .body,
+    ) as { id: string };
+    await settle();
+    expect(mock.evictIdle(0)).toBe(1);
+    // The server-wide advance reaches the card's time-to-live: the organization is read, and its card expires.
+    await mock.clock.advance(6 * 60);
+    expect(store.reads).toBe(1);
+    const read = JSON.parse((await call(mock, { method: 'GET', path: `/cards/${card.id}`, key })).body) as { status: string };
+    expect(read.status).toBe('closed');
   });
 
   it('are forgotten without such a journal, and stay while work is due on their clock', async () => {

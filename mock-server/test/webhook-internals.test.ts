@@ -32,9 +32,34 @@ describe('the Node delivery fetch', () => {
     };
     expect(records.data[0]?.attempts[0]).toMatchObject({
       responseStatus: null,
-      error: expect.stringContaining('metadata.test resolves to 169.254.169.254, which is a link-local address'),
+      error: expect.stringContaining('metadata.test resolves to 169.254.169.254, which is a cloud metadata address'),
     });
     pool.close();
+  });
+
+  it('refuses a metadata address a host opened with allowWebhookHosts resolves to, unless that address is named', async () => {
+    // Answered on a later turn, as dns.lookup does.
+    const resolve = ((_hostname: string, _options: unknown, callback: (error: null, addresses: LookupAddress[]) => void) =>
+      setImmediate(() => callback(null, [{ address: 'fd00:ec2::254', family: 6 }]))) as never;
+    const pool = createWebhookFetch({ policy: new WebhookUrlPolicy(['opened.test']), resolve });
+    const refused = await pool
+      .fetch('http://opened.test:9/x', { method: 'POST', body: '{}', signal: AbortSignal.timeout(5_000) })
+      .then(
+        () => 'connected',
+        (error: { cause?: unknown }) => String(error.cause ?? error),
+      );
+    pool.close();
+    // Opening the name does not open the metadata address it resolves to.
+    expect(refused).toContain('opened.test resolves to fd00:ec2::254, which is a cloud metadata address');
+    const opened = new WebhookUrlPolicy(['opened.test']);
+    expect(opened.allowsAddress('opened.test', 'fd00:ec2::254')).toBe(false);
+    expect(opened.allowsAddress('opened.test', '::ffff:169.254.169.254')).toBe(false);
+    // It opens every other address the name resolves to, link-local ones included.
+    expect(opened.allowsAddress('opened.test', 'fe80::1')).toBe(true);
+    expect(opened.allowsAddress('other.test', 'fe80::1')).toBe(false);
+    expect(opened.allowsAddress('other.test', '10.0.0.5')).toBe(true);
+    // Naming the metadata address itself opens it.
+    expect(new WebhookUrlPolicy(['opened.test', 'fd00:ec2::254']).allowsAddress('opened.test', 'fd00:ec2::254')).toBe(true);
   });
 });
 

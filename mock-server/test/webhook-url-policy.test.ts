@@ -15,10 +15,22 @@ describe('the webhook URL policy', () => {
   };
 
   it.each([
-    ['http://169.254.169.254/latest/meta-data/', 'link-local address (169.254.0.0/16)'],
-    ['http://2852039166/latest', 'link-local address (169.254.0.0/16)'],
+    ['http://169.254.169.254/latest/meta-data/', 'cloud metadata address (AWS, Google Cloud'],
+    ['http://2852039166/latest', 'cloud metadata address (AWS, Google Cloud'],
+    ['http://0xa9fea9fe/latest', 'cloud metadata address (AWS, Google Cloud'],
+    ['http://[::ffff:169.254.169.254]/', 'cloud metadata address (AWS, Google Cloud'],
+    ['http://[::169.254.169.254]/', 'cloud metadata address (AWS, Google Cloud'],
+    ['http://[::ffff:0:169.254.169.254]/', 'cloud metadata address (AWS, Google Cloud'],
+    ['http://[64:ff9b::169.254.169.254]/', 'cloud metadata address (AWS, Google Cloud'],
+    ['http://[fd00:ec2::254]/latest', 'cloud metadata address (AWS instance metadata over IPv6)'],
+    ['http://[fd00:ec2:0:0:0:0:0:254]/', 'cloud metadata address (AWS instance metadata over IPv6)'],
+    ['http://100.100.100.200/latest/meta-data/', 'cloud metadata address (Alibaba Cloud'],
+    ['http://[::ffff:100.100.100.200]/', 'cloud metadata address (Alibaba Cloud'],
+    ['http://169.254.170.2/v2/credentials', 'cloud metadata address (AWS ECS'],
+    ['http://169.254.1.1/', 'link-local address (169.254.0.0/16)'],
+    ['http://[::169.254.1.1]/', 'link-local address (169.254.0.0/16)'],
+    ['http://[::0.0.0.7]/', 'unspecified address (0.0.0.0/8)'],
     ['http://[fe80::1]:8080/hooks', 'link-local address (fe80::/10)'],
-    ['http://[::ffff:169.254.169.254]/', 'link-local address (169.254.0.0/16)'],
     ['http://0.0.0.0:3000/hooks', 'unspecified address (0.0.0.0/8)'],
     ['http://[::]:3000/hooks', 'unspecified address (::)'],
     ['https://user:secret@hooks.example.com/cardrail', 'must not contain credentials'],
@@ -36,6 +48,8 @@ describe('the webhook URL policy', () => {
     'http://10.0.0.5/hooks',
     'http://192.168.1.20:8080/hooks',
     'http://[::1]:3000/hooks',
+    'http://[::127.0.0.1]:3000/hooks',
+    'http://[::ffff:10.0.0.5]/hooks',
     'HTTPS://Hooks.Example.COM/Cardrail',
     'Http://hooks.example.com/x',
   ])('accepts %s (loopback, private, names, any case of scheme)', async (url) => {
@@ -51,10 +65,28 @@ describe('the webhook URL policy', () => {
       key,
     });
     expect(patched.status).toBe(400);
-    const opened = createMockServer({ frozenClock: FROZEN_AT, allowWebhookHosts: ['169.254.169.254', 'fe80::1'] });
-    for (const url of ['http://169.254.169.254/hooks', 'http://[fe80::1]/hooks']) {
+    const opened = createMockServer({
+      frozenClock: FROZEN_AT,
+      allowWebhookHosts: ['169.254.169.254', 'fe80::1', 'FD00:EC2::254'],
+    });
+    for (const url of ['http://169.254.169.254/hooks', 'http://[fe80::1]/hooks', 'http://[fd00:ec2::254]/hooks']) {
       const answer = await call(opened, { method: 'POST', path: '/webhooks', body: { url, events: ['*'] }, key });
       expect(answer.status, url).toBe(201);
     }
+  });
+
+  it('opens a cloud metadata address only when that address is named, in that form', async () => {
+    const opened = createMockServer({
+      frozenClock: FROZEN_AT,
+      allowWebhookHosts: ['169.254.169.254', '100.100.100.201', 'metadata.google.internal'],
+    });
+    const create = async (url: string) =>
+      (await call(opened, { method: 'POST', path: '/webhooks', body: { url, events: ['*'] }, key })).status;
+    // Named in another form, or a neighbour named: still refused.
+    expect(await create('http://[::ffff:169.254.169.254]/')).toBe(400);
+    expect(await create('http://100.100.100.200/')).toBe(400);
+    expect(await create('http://[fd00:ec2::254]/')).toBe(400);
+    // A name is accepted as written; where it resolves to a metadata address, the connection is refused.
+    expect(await create('http://metadata.google.internal/')).toBe(201);
   });
 });

@@ -1,5 +1,8 @@
 // The packages' command-line tools, run with npx in the user's project.
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { consumerDir, installedManifest } from '../support/consumer.js';
 import { run } from '../support/run.js';
@@ -22,8 +25,10 @@ describe('npx cardrail-mock', () => {
     expect(result.stdout).toContain('--fixtures <file>');
   });
 
-  it('serves the API on a free port until stopped', async () => {
-    const child = spawn('npx', ['--no-install', 'cardrail-mock', '--port', '0'], { cwd: consumerDir, detached: true });
+  /** Runs `npx cardrail-mock <args>` until it listens, then `use(url)`, then stops it (SIGTERM) and waits. */
+  async function serving(args: string[], use: (url: string) => Promise<void>): Promise<void> {
+    const child = spawn('npx', ['--no-install', 'cardrail-mock', '--port', '0', ...args], { cwd: consumerDir, detached: true });
+    const exited = new Promise((resolve) => child.once('close', resolve));
     try {
       const url = await new Promise<string>((resolve, reject) => {
         let output = '';
@@ -35,12 +40,44 @@ describe('npx cardrail-mock', () => {
         child.stderr.on('data', (chunk: Buffer) => (output += chunk));
         child.on('exit', (code) => reject(new Error(`cardrail-mock exited with ${code}:\n${output}`)));
       });
-      const response = await fetch(`${url}/customers`, { headers: { Authorization: 'Bearer sk_test_npxserve01' } });
-      expect(response.status).toBe(200);
-      expect(await response.json()).toMatchObject({ data: [], hasMore: false });
+      await use(url);
     } finally {
       // The npx wrapper and the server under it are one process group.
       if (child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
+      await exited;
+    }
+  }
+
+  it('serves the API on a free port until stopped', async () => {
+    await serving([], async (url) => {
+      const response = await fetch(`${url}/customers`, { headers: { Authorization: 'Bearer sk_test_npxserve01' } });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({ data: [], hasMore: false });
+    });
+  });
+
+  it('keeps its state in a --state directory across a restart, and checks it with `state check`', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cardrail-npx-state-'));
+    const headers = { Authorization: 'Bearer sk_test_npxstate01', 'Content-Type': 'application/json' };
+    try {
+      let id = '';
+      await serving(['--state', dir], async (url) => {
+        const created = await fetch(`${url}/customers`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ email: 'ada@example.com' }),
+        });
+        expect(created.status).toBe(201);
+        id = ((await created.json()) as { id: string }).id;
+      });
+      await serving(['--state', dir], async (url) => {
+        expect((await fetch(`${url}/customers/${id}`, { headers })).status).toBe(200);
+      });
+      const check = await npx(['cardrail-mock', 'state', 'check', dir]);
+      expect(check.code, check.output).toBe(0);
+      expect(check.stdout).toMatch(/state\.db: ok \(1 organization, \d+ records/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -21,6 +21,7 @@ const SUITES = [
   'webhooks',
   'scaling',
   'standalone',
+  'durable-state',
   'sdk-weight',
   'package-size',
   'test-time',

@@ -1,5 +1,6 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { CardrailToolkit } from '../toolkit.js';
+import { invalidParamsAnswer } from './params-guard.js';
 import { createCardrailMcpServer, type CardrailMcpServerOptions } from './server.js';
 
 /**
@@ -12,7 +13,15 @@ export function createMcpFetchHandler(
   toolkit: CardrailToolkit,
   options: CardrailMcpServerOptions = {},
 ): (request: Request) => Promise<Response> {
-  return async (request) => {
+  return async (incoming) => {
+    let request = incoming;
+    if (incoming.method === 'POST') {
+      // Params that are not an object: -32602 here, where the transport would refuse the whole message without its id.
+      const text = await incoming.text();
+      const refused = invalidParamsAnswer(text);
+      if (refused !== undefined) return new Response(refused, { status: 200, headers: { 'Content-Type': 'application/json' } });
+      request = new Request(incoming, { body: text });
+    }
     const server = createCardrailMcpServer(toolkit, options);
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await server.connect(transport);

@@ -5,9 +5,11 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Transform } from 'node:stream';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { CardrailToolkit } from '../toolkit.js';
 import { createMcpFetchHandler } from './fetch-handler.js';
+import { invalidParamsAnswer } from './params-guard.js';
 import { createCardrailMcpServer, type CardrailMcpServerOptions } from './server.js';
 
 /** An MCP server being served. */
@@ -27,8 +29,37 @@ export interface RunningMcpServer {
  */
 export async function serveStdio(toolkit: CardrailToolkit, options: CardrailMcpServerOptions = {}): Promise<RunningMcpServer> {
   const server = createCardrailMcpServer(toolkit, options);
-  await server.connect(new StdioServerTransport());
+  await server.connect(new StdioServerTransport(guardedLines(process.stdin, process.stdout), process.stdout));
   return { close: () => server.close() };
+}
+
+/**
+ * The input lines as they come, except a request whose params are not an object: the SDK's stdio transport would
+ * drop it without an answer, so it is answered here with -32602 and not passed on.
+ */
+function guardedLines(input: NodeJS.ReadableStream, output: NodeJS.WritableStream): Transform {
+  let pending = '';
+  const lines = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      pending += chunk.toString('utf8');
+      let newline = pending.indexOf('\n');
+      while (newline !== -1) {
+        const line = pending.slice(0, newline + 1);
+        pending = pending.slice(newline + 1);
+        const refused = invalidParamsAnswer(line);
+        if (refused === undefined) this.push(line);
+        else output.write(`${refused}\n`);
+        newline = pending.indexOf('\n');
+      }
+      done();
+    },
+    flush(done) {
+      if (pending !== '') this.push(pending);
+      done();
+    },
+  });
+  input.pipe(lines);
+  return lines;
 }
 
 /** Options of `serveHttp`: the server's options, and where to listen. */

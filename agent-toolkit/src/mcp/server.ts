@@ -9,6 +9,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { CardrailToolkit, CardrailTool } from '../toolkit.js';
 import { VERSION } from '../version.js';
+import { guardParams } from './params-guard.js';
 
 /** Options of the MCP server. */
 export interface CardrailMcpServerOptions {
@@ -43,7 +44,8 @@ function instructions(toolkit: CardrailToolkit): string {
 /**
  * An MCP server offering the toolkit's tools, for any transport (`server.connect(transport)`). A failed call is an
  * MCP tool error (`isError: true`) whose text is `{"error":{"code","message",...}}`, the API's code and message or
- * the toolkit's; a call never takes the server down. An unknown tool name is a protocol error, as MCP asks.
+ * the toolkit's; a call never takes the server down. An unknown tool name, and params that are missing or not what
+ * the method takes, are protocol errors (-32602, invalid params) with a one-line message, as MCP asks.
  *
  * @example
  * ```ts
@@ -72,5 +74,7 @@ export function createCardrailMcpServer(toolkit: CardrailToolkit, options: Cardr
     if (result.ok) return { content: [{ type: 'text', text: JSON.stringify(result.data) }] };
     return { isError: true, content: [{ type: 'text', text: JSON.stringify({ error: result.error }) }] };
   });
+  // A request with missing or malformed params is -32602 with a short message, as MCP asks.
+  guardParams(server);
   return server;
 }

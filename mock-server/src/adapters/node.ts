@@ -4,7 +4,7 @@
  * @module @cardrail/mock-server/node
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { API_BASE_PATH } from '../http/app.js';
 import { DEFAULT_MAX_BODY_BYTES } from '../http/body-limit.js';
 import { type CorsOrigins, withCors } from '../http/cors.js';
@@ -14,7 +14,7 @@ import { createDashboardHandler, DASHBOARD_PATH } from './dashboard-assets.js';
 import { lingerOnUnreadBody, NodeApiRequest } from './node-request.js';
 import { SERVER_LIMIT_DEFAULTS, type ServerLimits } from './server-limits.js';
 import { createWebhookFetch } from './webhook-fetch.js';
-import { FileStateStore, type StateStoreOptions } from './state-store.js';
+import { SqliteStateStore, type StateStoreOptions } from './sqlite/store.js';
 import { WebhookUrlPolicy } from '../webhooks/url-policy.js';
 
 /** Options of `startMockServer`: the mock's options, where to listen, limits, CORS and durable state. */
@@ -24,8 +24,9 @@ export interface NodeServerOptions extends MockServerOptions, Partial<ServerLimi
   /** Default 127.0.0.1. */
   host?: string;
   /**
-   * Keeps the whole state in this directory (docs/standalone-server.md#durable-state): restored at start, every
-   * change written before its answer. A path, or the store's options.
+   * Keeps the whole state in this directory (docs/standalone-server.md#durable-state), in SQLite through Node's
+   * built-in node:sqlite (Node.js 22.13 or newer): every change written before its answer, organizations read on
+   * demand. A path, or the store's options.
    */
   state?: string | StateStoreOptions | undefined;
   /** On close, how long webhook attempts in flight may take to finish (the rest stay pending). Default 0. */
@@ -44,14 +45,15 @@ export interface RunningMockServer {
   url: string;
   /** The port it listens on (the one picked when asked for 0). */
   port: number;
-  /** With `state`: whether the directory held a state, and how many records it had. */
+  /** With `state`, when the directory already held a state: what it holds (read on demand, not at start). */
   restored:
     | {
-        /**
-         * How many records were read back: objects, events and delivery records of the organizations loaded into
-         * memory (idle ones left on disk are not counted).
-         */
+        /** Objects, events and delivery records stored. */
         records: number;
+        /** Organizations and modes stored. */
+        organizations: number;
+        /** When the directory was in the journal format of earlier releases: the records imported from it at this start. */
+        importedFromJournal?: number | undefined;
       }
     | undefined;
   /** The dashboard's address, e.g. http://127.0.0.1:4010/; undefined when it is turned off. */
@@ -93,11 +95,11 @@ export async function startMockServer(options: NodeServerOptions = {}): Promise<
   let close: (drainTimeoutMs?: number) => Promise<void> = () => Promise.resolve();
   const stateOptions = typeof options.state === 'string' ? { path: options.state } : options.state;
   const store = stateOptions
-    ? FileStateStore.open({
+    ? SqliteStateStore.open({
         ...stateOptions,
-        // A state that cannot be written any more: nothing else may be answered (a success would be forgotten).
-        onFatal:
-          stateOptions.onFatal ??
+        // Damage met while running (a record that fails its checksum): nothing more is answered from this state.
+        onDamage:
+          stateOptions.onDamage ??
           ((error) => {
             console.error(`[cardrail-mock] ${error.message}; stopping`);
             process.exitCode = 1;
@@ -133,6 +135,34 @@ export async function startMockServer(options: NodeServerOptions = {}): Promise<
     outgoing.end(JSON.stringify({ error: { code: 'internal_error', message: 'An unexpected error occurred.', details: null } }));
   };
 
+  /** Writes a request's answer when it is ready; a promise while it is not. */
+  const serve = (incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> | undefined => {
+    const request = new NodeApiRequest(incoming, origin, maxBodyBytes);
+    try {
+      const result = dispatch(request);
+      if (!(result instanceof Promise)) {
+        write(incoming, outgoing, request, result);
+        return undefined;
+      }
+      return result.then(
+        (wire) => write(incoming, outgoing, request, wire),
+        (error: unknown) => failed(outgoing, error),
+      );
+    } catch (error) {
+      failed(outgoing, error);
+      return undefined;
+    }
+  };
+  // Requests pipelined on one connection take effect in the order they arrived: while one is still being answered
+  // (its body arriving, its operation's checks loading on first use), the connection's later requests wait for it.
+  const ahead = new WeakMap<Socket, Promise<void>>();
+  const inOrder = (socket: Socket, pending: Promise<void>): void => {
+    ahead.set(socket, pending);
+    void pending.finally(() => {
+      if (ahead.get(socket) === pending) ahead.delete(socket);
+    });
+  };
+
   const dashboard = options.dashboard === false ? undefined : createDashboardHandler();
   const server = createServer(
     {
@@ -144,18 +174,10 @@ export async function startMockServer(options: NodeServerOptions = {}): Promise<
     },
     (incoming, outgoing) => {
       if (dashboard?.(incoming, outgoing)) return;
-      const request = new NodeApiRequest(incoming, origin, maxBodyBytes);
-      try {
-        const result = dispatch(request);
-        if (result instanceof Promise)
-          result.then(
-            (wire) => write(incoming, outgoing, request, wire),
-            (error: unknown) => failed(outgoing, error),
-          );
-        else write(incoming, outgoing, request, result);
-      } catch (error) {
-        failed(outgoing, error);
-      }
+      const socket = incoming.socket;
+      const before = ahead.get(socket);
+      const pending = before ? before.then(() => serve(incoming, outgoing)) : serve(incoming, outgoing);
+      if (pending) inOrder(socket, pending);
     },
   );
   server.maxConnections = limits.maxConnections;
@@ -196,7 +218,13 @@ export async function startMockServer(options: NodeServerOptions = {}): Promise<
     mock,
     url: `${origin}${API_BASE_PATH}`,
     port,
-    restored: store?.restored ? { records: store.restoredRecords } : undefined,
+    restored: store?.summary.existing
+      ? {
+          records: store.summary.records,
+          organizations: store.summary.organizations,
+          importedFromJournal: store.summary.imported?.records,
+        }
+      : undefined,
     dashboardUrl: dashboard ? `${origin}${DASHBOARD_PATH}` : undefined,
     close: (closeOptions) => close(closeOptions?.drainTimeoutMs),
   };
@@ -211,6 +239,7 @@ function definedOnly(options: Partial<ServerLimits>): Partial<ServerLimits> {
   return out;
 }
 
-export type { FsyncPolicy, StateStoreOptions } from './state-store.js';
+export type { FsyncPolicy, StateStoreOptions } from './sqlite/store.js';
+export { StateDamageError } from './sqlite/errors.js';
 export type { CorsOrigins } from '../http/cors.js';
 export type { ServerLimits } from './server-limits.js';

@@ -29,7 +29,7 @@ export interface WebhookFetch {
  * reuse a few connections instead of opening one per attempt, with at most `perOrigin` sockets to one origin and
  * `total` overall (a receiver that never answers holds at most its share). It resolves hostnames itself and refuses
  * to connect to an address the webhook URL policy refuses (a name that resolves to 169.254.169.254 fails the attempt
- * the same way as that address written in the URL). Being node:http, MSW's Node interceptor still sees it.
+ * the same way as that address written in the URL, even when the name was opened with allowHosts). Being node:http, MSW's Node interceptor still sees it.
  */
 export function createWebhookFetch(options: WebhookFetchOptions): WebhookFetch {
   const agentOptions = {
@@ -53,7 +53,8 @@ export function createWebhookFetch(options: WebhookFetchOptions): WebhookFetch {
         method: init.method ?? 'GET',
         headers: init.headers as Record<string, string>,
         agent: secure ? https : http,
-        lookup: options.policy.allows(url.hostname) ? undefined : lookup,
+        // Also for a host opened with allowHosts: a name that resolves to a cloud metadata address is still refused.
+        lookup,
         signal: init.signal ?? undefined,
       };
       const outgoing = (secure ? httpsRequest : httpRequest)(url, requestOptions, (incoming: IncomingMessage) => {
@@ -95,7 +96,7 @@ function guardedLookup(policy: WebhookUrlPolicy, resolve: typeof dnsLookup): Loo
         (callback as (error: Error | null, address: string, family?: number) => void)(error, '');
         return;
       }
-      const allowed = policy.allows(hostname) ? addresses : addresses.filter((entry) => !addressProblem(entry.address));
+      const allowed = addresses.filter((entry) => policy.allowsAddress(hostname, entry.address));
       if (allowed.length === 0) {
         const [first] = addresses;
         const problem = first ? addressProblem(first.address) : undefined;

@@ -18,8 +18,11 @@ export interface CollectionOptions<T> {
   retention?: { ms: number; at: (item: T) => number } | undefined;
 }
 
-/** Told the id of every record inserted, updated or deleted: what a change journal writes. */
-export type ChangeObserver = (id: string) => void;
+/**
+ * Told the id and sequence number of every record inserted, updated or deleted: what a change journal writes (a
+ * deleted record's sequence number is what a store finds it by).
+ */
+export type ChangeObserver = (id: string, seq: number) => void;
 
 export interface PageQuery {
   limit: number;
@@ -118,8 +121,9 @@ export class Collection<T extends { id: string }> {
 
   insert(item: T): T {
     if (this.#byId.has(item.id)) throw new Error(`Duplicate id ${item.id}`);
-    this.#place(this.nextSeq(), item);
-    this.observe?.(item.id);
+    const seq = this.nextSeq();
+    this.#place(seq, item);
+    this.observe?.(item.id, seq);
     return item;
   }
 
@@ -162,7 +166,7 @@ export class Collection<T extends { id: string }> {
     const entry = this.#byId.get(id);
     if (!entry) return undefined;
     change(entry.item);
-    this.observe?.(id);
+    this.observe?.(id, entry.seq);
     const filing = this.#filingOf(entry.item);
     if (filing !== entry.filing) {
       for (const list of entry.filing.lists) list.delete(entry.seq);
@@ -178,7 +182,7 @@ export class Collection<T extends { id: string }> {
     this.#byId.delete(id);
     this.#all.delete(entry.seq);
     for (const list of entry.filing.lists) list.delete(entry.seq);
-    this.observe?.(id);
+    this.observe?.(id, entry.seq);
     return true;
   }
 

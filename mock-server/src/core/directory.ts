@@ -5,7 +5,7 @@ import type { Variant } from './variant.js';
 import type { ApiSchemas, Stored } from './stored.js';
 import { keyDigest, redactKey } from './key-digest.js';
 import { collectionSlot, defineCollection, Tenant, type TenantHooks } from './tenant.js';
-import { tenantKey, type EvictedTenant, type TenantSnapshot } from './state/model.js';
+import { tenantKey, type TenantSnapshot } from './state/model.js';
 
 /**
  * An API key as the mock knows it: its SHA-256 digest and redacted form, never the key itself (that is shown once,
@@ -25,8 +25,14 @@ export type ApiKeyRecord = Omit<Stored<ApiSchemas['ApiKey']>, 'status'> & {
 /** The keys of one organization and mode, for `GET /api-keys`. */
 export const apiKeys = defineCollection<ApiKeyRecord>('apiKeys');
 
-/** `sk_test_` or `sk_live_` and at least 8 characters of `[A-Za-z0-9_]` (docs/ids-and-keys.md#api-keys). */
-const KEY_SYNTAX = /^sk_(test|live)_[A-Za-z0-9_]{8,}$/;
+/** The longest API key accepted, in characters (docs/ids-and-keys.md#api-keys): a longer one is 401. */
+const MAX_KEY_LENGTH = 256;
+
+/**
+ * `sk_test_` or `sk_live_` and 8 to 248 characters of `[A-Za-z0-9_]` (docs/ids-and-keys.md#api-keys): at most
+ * MAX_KEY_LENGTH in all.
+ */
+const KEY_SYNTAX = /^sk_(test|live)_[A-Za-z0-9_]{8,248}$/;
 
 function modeOfKey(key: string): Mode | undefined {
   const match = KEY_SYNTAX.exec(key);
@@ -39,18 +45,27 @@ export interface Authenticated {
   tenant: Tenant;
 }
 
-/** Where tenants that leave memory go (the durable store), and how they come back. */
+/**
+ * A durable store that keeps every tenant, seen from the directory: tenants are read from it when first needed and
+ * may leave memory when idle (docs/standalone-server.md#organizations-load-on-demand).
+ */
 export interface TenantStore {
-  /** Keeps a tenant leaving memory and says how to find it again; undefined when nothing keeps it (it is forgotten). */
-  keep(tenant: Tenant): EvictedTenant | undefined;
-  /** The saved state of a kept tenant, noting that it is back in memory. */
-  bringBack(stub: EvictedTenant): TenantSnapshot;
+  /** The tenant (`org_...:test`) a stored API key belongs to, by the key's SHA-256 digest; undefined when none. */
+  ownerOfKey(digest: string): string | undefined;
+  /**
+   * Reads a stored tenant and puts it in memory through `restore` (the directory's), or undefined when the store has
+   * none of that key. `sharedOffsetMs` is the server-wide advance its clock was saved at.
+   */
+  load(tenantKey: string, restore: (snapshot: TenantSnapshot, sharedOffsetMs: number) => Tenant): Tenant | undefined;
+  /** Makes sure everything the tenant holds is stored before it leaves memory; false when that failed (it stays). */
+  release(tenant: Tenant): boolean;
 }
 
 /**
  * Organizations, their keys and their tenants (one per mode). A syntactically valid key never seen before
- * creates a new organization; a revoked key stays known, so it is refused rather than recreated. A tenant idle for
- * long may leave memory (evictIdle); one a durable store keeps comes back on the first request that needs it.
+ * creates a new organization; a revoked key stays known, so it is refused rather than recreated. With a store that
+ * keeps every tenant, a tenant is read from it on the first request that needs it, and may leave memory when idle
+ * (evictIdle); without one, an idle tenant that leaves memory is forgotten.
  */
 export class Directory {
   /** By SHA-256 digest of the key string. */
@@ -58,9 +73,6 @@ export class Directory {
   readonly #tenants = new Map<string, Tenant>();
   /** Each key's tenant, so authenticating a known key is two lookups. */
   readonly #tenantOfKey = new WeakMap<ApiKeyRecord, Tenant>();
-  /** Tenants kept out of memory by the store, by tenant key, and their keys' digests. */
-  readonly #evicted = new Map<string, EvictedTenant>();
-  readonly #evictedKeys = new Map<string, string>();
   #sharedOffsetMs = 0;
   /** Each organization's variant (derived from its keys' records, so rebuilt on restore). */
   readonly #variantOf = new Map<string, Variant>();
@@ -88,12 +100,14 @@ export class Directory {
    * organization, first used through `variant`.
    */
   authenticate(keyString: string, variant: Variant = 'customer'): Authenticated | undefined {
+    // Longer than any key the mock issues or accepts: refused before it is hashed or looked up.
+    if (keyString.length > MAX_KEY_LENGTH) return undefined;
     const digest = keyDigest(keyString);
     let known = this.#keys.get(digest);
-    if (!known) {
-      const away = this.#evictedKeys.get(digest);
-      if (away !== undefined) {
-        this.#bringBack(away);
+    if (!known && this.store) {
+      const owner = this.store.ownerOfKey(digest);
+      if (owner !== undefined) {
+        this.load(owner);
         known = this.#keys.get(digest);
       }
     }
@@ -134,7 +148,7 @@ export class Directory {
 
   tenant(organizationId: string, mode: Mode): Tenant {
     const id = tenantKey(organizationId, mode);
-    const existing = this.#tenants.get(id) ?? (this.#evicted.has(id) ? this.#bringBack(id) : undefined);
+    const existing = this.load(id);
     if (existing) return existing;
     const tenant = new Tenant(organizationId, mode, this.ids, this.baseClock, this.#sharedOffsetMs, this.hooks, this.naming);
     this.#tenants.set(id, tenant);
@@ -151,9 +165,16 @@ export class Directory {
     return this.#tenants.values();
   }
 
-  /** The tenants the store keeps out of memory. */
-  evicted(): IterableIterator<EvictedTenant> {
-    return this.#evicted.values();
+  /** Whether a tenant (`org_...:test`) is in memory. */
+  has(tenantKeyText: string): boolean {
+    return this.#tenants.has(tenantKeyText);
+  }
+
+  /** The tenant of that key (`org_...:test`): in memory, or read from the store; undefined when neither has it. */
+  load(tenantKeyText: string): Tenant | undefined {
+    return (
+      this.#tenants.get(tenantKeyText) ?? this.store?.load(tenantKeyText, (snapshot, saved) => this.#comeBack(snapshot, saved))
+    );
   }
 
   /** Puts a saved tenant back in memory: its records, its keys, then its due work (the restore hooks). */
@@ -177,50 +198,60 @@ export class Directory {
     return tenant;
   }
 
-  /** Registers a tenant the store keeps out of memory (from a saved state). */
-  addEvicted(stub: EvictedTenant): void {
-    const id = tenantKey(stub.organizationId, stub.mode);
-    this.#evicted.set(id, stub);
-    for (const digest of stub.keyDigests) this.#evictedKeys.set(digest, id);
-  }
-
   /**
-   * Takes out of memory every tenant without a request for `idleMs` of wall time and with no due work left (a
-   * pending webhook retry, a card's time-to-live or an intent's expiry keeps it). With a store it is kept there and
-   * comes back on its next request; without one it is forgotten. Returns how many left.
+   * Takes out of memory every tenant without a request for `idleMs` of wall time. With a store that keeps every
+   * tenant, a tenant goes once no webhook attempt of it is in flight and no work of it is due now; its later work
+   * (a retry, a time-to-live) brings it back when due, as its next request does. Without one it is forgotten, so only
+   * a tenant with no scheduled work at all goes. Returns how many left.
    */
   evictIdle(idleMs: number, now = Date.now()): number {
     let count = 0;
-    for (const [id, tenant] of [...this.#tenants]) {
-      if (now - tenant.lastActiveAt < idleMs || tenant.scheduler.busy) continue;
-      const stub = this.store?.keep(tenant);
-      this.#tenants.delete(id);
-      for (const record of apiKeys.of(tenant).values()) this.#keys.delete(record.digest);
-      tenant.dispose();
-      if (stub) this.addEvicted(stub);
-      count++;
+    for (const tenant of [...this.#tenants.values()]) {
+      if (now - tenant.lastActiveAt < idleMs || tenant.requestsInFlight > 0) continue;
+      if (this.store ? this.release(tenant) : !tenant.scheduler.busy && this.#forget(tenant)) count++;
     }
     return count;
+  }
+
+  /**
+   * Takes a tenant out of memory, once the store has everything it holds; it stays when work of it is in flight or
+   * due now, or when the store could not write. Returns whether it left.
+   */
+  release(tenant: Tenant): boolean {
+    if (!this.store || tenant.requestsInFlight > 0 || tenant.scheduler.working || tenant.scheduler.dueNow) return false;
+    if (!this.store.release(tenant)) return false;
+    return this.#forget(tenant);
+  }
+
+  /**
+   * Takes a tenant out of memory without storing anything: what it changed since its last stored commit is lost (a
+   * commit of it was refused), and with a store it is read again, as it was stored, when next needed.
+   */
+  drop(tenant: Tenant): void {
+    this.#forget(tenant);
   }
 
   dispose(): void {
     for (const tenant of this.#tenants.values()) tenant.dispose();
     this.#tenants.clear();
     this.#keys.clear();
-    this.#evicted.clear();
-    this.#evictedKeys.clear();
     this.#variantOf.clear();
   }
 
-  #bringBack(id: string): Tenant | undefined {
-    const stub = this.#evicted.get(id);
-    if (!stub || !this.store) return undefined;
-    const snapshot = this.store.bringBack(stub);
-    this.#evicted.delete(id);
-    for (const digest of stub.keyDigests) this.#evictedKeys.delete(digest);
+  #forget(tenant: Tenant): boolean {
+    if (this.#tenants.get(tenant.key) !== tenant) return false;
+    this.#tenants.delete(tenant.key);
+    for (const record of apiKeys.of(tenant).values()) {
+      if (this.#keys.get(record.digest) === record) this.#keys.delete(record.digest);
+    }
+    tenant.dispose();
+    return true;
+  }
+
+  /** A stored tenant back in memory: its records, its clock caught up with later server-wide advances, its due work. */
+  #comeBack(snapshot: TenantSnapshot, savedSharedOffsetMs: number): Tenant {
     const tenant = this.restoreTenant(snapshot);
-    // Server-wide advances made while it was away apply to it too.
-    tenant.clock.shift(this.#sharedOffsetMs - stub.sharedOffsetMs);
+    tenant.clock.shift(this.#sharedOffsetMs - savedSharedOffsetMs);
     for (const hook of this.hooks.onRestore ?? []) hook(tenant);
     return tenant;
   }

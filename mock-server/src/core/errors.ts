@@ -62,3 +62,17 @@ export function notImplemented(operationId: string): ApiError {
 export function internalError(): ApiError {
   return new ApiError(500, 'internal_error', 'An unexpected error occurred.');
 }
+
+/**
+ * The durable store could not save what a request changed (a full disk, an I/O error): nothing of it was applied,
+ * and a retry may succeed once the store can write again (docs/errors.md).
+ */
+export function stateNotSaved(reason: string): ApiError {
+  return new ApiError(
+    503,
+    'state_not_saved',
+    'The change could not be saved to the state directory, so nothing was applied; retry once the store can write again.',
+    { reason },
+    { 'Retry-After': '1' },
+  );
+}

@@ -46,8 +46,8 @@ export class IdempotencyCache {
 
   constructor(
     private readonly clock: Clock,
-    /** Told the key of every answer remembered (a durable store saves it). */
-    private readonly onRemembered?: (key: string) => void,
+    /** Told the key of every answer remembered and of every key forgotten at expiry (a durable store follows both). */
+    private readonly onChanged?: (key: string) => void,
   ) {}
 
   /** The remembered answers, oldest first (keys whose first request is still running are not saved). */
@@ -100,7 +100,7 @@ export class IdempotencyCache {
         if (stored === undefined) this.#entries.delete(key);
         else {
           entry.settled = stored;
-          this.onRemembered?.(key);
+          this.onChanged?.(key);
         }
         resolve(stored);
       },
@@ -112,6 +112,7 @@ export class IdempotencyCache {
     for (const [key, entry] of this.#entries) {
       if (entry.expiresAt > now) break;
       this.#entries.delete(key);
+      if (entry.settled) this.onChanged?.(key);
     }
   }
 }

@@ -76,6 +76,28 @@ export class Scheduler {
     return this.nextDueAt() !== undefined || this.#inFlight.size > 0;
   }
 
+  /** Whether I/O a job started (a webhook attempt) is still unfinished. */
+  get working(): boolean {
+    return this.#inFlight.size > 0;
+  }
+
+  /** Whether a pending job is due at the current time (it runs on the next `runDue`). */
+  get dueNow(): boolean {
+    const dueAt = this.nextDueAt();
+    return dueAt !== undefined && dueAt <= this.clock.now();
+  }
+
+  /**
+   * When this scheduler next has work, for a store that wakes tenants out of memory: now while I/O a job started is
+   * unfinished (a webhook attempt cut short by the process ending is made again), else the earliest job's due time.
+   */
+  resumeAt(): EpochMs | undefined {
+    const dueAt = this.nextDueAt();
+    if (this.#inFlight.size === 0) return dueAt;
+    const now = this.clock.now();
+    return dueAt === undefined ? now : Math.min(dueAt, now);
+  }
+
   /** Due time of the earliest pending job. */
   nextDueAt(): EpochMs | undefined {
     this.#dropCancelled();

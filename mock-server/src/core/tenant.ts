@@ -10,7 +10,7 @@ import type { TenantHeader, TenantSnapshot } from './state/model.js';
 
 /** Where tenants report the changes a durable store writes (see state/change-tracker.ts). */
 export interface TenantChangeSink {
-  record(tenant: Tenant, collection: string, id: string): void;
+  record(tenant: Tenant, collection: string, id: string, seq: number): void;
   header(tenant: Tenant): void;
   idempotency(tenant: Tenant, key: string): void;
   /** Server-wide state changed (the shared clock advance). */
@@ -41,8 +41,11 @@ export class Tenant {
   /** Collections whose old records are dropped (see CollectionOptions.retention). */
   readonly #retained: Collection<{ id: string }>[] = [];
   #seq = 0;
+  #detached = false;
   /** Wall time of the last request, for idle eviction. */
   lastActiveAt = Date.now();
+  /** Requests being answered for this tenant: it does not leave memory while one is. */
+  requestsInFlight = 0;
 
   /**
    * @param organizationId - The organization (`org_...`) the keys of this tenant belong to.
@@ -91,7 +94,11 @@ export class Tenant {
    */
   newCollection<T extends { id: string }>(name: string, options: CollectionOptions<T>): Collection<T> {
     const changes = this.hooks.changes;
-    const collection = new Collection<T>(this.#nextSeq, options, changes ? (id) => changes.record(this, name, id) : undefined);
+    const collection = new Collection<T>(
+      this.#nextSeq,
+      options,
+      changes ? (id, seq) => changes.record(this, name, id, seq) : undefined,
+    );
     this.#collections.set(name, collection as unknown as Collection<{ id: string }>);
     if (options.retention) this.#retained.push(collection as unknown as Collection<{ id: string }>);
     return collection;
@@ -186,8 +193,17 @@ export class Tenant {
     this.idempotency.restore(snapshot.idempotency);
   }
 
-  /** Stops the tenant's scheduled work (on `reset()`). */
+  /**
+   * Whether this tenant left the mock (reset, idle, or dropped because a commit of its changes was refused): what
+   * still reaches it (a webhook attempt's outcome) changes nothing that is kept.
+   */
+  get detached(): boolean {
+    return this.#detached;
+  }
+
+  /** Stops the tenant's scheduled work and detaches it (it left memory). */
   dispose(): void {
+    this.#detached = true;
     this.scheduler.dispose();
   }
 

@@ -49,57 +49,102 @@ export function runOperation(
     const failure = error instanceof ApiError ? error : internalError();
     return toWire(jsonResponse(failure.status, failure.toBody(), failure.headers), requestId, headers);
   };
+  let identity: RequestIdentity;
   try {
-    const identity = authenticate(request, options.services.directory);
-    const { tenant, variant, key } = identity;
-    const operation = candidates[variant];
-    // A path of the other variant (e.g. /users with a Bearer key) does not exist for this caller.
-    if (!operation) throw notFound();
-    // The operation's first request loads its validators, then runs from the start: authentication finds the same
-    // organization again, and nothing else has happened yet.
-    if (!operation.ready) {
-      return operation.load().then(() => runOperation(options, request, target, requestId, params, candidates), fail);
-    }
-    const { spec } = operation;
-    // Work that fell due on a running clock is applied before the request reads state, and records past their
-    // retention are dropped (each is dropped once: nothing to do on most requests).
-    tenant.scheduler.runDue();
-    tenant.prune();
-    if (options.rateLimiter && !options.exempt?.has(request)) applyRateLimit(options.rateLimiter, key.id, tenant, headers);
-    if (spec.testModeOnly && tenant.mode !== 'test') throw testModeOnly();
-
-    const idempotencyKey = IDEMPOTENT_METHODS.has(spec.method) ? request.headers.get('idempotency-key') : null;
-    const finish = (answer: StoredResponse): WireResponse => {
-      tenant.scheduler.runDue();
-      tenant.prune();
-      return toWire(answer, requestId, headers);
-    };
-    const { bodyText } = request;
-    if (idempotencyKey === null) {
-      const run = (text: string | undefined): WireResponse | Promise<WireResponse> => {
-        const body = text === undefined ? undefined : parseJsonBody(request, text);
-        const input = { identity, request, query: target.query, params, body };
-        const answer = execute(operation, options.handlers, options.services, options.validateResponses === true, input);
-        return answer instanceof Promise ? answer.then(finish, fail) : finish(answer);
-      };
-      if (!spec.requestBody) return run(undefined);
-      if (bodyText !== undefined) {
-        checkDeclaredLength(request, options.maxBodyBytes);
-        return run(checkBodyText(bodyText, options.maxBodyBytes));
-      }
-      // The body is still to arrive: one wait for it, then the same synchronous path.
-      return readBodyText(request, options.maxBodyBytes).then((text) => {
-        try {
-          return run(text);
-        } catch (error) {
-          return fail(error);
-        }
-      }, fail);
-    }
-    return runWithBody(options, request, headers, identity, operation, target, idempotencyKey, params).then(finish, fail);
+    identity = authenticate(request, options.services.directory);
   } catch (error) {
     return fail(error);
   }
+  // Held while the request runs: a tenant answering a request never leaves memory under it (idle eviction waits).
+  const { tenant } = identity;
+  tenant.requestsInFlight++;
+  let result: WireResponse | Promise<WireResponse>;
+  try {
+    result = runAuthenticated(options, request, target, requestId, params, candidates, identity, headers, fail);
+  } catch (error) {
+    result = fail(error);
+  }
+  if (result instanceof Promise) {
+    return result.finally(() => {
+      tenant.requestsInFlight--;
+    });
+  }
+  tenant.requestsInFlight--;
+  return result;
+}
+
+function runAuthenticated(
+  options: PipelineOptions,
+  request: ApiRequest,
+  target: RequestTarget,
+  requestId: string,
+  params: Record<string, string>,
+  candidates: Partial<Record<Variant, PreparedOperation>>,
+  identity: RequestIdentity,
+  headers: [string, string][],
+  fail: (error: unknown) => WireResponse,
+): WireResponse | Promise<WireResponse> {
+  const operation = candidates[identity.variant];
+  // A path of the other variant (e.g. /users with a Bearer key) does not exist for this caller.
+  if (!operation) throw notFound();
+  // The operation's first request loads its validators, then runs from the start: authentication finds the same
+  // organization again, and nothing else has happened yet.
+  if (!operation.ready) {
+    return operation.load().then(() => runOperation(options, request, target, requestId, params, candidates), fail);
+  }
+  return runReady(options, request, target, requestId, params, identity, operation, headers, fail);
+}
+
+/** The pipeline from due work on, for a request whose key is known and whose operation is loaded. */
+function runReady(
+  options: PipelineOptions,
+  request: ApiRequest,
+  target: RequestTarget,
+  requestId: string,
+  params: Record<string, string>,
+  identity: RequestIdentity,
+  operation: PreparedOperation,
+  headers: [string, string][],
+  fail: (error: unknown) => WireResponse,
+): WireResponse | Promise<WireResponse> {
+  const { tenant, key } = identity;
+  const { spec } = operation;
+  // Work that fell due on a running clock is applied before the request reads state, and records past their
+  // retention are dropped (each is dropped once: nothing to do on most requests).
+  tenant.scheduler.runDue();
+  tenant.prune();
+  if (options.rateLimiter && !options.exempt?.has(request)) applyRateLimit(options.rateLimiter, key.id, tenant, headers);
+  if (spec.testModeOnly && tenant.mode !== 'test') throw testModeOnly();
+
+  const idempotencyKey = IDEMPOTENT_METHODS.has(spec.method) ? request.headers.get('idempotency-key') : null;
+  const finish = (answer: StoredResponse): WireResponse => {
+    tenant.scheduler.runDue();
+    tenant.prune();
+    return toWire(answer, requestId, headers);
+  };
+  const { bodyText } = request;
+  if (idempotencyKey === null) {
+    const run = (text: string | undefined): WireResponse | Promise<WireResponse> => {
+      const body = text === undefined ? undefined : parseJsonBody(request, text);
+      const input = { identity, request, query: target.query, params, body };
+      const answer = execute(operation, options.handlers, options.services, options.validateResponses === true, input);
+      return answer instanceof Promise ? answer.then(finish, fail) : finish(answer);
+    };
+    if (!spec.requestBody) return run(undefined);
+    if (bodyText !== undefined) {
+      checkDeclaredLength(request, options.maxBodyBytes);
+      return run(checkBodyText(bodyText, options.maxBodyBytes));
+    }
+    // The body is still to arrive: one wait for it, then the same synchronous path.
+    return readBodyText(request, options.maxBodyBytes).then((text) => {
+      try {
+        return run(text);
+      } catch (error) {
+        return fail(error);
+      }
+    }, fail);
+  }
+  return runWithBody(options, request, headers, identity, operation, target, idempotencyKey, params).then(finish, fail);
 }
 
 /** The rest of the pipeline for a request that has a body to read or an idempotency key to settle first. */

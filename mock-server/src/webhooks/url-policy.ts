@@ -1,8 +1,11 @@
 /**
  * Where the mock may send webhooks (docs/webhooks.md#where-deliveries-may-go). A local mock must reach receivers on
  * loopback and private addresses (tests, containers), so those stay open; what is refused is what no receiver
- * needs and an attacker wants: link-local addresses (cloud metadata services live at 169.254.169.254), unspecified
- * addresses, and URLs carrying credentials. A host named in `allowHosts` is open whatever its address.
+ * needs and an attacker wants: cloud metadata services, link-local addresses, unspecified addresses, and URLs
+ * carrying credentials. An IPv6 address that carries an IPv4 one (IPv4-mapped, IPv4-compatible, IPv4-translated,
+ * NAT64) is judged by that IPv4 address. A host named in `allowHosts` is open whatever its address, except that a
+ * cloud metadata address is open only when that address itself is named: opening a name (or a range's neighbour)
+ * never opens one.
  *
  * This checks the URL as written. A hostname is checked where it is resolved, by the transport that connects (the
  * Node server refuses to connect to a refused address; see adapters/webhook-fetch.ts).
@@ -19,6 +22,15 @@ export class WebhookUrlPolicy {
     return this.#allowed.has(hostname.toLowerCase());
   }
 
+  /**
+   * Whether the transport may connect to `address`, which `hostname` resolved to: a metadata address only when named
+   * itself; any other when the hostname was opened or the address is not refused.
+   */
+  allowsAddress(hostname: string, address: string): boolean {
+    if (metadataService(address) !== undefined) return this.#allowed.has(normalizeHost(address));
+    return this.allows(hostname) || addressProblem(address) === undefined;
+  }
+
   /** Why a URL may not receive webhooks, or undefined when it may. */
   problem(url: string): string | undefined {
     let parsed: URL;
@@ -30,6 +42,10 @@ export class WebhookUrlPolicy {
     // URL lowercases the scheme: `HTTPS://` is https.
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return 'must use http or https';
     if (parsed.username !== '' || parsed.password !== '') return 'must not contain credentials (user:password@)';
+    // A metadata address is open only when named itself: allowsAddress with the address as its own hostname.
+    if (metadataService(parsed.hostname) !== undefined) {
+      return this.allowsAddress(parsed.hostname, parsed.hostname) ? undefined : addressProblem(parsed.hostname);
+    }
     if (this.allows(parsed.hostname)) return undefined;
     return addressProblem(parsed.hostname);
   }
@@ -45,16 +61,71 @@ function normalizeHost(host: string): string {
 }
 
 /**
+ * Cloud metadata services, by address (docs/webhooks.md#where-deliveries-may-go): what a server-side request forgery
+ * goes for first. Refused even when a host opened with `allowHosts` resolves to one.
+ */
+const METADATA_SERVICES: readonly { address: string; service: string }[] = [
+  { address: '169.254.169.254', service: 'AWS, Google Cloud, Azure, Oracle Cloud, DigitalOcean and OpenStack instance metadata' },
+  { address: '169.254.170.2', service: 'AWS ECS task metadata' },
+  { address: 'fd00:ec2::254', service: 'AWS instance metadata over IPv6' },
+  { address: '100.100.100.200', service: 'Alibaba Cloud instance metadata' },
+  { address: '168.63.129.16', service: 'the Azure WireServer' },
+];
+
+/**
  * Why an address may not receive webhooks, for a hostname as URL.hostname writes it (IPv4 dotted, IPv6 in
  * brackets) or a bare address as a resolver returns it; undefined for a name or an allowed address.
  */
 export function addressProblem(host: string): string | undefined {
+  const metadata = metadataService(host);
+  if (metadata !== undefined) return `is a cloud metadata address (${metadata})`;
+  const v4 = addressOf(host);
+  if (v4?.length === 4) return ipv4Problem(v4);
+  if (v4?.length === 8) return ipv6Problem(v4);
+  return undefined;
+}
+
+/** The metadata service at an address (in any of its IPv4 or IPv6 forms), or undefined. */
+function metadataService(host: string): string | undefined {
+  const key = addressKey(host);
+  if (key === undefined) return undefined;
+  return METADATA_SERVICES.find((entry) => addressKey(entry.address) === key)?.service;
+}
+
+/**
+ * An address in one canonical form, so that every way of writing it compares equal: the IPv4 address an IPv6 one
+ * carries, as dotted text; any other IPv6 address as its eight groups.
+ */
+function addressKey(host: string): string | undefined {
+  const parts = addressOf(host);
+  return parts?.join(parts.length === 4 ? '.' : ':');
+}
+
+/** The four octets of an IPv4 address (also one carried by an IPv6 address), the eight groups of another IPv6 one. */
+function addressOf(host: string): number[] | undefined {
   const bare = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
   const v4 = parseIPv4(bare);
-  if (v4) return ipv4Problem(v4);
+  if (v4) return v4;
   const v6 = bare.includes(':') ? parseIPv6(bare) : undefined;
-  if (v6) return ipv6Problem(v6);
-  return undefined;
+  if (!v6) return undefined;
+  return embeddedIPv4(v6) ?? v6;
+}
+
+/**
+ * The IPv4 address an IPv6 address reaches: IPv4-mapped (::ffff:a.b.c.d), IPv4-translated (::ffff:0:a.b.c.d),
+ * IPv4-compatible (::a.b.c.d, deprecated but still routed by some stacks; :: and ::1 are not) and the NAT64 prefix
+ * (64:ff9b::/96).
+ */
+function embeddedIPv4(groups: number[]): number[] | undefined {
+  const zero = (from: number, to: number) => groups.slice(from, to).every((group) => group === 0);
+  const mapped = zero(0, 5) && groups[5] === 0xffff;
+  const translated = zero(0, 4) && groups[4] === 0xffff && groups[5] === 0;
+  const compatible = zero(0, 6) && !(groups[6] === 0 && (groups[7] === 0 || groups[7] === 1));
+  const nat64 = groups[0] === 0x64 && groups[1] === 0xff9b && zero(2, 6);
+  if (!mapped && !translated && !compatible && !nat64) return undefined;
+  const high = groups[6] as number;
+  const low = groups[7] as number;
+  return [high >> 8, high & 0xff, low >> 8, low & 0xff];
 }
 
 function ipv4Problem([a, b]: number[]): string | undefined {
@@ -66,14 +137,6 @@ function ipv4Problem([a, b]: number[]): string | undefined {
 function ipv6Problem(groups: number[]): string | undefined {
   if (groups.every((group) => group === 0)) return 'is an unspecified address (::)';
   if (((groups[0] as number) & 0xffc0) === 0xfe80) return 'is a link-local address (fe80::/10)';
-  // IPv4-mapped (::ffff:a.b.c.d) and the NAT64 prefix (64:ff9b::/96) reach the embedded IPv4 address.
-  const mapped = groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff;
-  const nat64 = groups[0] === 0x64 && groups[1] === 0xff9b && groups.slice(2, 6).every((group) => group === 0);
-  if (mapped || nat64) {
-    const high = groups[6] as number;
-    const low = groups[7] as number;
-    return ipv4Problem([high >> 8, high & 0xff, low >> 8, low & 0xff]);
-  }
   return undefined;
 }
 

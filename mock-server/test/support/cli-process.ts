@@ -6,9 +6,9 @@ import { fileURLToPath } from 'node:url';
 const bin = fileURLToPath(new URL('../../dist/cli.mjs', import.meta.url));
 const children = new Set<ChildProcessWithoutNullStreams>();
 
-/** `cardrail-mock` in its own process, its standard output and error gathered as they come. */
-function spawnCli(args: string[]): { child: ChildProcessWithoutNullStreams; output(): string } {
-  const child = spawn(process.execPath, [bin, ...args], { stdio: 'pipe' });
+/** `cardrail-mock` (or another script: `entry`) in its own process, its standard output and error gathered as they come. */
+function spawnCli(args: string[], entry = bin): { child: ChildProcessWithoutNullStreams; output(): string } {
+  const child = spawn(process.execPath, [entry, ...args], { stdio: 'pipe' });
   children.add(child);
   child.once('exit', () => children.delete(child));
   let output = '';
@@ -25,9 +25,9 @@ export interface CliProcess {
   stop(signal: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Starts `cardrail-mock` in its own process and resolves once it announces its address. */
-export async function startCli(args: string[]): Promise<CliProcess> {
-  const { child, output } = spawnCli(args);
+/** Starts `cardrail-mock` (or `entry`) in its own process and resolves once it announces its address. */
+export async function startCli(args: string[], entry?: string): Promise<CliProcess> {
+  const { child, output } = spawnCli(args, entry);
   const url = await new Promise<string>((resolve, reject) => {
     const onData = () => {
       const match = /Cardrail mock server listening on (http:\/\/\S+\/v1)/.exec(output());
@@ -62,4 +62,21 @@ export async function runCliToExit(args: string[]): Promise<{ code: number | nul
 export function killChildren(): void {
   for (const child of children) child.kill('SIGKILL');
   children.clear();
+}
+
+/**
+ * Starts `cardrail-mock`, resolving when it either listens or exits (one of two started at the same instant on one
+ * directory does each): its process, exit code (null while it runs) and output.
+ */
+export async function startOrExit(
+  args: string[],
+): Promise<{ process: ChildProcessWithoutNullStreams; listening: boolean; code: number | null; output(): string }> {
+  const { child, output } = spawnCli(args);
+  return new Promise((resolve) => {
+    const onData = () => {
+      if (/listening on http/.test(output())) resolve({ process: child, listening: true, code: null, output });
+    };
+    child.stdout.on('data', onData);
+    child.once('close', (code) => resolve({ process: child, listening: false, code, output }));
+  });
 }

@@ -1,7 +1,7 @@
 // Writes a --state directory holding `objects` API objects, through the built mock in this process (mock.handle,
 // no HTTP): `node state-generator.mjs <dir> <objects>`. Organizations of 200 objects each: 10 customers (funded),
 // 10 agents, 80 cards and 100 approved authorizations (risk rules in dry run), with their events and balances.
-// Prints one line of JSON: { objects, organizations, key } (key: one organization's API key).
+// Prints one line of JSON: { objects, organizations, key, lastKey } (the first and the last organization's API keys).
 import { startMockServer } from '../../../mock-server/dist/node.mjs';
 
 const [dir, count] = [process.argv[2], Number(process.argv[3])];
@@ -10,6 +10,7 @@ const { mock } = running;
 let objects = 0;
 let organizations = 0;
 let firstKey;
+let lastKey;
 async function call(key, method, path, body) {
   const response = await mock.handle(
     new Request(`http://127.0.0.1/v1${path}`, {
@@ -21,13 +22,14 @@ async function call(key, method, path, body) {
   const text = await response.text();
   if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${text}`);
   objects += method === 'POST' && !path.startsWith('/simulate/deposits') ? 1 : 0;
-  // Let the store's background work (compaction) run between requests, as it does between a server's requests.
+  // Let the store's background work run between requests, as it does between a server's requests.
   if (objects % 500 === 0) await new Promise((resolve) => setImmediate(resolve));
   return JSON.parse(text);
 }
 while (objects < count) {
   const key = `sk_test_stategen${String(organizations).padStart(6, '0')}`;
   firstKey ??= key;
+  lastKey = key;
   organizations++;
   await call(key, 'PATCH', '/settings/risk', { dryRun: true });
   const customers = [];
@@ -52,4 +54,4 @@ while (objects < count) {
   }
 }
 await running.close();
-process.stdout.write(`${JSON.stringify({ objects, organizations, key: firstKey })}\n`);
+process.stdout.write(`${JSON.stringify({ objects, organizations, key: firstKey, lastKey })}\n`);

@@ -1,10 +1,8 @@
 // The standalone server's robustness figures (docs/standalone-server.md): the mixed workload with a `*` webhook
-// against the same workload without one; the mock's open files while its webhook receiver never answers; start-up
-// from a --state of 100,000 objects; the cost of a write with --state against without; and the heap through a soak
-// of the mixed workload at a steady object count. Every server is the built CLI (or, for the soak, the built
+// against the same workload without one; the mock's open files while its webhook receiver never answers; and the heap
+// through a soak of the mixed workload at a steady object count (durable state has its own suite, durable-state.mjs). Every server is the built CLI (or, for the soak, the built
 // startMockServer) in a child process on 127.0.0.1; every load is bounded in time.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as pause } from 'node:timers/promises';
 import { BENCH_KEY, forAutocannon, mixedRequests, prepareOrganization } from '../lib/card-workload.mjs';
@@ -15,9 +13,8 @@ import { jsonOf, requestOnce, waitForHttp } from '../lib/http-probe.mjs';
 import { fireLoad, summariseRuns } from '../lib/load.mjs';
 import { benchDir, mockCli } from '../lib/paths.mjs';
 import { startServer } from '../lib/server-process.mjs';
-import { median } from '../lib/stats.mjs';
 
-export const title = 'Standalone server: webhooks, durable state and memory';
+export const title = 'Standalone server: webhooks and memory';
 
 const AUTH = { authorization: `Bearer ${BENCH_KEY}` };
 const JSON_AUTH = { ...AUTH, 'content-type': 'application/json' };
@@ -88,11 +85,6 @@ function connectionsTo(port) {
   } catch {
     return Number.NaN;
   }
-}
-
-function residentBytes(pid) {
-  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return match ? Number(match[1]) * 1024 : Number.NaN;
 }
 
 const formatBytes = (bytes) =>
@@ -200,118 +192,6 @@ async function hangingReceiver({ quick, log }, plain, plainIds) {
   }
 }
 
-async function startupFromState({ quick, log }) {
-  const objects = quick ? 10_000 : 100_000;
-  const dir = mkdtempSync(join(tmpdir(), 'cardrail-bench-state-'));
-  const empty = [];
-  try {
-    const started = performance.now();
-    const generator = spawnChild(process.execPath, [join(benchDir, 'servers', 'state-generator.mjs'), dir, String(objects)]);
-    const { code } = await generator.exited;
-    if (code !== 0) throw new Error(`state generator failed: ${generator.output()}`);
-    const made = JSON.parse(generator.output().trim().split('\n').at(-1));
-    log(`standalone: wrote a state of ${formatCount(made.objects)} objects in ${formatMs(performance.now() - started)}`);
-    // One start compacts the journal the generator left; the measured starts then read one state file.
-    const first = await startMock(['--state', dir], { probeKey: made.key });
-    for (
-      let waited = 0;
-      readdirSync(dir).filter((name) => name.startsWith('journal.')).length > 1 || !readdirSync(dir).includes('state.jsonl');
-      waited += 100
-    ) {
-      if (waited > 600_000) throw new Error('the state was not compacted');
-      await pause(100);
-    }
-    await first.stop(30_000);
-    const stateBytes = readdirSync(dir).reduce(
-      (total, name) => (name.endsWith('.jsonl') ? total + readFileSync(join(dir, name)).length : total),
-      0,
-    );
-    const records = (readFileSync(join(dir, 'state.jsonl'), 'utf8').match(/\n\["put"/g) ?? []).length;
-    const runs = await interleave(['state', 'empty'], quick ? 2 : 5, async (name) => {
-      const target = name === 'state' ? dir : mkdtempSync(join(tmpdir(), 'cardrail-bench-empty-'));
-      if (name === 'empty') empty.push(target);
-      const server = await startMock(['--state', target], { probeKey: made.key, pollMs: 2 });
-      const rss = residentBytes(server.pid);
-      await server.stop(30_000);
-      return { ms: server.readyMs, rss };
-    });
-    const ours = median(runs.state.map((run) => run.ms));
-    const baseline = median(runs.empty.map((run) => run.ms));
-    log(`standalone: start-up from ${formatCount(made.objects)} objects ${formatMs(ours)}, empty ${formatMs(baseline)}`);
-    return {
-      rows: [
-        {
-          measure: `Start to first answer with --state of ${formatCount(made.objects)} objects`,
-          ours: `${formatMs(ours)} (RSS ${formatBytes(median(runs.state.map((run) => run.rss)))})`,
-          baseline: `empty --state: ${formatMs(baseline)}`,
-          ratio: formatRatio(baseline / ours),
-          target: '',
-          met: null,
-        },
-      ],
-      notes: [
-        `State: ${formatCount(made.objects)} objects in ${made.organizations} organizations (each 10 customers, 10 agents, 80 cards, 100 approved authorizations), ${formatCount(records)} records with their balances, events and delivery-free history, ${formatBytes(stateBytes)} on disk, written through the mock and compacted by one start. Median of ${quick ? 2 : 5} starts, interleaved with starts on an empty state directory, timed from spawn() to the first 2xx of an authenticated GET of an existing organization; RSS read right after.`,
-      ],
-    };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-    for (const path of empty) rmSync(path, { recursive: true, force: true });
-  }
-}
-
-async function writeCost({ quick, log }) {
-  const dirs = [mkdtempSync(join(tmpdir(), 'cardrail-bench-w1-')), mkdtempSync(join(tmpdir(), 'cardrail-bench-w2-'))];
-  const servers = {
-    memory: await startMock(),
-    state: await startMock(['--state', dirs[0]]),
-    always: await startMock(['--state', dirs[1], '--state-fsync', 'always']),
-  };
-  try {
-    const requests = [
-      { method: 'POST', path: '/v1/customers', headers: JSON_AUTH, body: JSON.stringify({ email: 'bench@example.com' }) },
-    ];
-    const durationSec = quick ? 1.5 : 10;
-    for (const server of Object.values(servers))
-      await fireLoad({ origin: server.origin, requests, durationSec: quick ? 0.5 : 2 });
-    const runs = await interleave(Object.keys(servers), quick ? 1 : 3, async (name, i) => {
-      const result = await fireLoad({ origin: servers[name].origin, requests, durationSec });
-      log(`standalone: writes ${name} run ${i + 1}: ${formatRate(result.rps)}`);
-      return result;
-    });
-    const [memory, state, always] = ['memory', 'state', 'always'].map((name) => summariseRuns(runs[name]));
-    const journal = readdirSync(dirs[0])
-      .filter((name) => name.endsWith('.jsonl'))
-      .reduce((total, name) => total + readFileSync(join(dirs[0], name)).length, 0);
-    const perWrite = (summary) => `${((1e6 / summary.rps) * 1).toFixed(0)} us of server time per write`;
-    return {
-      rows: [
-        {
-          measure: 'Writes (POST /v1/customers) with --state, vs without',
-          ours: `${formatRate(state.rps)}, ${perWrite(state)}`,
-          baseline: `in memory: ${formatRate(memory.rps)}, ${perWrite(memory)}`,
-          ratio: formatRatio(state.rps / memory.rps),
-          target: '',
-          met: null,
-        },
-        {
-          measure: 'Writes with --state --state-fsync always (informational)',
-          ours: `${formatRate(always.rps)}, ${perWrite(always)}`,
-          baseline: `in memory: ${formatRate(memory.rps)}`,
-          ratio: formatRatio(always.rps / memory.rps),
-          target: '',
-          met: null,
-        },
-      ],
-      notes: [
-        `Writes: autocannon, 50 connections, POST /v1/customers (a customer, its balance, two events: one commit of about ${formatCount(journal / Math.max(1, state.total))} bytes appended to the journal per write), ${quick ? 1 : 3} run(s) of ${durationSec} s per server, interleaved. "Server time per write" is 1 / throughput at saturation (the mock answers one request at a time). Non-2xx: ${memory.non2xx + state.non2xx + always.non2xx}. The default fsync policy forces the journal to disk every second in the background; \`always\` does it before each answer (a disk flush per write, whatever this machine's disk costs).`,
-      ],
-    };
-  } finally {
-    for (const server of Object.values(servers)) await server.stop();
-    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 async function soak({ quick, log }) {
   const receiver = await startReceiver('ok');
   const port = await freePort();
@@ -405,7 +285,7 @@ export async function run({ quick, log }) {
   } finally {
     await fanOut.plain.stop();
   }
-  for (const part of [startupFromState, writeCost, soak]) {
+  for (const part of [soak]) {
     const result = await part({ quick, log });
     rows.push(...result.rows);
     notes.push(...result.notes);

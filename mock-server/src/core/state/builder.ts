@@ -1,11 +1,11 @@
 import {
   STATE_FORMAT,
   STATE_VERSION,
-  type EvictedTenant,
   type IdempotencyRecord,
   type MockSnapshot,
   type StateLine,
   type TenantHeader,
+  type TenantSnapshot,
 } from './model.js';
 import type { RandomPosition } from '../seeded-random.js';
 
@@ -16,17 +16,13 @@ interface TenantDraft {
 }
 
 /**
- * Applies state lines, in order, to a plain snapshot: how a durable store reads its files back (a compacted state,
- * then the commits after it). `load` reads the lines of a tenant that was kept out of memory, when a later line
- * brings it back.
+ * Applies state lines, in order, to a plain snapshot: how the mock turns its state into `snapshot()` JSON, and how
+ * a store that keeps commits reads them back.
  */
 export class SnapshotBuilder {
   #sharedOffsetMs = 0;
   #random: RandomPosition | null = null;
   readonly #tenants = new Map<string, TenantDraft>();
-  readonly #evicted = new Map<string, EvictedTenant>();
-
-  constructor(private readonly load?: (ref: string) => Iterable<StateLine>) {}
 
   apply(line: StateLine): void {
     switch (line[0]) {
@@ -37,10 +33,7 @@ export class SnapshotBuilder {
       case 'tenant': {
         const draft = this.#tenants.get(line[1]);
         if (draft) draft.header = line[2];
-        else {
-          this.#evicted.delete(line[1]);
-          this.#tenants.set(line[1], { header: line[2], collections: new Map(), idempotency: new Map() });
-        }
+        else this.#tenants.set(line[1], { header: line[2], collections: new Map(), idempotency: new Map() });
         return;
       }
       case 'put': {
@@ -60,27 +53,25 @@ export class SnapshotBuilder {
       case 'idempotency':
         this.#draft(line[1]).idempotency.set(line[2].key, line[2]);
         return;
-      case 'evicted':
-        this.#tenants.delete(line[1]);
-        this.#evicted.set(line[1], line[2]);
+      case 'forget':
+        this.#tenants.get(line[1])?.idempotency.delete(line[2]);
         return;
-      case 'restored': {
-        if (!this.load) throw new Error(`The state refers to a tenant file (${line[2]}) but no store can read it.`);
-        this.#evicted.delete(line[1]);
-        this.#tenants.delete(line[1]);
-        for (const tenantLine of this.load(line[2])) this.apply(tenantLine);
+      case 'due':
         return;
-      }
       case 'reset':
         this.#tenants.clear();
-        this.#evicted.clear();
         this.#sharedOffsetMs = 0;
         this.#random = null;
         return;
     }
   }
 
-  /** How many records the state holds so far (all collections of all tenants in memory). */
+  /** Forgets a tenant (one that a later line brings back whole). */
+  drop(key: string): void {
+    this.#tenants.delete(key);
+  }
+
+  /** How many records the state holds so far (all collections of all tenants). */
   get recordCount(): number {
     let count = 0;
     for (const draft of this.#tenants.values()) for (const records of draft.collections.values()) count += records.size;
@@ -93,17 +84,7 @@ export class SnapshotBuilder {
       version: STATE_VERSION,
       sharedOffsetMs: this.#sharedOffsetMs,
       random: this.#random,
-      tenants: [...this.#tenants.values()].map((draft) => ({
-        ...draft.header,
-        // Empty collections are left out, as Tenant.snapshot does.
-        collections: Object.fromEntries(
-          [...draft.collections]
-            .filter(([, records]) => records.size > 0)
-            .map(([name, records]) => [name, [...records.values()].sort((a, b) => a[0] - b[0])]),
-        ),
-        idempotency: [...draft.idempotency.values()].sort((a, b) => a.expiresAt - b.expiresAt),
-      })),
-      evicted: [...this.#evicted.values()],
+      tenants: [...this.#tenants.values()].map(tenantSnapshot),
     };
   }
 
@@ -112,4 +93,17 @@ export class SnapshotBuilder {
     if (!draft) throw new Error(`The state changes tenant ${key} before it is declared.`);
     return draft;
   }
+}
+
+function tenantSnapshot(draft: TenantDraft): TenantSnapshot {
+  return {
+    ...draft.header,
+    // Empty collections are left out.
+    collections: Object.fromEntries(
+      [...draft.collections]
+        .filter(([, records]) => records.size > 0)
+        .map(([name, records]) => [name, [...records.values()].sort((a, b) => a[0] - b[0])]),
+    ),
+    idempotency: [...draft.idempotency.values()].sort((a, b) => a.expiresAt - b.expiresAt),
+  };
 }

@@ -1,9 +1,10 @@
 import type { Tenant, TenantChangeSink } from '../tenant.js';
-import type { MockSnapshot, RandomPosition, StateLine } from './model.js';
+import type { MockSnapshot, RandomPosition, ServerState, StateLine } from './model.js';
+import type { StoredTenants } from './stored-tenants.js';
 
 /** What a durable store may ask of the mock it is attached to. */
 export interface JournalAccess {
-  /** The whole state as lines; tenants kept out of memory appear as their `evicted` references. */
+  /** The state of the tenants in memory as lines (a store that keeps every tenant has the others already). */
   lines(): Generator<StateLine>;
   /** Puts back a state read from the store, without writing it again. */
   restore(snapshot: MockSnapshot): void;
@@ -12,27 +13,42 @@ export interface JournalAccess {
 }
 
 /**
- * Where a durable store takes the state (the Node server's `--state`, see adapters/state-store.ts). The mock calls
- * `commit` with the changes made since the last call before it sends each answer, and after due work or a webhook
- * attempt changed something; the store must have them safe (or throw) when it returns.
+ * Where a durable store takes the state (the Node server's `--state`, see adapters/sqlite/). The mock calls `commit`
+ * with the changes made since the last call before it sends each answer, and after due work or a webhook attempt
+ * changed something; the store must have them safe (or throw, having kept none of them) when it returns.
  */
 export interface StateJournal {
   /** Called once, when the mock is created: how the store reads the state and puts a saved one back. */
   attach?(access: JournalAccess): void;
   /**
    * Keeps one commit: the lines of what changed since the last one, in order. Applied after the earlier commits they
-   * give the state. Throw when they cannot be kept: the request is answered with a 500 and every later commit fails.
+   * give the state. Throws when they cannot be kept, having kept none of them: the mock then forgets, in memory too,
+   * what they held (the tenants they touch are read again from the store) and the request is answered 503.
    */
   commit(lines: StateLine[]): void;
-  /** Keeps the lines of a tenant leaving memory and names where they are; without it, eviction forgets. */
-  evict?(tenantKey: string, lines: StateLine[]): string;
-  /** Reads back the lines `evict` kept. */
-  load?(ref: string): StateLine[];
+  /**
+   * A store that keeps every tenant: the mock then loads tenants on demand instead of holding them all, and may let
+   * idle ones leave memory (docs/standalone-server.md#organizations-load-on-demand).
+   */
+  tenants?: StoredTenants | undefined;
 }
 
 interface TenantChanges {
-  records: Map<string, Set<string>>;
+  /** Changed record ids by collection, with each one's sequence number (what a deleted one is found by). */
+  records: Map<string, Map<string, number>>;
   idempotency: Set<string> | undefined;
+}
+
+/** A commit the store refused: what it held is not kept, in the store or (once the tenants are dropped) in memory. */
+export class CommitRefusedError extends Error {
+  constructor(
+    cause: unknown,
+    /** The tenants whose changes the commit held. */
+    readonly tenants: readonly Tenant[],
+  ) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+    this.name = 'CommitRefusedError';
+  }
 }
 
 /**
@@ -45,34 +61,46 @@ export class ChangeTracker implements TenantChangeSink {
   #paused = 0;
   #lastRandom: string | undefined;
   #scheduled = false;
-  /** A commit the store refused: every later commit fails too, so no request answers as if it were saved. */
-  #failure: unknown;
+  #refusals = 0;
+  #lastRefusal: CommitRefusedError | undefined;
 
   constructor(
     private readonly journal: StateJournal,
-    private readonly serverState: () => { sharedOffsetMs: number; random: RandomPosition | null },
+    private readonly serverState: () => ServerState,
+    /** Told of every refused commit, before it is thrown: the tenants it held must be dropped from memory. */
+    private readonly onRefused: (error: CommitRefusedError) => void = () => undefined,
   ) {
     this.#lastRandom = randomMark(serverState().random);
   }
 
-  record(tenant: Tenant, collection: string, id: string): void {
-    if (this.#paused > 0) return;
+  /** How many commits the store refused so far: a request that saw this change while in flight answers 503. */
+  get refusals(): number {
+    return this.#refusals;
+  }
+
+  /** The last commit the store refused. */
+  get lastRefusal(): CommitRefusedError | undefined {
+    return this.#lastRefusal;
+  }
+
+  record(tenant: Tenant, collection: string, id: string, seq: number): void {
+    if (this.#paused > 0 || tenant.detached) return;
     const changes = this.#of(tenant);
     let ids = changes.records.get(collection);
     if (!ids) {
-      ids = new Set();
+      ids = new Map();
       changes.records.set(collection, ids);
     }
-    ids.add(id);
+    ids.set(id, seq);
   }
 
   header(tenant: Tenant): void {
-    if (this.#paused > 0) return;
+    if (this.#paused > 0 || tenant.detached) return;
     this.#of(tenant);
   }
 
   idempotency(tenant: Tenant, key: string): void {
-    if (this.#paused > 0) return;
+    if (this.#paused > 0 || tenant.detached) return;
     const changes = this.#of(tenant);
     changes.idempotency ??= new Set();
     changes.idempotency.add(key);
@@ -83,12 +111,6 @@ export class ChangeTracker implements TenantChangeSink {
     if (this.#paused > 0) return;
     this.#server = true;
     this.#schedule();
-  }
-
-  /** Lines that must be written before the changes collected so far (tenants leaving or coming back). */
-  structural(line: StateLine): void {
-    this.commit();
-    this.journal.commit([line]);
   }
 
   /** Runs `work` without recording its changes (restoring saved state, whose lines are already stored). */
@@ -107,39 +129,38 @@ export class ChangeTracker implements TenantChangeSink {
     this.#server = false;
   }
 
-  /** Writes what changed since the last commit; nothing when nothing did. Throws when the store could not write. */
+  /**
+   * Writes what changed since the last commit; nothing when nothing did. Throws CommitRefusedError when the store
+   * could not write it (after telling `onRefused`).
+   */
   commit(): void {
-    if (this.#failure !== undefined) throw this.#failure;
     const server = this.serverState();
     const mark = randomMark(server.random);
-    if (this.#tenants.size === 0 && !this.#server && mark === this.#lastRandom) return;
+    const serverChanged = this.#server || mark !== this.#lastRandom;
+    if (this.#tenants.size === 0 && !serverChanged) return;
     const lines: StateLine[] = [];
-    if (this.#server || mark !== this.#lastRandom) lines.push(['server', server]);
+    if (serverChanged) lines.push(['server', server]);
+    const tenants: Tenant[] = [];
     for (const [tenant, changes] of this.#tenants) {
-      const key = tenant.key;
-      lines.push(['tenant', key, tenant.header()]);
-      for (const [name, ids] of changes.records) {
-        const collection = tenant.collection(name);
-        for (const id of ids) {
-          const seq = collection?.seqOf(id);
-          if (collection && seq !== undefined) lines.push(['put', key, name, seq, collection.get(id)]);
-          else lines.push(['delete', key, name, id]);
-        }
-      }
-      if (changes.idempotency) {
-        for (const idempotencyKey of changes.idempotency) {
-          const record = tenant.idempotency.record(idempotencyKey);
-          if (record) lines.push(['idempotency', key, record]);
-        }
-      }
+      if (tenant.detached) continue;
+      tenants.push(tenant);
+      lines.push(...tenantChangeLines(tenant, changes));
     }
     this.#tenants.clear();
     this.#server = false;
     this.#lastRandom = mark;
     try {
       this.journal.commit(lines);
-    } catch (error) {
-      this.#failure = error;
+    } catch (cause) {
+      // Server-wide state is not dropped with the tenants: it is written again with the next commit.
+      if (serverChanged) {
+        this.#server = true;
+        this.#lastRandom = undefined;
+      }
+      this.#refusals++;
+      const error = new CommitRefusedError(cause, tenants);
+      this.#lastRefusal = error;
+      this.onRefused(error);
       throw error;
     }
   }
@@ -166,10 +187,31 @@ export class ChangeTracker implements TenantChangeSink {
       try {
         this.commit();
       } catch {
-        // The store reports its own failure (and stops the server); nobody waits on this commit.
+        // Refused: the tenants it held were dropped (onRefused); nobody waits on this commit.
       }
     });
   }
+}
+
+/** A changed tenant's lines: its header, its changed records as they are now, its idempotency keys, its next due work. */
+function* tenantChangeLines(tenant: Tenant, changes: TenantChanges): Generator<StateLine> {
+  const key = tenant.key;
+  yield ['tenant', key, tenant.header()];
+  for (const [name, ids] of changes.records) {
+    const collection = tenant.collection(name);
+    for (const [id, lastSeq] of ids) {
+      const seq = collection?.seqOf(id);
+      if (collection && seq !== undefined) yield ['put', key, name, seq, collection.get(id)];
+      else yield ['delete', key, name, id, lastSeq];
+    }
+  }
+  if (changes.idempotency) {
+    for (const idempotencyKey of changes.idempotency) {
+      const record = tenant.idempotency.record(idempotencyKey);
+      yield record ? ['idempotency', key, record] : ['forget', key, idempotencyKey];
+    }
+  }
+  yield ['due', key, tenant.scheduler.resumeAt() ?? null];
 }
 
 function randomMark(position: RandomPosition | null): string | undefined {

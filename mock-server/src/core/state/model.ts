@@ -22,10 +22,16 @@ export interface MockSnapshot {
   sharedOffsetMs: number;
   /** Where a seeded id generator stands (null for random ids). */
   random: RandomPosition | null;
-  /** Every organization and mode in memory, with its records. */
+  /** Every organization and mode, with its records. */
   tenants: TenantSnapshot[];
-  /** Tenants the durable store keeps outside memory (idle ones); only in a store's own files. */
-  evicted?: EvictedTenant[] | undefined;
+}
+
+/** What the server keeps beside its tenants. */
+export interface ServerState {
+  /** Clock advances made through the server-wide clock (MockSnapshot.sharedOffsetMs). */
+  sharedOffsetMs: number;
+  /** Where a seeded id generator stands (null for random ids). */
+  random: RandomPosition | null;
 }
 
 /** One organization in one mode. */
@@ -63,45 +69,29 @@ export interface IdempotencyRecord {
   response: StoredResponse;
 }
 
-/** A tenant the durable store keeps on disk until a request needs it again. */
-export interface EvictedTenant {
-  /** The organization (`org_...`). */
-  organizationId: string;
-  /** The mode of the keys whose data left memory (the other mode's tenant is kept separately). */
-  mode: Mode;
-  /** The store's name for where the tenant's lines are. */
-  ref: string;
-  /** SHA-256 digests of its API keys, so a request with one of them brings the tenant back. */
-  keyDigests: string[];
-  /** The server-wide advance when it left memory: later advances are added when it comes back. */
-  sharedOffsetMs: number;
-}
-
 /** A tenant's key in the lines: `org_...:test`. */
 export function tenantKey(organizationId: string, mode: Mode): string {
   return `${organizationId}:${mode}`;
 }
 
 /**
- * The state as a sequence of changes, each a JSON array: what a durable store writes, one commit (the changes one
- * request made, or one piece of due work) at a time, and what a compacted state file is made of. Applying the lines
- * of a file in order, then those of later commits, gives the state (see SnapshotBuilder). A `put` carries the
- * whole record, so applying it twice changes nothing.
+ * The state as a sequence of changes, each a JSON array: what a durable store receives, one commit (the changes one
+ * request made, or one piece of due work) at a time. Applying the lines of every commit in order gives the state (see
+ * SnapshotBuilder). A `put` carries the whole record, so applying it twice changes nothing.
  */
 export type StateLine =
-  | [
-      'server',
-      {
-        /** Clock advances made through the server-wide clock (MockSnapshot.sharedOffsetMs). */
-        sharedOffsetMs: number;
-        /** Where a seeded id generator stands (null for random ids). */
-        random: RandomPosition | null;
-      },
-    ]
+  | ['server', ServerState]
   | ['tenant', string, TenantHeader]
   | ['put', string, string, number, unknown]
-  | ['delete', string, string, string]
+  /** A record deleted: tenant, collection, id, and the sequence number it had. */
+  | ['delete', string, string, string, number]
   | ['idempotency', string, IdempotencyRecord]
-  | ['evicted', string, EvictedTenant]
-  | ['restored', string, string]
+  /** An idempotency key past its 24 hours: forgotten. */
+  | ['forget', string, string]
+  /**
+   * When the tenant's earliest scheduled work (a webhook attempt, a time-to-live, an intent's expiry) falls due, in
+   * its test clock's epoch milliseconds, or null when none is scheduled: a store that keeps tenants out of memory
+   * wakes them on time with it. Derived: it is not part of a snapshot.
+   */
+  | ['due', string, number | null]
   | ['reset'];

@@ -1,0 +1,336 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { normalizedTenant } from '../../core/state/compare.js';
+import type { StateJournal } from '../../core/state/change-tracker.js';
+import { snapshotLines } from '../../core/state/lines.js';
+import type { MockSnapshot, StateLine } from '../../core/state/model.js';
+import type { StoredTenants } from '../../core/state/stored-tenants.js';
+import { checkDatabase, checkFilesBeforeOpen, walState } from './check.js';
+import { claimSeal, CommitSeal, readSeal, type SealContent } from './commit-seal.js';
+import { CommitWriter } from './commit.js';
+import { remedyFor, restoreDatabase, StateDamageError, StateInUseError } from './errors.js';
+import { type StateFiles, stateFiles } from './files.js';
+import { hasLegacyJournal, legacyLockHolder, readLegacyJournal, removeLegacyFiles } from './legacy-journal.js';
+import { isAlive, lockDirectory } from './lock.js';
+import { databaseClass, type DatabaseSync, SQLITE, sqliteCode } from './node-sqlite.js';
+import { hasTables, migrate, schemaVersion } from './schema.js';
+import { TenantReader } from './tenant-reader.js';
+
+/** When commits reach the disk (docs/standalone-server.md#durability). */
+export type FsyncPolicy = 'interval' | 'always';
+
+/** Where and how `startMockServer({ state })` keeps the mock's state (docs/standalone-server.md#durable-state). */
+export interface StateStoreOptions {
+  /** The state directory; created when missing. */
+  path: string;
+  /**
+   * `interval` (default): every commit is written before its answer (a killed process loses nothing) and forced to
+   * disk within about a second (SQLite's `synchronous=NORMAL` and a checkpoint every second); `always`: forced to disk
+   * before each answer (`synchronous=FULL`).
+   */
+  fsync?: FsyncPolicy | undefined;
+  /**
+   * Called once when damage is found while the server runs (a record read on demand fails its checksum): the server
+   * must stop. Default: nothing (the request that met it is answered 500).
+   */
+  onDamage?: ((error: StateDamageError) => void) | undefined;
+  /**
+   * The largest the database may grow, in bytes (SQLite's `max_page_count`): a commit that needs more is refused as on
+   * a full disk (503, nothing applied). Default: no limit but the disk's.
+   */
+  maxBytes?: number | undefined;
+}
+
+/** What the store found when it opened its directory. */
+export interface StoreSummary {
+  /**
+   * Whether the directory already held a state: at least one organization (fixtures are replayed into a directory
+   * that holds none, as into a new one).
+   */
+  existing: boolean;
+  /** Organizations and modes stored. */
+  organizations: number;
+  /** Objects, events and delivery records stored. */
+  records: number;
+  /** When the directory was in the journal format of earlier releases: what was imported from it. */
+  imported?: { records: number; files: string[] } | undefined;
+}
+
+const CHECKPOINT_INTERVAL_MS = 1_000;
+/**
+ * SQLite checkpoints on its own once the log holds this many pages (its default, 1000, made a commit wait for a
+ * checkpoint every few hundred writes); the timer above checkpoints every second before that.
+ */
+const AUTOCHECKPOINT_PAGES = 16_384;
+/** An oversized write-ahead log (after a big import or reset) is cut back to this once checkpointed. */
+const WAL_SIZE_LIMIT = 64 * 1024 * 1024;
+
+/**
+ * The mock's durable state in one SQLite database (`--state <dir>`), through Node's built-in node:sqlite: WAL mode,
+ * one transaction per commit committed before the answer, organizations read on demand (this store keeps them all,
+ * `tenants`), one process per directory by an exclusive lock, and a start-up check that stops at any damage
+ * (docs/standalone-server.md#durable-state).
+ */
+export class SqliteStateStore implements StateJournal {
+  readonly files: StateFiles;
+  readonly summary: StoreSummary;
+  readonly tenants: StoredTenants;
+  readonly #db: DatabaseSync;
+  readonly #writer: CommitWriter;
+  readonly #reader: TenantReader;
+  readonly #seal: CommitSeal;
+  readonly #unlock: () => void;
+  readonly #onDamage: (error: StateDamageError) => void;
+  #timer: ReturnType<typeof setInterval> | undefined;
+  #uncheckpointed = false;
+  #closed = false;
+
+  private constructor(options: StateStoreOptions) {
+    const files = stateFiles(options.path);
+    this.files = files;
+    this.#onDamage = options.onDamage ?? (() => undefined);
+    mkdirSync(files.dir, { recursive: true });
+    const holder = legacyLockHolder(files.dir);
+    if (holder !== undefined && holder !== process.pid && isAlive(holder)) {
+      throw new StateInUseError(
+        `The state directory ${files.dir} is in use by process ${holder} (an earlier cardrail-mock's lock file).`,
+        holder,
+      );
+    }
+    // A journal-format directory is read (and refused if damaged) before anything is created beside it.
+    const legacy = hasLegacyJournal(files.dir) ? legacyState(files) : undefined;
+    const seal = readSeal(files.seal);
+    checkFilesBeforeOpen(files, seal);
+    const wal = walState(files);
+    const DatabaseSync = databaseClass();
+    const { db, unlock } = lockedDatabase(DatabaseSync, files);
+    this.#db = db;
+    try {
+      // The seal is read again now that this process holds the lock: another process may have written it meanwhile.
+      const sealNow = readSeal(files.seal);
+      claimSeal(files.seal);
+      db.exec('PRAGMA journal_mode = WAL');
+      db.exec(`PRAGMA synchronous = ${options.fsync === 'always' ? 'FULL' : 'NORMAL'}`);
+      db.exec(`PRAGMA journal_size_limit = ${WAL_SIZE_LIMIT}`);
+      db.exec(`PRAGMA wal_autocheckpoint = ${AUTOCHECKPOINT_PAGES}`);
+      const version = schemaVersion(db);
+      const fresh = version === 0 && !hasTables(db);
+      if (fresh && typeof sealNow === 'object' && sealNow.commits > 0) {
+        throw new StateDamageError(
+          files.database,
+          `holds no state, yet ${sealNow.commits} commits were made to it (${files.seal}): it was emptied or replaced`,
+          restoreDatabase(files.dir),
+        );
+      }
+      if (!fresh) {
+        const [problem] = checkDatabase(db, files, sealNow, { wal });
+        if (problem) throw problem;
+      }
+      migrate(db, version);
+      if (options.maxBytes !== undefined) {
+        const pageSize = Number(db.prepare('PRAGMA page_size').get()?.page_size ?? 4096);
+        db.exec(`PRAGMA max_page_count = ${Math.max(1, Math.floor(options.maxBytes / pageSize))}`);
+      }
+      this.#writer = new CommitWriter(db);
+      this.#reader = new TenantReader(db, files);
+      this.#seal = new CommitSeal(files.seal, { commits: this.#writer.commits, pid: process.pid } satisfies SealContent);
+      const imported = legacy ? this.#importLegacy(legacy) : undefined;
+      const totals = db.prepare('SELECT count(*) AS organizations, coalesce(sum(records), 0) AS records FROM tenants').get();
+      const organizations = Number(totals?.organizations ?? 0);
+      this.summary = {
+        existing: organizations > 0 || imported !== undefined,
+        organizations,
+        records: Number(totals?.records ?? 0),
+        imported,
+      };
+    } catch (error) {
+      closeQuietly(db);
+      unlock();
+      throw asDamage(error, files);
+    }
+    this.#unlock = unlock;
+    this.tenants = this.#guardedReader();
+    // Both policies: with `interval` this is what forces commits to disk; with `always` it keeps the log short.
+    this.#timer = setInterval(() => this.#checkpoint(), CHECKPOINT_INTERVAL_MS);
+    this.#timer.unref();
+  }
+
+  /** Opens (or creates) a state directory: locked, checked, and imported from the journal format if it is in it. */
+  static open(options: StateStoreOptions): SqliteStateStore {
+    return new SqliteStateStore(options);
+  }
+
+  /** Keeps one commit, in one transaction; throws StateWriteError (having kept nothing) when the database refuses it. */
+  commit(lines: StateLine[]): void {
+    if (this.#closed) throw new Error(`The state store of ${this.files.dir} is closed.`);
+    try {
+      this.#writer.apply(lines);
+    } catch (error) {
+      // A write that finds the file damaged is refused like any other, and stops the server like damage found at start.
+      const damage = asDamage((error as { cause?: unknown }).cause, this.files);
+      if (damage instanceof StateDamageError) this.#onDamage(damage);
+      throw error;
+    }
+    this.#seal.committed(this.#writer.commits);
+    this.#uncheckpointed = true;
+  }
+
+  /**
+   * Replaces the whole state with a snapshot, in one commit, and reads it back to compare, organization by
+   * organization: a difference empties the store again and throws.
+   */
+  replace(snapshot: MockSnapshot): void {
+    this.commit([...snapshotLines(snapshot)]);
+    try {
+      this.#verify(snapshot);
+    } catch (error) {
+      this.commit([['reset']]);
+      throw error;
+    }
+  }
+
+  /** Copies every commit into the database file, forces it to disk, and releases the directory. */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    if (this.#timer) clearInterval(this.#timer);
+    try {
+      this.#db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+    } catch {
+      // A full disk can refuse the checkpoint: the log keeps the commits, and the next start reads them from it.
+    }
+    try {
+      this.#seal.close(this.#writer.commits);
+    } finally {
+      closeQuietly(this.#db);
+      this.#unlock();
+    }
+  }
+
+  /** Every read of a tenant on demand reports the damage it meets (the server stops), as well as throwing it. */
+  #guardedReader(): StoredTenants {
+    const reader = this.#reader;
+    const reported = <T>(read: () => T): T => {
+      try {
+        return read();
+      } catch (error) {
+        const damage = asDamage(error, this.files);
+        if (damage instanceof StateDamageError) this.#onDamage(damage);
+        throw damage;
+      }
+    };
+    // Once closed, nothing is due any more (a mock not stopped before its store is closed finds nothing to wake).
+    return {
+      server: () => reader.server(),
+      ownerOfKey: (digest) => reported(() => reader.ownerOfKey(digest)),
+      read: (key) => reported(() => reader.read(key)),
+      keys: () => reader.keys(),
+      dueBy: (at, skip, limit) => (this.#closed ? [] : reported(() => reader.dueBy(at, skip, limit))),
+      nextDue: (skip) => (this.#closed ? undefined : reported(() => reader.nextDue(skip))),
+    };
+  }
+
+  /**
+   * The journal format of earlier releases, imported into the new database in one commit, read back and compared
+   * record by record; only then are the old files removed. A database left by an import that was cut short is
+   * replaced; one whose import was verified (the old files' removal was cut short) is kept and the files removed.
+   */
+  #importLegacy(read: () => LegacyState): StoreSummary['imported'] {
+    if (this.#db.prepare("SELECT value FROM meta WHERE name = 'imported-journal'").get()) {
+      removeLegacyFiles(this.files.dir);
+      return undefined;
+    }
+    if (this.#db.prepare('SELECT 1 AS found FROM tenants LIMIT 1').get()) {
+      throw new StateDamageError(
+        this.files.dir,
+        `holds both a database (${this.files.database}) and journal files of an earlier release that were never imported into it`,
+        'Move the journal files (state.jsonl, journal.*.jsonl, tenants/) to a directory of their own to import them there, or remove them to keep the database',
+      );
+    }
+    const { snapshot, records, files } = read();
+    this.replace(snapshot);
+    this.#db.prepare("INSERT OR REPLACE INTO meta (name, value) VALUES ('imported-journal', ?)").run(
+      JSON.stringify({
+        records,
+        files: files.map((path) => path.slice(this.files.dir.length + 1)),
+        at: new Date().toISOString(),
+      }),
+    );
+    removeLegacyFiles(this.files.dir);
+    return { records, files };
+  }
+
+  /** Reads every tenant of `snapshot` back and compares it: a difference is damage, and the old state stays. */
+  #verify(snapshot: MockSnapshot): void {
+    for (const expected of snapshot.tenants) {
+      const key = `${expected.organizationId}:${expected.mode}`;
+      const stored = this.#reader.readChecked(key);
+      const same =
+        stored !== undefined && JSON.stringify(normalizedTenant(stored.tenant)) === JSON.stringify(normalizedTenant(expected));
+      if (!same) {
+        throw new StateDamageError(
+          this.files.database,
+          `read organization ${key} back differently from what was imported`,
+          remedyFor(this.files.dir),
+        );
+      }
+    }
+  }
+
+  #checkpoint(): void {
+    if (!this.#uncheckpointed || this.#closed) return;
+    this.#uncheckpointed = false;
+    try {
+      this.#db.exec('PRAGMA wal_checkpoint(PASSIVE)');
+    } catch {
+      // The commits are in the log already; the next checkpoint copies them.
+      this.#uncheckpointed = true;
+    }
+  }
+}
+
+type LegacyState = ReturnType<typeof readLegacyJournal>;
+
+/**
+ * The journal-format state of the directory, read now when no database exists yet (so that a damaged journal is
+ * refused with nothing created), or later when one does (a database left by an import that was cut short).
+ */
+function legacyState(files: StateFiles): () => LegacyState {
+  if (existsSync(files.database)) return () => readLegacyJournal(files.dir);
+  const read = readLegacyJournal(files.dir);
+  return () => read;
+}
+
+/** The database, opened and locked; SQLite's errors about a damaged file are StateDamageError naming it. */
+function lockedDatabase(DatabaseSync: ReturnType<typeof databaseClass>, files: StateFiles): ReturnType<typeof lockDirectory> {
+  try {
+    return lockDirectory(() => new DatabaseSync(files.database), files);
+  } catch (error) {
+    throw asDamage(error, files);
+  }
+}
+
+function closeQuietly(db: DatabaseSync): void {
+  try {
+    db.close();
+  } catch {
+    // Closed already.
+  }
+}
+
+/** SQLite's "damaged file" errors as StateDamageError naming the file; anything else as it is. */
+function asDamage(error: unknown, files: StateFiles): unknown {
+  if (error instanceof StateDamageError || error instanceof StateInUseError) return error;
+  const code = sqliteCode(error);
+  const text = error instanceof Error ? error.message : String(error);
+  if (code === SQLITE.CORRUPT || /malformed/i.test(text)) {
+    return new StateDamageError(files.database, `is damaged (SQLite: ${text})`, remedyFor(files.dir));
+  }
+  if (code === SQLITE.NOTADB || /not a database/i.test(text)) {
+    return new StateDamageError(
+      files.database,
+      `is not an SQLite database, or its header is damaged (SQLite: ${text})`,
+      remedyFor(files.dir),
+    );
+  }
+  return error;
+}

@@ -1,0 +1,207 @@
+import type { Directory, TenantStore } from '../core/directory.js';
+import { stateNotSaved } from '../core/errors.js';
+import { SnapshotBuilder } from '../core/state/builder.js';
+import { ChangeTracker, CommitRefusedError, type StateJournal } from '../core/state/change-tracker.js';
+import { DueWaker } from '../core/state/due-waker.js';
+import { savedTenantLines } from '../core/state/lines.js';
+import type { MockSnapshot, ServerState, StateLine } from '../core/state/model.js';
+import type { Tenant, TenantChangeSink } from '../core/tenant.js';
+import type { Dispatch } from '../http/app.js';
+import { jsonResponse, toWire, type WireResponse } from '../http/response.js';
+
+/** What the mock needs from the durable-state wiring (the same shape with and without a store). */
+export interface DurableState {
+  /** Where tenants report their changes (undefined without a store). */
+  readonly changes: TenantChangeSink | undefined;
+  /** Where the directory reads tenants from and lets them go (a store that keeps every tenant). */
+  readonly tenantStore: TenantStore | undefined;
+  /** Runs `work` without recording its changes (putting back saved state). */
+  quietly<T>(work: () => T): T;
+  /** The mock's dispatch, committing each request's changes before its answer leaves (503 when refused). */
+  dispatch(answer: Dispatch): Dispatch;
+  /** Commits what is pending now (throws CommitRefusedError when the store refuses it). */
+  commit(): void;
+  /** The whole state: the tenants in memory, and those the store keeps out of it. */
+  snapshot(): MockSnapshot;
+  /** After `restore`: the store gets the restored state in place of its own, in one commit. */
+  restored(): void;
+  /** After `reset`: the store forgets everything, in one commit. */
+  reset(): void;
+  /** Before a server-wide advance of `ms`: tenants out of memory with work due within it are loaded, to run it in order. */
+  beforeAdvance(ms: number): void;
+  /** Starts waking stored tenants whose work falls due (after the state is attached). */
+  start(): void;
+  /** Stops waking them (shutdown). */
+  stop(): void;
+}
+
+export interface DurableStateOptions {
+  /** The live directory (replaced on reset and restore). */
+  directory(): Directory;
+  /** Server-wide state a commit carries. */
+  serverState(): ServerState;
+  /** Puts back the server-wide state a store kept (at start, before any request). */
+  putBackServer(state: ServerState): void;
+  /** The base clock plus the server-wide advance: the scale stored tenants' due times are kept on. */
+  serverNow(): number;
+  /** Whether the clocks are frozen (then due work runs only on advances, never on timers). */
+  frozen: boolean;
+}
+
+/** Tenants read per turn of the event loop while waking those whose work is due, so requests keep being answered. */
+const WAKE_SLICE = 8;
+
+/**
+ * Wires a durable store (StateJournal) into a mock: each request's changes committed before its answer (a refused
+ * commit drops what it held from memory too and answers 503), tenants read from the store on demand when it keeps
+ * them all, their due work woken on time, and the whole state for `snapshot()` (docs/standalone-server.md).
+ */
+export function durableState(journal: StateJournal | undefined, options: DurableStateOptions): DurableState {
+  if (!journal) return inMemory(options);
+  const tracker = new ChangeTracker(journal, options.serverState, (refused) => {
+    // Nothing of a refused commit is kept: its tenants leave memory and are read again, as stored, when needed.
+    for (const tenant of refused.tenants) options.directory().drop(tenant);
+  });
+  const stored = journal.tenants;
+  const waker = stored
+    ? new DueWaker(stored, {
+        directory: options.directory,
+        serverNow: options.serverNow,
+        frozen: options.frozen,
+        slice: WAKE_SLICE,
+      })
+    : undefined;
+
+  const tenantStore: TenantStore | undefined = stored && {
+    ownerOfKey: (digest) => stored.ownerOfKey(digest),
+    load(tenantKey, restore) {
+      const saved = stored.read(tenantKey);
+      if (!saved) return undefined;
+      const tenant = tracker.quietly(() => restore(saved.tenant, saved.sharedOffsetMs));
+      // A due time the store does not know (an imported state) or that changed is written with the next commit.
+      if (saved.dueAt !== (tenant.scheduler.resumeAt() ?? null)) tracker.header(tenant);
+      return tenant;
+    },
+    release(tenant) {
+      // Its header and next due time are written even when nothing else changed: the store wakes it with them.
+      tracker.header(tenant);
+      try {
+        tracker.commit();
+      } catch {
+        return false;
+      }
+      waker?.rearm();
+      return true;
+    },
+  };
+
+  const committed = (wire: WireResponse, method: string, refusalsBefore: number): WireResponse => {
+    try {
+      tracker.commit();
+    } catch (error) {
+      if (error instanceof CommitRefusedError) return notSaved(wire, error.message);
+      throw error;
+    }
+    // A commit refused while this request was in flight may have held its changes (or dropped the tenant it changed).
+    if (tracker.refusals !== refusalsBefore && method !== 'GET' && method !== 'HEAD') {
+      return notSaved(wire, tracker.lastRefusal?.message ?? 'a commit was refused');
+    }
+    return wire;
+  };
+
+  return {
+    changes: tracker,
+    tenantStore,
+    quietly: (work) => tracker.quietly(work),
+    dispatch: (answer) => (request) => {
+      const refusals = tracker.refusals;
+      const result = answer(request);
+      if (result instanceof Promise) return result.then((wire) => committed(wire, request.method, refusals));
+      return committed(result, request.method, refusals);
+    },
+    commit: () => tracker.commit(),
+    snapshot() {
+      tracker.commit();
+      return wholeState(options, stored);
+    },
+    restored() {
+      tracker.discard();
+      journal.commit([['reset'], ...stateLines(options)]);
+      waker?.rearm();
+    },
+    reset() {
+      tracker.discard();
+      journal.commit([['reset'], ['server', options.serverState()]]);
+      waker?.rearm();
+    },
+    beforeAdvance(ms) {
+      waker?.loadDueBy(options.serverNow() + ms);
+    },
+    start() {
+      if (stored) tracker.quietly(() => options.putBackServer(stored.server()));
+      waker?.start();
+    },
+    stop() {
+      waker?.stop();
+    },
+  };
+}
+
+/** Without a store: nothing to commit, the state is what memory holds. */
+function inMemory(options: DurableStateOptions): DurableState {
+  return {
+    changes: undefined,
+    tenantStore: undefined,
+    quietly: (work) => work(),
+    dispatch: (answer) => answer,
+    commit: () => undefined,
+    snapshot: () => wholeState(options, undefined),
+    restored: () => undefined,
+    reset: () => undefined,
+    beforeAdvance: () => undefined,
+    start: () => undefined,
+    stop: () => undefined,
+  };
+}
+
+/** The answer in place of one whose changes could not be saved: 503 in the error format, the same Request-Id. */
+function notSaved(wire: WireResponse, reason: string): WireResponse {
+  const error = stateNotSaved(reason);
+  return toWire(jsonResponse(error.status, error.toBody(), error.headers), wire.headers['Request-Id'] ?? '');
+}
+
+/** A tenant in memory as state lines: its header, its records, its idempotency keys and its next due work. */
+function* tenantLines(tenant: Tenant): Generator<StateLine> {
+  const key = tenant.key;
+  yield ['tenant', key, tenant.header()];
+  for (const [name, collection] of tenant.collections()) {
+    for (const [seq, record] of collection.entries()) yield ['put', key, name, seq, record];
+  }
+  for (const record of tenant.idempotency.records()) yield ['idempotency', key, record];
+  yield ['due', key, tenant.scheduler.resumeAt() ?? null];
+}
+
+/** The server-wide state and every tenant in memory, as lines. */
+export function* stateLines(options: Pick<DurableStateOptions, 'directory' | 'serverState'>): Generator<StateLine> {
+  yield ['server', options.serverState()];
+  for (const tenant of [...options.directory().tenants()]) yield* tenantLines(tenant);
+}
+
+/** The whole state: the tenants in memory, then those a store keeps out of memory (read, not loaded). */
+function wholeState(options: DurableStateOptions, stored: StateJournal['tenants']): MockSnapshot {
+  const builder = new SnapshotBuilder();
+  for (const line of stateLines(options)) builder.apply(line);
+  if (stored) {
+    const directory = options.directory();
+    const sharedOffsetMs = directory.sharedOffsetMs;
+    for (const key of stored.keys()) {
+      if (directory.has(key)) continue;
+      const saved = stored.read(key);
+      if (!saved) continue;
+      // Server-wide advances made since it was saved apply to its clock, as when it comes back into memory.
+      const tenant = { ...saved.tenant, clockOffsetMs: saved.tenant.clockOffsetMs + sharedOffsetMs - saved.sharedOffsetMs };
+      for (const line of savedTenantLines(tenant)) builder.apply(line);
+    }
+  }
+  return builder.toSnapshot();
+}
