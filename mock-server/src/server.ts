@@ -19,19 +19,20 @@ import type { EventListener, PolicyChangeListener, RestoreListener, Tenant, Tena
 import type { StateJournal } from './core/state/change-tracker.js';
 import { STATE_FORMAT, STATE_VERSION, type MockSnapshot } from './core/state/model.js';
 import { durableState, stateLines } from './composition/durable-state.js';
-import { engineExtension } from './engine/index.js';
+import { engineReactions } from './engine/reactions.js';
 import type { Variant } from './core/variant.js';
-import { codecs } from './variants/index.js';
-import { eventNaming } from './variants/event-naming.js';
-import type { MockExtension } from './extension.js';
+import { eventNaming } from './core/event-naming.js';
+import type { MockExtension } from './operations/extension.js';
 import { createHttpApp } from './http/app.js';
 import { DEFAULT_MAX_BODY_BYTES } from './http/body-limit.js';
-import type { ApiRequest } from './http/api-request.js';
+import type { ApiRequest } from './operations/api-request.js';
 import { toWebResponse, type WireResponse } from './http/response.js';
 import type { Dispatch } from './http/app.js';
-import type { HandlerMap, ServerServices } from './http/operation-handler.js';
+import type { HandlerMap } from './operations/handler-map.js';
+import type { ServerServices } from './operations/services.js';
 import type { SpecDocuments } from './spec/documents.js';
-import { WebhookDispatcher, type EventRenderer, type FetchFunction } from './webhooks/dispatcher.js';
+import { WebhookDispatcher, type FetchFunction } from './webhooks/dispatcher.js';
+import { renderEvent } from './variants/render-event.js';
 
 /** Options of `createMockServer` (and of `createHandlers` and `startMockServer`, which take the same). */
 export interface MockServerOptions {
@@ -182,7 +183,6 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
   const random: RandomSource = seeded ?? cryptoRandom;
   const ids = new IdFactory(random);
   const baseClock = new BaseClock({ frozenAt: options.frozenClock });
-  const renderEvent: EventRenderer = (event, variant) => codecs[variant].renderEvent(event);
   const inboxes = new InboxRouter(options.fetch);
   const dispatcher = new WebhookDispatcher({
     render: renderEvent,
@@ -193,7 +193,7 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
     attemptsInFlight: options.webhookAttemptsInFlight,
   });
 
-  const extensions: MockExtension[] = [engineExtension, ...(options.extensions ?? [])];
+  const extensions: MockExtension[] = [{ name: 'engine', ...engineReactions }, ...(options.extensions ?? [])];
   const handlers: HandlerMap = Object.assign({}, ...extensions.map((e) => e.handlers ?? {}), options.handlers ?? {});
 
   const events = createServerEvents(() => live.directory);

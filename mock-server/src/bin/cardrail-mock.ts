@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { runCli } from '../cli.js';
+import { runCli } from '../cli/serve-command.js';
 import { runStateCommand } from '../cli/state-command.js';
 
 const fail = (error: unknown): void => {

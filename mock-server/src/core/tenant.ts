@@ -275,7 +275,26 @@ export type PolicyChangeListener = (change: PolicyChange, tenant: Tenant) => voi
 /** Called for each tenant brought back from saved state, once its records are in: schedules its due work again. */
 export type RestoreListener = (tenant: Tenant) => void;
 
-/** The observers every tenant reports to (the server's extensions, webhook fan-out, test observers). */
+/**
+ * Reactions to what happens in every tenant, each optional: what an extension (operations/extension.ts) and the
+ * engine (engine/reactions.ts) bring. server.ts registers them, by name, in composition/tenant-hooks.ts.
+ */
+export interface TenantListeners {
+  /** Called with every event as it is stored, with its tenant. */
+  onEvent?: EventListener | undefined;
+  /** Called when the policy or limits of a customer, agent or card changed (no event tells that). */
+  onPolicyChanged?: PolicyChangeListener | undefined;
+  /**
+   * Called for each tenant restored from saved state (`restore`, `--state`), once its records are in place: work
+   * scheduled on the test clock is not saved, so whatever schedules some arms it again here.
+   */
+  onRestore?: RestoreListener | undefined;
+}
+
+/**
+ * The observers every tenant reports to, in registration order: built by composition/tenant-hooks.ts from the
+ * webhook dispatcher, the engine, the extensions and the server's event feed.
+ */
 export interface TenantHooks {
   onEvent: ReadonlySet<EventListener>;
   onPolicyChanged: ReadonlySet<PolicyChangeListener>;

@@ -7,12 +7,13 @@ import { extractOperations, toHonoPath, type OperationSpec } from '../spec/opera
 import { operationValidator, type OperationValidator } from '../spec/validator.js';
 import { validatorSource } from '../spec/validator-source.js';
 import { ApiError, internalError, notFound } from '../core/errors.js';
-import type { HandlerMap, ServerServices } from './operation-handler.js';
+import type { HandlerMap } from '../operations/handler-map.js';
+import type { ServerServices } from '../operations/services.js';
 import { runOperation } from './pipeline.js';
 import { requestTarget, type RequestTarget } from './request-url.js';
 import { prepareOperation, type PreparedOperation } from './prepared-operation.js';
 import { jsonResponse, toWire, type WireResponse } from './response.js';
-import type { ApiRequest } from './api-request.js';
+import type { ApiRequest } from '../operations/api-request.js';
 import { matchRoute } from './route-match.js';
 import { getOrCreate } from '../core/get-or-create.js';
 

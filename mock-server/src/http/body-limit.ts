@@ -1,5 +1,5 @@
 import { ApiError } from '../core/errors.js';
-import type { ApiRequest } from './api-request.js';
+import type { ApiRequest } from '../operations/api-request.js';
 
 /** The largest request body the mock reads by default: 1 MiB (docs/errors.md#request-size-and-depth). */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;

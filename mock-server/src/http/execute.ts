@@ -1,10 +1,11 @@
-import type { ApiRequest } from './api-request.js';
+import type { ApiRequest } from '../operations/api-request.js';
 import type { StoredResponse } from '../core/idempotency.js';
 import type { RequestIdentity } from './auth.js';
 import { ApiError, invalidRequest, notImplemented } from '../core/errors.js';
-import { runBuiltIn } from '../operations/dispatch.js';
+import { runBuiltIn } from './run-built-in.js';
 import { codecs } from '../variants/index.js';
-import type { HandlerMap, ServerServices } from './operation-handler.js';
+import type { HandlerMap } from '../operations/handler-map.js';
+import type { ServerServices } from '../operations/services.js';
 import type { PreparedOperation } from './prepared-operation.js';
 import { jsonResponse } from './response.js';
 

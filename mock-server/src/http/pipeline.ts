@@ -8,11 +8,12 @@ import { checkIdempotency, isReplayable } from './idempotency-step.js';
 import { parseJsonBody, readJsonBody } from './json-body.js';
 import { checkBodyText, checkDeclaredLength, readBodyText } from './body-limit.js';
 import type { RequestTarget } from './request-url.js';
-import type { HandlerMap, ServerServices } from './operation-handler.js';
+import type { HandlerMap } from '../operations/handler-map.js';
+import type { ServerServices } from '../operations/services.js';
 import type { PreparedOperation } from './prepared-operation.js';
 import { applyRateLimit } from './rate-limit-step.js';
 import { jsonResponse, toWire, type WireResponse } from './response.js';
-import type { ApiRequest } from './api-request.js';
+import type { ApiRequest } from '../operations/api-request.js';
 
 export interface PipelineOptions {
   handlers: HandlerMap;

@@ -4,7 +4,7 @@ import type { StoredEventType } from '../core/event-types.js';
 import type { Tenant } from '../core/tenant.js';
 import type { Variant } from '../core/variant.js';
 import type { Policy, SpendingLimit } from '../domain/types.js';
-import type { ServerServices } from '../http/operation-handler.js';
+import type { ServerServices } from './services.js';
 import type { NoParameters, WireInput } from './wire.js';
 
 /**

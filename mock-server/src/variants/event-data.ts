@@ -1,6 +1,6 @@
 import type { AnyStoredEvent } from '../core/event-types.js';
 import { VARIANTS, type Variant } from '../core/variant.js';
-import { eventNaming } from './event-naming.js';
+import { eventNaming } from '../core/event-naming.js';
 import { eventDataSchemaFields } from '../spec/generated/event-data-fields.js';
 
 /** `card.auto_frozen` -> `CardAutoFrozenEventData`: the spec's name of an event type's data schema. */

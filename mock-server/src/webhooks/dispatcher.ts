@@ -6,12 +6,9 @@ import { defineTenantState, type Tenant } from '../core/tenant.js';
 import { VARIANTS, type Variant } from '../core/variant.js';
 import { activeSecrets, deliveries, DELIVERY_TIMEOUT_MS, RETRY_DELAYS_MS, webhooks, type DeliveryRecord } from './records.js';
 import { subscriptionIndex } from './subscription-index.js';
-import type { RenderedEvent } from '../variants/codec.js';
+import type { EventRenderer } from './event-renderer.js';
 import { AttemptLimiter, LimiterClosedError } from './attempt-limiter.js';
 import { WebhookUrlPolicy } from './url-policy.js';
-
-/** Renders a stored event for a variant, or undefined when that variant has no such event type. */
-export type EventRenderer = (event: AnyStoredEvent, variant: Variant) => RenderedEvent | undefined;
 
 /** The `fetch` webhook deliveries are sent with (`MockServerOptions.fetch`). */
 export type FetchFunction = (input: string, init: RequestInit) => Promise<Response>;

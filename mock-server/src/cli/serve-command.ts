@@ -1,12 +1,12 @@
 import { parseArgs } from 'node:util';
-import { startMockServer, type RunningMockServer } from './adapters/node.js';
-import { readFixturesFile, replayFixturesFile } from './cli/fixtures-file.js';
-import { joinNegativeValues, parseInstant, parsePort } from './cli/option-values.js';
-import { plural } from './cli/plural.js';
-import { VERSION } from './cli/version.js';
-import { parseRateLimit } from './core/rate-limiter.js';
-import { parseCorsOrigins } from './http/cors.js';
-import { serverOptionsFromFlags } from './cli-server-flags.js';
+import { startMockServer, type RunningMockServer } from '../adapters/node.js';
+import { readFixturesFile, replayFixturesFile } from './fixtures-file.js';
+import { joinNegativeValues, parseInstant, parsePort } from './option-values.js';
+import { plural } from './plural.js';
+import { VERSION } from './version.js';
+import { parseRateLimit } from '../core/rate-limiter.js';
+import { parseCorsOrigins } from '../http/cors.js';
+import { serverOptionsFromFlags } from './server-flags.js';
 
 const USAGE = `Usage: cardrail-mock [options]
        cardrail-mock state check|export|import <dir> ...   (cardrail-mock state --help)

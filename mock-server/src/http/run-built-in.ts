@@ -1,7 +1,7 @@
 import type { Variant } from '../core/variant.js';
 import { codecs } from '../variants/index.js';
-import { builtInHandlers } from './handlers.js';
-import type { NeutralContext, NeutralOperationId } from './neutral.js';
+import { builtInHandlers } from '../resources/handler-table.js';
+import type { NeutralContext, NeutralOperationId } from '../operations/neutral.js';
 
 /** The validated wire input of a request, and who sent it. */
 export interface DispatchInput {
