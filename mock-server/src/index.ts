@@ -34,7 +34,15 @@ export type {
   OperationResult,
 } from './operations/handler-map.js';
 export type { ServerServices } from './operations/services.js';
-export { ApiError } from './core/errors.js';
+export { HttpError } from './core/errors.js';
+import { HttpError } from './core/errors.js';
+/**
+ * The former name of {@link HttpError}, the same class (`instanceof` holds either way).
+ * @deprecated Use `HttpError`: `ApiError` read like the SDK's `APIError`, the error a client receives.
+ */
+export const ApiError = HttpError;
+/** @deprecated Use `HttpError`. */
+export type ApiError = HttpError;
 export type { ApiRequest } from './operations/api-request.js';
 export type { WireResponse } from './http/response.js';
 export type { Variant } from './core/variant.js';

@@ -5,6 +5,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { internalError } from '../core/errors.js';
 import { API_BASE_PATH } from '../http/app.js';
 import { DEFAULT_MAX_BODY_BYTES } from '../http/body-limit.js';
 import { type CorsOrigins, withCors } from '../http/cors.js';
@@ -132,7 +133,7 @@ export async function startMockServer(options: NodeServerOptions = {}): Promise<
     console.error('[cardrail-mock] transport error', error);
     if (outgoing.headersSent || outgoing.destroyed) return;
     outgoing.writeHead(500, { 'Content-Type': 'application/json', Connection: 'close' });
-    outgoing.end(JSON.stringify({ error: { code: 'internal_error', message: 'An unexpected error occurred.', details: null } }));
+    outgoing.end(JSON.stringify(internalError().toBody()));
   };
 
   /** Writes a request's answer when it is ready; a promise while it is not. */

@@ -109,9 +109,17 @@ function base62Id(random: RandomSource, prefix: string, length: number): string 
   return String.fromCharCode.apply(null, codes);
 }
 
-/** Random base62 text of `length` characters, after `prefix` (a request id: `req_...`). */
-export function randomBase62(random: RandomSource, length: number, prefix = ''): string {
-  return base62Id(random, prefix, length);
+/**
+ * A new `Request-Id` (`req_` and 16 random letters and digits): always random, so that a seeded mock's object ids
+ * stay the same however many requests it answers.
+ */
+export function newRequestId(): string {
+  return base62Id(cryptoRandom, ID_PREFIX.request, 16);
+}
+
+/** Random base62 text of `length` characters. */
+function randomBase62(random: RandomSource, length: number): string {
+  return base62Id(random, '', length);
 }
 
 export class IdFactory {

@@ -275,19 +275,13 @@ export type PolicyChangeListener = (change: PolicyChange, tenant: Tenant) => voi
 /** Called for each tenant brought back from saved state, once its records are in: schedules its due work again. */
 export type RestoreListener = (tenant: Tenant) => void;
 
-/**
- * Reactions to what happens in every tenant, each optional: what an extension (operations/extension.ts) and the
- * engine (engine/reactions.ts) bring. server.ts registers them, by name, in composition/tenant-hooks.ts.
- */
+/** Reactions to every tenant's events, policy changes and restores: an extension's, the engine's (engine/reactions.ts). */
 export interface TenantListeners {
   /** Called with every event as it is stored, with its tenant. */
   onEvent?: EventListener | undefined;
   /** Called when the policy or limits of a customer, agent or card changed (no event tells that). */
   onPolicyChanged?: PolicyChangeListener | undefined;
-  /**
-   * Called for each tenant restored from saved state (`restore`, `--state`), once its records are in place: work
-   * scheduled on the test clock is not saved, so whatever schedules some arms it again here.
-   */
+  /** Called for each tenant restored from saved state: scheduled work is not saved, so it is armed again here. */
   onRestore?: RestoreListener | undefined;
 }
 

@@ -6,7 +6,7 @@ import { bundledOperations } from '../spec/bundled-operations.js';
 import { extractOperations, toHonoPath, type OperationSpec } from '../spec/operations.js';
 import { operationValidator, type OperationValidator } from '../spec/validator.js';
 import { validatorSource } from '../spec/validator-source.js';
-import { ApiError, internalError, notFound } from '../core/errors.js';
+import { HttpError, internalError, notFound } from '../core/errors.js';
 import type { HandlerMap } from '../operations/handler-map.js';
 import type { ServerServices } from '../operations/services.js';
 import { runOperation } from './pipeline.js';
@@ -157,8 +157,8 @@ function specificity(path: string): number {
   return path.split('/').filter((segment) => segment !== '' && !segment.startsWith('{')).length * 100 - path.split('/').length;
 }
 
-function methodNotAllowed(allow: string[]): ApiError {
-  return new ApiError(405, 'method_not_allowed', `Method not allowed; this path accepts ${allow.join(', ')}.`, {
+function methodNotAllowed(allow: string[]): HttpError {
+  return new HttpError(405, 'method_not_allowed', `Method not allowed; this path accepts ${allow.join(', ')}.`, {
     allow,
   });
 }

@@ -43,7 +43,7 @@ export interface OperationResult<Id extends OperationId> {
 
 /**
  * Answers one spec operation in the wire shapes of the spec, for either variant that has it (`ctx.variant` tells
- * which). Throw ApiError (from the package root) for a 4xx answer.
+ * which). Throw HttpError (from the package root) for a 4xx answer.
  */
 export type OperationHandler<Id extends OperationId> = (
   ctx: OperationContext<Id>,
