@@ -73,14 +73,11 @@ export function createHttpApp(options: HttpAppOptions): Dispatch {
   for (const [path, methods] of paths) {
     const routePath = API_BASE_PATH + toHonoPath(path);
     for (const [method, candidates] of methods) {
-      router(method).add(method, routePath, (request, target, params, requestId) =>
-        runOperation(options, request, target, requestId, params, candidates),
-      );
+      router(method).add(method, routePath, operationRoute(options, candidates));
     }
     const allow = [...methods.keys()];
     if (allow.includes('GET')) allow.push('HEAD');
-    const refuse: Route = (_request, _target, _params, requestId) =>
-      toWire(jsonResponse(405, methodNotAllowed(allow).toBody(), { Allow: allow.join(', ') }), requestId);
+    const refuse = methodNotAllowedRoute(allow);
     for (const method of ROUTABLE_METHODS) if (!methods.has(method)) router(method).add(method, routePath, refuse);
   }
 
@@ -123,12 +120,24 @@ export function createHttpApp(options: HttpAppOptions): Dispatch {
  */
 export type Dispatch = (request: ApiRequest) => WireResponse | Promise<WireResponse>;
 
+/** What a matched route answers with: made by operationRoute or methodNotAllowedRoute, below. */
 type Route = (
   request: ApiRequest,
   target: RequestTarget,
   params: Record<string, string>,
   requestId: string,
 ) => WireResponse | Promise<WireResponse>;
+
+/** A path and method of the spec: the request runs the pipeline (pipeline.ts) for its caller's variant's operation. */
+function operationRoute(options: HttpAppOptions, candidates: Partial<Record<Variant, PreparedOperation>>): Route {
+  return (request, target, params, requestId) => runOperation(options, request, target, requestId, params, candidates);
+}
+
+/** Another method on a known path: 405 with `Allow`. */
+function methodNotAllowedRoute(allow: string[]): Route {
+  return (_request, _target, _params, requestId) =>
+    toWire(jsonResponse(405, methodNotAllowed(allow).toBody(), { Allow: allow.join(', ') }), requestId);
+}
 
 function unexpected(error: unknown, requestId: string): WireResponse {
   console.error('[cardrail-mock] unexpected error', error);
