@@ -19,7 +19,7 @@ import type { ApiRequest } from './operations/api-request.js';
 import type { ServerServices } from './operations/services.js';
 import { InboxRouter } from './testkit/inbox-router.js';
 import { createTestKit, type TestKit } from './testkit/test-kit.js';
-import { renderEvent } from './variants/render-event.js';
+import { renderEvent } from './variants/index.js';
 import { WebhookDispatcher } from './webhooks/dispatcher.js';
 
 export type { MockServerOptions } from './composition/options.js';
