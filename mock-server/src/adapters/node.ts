@@ -3,19 +3,22 @@
  *
  * @module @cardrail/mock-server/node
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { internalError } from '../core/errors.js';
 import { API_BASE_PATH } from '../http/app.js';
 import { DEFAULT_MAX_BODY_BYTES } from '../http/body-limit.js';
 import { type CorsOrigins, withCors } from '../http/cors.js';
 import type { WireResponse } from '../http/response.js';
-import { createMockServer, type MockServer, type MockServerOptions } from '../server.js';
+import { composeMockServer, type MockServer } from '../composition/mock-server.js';
+import type { MockServerOptions } from '../composition/options.js';
+import { deferredTestKit } from '../testkit/deferred-test-kit.js';
 import { createDashboardHandler, DASHBOARD_PATH } from './dashboard-assets.js';
+import { nodeBuiltin } from './node-builtins.js';
 import { lingerOnUnreadBody, NodeApiRequest } from './node-request.js';
 import { SERVER_LIMIT_DEFAULTS, type ServerLimits } from './server-limits.js';
 import { createWebhookFetch } from './webhook-fetch.js';
-import { SqliteStateStore, type StateStoreOptions } from './sqlite/store.js';
+import type { SqliteStateStore, StateStoreOptions } from './sqlite/store.js';
 import { WebhookUrlPolicy } from '../webhooks/url-policy.js';
 
 /** Options of `startMockServer`: the mock's options, where to listen, limits, CORS and durable state. */
@@ -95,8 +98,9 @@ export async function startMockServer(options: NodeServerOptions = {}): Promise<
   let closing: Promise<void> | undefined;
   let close: (drainTimeoutMs?: number) => Promise<void> = () => Promise.resolve();
   const stateOptions = typeof options.state === 'string' ? { path: options.state } : options.state;
-  const store = stateOptions
-    ? SqliteStateStore.open({
+  // The SQLite store loads only with `state`: a server without one never reads its modules.
+  const store: SqliteStateStore | undefined = stateOptions
+    ? (await import('./sqlite/store.js')).SqliteStateStore.open({
         ...stateOptions,
         // Damage met while running (a record that fails its checksum): nothing more is answered from this state.
         onDamage:
@@ -108,9 +112,12 @@ export async function startMockServer(options: NodeServerOptions = {}): Promise<
           }),
       })
     : undefined;
+  // The test kit's SDK clients load while the server starts answering; the mock is handed over once they have.
+  const testKit = import('../testkit/test-kit.js');
   let mock: MockServer;
   try {
-    mock = createMockServer({ ...options, maxBodyBytes, fetch: options.fetch ?? pool?.fetch, journal: store });
+    const mockOptions = { ...options, maxBodyBytes, fetch: options.fetch ?? pool?.fetch, journal: store };
+    mock = composeMockServer(mockOptions, deferredTestKit(testKit));
   } catch (error) {
     await store?.close();
     throw error;
@@ -165,7 +172,7 @@ export async function startMockServer(options: NodeServerOptions = {}): Promise<
   };
 
   const dashboard = options.dashboard === false ? undefined : createDashboardHandler();
-  const server = createServer(
+  const server = nodeBuiltin('node:http').createServer(
     {
       headersTimeout: limits.headersTimeoutMs,
       requestTimeout: limits.requestTimeoutMs,
@@ -210,6 +217,12 @@ export async function startMockServer(options: NodeServerOptions = {}): Promise<
   } catch (error) {
     pool?.close();
     await store?.close();
+    throw error;
+  }
+  try {
+    await testKit;
+  } catch (error) {
+    await close(0);
     throw error;
   }
   // A server listening on TCP reports an AddressInfo (a string only for a pipe or socket path).

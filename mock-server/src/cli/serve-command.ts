@@ -1,6 +1,5 @@
-import { parseArgs } from 'node:util';
 import { startMockServer, type RunningMockServer } from '../adapters/node.js';
-import { readFixturesFile, replayFixturesFile } from './fixtures-file.js';
+import { nodeBuiltin } from '../adapters/node-builtins.js';
 import { joinNegativeValues, parseInstant, parsePort } from './option-values.js';
 import { plural } from './plural.js';
 import { VERSION } from './version.js';
@@ -55,7 +54,7 @@ export async function runCli(
   argv: string[],
   io: CliIo = processIo,
 ): Promise<{ running: RunningMockServer; stopped: Promise<void> } | undefined> {
-  const { values } = parseArgs({
+  const { values } = nodeBuiltin('node:util').parseArgs({
     args: joinNegativeValues(argv),
     options: {
       port: { type: 'string', default: '4010' },
@@ -93,7 +92,9 @@ export async function runCli(
   if (values['no-cors'] && values.cors !== undefined) throw new Error('--cors and --no-cors exclude each other');
   const cors = values['no-cors'] ? false : parseCorsOrigins(values.cors ?? '*');
   // Checked whole before anything starts; each call is then validated by the API itself as it is replayed.
-  const fixtures = values.fixtures === undefined ? undefined : readFixturesFile(values.fixtures);
+  // Loaded only with --fixtures (its JSON parser and schema checks are no part of a plain start).
+  const fixturesFile = values.fixtures === undefined ? undefined : await import('./fixtures-file.js');
+  const fixtures = values.fixtures === undefined ? undefined : fixturesFile?.readFixturesFile(values.fixtures);
 
   const running = await startMockServer({
     ...serverOptionsFromFlags(values),
@@ -120,9 +121,9 @@ export async function runCli(
     io.out(
       `Opened the state in ${values.state}: ${plural(restored.records, 'record')} of ${plural(restored.organizations, 'organization')}, each read when first used\n`,
     );
-  } else if (fixtures && values.fixtures !== undefined) {
+  } else if (fixtures && fixturesFile && values.fixtures !== undefined) {
     try {
-      const refs = await replayFixturesFile(running.mock, values.fixtures, fixtures, running.url);
+      const refs = await fixturesFile.replayFixturesFile(running.mock, values.fixtures, fixtures, running.url);
       io.out(`Loaded ${fixtures.requests.length} fixture requests (${Object.keys(refs).length} named)\n`);
     } catch (error) {
       await running.close();

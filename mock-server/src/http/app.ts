@@ -60,34 +60,28 @@ export function createHttpApp(options: HttpAppOptions): Dispatch {
     }
   }
 
-  // One router per method: Hono's RegExpRouter compiles every method it holds on its first match, so a router of
-  // its own per method compiles only the methods requests use, when they first do (a sixth of the work for a GET).
-  const routers = new Map<string, RegExpRouter<Route>>();
-  const router = (method: string) => getOrCreate(routers, method, () => new RegExpRouter<Route>());
   // Static segments before parameters, so `/a/b` is never taken for `/a/{id}` (the first match wins). Ties in code
   // unit order: localeCompare would load the ICU collator, a sixth of a mock's start-up.
   const paths = [...byPath.entries()]
     .map((entry) => ({ entry, rank: specificity(entry[0]) }))
     .sort((a, b) => b.rank - a.rank || (a.entry[0] < b.entry[0] ? -1 : a.entry[0] > b.entry[0] ? 1 : 0))
     .map(({ entry }) => entry);
-  for (const [path, methods] of paths) {
-    const routePath = API_BASE_PATH + toHonoPath(path);
-    for (const [method, candidates] of methods) {
-      router(method).add(method, routePath, operationRoute(options, candidates));
-    }
-    const allow = [...methods.keys()];
-    if (allow.includes('GET')) allow.push('HEAD');
-    const refuse = methodNotAllowedRoute(allow);
-    for (const method of ROUTABLE_METHODS) if (!methods.has(method)) router(method).add(method, routePath, refuse);
-  }
+  // One router per method, made on the first request of that method: Hono's RegExpRouter compiles every method it
+  // holds on its first match, so a router of its own per method compiles only the methods requests use, and a mock
+  // that answers only GETs never builds the others (a sixth of the work each).
+  const routers = new Map<string, RegExpRouter<Route>>();
+  const routerOf = (method: string): RegExpRouter<Route> | undefined => {
+    if (!(ROUTABLE_METHODS as readonly string[]).includes(method)) return undefined;
+    return getOrCreate(routers, method, () => methodRouter(method, paths, options));
+  };
 
   const answer = (request: ApiRequest, requestId: string): WireResponse | Promise<WireResponse> => {
     try {
       // HEAD is answered as GET; the transports send its headers without the body.
       const target = requestTarget(request.url);
       const method = request.method === 'HEAD' ? 'GET' : request.method;
-      const methodRouter = routers.get(method);
-      const matched = methodRouter ? matchRoute(methodRouter, method, target) : undefined;
+      const router = routerOf(method);
+      const matched = router ? matchRoute(router, method, target) : undefined;
       if (!matched) return toWire(jsonResponse(404, notFound().toBody()), requestId);
       const result = matched.route(request, target, matched.params, requestId);
       return result instanceof Promise ? result.catch((error: unknown) => unexpected(error, requestId)) : result;
@@ -131,6 +125,30 @@ type Route = (
 /** A path and method of the spec: the request runs the pipeline (pipeline.ts) for its caller's variant's operation. */
 function operationRoute(options: HttpAppOptions, candidates: Partial<Record<Variant, PreparedOperation>>): Route {
   return (request, target, params, requestId) => runOperation(options, request, target, requestId, params, candidates);
+}
+
+/**
+ * The router of one method: for each path in the order given, the operation's route when the path has the method,
+ * else the 405 route.
+ */
+function methodRouter(
+  method: string,
+  paths: [string, Map<string, Partial<Record<Variant, PreparedOperation>>>][],
+  options: HttpAppOptions,
+): RegExpRouter<Route> {
+  const router = new RegExpRouter<Route>();
+  for (const [path, methods] of paths) {
+    const candidates = methods.get(method);
+    router.add(method, API_BASE_PATH + toHonoPath(path), candidates ? operationRoute(options, candidates) : refusal(methods));
+  }
+  return router;
+}
+
+/** The 405 route of a path: its methods, and HEAD where it has GET. */
+function refusal(methods: Map<string, unknown>): Route {
+  const allow = [...methods.keys()];
+  if (allow.includes('GET')) allow.push('HEAD');
+  return methodNotAllowedRoute(allow);
 }
 
 /** Another method on a known path: 405 with `Allow`. */

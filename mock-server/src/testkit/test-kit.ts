@@ -43,7 +43,7 @@ export interface TestKitHost {
   clock: ServerClock;
 }
 
-/** The test kit of one mock (server.ts wires it in). */
+/** The test kit of one mock (createMockServer of server.ts hands it to composeMockServer). */
 export function createTestKit(host: TestKitHost): TestKit {
   // The keys of the test clients, so that an inbox verifies deliveries against the clock of the client's organization.
   const keysOfClients = new WeakMap<object, string>();
