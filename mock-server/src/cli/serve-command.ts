@@ -1,4 +1,4 @@
-import { startMockServer, type RunningMockServer } from '../adapters/node.js';
+import { type RunningMockServer, serveMock } from '../adapters/node-server.js';
 import { nodeBuiltin } from '../adapters/node-builtins.js';
 import { joinNegativeValues, parseInstant, parsePort } from './option-values.js';
 import { plural } from './plural.js';
@@ -96,17 +96,21 @@ export async function runCli(
   const fixturesFile = values.fixtures === undefined ? undefined : await import('./fixtures-file.js');
   const fixtures = values.fixtures === undefined ? undefined : fixturesFile?.readFixturesFile(values.fixtures);
 
-  const running = await startMockServer({
-    ...serverOptionsFromFlags(values),
-    port,
-    host: values.host,
-    rateLimit,
-    frozenClock,
-    cors,
-    log: values.log ? (line) => io.out(`${line}\n`) : undefined,
-    seed: fixtures?.seed,
-    dashboard: !values['no-dashboard'],
-  }).catch((error: NodeJS.ErrnoException) => {
+  // No test kit: nothing reaches this mock in-process, so the SDK's clients are never loaded.
+  const running = await serveMock(
+    {
+      ...serverOptionsFromFlags(values),
+      port,
+      host: values.host,
+      rateLimit,
+      frozenClock,
+      cors,
+      log: values.log ? (line) => io.out(`${line}\n`) : undefined,
+      seed: fixtures?.seed,
+      dashboard: !values['no-dashboard'],
+    },
+    undefined,
+  ).catch((error: NodeJS.ErrnoException) => {
     if (error.code !== 'EADDRINUSE') throw error;
     throw new Error(`port ${port} on ${values.host} is already in use: pass another --port, or --port 0 for a free one`);
   });
