@@ -119,7 +119,7 @@ describe('check-package-readmes', () => {
       writeFileSync(join(packs, `${workspace}.json`), JSON.stringify(summary));
     }
     const result = await new Promise((resolve) =>
-      execFile(process.execPath, [checker], { env: { ...process.env, CARDRAIL_PACKS_DIR: packs } }, (error, stdout, stderr) =>
+      execFile(process.execPath, [checker], { env: { ...process.env, CARDRAIL_PACKS_DIR: packs } }, (error, _stdout, stderr) =>
         resolve({ code: error?.code ?? 0, stderr }),
       ),
     );

@@ -12,6 +12,7 @@ import { consumerDir, consumerMsw2Dir } from '../support/consumer.js';
 import { nodeBinary } from '../support/node-majors.js';
 import { type CodeBlock, codeBlocks, kindOf, type RunnableBlock, runnableBlocks } from '../support/readme-blocks.js';
 import { run, type RunResult } from '../support/run.js';
+import { WAITS } from '../../scripts/lib/test-waits.mjs';
 
 const READMES = ['README.md', 'sdk/README.md', 'mock-server/README.md', 'agent-toolkit/README.md'];
 const repoRoot = new URL('../../', import.meta.url);
@@ -85,7 +86,7 @@ const runScript = (block: RunnableBlock) =>
   run(process.execPath, ['--import', './mock-preload.mjs', join('readme-js', fileOf(block).replace(/\.ts$/, '.js'))], {
     cwd: consumerDir,
     env: ENV,
-    timeoutMs: 30_000,
+    timeoutMs: WAITS.start,
   });
 
 describe.each(scripts.filter((block) => block !== rootExample))('$readme:$line', (block) => {
@@ -106,7 +107,7 @@ it.concurrent.each(['vitest', 'jest'] as const)('the %s examples pass in that ru
   const files = latest.filter((block) => block.kind === runner).map((block) => `readme/${fileOf(block)}`);
   if (files.length === 0) return;
   const args = runner === 'vitest' ? ['vitest', 'run', ...files] : ['jest', ...files];
-  const result = await run('npx', ['--no-install', ...args], { cwd: consumerDir, env: ENV, timeoutMs: 90_000 });
+  const result = await run('npx', ['--no-install', ...args], { cwd: consumerDir, env: ENV, timeoutMs: WAITS.run });
   expect(result.code, result.output).toBe(0);
 });
 
@@ -114,7 +115,7 @@ it.concurrent('the msw 2 vitest examples pass with msw 2 and vitest 4 on Node 20
   const files = withMsw2.filter((block) => block.kind === 'vitest').map((block) => `readme/${fileOf(block)}`);
   expect(files.length).toBeGreaterThan(0);
   const vitest = join(consumerMsw2Dir, 'node_modules', 'vitest', 'vitest.mjs');
-  const result = await run(nodeBinary(20), [vitest, 'run', ...files], { cwd: consumerMsw2Dir, env: ENV, timeoutMs: 90_000 });
+  const result = await run(nodeBinary(20), [vitest, 'run', ...files], { cwd: consumerMsw2Dir, env: ENV, timeoutMs: WAITS.run });
   expect(result.code, result.output).toBe(0);
 });
 
