@@ -80,8 +80,8 @@ it('the msw 2 examples compile under --strict with msw 2 and TypeScript 5.9', ()
 });
 
 const scripts = latest.filter((block) => block.kind === 'script');
-/** The root README's "Using it" example, checked for what it prints below. */
-const rootExample = scripts.find((block) => block.readme === 'README.md');
+/** The root README's webhook receiver (the script that starts a `node:http` server), checked for what it prints below. */
+const rootExample = scripts.find((block) => block.readme === 'README.md' && block.code.includes("from 'node:http'"));
 const runScript = (block: RunnableBlock) =>
   run(process.execPath, ['--import', './mock-preload.mjs', join('readme-js', fileOf(block).replace(/\.ts$/, '.js'))], {
     cwd: consumerDir,

@@ -23,22 +23,28 @@ export function anchorsOf(markdown) {
 
 /**
  * Every link target a reader can follow, outside code spans and fenced blocks: inline links and images
- * (`[text](target)`, `![alt](target)`), reference definitions (`[name]: target`) and the `href`/`src` of HTML tags.
+ * (`[text](target)`, `![alt](target)`, their text may run over lines), reference definitions (`[name]: target`) and
+ * the `href`/`src` of HTML tags.
  */
 export function linksOf(markdown) {
-  const links = [];
+  // Fenced blocks and code spans blanked out, every line kept, so that an offset still tells the line.
   let fenced = false;
-  markdown.split('\n').forEach((line, index) => {
-    if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
-    if (fenced) return;
-    const text = line.replace(/`[^`]*`/g, '');
-    const add = (target) => links.push({ target, line: index + 1 });
-    for (const match of text.matchAll(/!?\[[^\]]*\]\(<?([^)\s>]+)>?(?:\s+"[^"]*")?\)/g)) add(match[1]);
-    const definition = /^\s{0,3}\[[^\]]+\]:\s+<?([^\s>]+)>?/.exec(text);
-    if (definition) add(definition[1]);
-    for (const match of text.matchAll(/<(?:a|img|source)\b[^>]*?\s(?:href|src|srcset)=["']([^"'\s]+)/gi)) add(match[1]);
-  });
-  return links;
+  const text = markdown
+    .split('\n')
+    .map((line) => {
+      const fence = /^\s*(```|~~~)/.test(line);
+      if (fence) fenced = !fenced;
+      return fenced || fence ? '' : line.replace(/`[^`]*`/g, (span) => ' '.repeat(span.length));
+    })
+    .join('\n');
+  const lineAt = (offset) => text.slice(0, offset).split('\n').length;
+  const links = [];
+  const add = (target, offset) => links.push({ target, line: lineAt(offset) });
+  for (const match of text.matchAll(/!?\[[^\]]*\]\(<?([^)\s>]+)>?(?:\s+"[^"]*")?\)/g)) add(match[1], match.index);
+  for (const match of text.matchAll(/^ {0,3}\[[^\]]+\]:\s+<?([^\s>]+)>?/gm)) add(match[1], match.index);
+  for (const match of text.matchAll(/<(?:a|img|source)\b[^>]*?\s(?:href|src|srcset)=["']([^"'\s]+)/gi))
+    add(match[1], match.index);
+  return links.sort((a, b) => a.line - b.line);
 }
 
 /** True for a target with a scheme (`https:`, `mailto:`): a link out of the file's own tree. */

@@ -22,6 +22,12 @@ describe('linksOf', () => {
       ['1:docs/guide.md#setup', '1:img/a.png', '2:https://example.com/ref', '3:img/b.png', '3:#usage'],
     );
   });
+
+  test('finds a link whose text runs over two lines, at the line it starts', () => {
+    assert.deepEqual(linksOf('Intro.\nSee [the root\nREADME](../README.md#runs) and `[not](a.md)`.\n'), [
+      { target: '../README.md#runs', line: 2 },
+    ]);
+  });
 });
 
 describe('anchorsOf', () => {
