@@ -126,16 +126,16 @@ function matchesAnySignature(digest: string, signatures: readonly string[]): boo
  * deliveries mixed): refused as `conflicting_headers`, naming which held.
  */
 function verdict(deliveries: readonly CheckedDelivery[], matched: readonly boolean[]): string | Uint8Array {
-  const held = deliveries.filter((_, index) => matched[index]);
-  if (held.length === deliveries.length) return (held[0] as CheckedDelivery).payload;
-  if (held.length === 0) {
+  const held = matched.indexOf(true);
+  if (held !== -1 && !matched.includes(false)) return (deliveries[0] as CheckedDelivery).payload;
+  if (held === -1) {
     throw new WebhookVerificationError(
       'signature_mismatch',
       `No ${deliveries.map(({ scheme }) => scheme).join(' or ')} signature matches the payload and secret. Check the ` +
         'secret and that the payload is the unmodified raw body.',
     );
   }
-  throw conflictingHeaders(`${(held[0] as CheckedDelivery).scheme} matches the secret and the other scheme does not`);
+  throw conflictingHeaders(`${(deliveries[held] as CheckedDelivery).scheme} matches the secret and the other scheme does not`);
 }
 
 /** The two schemes of a delivery disagree: they were not signed together by one sender. */
@@ -149,13 +149,17 @@ export function conflictingHeaders(how: string): WebhookVerificationError {
 
 /** The payload of checked deliveries once their signatures hold, on a synchronous HMAC. */
 export function verifiedPayloadSync(digest: Digest, deliveries: readonly CheckedDelivery[]): string | Uint8Array {
-  return verdict(
-    deliveries,
-    deliveries.map(({ payload, secrets, prefix, scheme, signatures }) =>
-      // The first matching secret ends the search.
-      secrets.some((secret) => matchesAnySignature(digest(secret, prefix, payload, scheme), signatures)),
-    ),
-  );
+  const matched: boolean[] = [];
+  for (const { payload, secrets, prefix, scheme, signatures } of deliveries) {
+    let match = false;
+    // The first matching secret ends the search.
+    for (const secret of secrets) {
+      match = matchesAnySignature(digest(secret, prefix, payload, scheme), signatures);
+      if (match) break;
+    }
+    matched.push(match);
+  }
+  return verdict(deliveries, matched);
 }
 
 /** The payload of checked deliveries once their signatures hold, on an asynchronous HMAC: every secret in one trip. */
