@@ -615,6 +615,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webhooks/{webhookId}/events/{eventId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a stored event to a webhook again
+         * @description Delivers a stored event of the organization to this webhook as a new delivery (a new `whd_` id and `webhook-id`, the same event id), signed afresh: for replaying a real event to a receiver after a fix. The first attempt is made at once and the answer waits for its outcome; a failed first attempt is retried on the usual schedule. Any event the webhook's variant has can be resent, whether or not the webhook subscribes to its type. Another organization's event, or one past its retention, is 404.
+         */
+        post: operations["resendWebhookEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/events": {
         parameters: {
             query?: never;
@@ -3133,7 +3153,7 @@ export interface components {
          */
         WebhookStatus: "active" | "disabled";
         /**
-         * @description A webhook subscription. Deliveries are signed (`Cardrail-Signature`) and retried on failure (docs/webhooks.md).
+         * @description A webhook subscription. Deliveries are signed (`Cardrail-Signature`, and the Standard Webhooks headers unless `standardWebhooks` is false) and retried on failure (docs/webhooks.md).
          * @example {
          *       "id": "wh_6PoI9uY3tR",
          *       "url": "https://agents.example.com/hooks/cardrail",
@@ -3143,6 +3163,7 @@ export interface components {
          *       ],
          *       "description": "Ops alerts",
          *       "status": "active",
+         *       "standardWebhooks": true,
          *       "createdAt": "2026-11-21T12:00:00.000Z"
          *     }
          */
@@ -3154,6 +3175,8 @@ export interface components {
             events: (components["schemas"]["EventType"] | "*")[];
             description: string | null;
             status: components["schemas"]["WebhookStatus"];
+            /** @description Whether deliveries carry the Standard Webhooks headers (`webhook-id`, `webhook-timestamp`, `webhook-signature`) beside `Cardrail-Signature`. True unless turned off for a receiver that refuses headers it does not know. */
+            standardWebhooks: boolean;
             /** Format: date-time */
             createdAt: string;
         };
@@ -3194,6 +3217,8 @@ export interface components {
             url: string;
             events: components["schemas"]["WebhookEventTypes"];
             description?: string;
+            /** @description Whether deliveries carry the Standard Webhooks headers (`webhook-id`, `webhook-timestamp`, `webhook-signature`) beside `Cardrail-Signature`. Default true; false for a receiver that refuses headers it does not know. */
+            standardWebhooks?: boolean;
         };
         /**
          * @description A webhook with its signing secret, answered only by create and rotate-secret.
@@ -3205,6 +3230,7 @@ export interface components {
          *       ],
          *       "description": "Ops alerts",
          *       "status": "active",
+         *       "standardWebhooks": true,
          *       "createdAt": "2026-11-21T12:00:00.000Z",
          *       "secret": "whsec_Q2FyZHJhaWxTaWduaW5nU2VjcmV0MTIz"
          *     }
@@ -3216,9 +3242,11 @@ export interface components {
             events: string[];
             description: string | null;
             status: components["schemas"]["WebhookStatus"];
+            /** @description Whether deliveries carry the Standard Webhooks headers (`webhook-id`, `webhook-timestamp`, `webhook-signature`) beside `Cardrail-Signature`. True unless turned off for a receiver that refuses headers it does not know. */
+            standardWebhooks: boolean;
             /** Format: date-time */
             createdAt: string;
-            /** @description The signing secret; shown once. */
+            /** @description The signing secret, shown once: `whsec_` and 32 letters and digits, which are also the standard base64 of 24 bytes. `Cardrail-Signature` is keyed with the whole string as UTF-8; Standard Webhooks with those 24 bytes, so the `standardwebhooks` and `svix` libraries take the secret as it is. */
             secret: string;
         };
         /**
@@ -3235,6 +3263,8 @@ export interface components {
             events?: components["schemas"]["WebhookEventTypes"];
             description?: string;
             status?: components["schemas"]["WebhookStatus"];
+            /** @description Whether deliveries carry the Standard Webhooks headers (`webhook-id`, `webhook-timestamp`, `webhook-signature`) beside `Cardrail-Signature`. False for a receiver that refuses headers it does not know. */
+            standardWebhooks?: boolean;
         };
         /**
          * @example {
@@ -6998,10 +7028,25 @@ export interface components {
          */
         DisputeId: string;
         /**
-         * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+         * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
          * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
          */
         CardrailSignature: string;
+        /**
+         * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+         * @example whd_1AsD4fG7hJ
+         */
+        WebhookIdHeader: string;
+        /**
+         * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+         * @example 1763750000
+         */
+        WebhookTimestamp: string;
+        /**
+         * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+         * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+         */
+        WebhookSignature: string;
     };
     requestBodies: never;
     headers: {
@@ -8804,6 +8849,55 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    resendWebhookEvent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description Webhook id (`wh_...`).
+                 * @example wh_6PoI9uY3tR
+                 */
+                webhookId: components["parameters"]["WebhookId"];
+                /**
+                 * @description Event id (`evt_...`).
+                 * @example evt_8KlJ2hG5fD
+                 */
+                eventId: components["parameters"]["EventId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new delivery, with its first attempt. */
+            201: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     listEvents: {
         parameters: {
             query?: {
@@ -9511,10 +9605,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -9546,10 +9655,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -9581,10 +9705,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -9616,10 +9755,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -9651,10 +9805,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -9686,10 +9855,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -9721,10 +9905,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -9756,10 +9955,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -9791,10 +10005,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -9826,10 +10055,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -9861,10 +10105,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -9896,10 +10155,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -9931,10 +10205,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -9966,10 +10255,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -10001,10 +10305,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -10036,10 +10355,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -10071,10 +10405,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -10106,10 +10455,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -10141,10 +10505,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -10176,10 +10555,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -10211,10 +10605,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -10246,10 +10655,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -10281,10 +10705,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -10316,10 +10755,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -10351,10 +10805,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -10386,10 +10855,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -10421,10 +10905,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -10456,10 +10955,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -10491,10 +11005,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -10526,10 +11055,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -10561,10 +11105,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -10596,10 +11155,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -10631,10 +11205,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -10666,10 +11255,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -10701,10 +11305,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -10736,10 +11355,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -10771,10 +11405,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -10806,10 +11455,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -10841,10 +11505,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -10876,10 +11555,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -10911,10 +11605,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -10946,10 +11655,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -10981,10 +11705,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -11016,10 +11755,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -11051,10 +11805,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -11086,10 +11855,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -11121,10 +11905,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -11156,10 +11955,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -11191,10 +12005,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;

@@ -615,6 +615,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webhooks/{webhookId}/events/{eventId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a stored event to a webhook again
+         * @description Delivers a stored event of the organization to this webhook as a new delivery (a new `whd_` id and `webhook-id`, the same event id), signed afresh: for replaying a real event to a receiver after a fix. The first attempt is made at once and the answer waits for its outcome; a failed first attempt is retried on the usual schedule. Any event the webhook's variant has can be resent, whether or not the webhook subscribes to its type. Another organization's event, or one past its retention, is 404.
+         */
+        post: operations["resendWebhookEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/events": {
         parameters: {
             query?: never;
@@ -3104,7 +3124,7 @@ export interface components {
          */
         WebhookStatus: "active" | "disabled";
         /**
-         * @description A webhook subscription. Deliveries are signed (`Cardrail-Signature`) and retried on failure (docs/webhooks.md).
+         * @description A webhook subscription. Deliveries are signed (`Cardrail-Signature`, and the Standard Webhooks headers unless `standardWebhooks` is false) and retried on failure (docs/webhooks.md).
          * @example {
          *       "id": "wh_6PoI9uY3tR",
          *       "url": "https://agents.example.com/hooks/cardrail",
@@ -3114,6 +3134,7 @@ export interface components {
          *       ],
          *       "description": "Ops alerts",
          *       "status": "active",
+         *       "standardWebhooks": true,
          *       "createdAt": "2026-11-21T12:00:00.000Z"
          *     }
          */
@@ -3125,6 +3146,8 @@ export interface components {
             events: (components["schemas"]["EventType"] | "*")[];
             description: string | null;
             status: components["schemas"]["WebhookStatus"];
+            /** @description Whether deliveries carry the Standard Webhooks headers (`webhook-id`, `webhook-timestamp`, `webhook-signature`) beside `Cardrail-Signature`. True unless turned off for a receiver that refuses headers it does not know. */
+            standardWebhooks: boolean;
             /** Format: date-time */
             createdAt: string;
         };
@@ -3165,6 +3188,8 @@ export interface components {
             url: string;
             events: components["schemas"]["WebhookEventTypes"];
             description?: string;
+            /** @description Whether deliveries carry the Standard Webhooks headers (`webhook-id`, `webhook-timestamp`, `webhook-signature`) beside `Cardrail-Signature`. Default true; false for a receiver that refuses headers it does not know. */
+            standardWebhooks?: boolean;
         };
         /**
          * @description A webhook with its signing secret, answered only by create and rotate-secret.
@@ -3176,6 +3201,7 @@ export interface components {
          *       ],
          *       "description": "Ops alerts",
          *       "status": "active",
+         *       "standardWebhooks": true,
          *       "createdAt": "2026-11-21T12:00:00.000Z",
          *       "secret": "whsec_Q2FyZHJhaWxTaWduaW5nU2VjcmV0MTIz"
          *     }
@@ -3187,9 +3213,11 @@ export interface components {
             events: string[];
             description: string | null;
             status: components["schemas"]["WebhookStatus"];
+            /** @description Whether deliveries carry the Standard Webhooks headers (`webhook-id`, `webhook-timestamp`, `webhook-signature`) beside `Cardrail-Signature`. True unless turned off for a receiver that refuses headers it does not know. */
+            standardWebhooks: boolean;
             /** Format: date-time */
             createdAt: string;
-            /** @description The signing secret; shown once. */
+            /** @description The signing secret, shown once: `whsec_` and 32 letters and digits, which are also the standard base64 of 24 bytes. `Cardrail-Signature` is keyed with the whole string as UTF-8; Standard Webhooks with those 24 bytes, so the `standardwebhooks` and `svix` libraries take the secret as it is. */
             secret: string;
         };
         /**
@@ -3206,6 +3234,8 @@ export interface components {
             events?: components["schemas"]["WebhookEventTypes"];
             description?: string;
             status?: components["schemas"]["WebhookStatus"];
+            /** @description Whether deliveries carry the Standard Webhooks headers (`webhook-id`, `webhook-timestamp`, `webhook-signature`) beside `Cardrail-Signature`. False for a receiver that refuses headers it does not know. */
+            standardWebhooks?: boolean;
         };
         /**
          * @example {
@@ -6909,10 +6939,25 @@ export interface components {
          */
         DisputeId: string;
         /**
-         * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+         * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
          * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
          */
         CardrailSignature: string;
+        /**
+         * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+         * @example whd_1AsD4fG7hJ
+         */
+        WebhookIdHeader: string;
+        /**
+         * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+         * @example 1763750000
+         */
+        WebhookTimestamp: string;
+        /**
+         * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+         * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+         */
+        WebhookSignature: string;
     };
     requestBodies: never;
     headers: {
@@ -8715,6 +8760,55 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    resendWebhookEvent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description Webhook id (`wh_...`).
+                 * @example wh_6PoI9uY3tR
+                 */
+                webhookId: components["parameters"]["WebhookId"];
+                /**
+                 * @description Event id (`evt_...`).
+                 * @example evt_8KlJ2hG5fD
+                 */
+                eventId: components["parameters"]["EventId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new delivery, with its first attempt. */
+            201: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     listEvents: {
         parameters: {
             query?: {
@@ -9422,10 +9516,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -9457,10 +9566,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -9492,10 +9616,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -9527,10 +9666,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -9562,10 +9716,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -9597,10 +9766,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -9632,10 +9816,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -9667,10 +9866,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -9702,10 +9916,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -9737,10 +9966,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -9772,10 +10016,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -9807,10 +10066,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -9842,10 +10116,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -9877,10 +10166,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -9912,10 +10216,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -9947,10 +10266,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -9982,10 +10316,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -10017,10 +10366,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -10052,10 +10416,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -10087,10 +10466,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -10122,10 +10516,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -10157,10 +10566,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -10192,10 +10616,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -10227,10 +10666,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -10262,10 +10716,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -10297,10 +10766,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -10332,10 +10816,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -10367,10 +10866,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -10402,10 +10916,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -10437,10 +10966,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -10472,10 +11016,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -10507,10 +11066,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -10542,10 +11116,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -10577,10 +11166,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -10612,10 +11216,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -10647,10 +11266,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -10682,10 +11316,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -10717,10 +11366,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -10752,10 +11416,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -10787,10 +11466,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -10822,10 +11516,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -10857,10 +11566,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -10892,10 +11616,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -10927,10 +11666,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -10962,10 +11716,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -10997,10 +11766,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -11032,10 +11816,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -11067,10 +11866,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;

@@ -74,6 +74,15 @@ export class Webhooks<Paths extends VariantPaths> extends APIResource<Paths> {
   readonly rotateSecret = this.call('post', '/webhooks/{webhookId}/rotate-secret', byWebhookId);
 
   /**
+   * Delivers a stored event to the webhook again, as a new delivery (a new `webhook-id`, the same event id): to replay
+   * a real event to a receiver after a fix. Resolves with the delivery once its first attempt has an outcome.
+   */
+  readonly resend = this.call('post', '/webhooks/{webhookId}/events/{eventId}/resend', (webhookId: string, eventId: string) => ({
+    webhookId,
+    eventId,
+  }));
+
+  /**
    * Verifies a delivery and returns its event, typed in this client's envelope (the one webhooks created through this
    * variant receive): the raw body, the request's headers (either signature scheme, or both, read from them) and the
    * endpoint's secret. Rejects with `WebhookVerificationError` when the delivery is not genuine. The same as
