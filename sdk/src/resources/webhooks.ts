@@ -17,9 +17,8 @@ export type UnwrapFunction = (
 ) => Promise<CardrailEvent>;
 
 /**
- * Web Crypto's `unwrap`, loaded when first called, so that a bundle of the client that never verifies a delivery
- * (a browser app) can leave the webhook code in a chunk of its own. The package root's Node build hands its clients
- * node:crypto's `unwrap` instead (`useUnwrap`).
+ * Web Crypto's `unwrap`, imported when first called (a client that never verifies a delivery never evaluates it).
+ * The package root's Node build hands its clients node:crypto's `unwrap` instead (`useUnwrap`).
  */
 const webCryptoUnwrap: UnwrapFunction = async (payload, headers, secret, options) =>
   (await import('../webhooks/web-crypto-verify.js')).webCryptoConstructEvent({ ...options, payload, headers, secret });

@@ -53,8 +53,8 @@ const RAW_BODY_HELP =
   'Signatures cover the raw request body: pass it exactly as received (a string, Uint8Array/Buffer or ArrayBuffer), ' +
   'not a parsed object, whose re-serialized JSON has other bytes. node:http: join the request chunks in a Buffer; ' +
   "Express: express.raw({ type: 'application/json' }) on the webhook route; Fastify: a content-type parser with " +
-  "parseAs: 'buffer'; Next.js route handlers, Hono, Workers: await request.text(). See the @cardrail/sdk README, " +
-  'section "Raw request body".';
+  "parseAs: 'buffer'; Hono: await c.req.text(); Next.js route handlers, Workers: await request.text(). See the " +
+  '@cardrail/sdk README, section "Raw request body".';
 
 /** The body as a string or a view of its bytes; a parsed object (the raw-body trap of every framework) is refused. */
 export function checkedRawPayload(payload: unknown): string | Uint8Array {

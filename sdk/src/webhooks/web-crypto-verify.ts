@@ -1,6 +1,5 @@
 // constructEvent on Web Crypto, alone in a module: the Web Crypto build of `@cardrail/sdk/webhooks` exports it, and a
-// client's `webhooks.unwrap` imports it on first use, so that a bundler that splits code leaves it out of the chunk
-// an application loads first (a browser app never verifies a delivery; a Worker does).
+// client's `webhooks.unwrap` imports it on first use, without the rest of the webhooks module.
 import type { CardrailEvent } from '../events/cardrail-event.js';
 import { checkedDeliveries, type VerifySignatureParams } from './delivery.js';
 import { parseEvent } from './event-body.js';
