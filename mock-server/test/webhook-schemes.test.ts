@@ -35,8 +35,9 @@ describe.each(TRANSPORTS)('Standard Webhooks headers through %s', (transport) =>
 
   /** Makes a card.frozen event in the key's organization; resolves once its deliveries have been attempted. */
   async function freezeACard(key: string, variant: 'customer' | 'user' = 'customer') {
-    const owner = (await h.call('POST', variant === 'user' ? '/users' : '/customers', { key, variant, body: { email: 'ada@example.com' } }))
-      .body;
+    const owner = (
+      await h.call('POST', variant === 'user' ? '/users' : '/customers', { key, variant, body: { email: 'ada@example.com' } })
+    ).body;
     const agent = (await h.call('POST', '/agents', { key, body: { customerId: owner.id, name: 'Buyer' } })).body;
     const card = (await h.call('POST', '/cards', { key, body: { customerId: owner.id, agentId: agent.id } })).body;
     await h.call('POST', `/cards/${card.id}/freeze`, { key });
@@ -67,7 +68,9 @@ describe.each(TRANSPORTS)('Standard Webhooks headers through %s', (transport) =>
     const event = await unwrap(delivery.body, delivery.headers, webhook.secret, { now: now(key) });
     expect(event).toMatchObject({ type: 'card.frozen', id: record.eventId });
     // Each scheme alone verifies too.
-    await expect(unwrap(delivery.body, { 'cardrail-signature': delivery.headers['cardrail-signature'] }, webhook.secret, { now: now(key) })).resolves.toBeDefined();
+    await expect(
+      unwrap(delivery.body, { 'cardrail-signature': delivery.headers['cardrail-signature'] }, webhook.secret, { now: now(key) }),
+    ).resolves.toBeDefined();
     const { 'cardrail-signature': _, ...standard } = delivery.headers;
     await expect(unwrap(delivery.body, standard, webhook.secret, { now: now(key) })).resolves.toBeDefined();
   });
@@ -137,7 +140,10 @@ describe.each(TRANSPORTS)('Standard Webhooks headers through %s', (transport) =>
     await freezeACard(key);
     expect(last(receiver).headers['webhook-signature']).toMatch(/^v1,/);
     const refused = await h.call('PATCH', `/webhooks/${webhook.id}`, { key, body: { standardWebhooks: 'no' } });
-    expect(refused).toMatchObject({ status: 400, body: { error: { code: 'invalid_request', details: { field: '/body/standardWebhooks' } } } });
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { error: { code: 'invalid_request', details: { field: '/body/standardWebhooks' } } },
+    });
   });
 
   it('keeps signing both schemes with a secret issued before, in the URL-safe alphabet, as a state restores it', async () => {
@@ -148,7 +154,9 @@ describe.each(TRANSPORTS)('Standard Webhooks headers through %s', (transport) =>
     h.mock.restore(snapshot);
     await freezeACard(key);
     const delivery = last(receiver);
-    await expect(unwrap(delivery.body, delivery.headers, legacy, { now: now(key) })).resolves.toMatchObject({ type: 'card.frozen' });
+    await expect(unwrap(delivery.body, delivery.headers, legacy, { now: now(key) })).resolves.toMatchObject({
+      type: 'card.frozen',
+    });
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(now(key));
     // A Standard Webhooks library reads standard base64 only: the same secret with + and / verifies.
@@ -179,7 +187,10 @@ describe.each(TRANSPORTS)('Standard Webhooks headers through %s', (transport) =>
       expect(Number(delivery.headers['webhook-timestamp'])).toBe(Math.floor(now(key).getTime() / 1000));
       expect(JSON.parse(delivery.body).id).toBe(first.eventId);
       await unwrap(delivery.body, delivery.headers, webhook.secret, { now: now(key) });
-      expect((await deliveriesOf(key, webhook.id)).map((record: { id: string }) => record.id)).toEqual([resent.body.id, first.id]);
+      expect((await deliveriesOf(key, webhook.id)).map((record: { id: string }) => record.id)).toEqual([
+        resent.body.id,
+        first.id,
+      ]);
     });
 
     it('retries a resend that fails on the usual schedule', async () => {
@@ -201,7 +212,11 @@ describe.each(TRANSPORTS)('Standard Webhooks headers through %s', (transport) =>
       const created = (await h.call('GET', '/events?type=card.created&limit=1', { key, variant: 'user' })).body.data[0];
       const resent = await h.call('POST', `/webhooks/${webhook.id}/events/${created.id}/resend`, { key, variant: 'user' });
       expect(resent.body).toMatchObject({ status: 'succeeded', eventType: 'card.created' });
-      expect(JSON.parse(last(receiver).body)).toMatchObject({ id: created.id, type: 'card.created', createdAt: expect.any(Number) });
+      expect(JSON.parse(last(receiver).body)).toMatchObject({
+        id: created.id,
+        type: 'card.created',
+        createdAt: expect.any(Number),
+      });
     });
 
     it('refuses an event type the webhook variant lacks, and answers 404 for what is not the organization own', async () => {
@@ -212,7 +227,10 @@ describe.each(TRANSPORTS)('Standard Webhooks headers through %s', (transport) =>
       await h.call('POST', '/intents', { key, body: { cardId: card.id, summary: 'Books', expectedAmount: 1000 } });
       const intentCreated = (await h.call('GET', '/events?type=intent.created&limit=1', { key })).body.data[0];
       const refused = await h.call('POST', `/webhooks/${webhook.id}/events/${intentCreated.id}/resend`, { key, variant: 'user' });
-      expect(refused).toMatchObject({ status: 400, body: { error: { code: 'invalid_request', details: { field: '/path/eventId' } } } });
+      expect(refused).toMatchObject({
+        status: 400,
+        body: { error: { code: 'invalid_request', details: { field: '/path/eventId' } } },
+      });
 
       const other = newKey();
       await freezeACard(other);
@@ -236,7 +254,10 @@ describe.each(TRANSPORTS)('Standard Webhooks headers through %s', (transport) =>
       await h.call('PATCH', `/webhooks/${webhook.id}`, { key, body: { status: 'disabled' } });
       const sent = receiver.received.length;
       const resent = await h.call('POST', `/webhooks/${webhook.id}/events/${first.eventId}/resend`, { key });
-      expect(resent.body).toMatchObject({ status: 'failed', attempts: [expect.objectContaining({ error: 'webhook is disabled' })] });
+      expect(resent.body).toMatchObject({
+        status: 'failed',
+        attempts: [expect.objectContaining({ error: 'webhook is disabled' })],
+      });
       expect(receiver.received).toHaveLength(sent);
     });
   });

@@ -8,7 +8,10 @@ import { STANDARD_WEBHOOKS_HEADERS } from './standard-webhooks.js';
  * values, such as Node's `req.headers`. Names are matched without regard to case.
  */
 export type WebhookHeaders =
-  | { get(name: string): string | null | undefined }
+  | {
+      /** The value of one header, by name in any case (as `Headers.get` answers). */
+      get(name: string): string | null | undefined;
+    }
   | Readonly<Record<string, string | readonly string[] | undefined>>;
 
 /** The signature headers found on a request; absent ones are undefined. */

@@ -8,8 +8,11 @@ import { BoundedCache } from './bounded-cache.js';
 
 /** The Standard Webhooks headers, lower-case as HTTP/2 and Node write header names. */
 export const STANDARD_WEBHOOKS_HEADERS = {
+  /** The message id: the delivery's, the same on every attempt of it. */
   id: 'webhook-id',
+  /** Unix seconds of the attempt. */
   timestamp: 'webhook-timestamp',
+  /** `v1,<base64>` entries, one per active secret, separated by spaces. */
   signature: 'webhook-signature',
 } as const;
 
