@@ -4,7 +4,7 @@
 import { customerEventTypes, userEventTypes } from '@cardrail/spec/events';
 import { unwrap } from '@cardrail/sdk/webhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createMockServer } from '../src/index.js';
+import { createMockServer, type EventTypeOf } from '../src/index.js';
 import { type CliProcess, killChildren, runCliToExit, startCli } from './support/cli-process.js';
 import { newKey } from './support/keys.js';
 import { startHttpReceiver, type Receiver } from './support/receiver.js';
@@ -18,10 +18,11 @@ describe('mock.trigger', () => {
   ])('in the $variant variant', ({ variant, types }) => {
     it.each([...types])('%s reaches the organization webhook, signed, as GET /events answers it', async (type) => {
       const client = mock.client({ variant });
-      const inbox = await mock.webhookInbox({ client, events: [type as never] });
-      const event = await mock.trigger(type as never, { client });
+      const name = type as EventTypeOf<typeof client>;
+      const inbox = await mock.webhookInbox({ client, events: [name] });
+      const event = await mock.trigger(name, { client });
       expect(event.type).toBe(type);
-      expect(await inbox.waitFor(type as never, (delivered) => delivered.id === event.id)).toEqual(event);
+      expect(await inbox.waitFor(name, (delivered) => delivered.id === event.id)).toEqual(event);
       expect(inbox.rejected).toEqual([]);
     });
   });
@@ -43,7 +44,8 @@ describe('cardrail-mock trigger', () => {
     for (const receiver of receivers) await receiver.close();
     await server.stop('SIGTERM');
   });
-  afterEach(() => killChildren());
+  // A trigger left running by a failed test is killed; the shared server lives until afterAll.
+  afterEach(() => killChildren([server.child]));
 
   async function receiver(): Promise<Receiver> {
     const started = await startHttpReceiver();
