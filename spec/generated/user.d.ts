@@ -1909,12 +1909,6 @@ export interface components {
          * @enum {string}
          */
         CustomerStatus: "pending" | "active" | "deleted";
-        /**
-         * @example {
-         *       "first": "Ada",
-         *       "last": "Lovelace"
-         *     }
-         */
         PersonName: {
             first?: string;
             last?: string;
@@ -1925,35 +1919,13 @@ export interface components {
          * @example 2500
          */
         Amount: number;
-        /**
-         * @description Per-authorization, per-day and per-month caps in cents; an absent cap is no cap.
-         * @example {
-         *       "perAuth": 5000,
-         *       "perDay": 20000,
-         *       "perMonth": 100000
-         *     }
-         */
+        /** @description Per-authorization, per-day and per-month caps in cents; an absent cap is no cap. */
         PolicyLimits: {
             perAuth?: components["schemas"]["Amount"];
             perDay?: components["schemas"]["Amount"];
             perMonth?: components["schemas"]["Amount"];
         };
-        /**
-         * @description Spending policy controls. Customer, agent and card policies merge into a card's effective policy, the most restrictive value winning (docs/policy.md).
-         * @example {
-         *       "requireIntent": true,
-         *       "attestationWindowMinutes": 15,
-         *       "cooldownMinutes": 5,
-         *       "limits": {
-         *         "perAuth": 5000,
-         *         "perDay": 20000
-         *       },
-         *       "blockedMccs": [
-         *         "7995"
-         *       ],
-         *       "onDrift": "freeze"
-         *     }
-         */
+        /** @description Spending policy controls. Customer, agent and card policies merge into a card's effective policy, the most restrictive value winning (docs/policy.md). */
         Policy: {
             /** @description An intent is required before card access. */
             requireIntent?: boolean;
@@ -1999,12 +1971,7 @@ export interface components {
              */
             ttlAction?: "close" | "freeze";
         };
-        /**
-         * @description Free-form custom metadata.
-         * @example {
-         *       "team": "procurement"
-         *     }
-         */
+        /** @description Free-form custom metadata. */
         Metadata: {
             [key: string]: unknown;
         };
@@ -2014,14 +1981,7 @@ export interface components {
          * @enum {string}
          */
         KycStatus: "pending" | "approved" | "denied" | "needsInformation";
-        /**
-         * @description Where on-chain deposits for this customer go; assigned when KYC is approved.
-         * @example {
-         *       "chainId": 8453,
-         *       "depositAddress": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
-         *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"
-         *     }
-         */
+        /** @description Where on-chain deposits for this customer go; assigned when KYC is approved. */
         DepositAddress: {
             /**
              * Format: int64
@@ -2031,29 +1991,7 @@ export interface components {
             depositAddress: string;
             tokenAddress: string;
         };
-        /**
-         * @description A customer: owns agents and cards, holds a balance and goes through KYC (`pending` until its KYC application is approved). In the user variant the same object, with the same id, is a user.
-         * @example {
-         *       "id": "cus_3kT9xQ2mPz",
-         *       "type": "consumer",
-         *       "status": "active",
-         *       "email": "ada@example.com",
-         *       "phone": "+14155550100",
-         *       "name": {
-         *         "first": "Ada",
-         *         "last": "Lovelace"
-         *       },
-         *       "policy": {
-         *         "requireIntent": true
-         *       },
-         *       "metadata": {
-         *         "team": "research"
-         *       },
-         *       "kycStatus": "pending",
-         *       "depositAddress": null,
-         *       "createdAt": "2026-11-21T12:00:00.000Z"
-         *     }
-         */
+        /** @description A customer: owns agents and cards, holds a balance and goes through KYC (`pending` until its KYC application is approved). In the user variant the same object, with the same id, is a user. */
         Customer: {
             id: string;
             /** @enum {string} */
@@ -2072,48 +2010,14 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
-        /**
-         * @description A user, the user-variant view of a customer (same id, same fields).
-         * @example {
-         *       "id": "cus_3kT9xQ2mPz",
-         *       "type": "consumer",
-         *       "status": "active",
-         *       "email": "ada@example.com",
-         *       "phone": null,
-         *       "name": {
-         *         "first": "Ada",
-         *         "last": "Lovelace"
-         *       },
-         *       "policy": {},
-         *       "metadata": {},
-         *       "kycStatus": "approved",
-         *       "depositAddress": {
-         *         "chainId": 8453,
-         *         "depositAddress": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
-         *         "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"
-         *       },
-         *       "createdAt": "2026-11-21T12:00:00.000Z"
-         *     }
-         */
+        /** @description A user, the user-variant view of a customer (same id, same fields). */
         User: components["schemas"]["Customer"];
-        /**
-         * @example {
-         *       "data": [],
-         *       "nextCursor": null,
-         *       "hasMore": false
-         *     }
-         */
         UserList: {
             data: components["schemas"]["User"][];
             nextCursor: string | null;
             hasMore: boolean;
         };
-        /**
-         * @description String form, used for 401 (`unauthorized`) and 404 (`not_found`).
-         * @example {
-         *       "error": "not_found"
-         *     }
-         */
+        /** @description String form, used for 401 (`unauthorized`) and 404 (`not_found`). */
         ErrorString: {
             /**
              * @description The error code.
@@ -2122,19 +2026,7 @@ export interface components {
              */
             error: string;
         };
-        /**
-         * @description Object form, used for 400, 405, 413, 429 and 5xx.
-         * @example {
-         *       "error": {
-         *         "code": "invalid_request",
-         *         "message": "body/email: must be string",
-         *         "details": {
-         *           "field": "/body/email",
-         *           "reason": "must be string"
-         *         }
-         *       }
-         *     }
-         */
+        /** @description Object form, used for 400, 405, 413, 429 and 5xx. */
         ErrorObject: {
             error: {
                 /**
@@ -2148,27 +2040,8 @@ export interface components {
                 details: Record<string, never> | null;
             };
         };
-        /**
-         * @description The body of every error response, in either form; both carry a code. (Named `ErrorBody`, not `Error`, so that a client generated from this description does not shadow the language's own `Error`.)
-         * @example {
-         *       "error": "unauthorized"
-         *     }
-         */
+        /** @description The body of every error response, in either form; both carry a code. (Named `ErrorBody`, not `Error`, so that a client generated from this description does not shadow the language's own `Error`.) */
         ErrorBody: components["schemas"]["ErrorString"] | components["schemas"]["ErrorObject"];
-        /**
-         * @example {
-         *       "type": "consumer",
-         *       "email": "ada@example.com",
-         *       "phone": "+14155550100",
-         *       "name": {
-         *         "first": "Ada",
-         *         "last": "Lovelace"
-         *       },
-         *       "metadata": {
-         *         "team": "research"
-         *       }
-         *     }
-         */
         CustomerCreate: {
             /**
              * @default consumer
@@ -2182,14 +2055,6 @@ export interface components {
             policy?: components["schemas"]["Policy"];
             metadata?: components["schemas"]["Metadata"];
         };
-        /**
-         * @example {
-         *       "phone": "+14155550199",
-         *       "policy": {
-         *         "cooldownMinutes": 10
-         *       }
-         *     }
-         */
         CustomerUpdate: {
             /** Format: email */
             email?: string;
@@ -2203,17 +2068,7 @@ export interface components {
          * @example usd
          */
         Currency: string;
-        /**
-         * @description A customer's balance in cents: `available` to spend, `pending` held by unsettled authorizations, `posted` settled spend (docs/money.md).
-         * @example {
-         *       "currency": "usd",
-         *       "available": 97500,
-         *       "pending": 2500,
-         *       "posted": 0,
-         *       "limit": null,
-         *       "updatedAt": "2026-11-21T12:10:00.000Z"
-         *     }
-         */
+        /** @description A customer's balance in cents: `available` to spend, `pending` held by unsettled authorizations, `posted` settled spend (docs/money.md). */
         Balance: {
             currency: components["schemas"]["Currency"];
             /**
@@ -2245,13 +2100,6 @@ export interface components {
          * @example 2500
          */
         PositiveAmount: number;
-        /**
-         * @example {
-         *       "amount": 10000,
-         *       "chainId": 8453,
-         *       "recipientAddress": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed"
-         *     }
-         */
         WithdrawalCreate: {
             amount: components["schemas"]["PositiveAmount"];
             currency?: components["schemas"]["Currency"];
@@ -2264,20 +2112,6 @@ export interface components {
          * @enum {string}
          */
         WithdrawalStatus: "pending" | "confirmed" | "failed";
-        /**
-         * @example {
-         *       "id": "wd_3QaZ6wS9xE",
-         *       "userId": "cus_3kT9xQ2mPz",
-         *       "chainId": 8453,
-         *       "amount": 10000,
-         *       "currency": "usd",
-         *       "recipientAddress": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
-         *       "status": "pending",
-         *       "transactionHash": null,
-         *       "reason": null,
-         *       "createdAt": "2026-11-21T12:00:00.000Z"
-         *     }
-         */
         Withdrawal: {
             id: string;
             /** @description The customer whose balance pays (`userId` in the user variant). */
@@ -2300,39 +2134,13 @@ export interface components {
          * @enum {string}
          */
         AgentStatus: "active" | "paused" | "disabled" | "suspended";
-        /**
-         * @example {
-         *       "amount": 100000,
-         *       "currency": "usd",
-         *       "interval": "monthly"
-         *     }
-         */
         SpendingLimit: {
             amount: components["schemas"]["Amount"];
             currency: components["schemas"]["Currency"];
             /** @enum {string|null} */
             interval?: "daily" | "weekly" | "monthly" | "all_time" | "per_authorization" | null;
         };
-        /**
-         * @description An agent spends on behalf of a customer (the user, in the user variant) within its own limit and policy.
-         * @example {
-         *       "id": "agt_7LmQ2wX9vB",
-         *       "name": "Procurement bot",
-         *       "status": "active",
-         *       "userId": "cus_3kT9xQ2mPz",
-         *       "externalId": "bot-42",
-         *       "limits": {
-         *         "amount": 100000,
-         *         "currency": "usd",
-         *         "interval": "monthly"
-         *       },
-         *       "policy": {
-         *         "requireIntent": true
-         *       },
-         *       "metadata": {},
-         *       "createdAt": "2026-11-21T12:00:00.000Z"
-         *     }
-         */
+        /** @description An agent spends on behalf of a customer (the user, in the user variant) within its own limit and policy. */
         Agent: {
             id: string;
             name: string;
@@ -2348,30 +2156,11 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
-        /**
-         * @example {
-         *       "data": [],
-         *       "nextCursor": null,
-         *       "hasMore": false
-         *     }
-         */
         AgentList: {
             data: components["schemas"]["Agent"][];
             nextCursor: string | null;
             hasMore: boolean;
         };
-        /**
-         * @example {
-         *       "userId": "cus_3kT9xQ2mPz",
-         *       "name": "Procurement bot",
-         *       "externalId": "bot-42",
-         *       "limits": {
-         *         "amount": 100000,
-         *         "currency": "usd",
-         *         "interval": "monthly"
-         *       }
-         *     }
-         */
         AgentCreate: {
             /** @description The customer that owns the agent (`userId` in the user variant). */
             userId: string;
@@ -2381,22 +2170,11 @@ export interface components {
             policy?: components["schemas"]["Policy"];
             metadata?: components["schemas"]["Metadata"];
         };
-        /**
-         * @example {
-         *       "id": "agt_7LmQ2wX9vB",
-         *       "deleted": true
-         *     }
-         */
         Deleted: {
             id: string;
             /** @constant */
             deleted: true;
         };
-        /**
-         * @example {
-         *       "name": "Procurement bot v2"
-         *     }
-         */
         AgentUpdate: {
             name?: string;
             policy?: components["schemas"]["Policy"];
@@ -2408,30 +2186,7 @@ export interface components {
          * @enum {string}
          */
         UserCardStatus: "notActivated" | "active" | "frozen" | "closed";
-        /**
-         * @description A card in the user variant: `userId` is the customer variant's `customerId`, `type` its `usage`, `expirationMonth` and `expirationYear` its `expMonth` and `expYear`, and `createdAt` is in epoch milliseconds (docs/variants.md).
-         * @example {
-         *       "id": "card_9HbV3nK2qR",
-         *       "agentId": "agt_7LmQ2wX9vB",
-         *       "userId": "cus_3kT9xQ2mPz",
-         *       "type": "multi",
-         *       "purpose": "Cloud compute",
-         *       "status": "active",
-         *       "last4": "4242",
-         *       "createdAt": 1763726400000,
-         *       "expirationMonth": "12",
-         *       "expirationYear": "2029",
-         *       "limits": {
-         *         "perAuth": 5000,
-         *         "perDay": 20000,
-         *         "perMonth": 100000
-         *       },
-         *       "merchantHint": "AWS",
-         *       "ttlDays": 30,
-         *       "requireApproval": true,
-         *       "autoApproveBelow": 1000
-         *     }
-         */
+        /** @description A card in the user variant: `userId` is the customer variant's `customerId`, `type` its `usage`, `expirationMonth` and `expirationYear` its `expMonth` and `expYear`, and `createdAt` is in epoch milliseconds (docs/variants.md). */
         UserCard: {
             id: string;
             /** @description The agent the card is issued to. Always set for cards created in this variant; `null` for a card that the customer variant issued without an agent (the same card seen through both variants). */
@@ -2457,31 +2212,11 @@ export interface components {
             /** Format: int64 */
             autoApproveBelow?: number;
         };
-        /**
-         * @example {
-         *       "data": [],
-         *       "nextCursor": null,
-         *       "hasMore": false
-         *     }
-         */
         UserCardList: {
             data: components["schemas"]["UserCard"][];
             nextCursor: string | null;
             hasMore: boolean;
         };
-        /**
-         * @example {
-         *       "agentId": "agt_7LmQ2wX9vB",
-         *       "type": "multi",
-         *       "purpose": "Cloud compute",
-         *       "limits": {
-         *         "perAuth": 5000,
-         *         "perDay": 20000
-         *       },
-         *       "merchantHint": "AWS",
-         *       "ttlDays": 30
-         *     }
-         */
         UserCardCreate: {
             agentId: string;
             /**
@@ -2497,53 +2232,13 @@ export interface components {
             requireApproval?: boolean;
             autoApproveBelow?: components["schemas"]["Amount"];
         };
-        /**
-         * @description `status` `frozen` freezes, `active` unfreezes.
-         * @example {
-         *       "status": "frozen"
-         *     }
-         */
+        /** @description `status` `frozen` freezes, `active` unfreezes. */
         UserCardUpdate: {
             /** @enum {string} */
             status?: "active" | "frozen";
             limits?: components["schemas"]["PolicyLimits"];
         };
-        /**
-         * @description The card's effective policy (customer, then agent, then card; the most restrictive value wins) with live spend figures, TTL and cooldown state (docs/policy.md).
-         * @example {
-         *       "cardId": "card_9HbV3nK2qR",
-         *       "usage": "multi",
-         *       "ttl": {
-         *         "minutes": null,
-         *         "days": 30,
-         *         "expiresAt": "2026-12-21T12:00:00.000Z",
-         *         "isExpired": false
-         *       },
-         *       "cooldown": {
-         *         "minutes": 5,
-         *         "lastSpendAt": "2026-11-21T12:10:00.000Z",
-         *         "cooldownEndsAt": "2026-11-21T12:15:00.000Z",
-         *         "isInCooldown": true
-         *       },
-         *       "limits": {
-         *         "perAuth": 5000,
-         *         "perDay": 20000,
-         *         "perMonth": null,
-         *         "spentDay": 2500,
-         *         "spentMonth": 2500,
-         *         "remainingDay": 17500,
-         *         "remainingMonth": null
-         *       },
-         *       "policy": {
-         *         "cooldownMinutes": 5,
-         *         "limits": {
-         *           "perAuth": 5000,
-         *           "perDay": 20000
-         *         }
-         *       },
-         *       "status": "active"
-         *     }
-         */
+        /** @description The card's effective policy (customer, then agent, then card; the most restrictive value wins) with live spend figures, TTL and cooldown state (docs/policy.md). */
         CardPolicySummary: {
             cardId: string;
             /** @enum {string} */
@@ -2586,13 +2281,6 @@ export interface components {
             /** @description The card's status in the caller's variant. */
             status: string;
         };
-        /**
-         * @example {
-         *       "intentId": "int_4QwE8rT1yU",
-         *       "summary": "Pay for GPU credits",
-         *       "expectedAmount": 2500
-         *     }
-         */
         CredentialsRequest: {
             /** @description The intent this access serves; by default the card's most recent usable intent. */
             intentId?: string;
@@ -2604,18 +2292,7 @@ export interface components {
              */
             exposureMode?: "rawPan";
         };
-        /**
-         * @description Card credentials; retrieving them records an access event and opens the attestation window.
-         * @example {
-         *       "cardId": "card_9HbV3nK2qR",
-         *       "pan": "4242424242424242",
-         *       "cvc": "123",
-         *       "expMonth": "12",
-         *       "expYear": "2029",
-         *       "accessEventId": "acc_9WsX2eD5cR",
-         *       "expiresAt": "2026-11-21T12:15:00.000Z"
-         *     }
-         */
+        /** @description Card credentials; retrieving them records an access event and opens the attestation window. */
         Credentials: {
             cardId: string;
             pan: string;
@@ -2634,44 +2311,12 @@ export interface components {
          * @enum {string}
          */
         IntentStatus: "pending_approval" | "pending" | "rejected" | "matched" | "mismatched" | "expired";
-        /**
-         * @description Matching tolerance; the larger of `percent` of the expected amount and `amount` applies (default 10 percent or 500 cents).
-         * @example {
-         *       "percent": 10,
-         *       "amount": 500
-         *     }
-         */
+        /** @description Matching tolerance; the larger of `percent` of the expected amount and `amount` applies (default 10 percent or 500 cents). */
         IntentTolerance: {
             percent?: number;
             amount?: components["schemas"]["Amount"];
         };
-        /**
-         * @description A pre-transaction declaration of what an agent is about to spend.
-         * @example {
-         *       "id": "int_4QwE8rT1yU",
-         *       "customerIntentId": "order-1001",
-         *       "cardId": "card_9HbV3nK2qR",
-         *       "agentId": "agt_7LmQ2wX9vB",
-         *       "summary": "1 month of GPU credits",
-         *       "expectedAmount": 2500,
-         *       "currency": "usd",
-         *       "expectedMerchant": "OpenAI",
-         *       "tolerance": {
-         *         "percent": 10,
-         *         "amount": 500
-         *       },
-         *       "status": "pending",
-         *       "ttlMinutes": 60,
-         *       "expiresAt": "2026-11-21T13:00:00.000Z",
-         *       "createdAt": "2026-11-21T12:00:00.000Z",
-         *       "approvedAt": null,
-         *       "approvedBy": null,
-         *       "rejectedAt": null,
-         *       "rejectedBy": null,
-         *       "rejectionReason": null,
-         *       "matchedTransactionId": null
-         *     }
-         */
+        /** @description A pre-transaction declaration of what an agent is about to spend. */
         Intent: {
             id: string;
             /** @description The caller's own reference. */
@@ -2700,28 +2345,11 @@ export interface components {
             rejectionReason: string | null;
             matchedTransactionId: string | null;
         };
-        /**
-         * @example {
-         *       "data": [],
-         *       "nextCursor": null,
-         *       "hasMore": false
-         *     }
-         */
         IntentList: {
             data: components["schemas"]["Intent"][];
             nextCursor: string | null;
             hasMore: boolean;
         };
-        /**
-         * @example {
-         *       "cardId": "card_9HbV3nK2qR",
-         *       "summary": "1 month of GPU credits",
-         *       "expectedAmount": 2500,
-         *       "currency": "usd",
-         *       "expectedMerchant": "OpenAI",
-         *       "customerIntentId": "order-1001"
-         *     }
-         */
         IntentCreate: {
             cardId: string;
             summary: string;
@@ -2736,11 +2364,6 @@ export interface components {
             ttlMinutes?: number;
             tolerance?: components["schemas"]["IntentTolerance"];
         };
-        /**
-         * @example {
-         *       "reason": "Not in this month's budget"
-         *     }
-         */
         IntentReject: {
             reason?: string;
         };
@@ -2749,13 +2372,7 @@ export interface components {
          * @enum {string}
          */
         TransactionStatus: "pending" | "completed" | "declined" | "reversed";
-        /**
-         * @description The merchant of a spend.
-         * @example {
-         *       "name": "OpenAI",
-         *       "mcc": "5734"
-         *     }
-         */
+        /** @description The merchant of a spend. */
         Merchant: {
             name: string;
             /** @description Merchant category code. */
@@ -2767,31 +2384,7 @@ export interface components {
          * @enum {string}
          */
         DeclineReason: "insufficient_funds" | "card_frozen" | "card_closed" | "spending_limit_exceeded" | "blocked_merchant" | "blocked_mcc" | "fraud_suspected";
-        /**
-         * @description A card transaction: `pending` after an approved authorization, `completed` once settled, `declined`, or `reversed` (docs/money.md).
-         * @example {
-         *       "id": "txn_2ZxC5vB8nM",
-         *       "cardId": "card_9HbV3nK2qR",
-         *       "agentId": "agt_7LmQ2wX9vB",
-         *       "userId": "cus_3kT9xQ2mPz",
-         *       "amount": 2500,
-         *       "authorizedAmount": 2500,
-         *       "reversedAmount": 0,
-         *       "currency": "usd",
-         *       "merchant": {
-         *         "name": "OpenAI",
-         *         "mcc": "5734"
-         *       },
-         *       "status": "pending",
-         *       "declinedReason": null,
-         *       "attestationStatus": "attested",
-         *       "intentId": "int_4QwE8rT1yU",
-         *       "challengeId": null,
-         *       "createdAt": "2026-11-21T12:10:00.000Z",
-         *       "postedAt": null,
-         *       "reversedAt": null
-         *     }
-         */
+        /** @description A card transaction: `pending` after an approved authorization, `completed` once settled, `declined`, or `reversed` (docs/money.md). */
         Transaction: {
             id: string;
             cardId: string;
@@ -2823,29 +2416,11 @@ export interface components {
             /** Format: date-time */
             reversedAt: string | null;
         };
-        /**
-         * @example {
-         *       "data": [],
-         *       "nextCursor": null,
-         *       "hasMore": false
-         *     }
-         */
         TransactionList: {
             data: components["schemas"]["Transaction"][];
             nextCursor: string | null;
             hasMore: boolean;
         };
-        /**
-         * @example {
-         *       "amount": 2500,
-         *       "currency": "usd",
-         *       "cardId": "card_9HbV3nK2qR",
-         *       "merchant": {
-         *         "mcc": "5734",
-         *         "name": "OpenAI"
-         *       }
-         *     }
-         */
         SpendEvaluateRequest: {
             amount: components["schemas"]["PositiveAmount"];
             currency?: components["schemas"]["Currency"];
@@ -2858,57 +2433,12 @@ export interface components {
                 name?: string;
             };
         };
-        /**
-         * @example {
-         *       "code": "spending_limit_exceeded",
-         *       "message": "The amount exceeds the card's per-authorization limit of 5000."
-         *     }
-         */
         SpendReason: {
             /** @description A decline reason (`DeclineReason`), or for `review` `approval_required` / `intent_required`. */
             code: string;
             message: string;
         };
-        /**
-         * @description The decision an authorization with these parameters would get now; nothing changes (docs/policy.md).
-         * @example {
-         *       "decision": "decline",
-         *       "reasons": [
-         *         {
-         *           "code": "spending_limit_exceeded",
-         *           "message": "The amount exceeds the card's per-authorization limit of 5000."
-         *         }
-         *       ],
-         *       "flags": {
-         *         "requiresIntent": false,
-         *         "inCooldown": false
-         *       },
-         *       "context": {
-         *         "userId": "cus_3kT9xQ2mPz",
-         *         "agentId": "agt_7LmQ2wX9vB",
-         *         "cardId": "card_9HbV3nK2qR",
-         *         "amount": 7500,
-         *         "currency": "usd",
-         *         "available": 97500,
-         *         "agentLimit": {
-         *           "amount": 100000,
-         *           "currency": "usd",
-         *           "interval": "monthly"
-         *         },
-         *         "cardLimit": null,
-         *         "spendStats": {
-         *           "totalDay": 2500,
-         *           "totalMonth": 2500,
-         *           "lastSpendAt": 1763727000000
-         *         },
-         *         "policy": {
-         *           "limits": {
-         *             "perAuth": 5000
-         *           }
-         *         }
-         *       }
-         *     }
-         */
+        /** @description The decision an authorization with these parameters would get now; nothing changes (docs/policy.md). */
         SpendEvaluation: {
             /** @enum {string} */
             decision: "approve" | "decline" | "review";
@@ -2955,27 +2485,12 @@ export interface components {
          * @enum {string}
          */
         AnomalyAction: "alert" | "freeze_card" | "suspend_agent";
-        /**
-         * @example {
-         *       "enabled": true,
-         *       "windowMinutes": 10,
-         *       "action": "alert"
-         *     }
-         */
         DuplicateDetectionRule: {
             enabled: boolean;
             /** Format: int32 */
             windowMinutes: number;
             action: components["schemas"]["AnomalyAction"];
         };
-        /**
-         * @example {
-         *       "enabled": true,
-         *       "maxPerHour": 10,
-         *       "maxPerDay": 50,
-         *       "action": "alert"
-         *     }
-         */
         VelocityLimitRule: {
             enabled: boolean;
             /** Format: int32 */
@@ -2984,15 +2499,6 @@ export interface components {
             maxPerDay: number;
             action: components["schemas"]["AnomalyAction"];
         };
-        /**
-         * @example {
-         *       "enabled": true,
-         *       "multiplier": 3,
-         *       "windowMinutes": 60,
-         *       "baselineDays": 7,
-         *       "action": "alert"
-         *     }
-         */
         SpendSpikeRule: {
             enabled: boolean;
             multiplier: number;
@@ -3002,58 +2508,11 @@ export interface components {
             baselineDays: number;
             action: components["schemas"]["AnomalyAction"];
         };
-        /**
-         * @example {
-         *       "enabled": true,
-         *       "action": "freeze_card"
-         *     }
-         */
         ToggleRule: {
             enabled: boolean;
             action: components["schemas"]["AnomalyAction"];
         };
-        /**
-         * @description Risk engine configuration of the organization and mode: dry run and the seven detectors, each with its action (docs/risk.md).
-         * @example {
-         *       "object": "riskConfig",
-         *       "preset": "moderate",
-         *       "dryRun": false,
-         *       "duplicateDetection": {
-         *         "enabled": true,
-         *         "windowMinutes": 10,
-         *         "action": "alert"
-         *       },
-         *       "velocityLimit": {
-         *         "enabled": true,
-         *         "maxPerHour": 10,
-         *         "maxPerDay": 50,
-         *         "action": "alert"
-         *       },
-         *       "spendSpike": {
-         *         "enabled": false,
-         *         "multiplier": 3,
-         *         "windowMinutes": 60,
-         *         "baselineDays": 7,
-         *         "action": "alert"
-         *       },
-         *       "unattestedSpend": {
-         *         "enabled": false,
-         *         "action": "alert"
-         *       },
-         *       "intentMismatch": {
-         *         "enabled": false,
-         *         "action": "alert"
-         *       },
-         *       "cooldownViolation": {
-         *         "enabled": false,
-         *         "action": "alert"
-         *       },
-         *       "merchantDrift": {
-         *         "enabled": false,
-         *         "action": "alert"
-         *       }
-         *     }
-         */
+        /** @description Risk engine configuration of the organization and mode: dry run and the seven detectors, each with its action (docs/risk.md). */
         RiskConfig: {
             /** @constant */
             object: "riskConfig";
@@ -3067,25 +2526,11 @@ export interface components {
             cooldownViolation: components["schemas"]["ToggleRule"];
             merchantDrift: components["schemas"]["ToggleRule"];
         };
-        /**
-         * @example {
-         *       "enabled": true
-         *     }
-         */
         ToggleRuleUpdate: {
             enabled?: boolean;
             action?: components["schemas"]["AnomalyAction"];
         };
-        /**
-         * @description Any rule fields (each rule partially); `preset` (an extension) first replaces every rule with the preset's, then the other fields of the body apply. A change to any rule makes the preset `custom`.
-         * @example {
-         *       "dryRun": true,
-         *       "velocityLimit": {
-         *         "maxPerHour": 5,
-         *         "action": "freeze_card"
-         *       }
-         *     }
-         */
+        /** @description Any rule fields (each rule partially); `preset` (an extension) first replaces every rule with the preset's, then the other fields of the body apply. A change to any rule makes the preset `custom`. */
         RiskConfigUpdate: {
             /** @enum {string} */
             preset?: "permissive" | "moderate" | "strict" | "paranoid";
@@ -3123,21 +2568,7 @@ export interface components {
          * @enum {string}
          */
         WebhookStatus: "active" | "disabled";
-        /**
-         * @description A webhook subscription. Deliveries are signed (`Cardrail-Signature`, and the Standard Webhooks headers unless `standardWebhooks` is false) and retried on failure (docs/webhooks.md).
-         * @example {
-         *       "id": "wh_6PoI9uY3tR",
-         *       "url": "https://agents.example.com/hooks/cardrail",
-         *       "events": [
-         *         "card.frozen",
-         *         "transaction.declined"
-         *       ],
-         *       "description": "Ops alerts",
-         *       "status": "active",
-         *       "standardWebhooks": true,
-         *       "createdAt": "2026-11-21T12:00:00.000Z"
-         *     }
-         */
+        /** @description A webhook subscription. Deliveries are signed (`Cardrail-Signature`, and the Standard Webhooks headers unless `standardWebhooks` is false) and retried on failure (docs/webhooks.md). */
         Webhook: {
             id: string;
             /** Format: uri */
@@ -3151,35 +2582,13 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
-        /**
-         * @example {
-         *       "data": [],
-         *       "nextCursor": null,
-         *       "hasMore": false
-         *     }
-         */
         WebhookList: {
             data: components["schemas"]["Webhook"][];
             nextCursor: string | null;
             hasMore: boolean;
         };
-        /**
-         * @description Event types as named in the variant's envelope, or `*` for every type; an unknown type is 400.
-         * @example [
-         *       "card.frozen",
-         *       "transaction.declined"
-         *     ]
-         */
+        /** @description Event types as named in the variant's envelope, or `*` for every type; an unknown type is 400. */
         WebhookEventTypes: (components["schemas"]["EventType"] | "*")[];
-        /**
-         * @example {
-         *       "url": "https://agents.example.com/hooks/cardrail",
-         *       "events": [
-         *         "card.frozen"
-         *       ],
-         *       "description": "Ops alerts"
-         *     }
-         */
         WebhookCreate: {
             /**
              * Format: uri
@@ -3191,21 +2600,7 @@ export interface components {
             /** @description Whether deliveries carry the Standard Webhooks headers (`webhook-id`, `webhook-timestamp`, `webhook-signature`) beside `Cardrail-Signature`. Default true; false for a receiver that refuses headers it does not know. */
             standardWebhooks?: boolean;
         };
-        /**
-         * @description A webhook with its signing secret, answered only by create and rotate-secret.
-         * @example {
-         *       "id": "wh_6PoI9uY3tR",
-         *       "url": "https://agents.example.com/hooks/cardrail",
-         *       "events": [
-         *         "card.frozen"
-         *       ],
-         *       "description": "Ops alerts",
-         *       "status": "active",
-         *       "standardWebhooks": true,
-         *       "createdAt": "2026-11-21T12:00:00.000Z",
-         *       "secret": "whsec_Q2FyZHJhaWxTaWduaW5nU2VjcmV0MTIz"
-         *     }
-         */
+        /** @description A webhook with its signing secret, answered only by create and rotate-secret. */
         WebhookWithSecret: {
             id: string;
             /** Format: uri */
@@ -3220,11 +2615,6 @@ export interface components {
             /** @description The signing secret, shown once: `whsec_` and 32 letters and digits, which are also the standard base64 of 24 bytes. `Cardrail-Signature` is keyed with the whole string as UTF-8; Standard Webhooks with those 24 bytes, so the `standardwebhooks` and `svix` libraries take the secret as it is. */
             secret: string;
         };
-        /**
-         * @example {
-         *       "status": "disabled"
-         *     }
-         */
         WebhookUpdate: {
             /**
              * Format: uri
@@ -3237,16 +2627,6 @@ export interface components {
             /** @description Whether deliveries carry the Standard Webhooks headers (`webhook-id`, `webhook-timestamp`, `webhook-signature`) beside `Cardrail-Signature`. False for a receiver that refuses headers it does not know. */
             standardWebhooks?: boolean;
         };
-        /**
-         * @example {
-         *       "attempt": 1,
-         *       "attemptedAt": "2026-11-21T12:00:00.000Z",
-         *       "outcome": "failed",
-         *       "responseStatus": 503,
-         *       "error": null,
-         *       "durationMs": 41
-         *     }
-         */
         DeliveryAttempt: {
             /** Format: int32 */
             attempt: number;
@@ -3261,28 +2641,7 @@ export interface components {
             /** Format: int32 */
             durationMs: number;
         };
-        /**
-         * @description One event's delivery to one webhook, with every attempt.
-         * @example {
-         *       "id": "whd_1AsD4fG7hJ",
-         *       "webhookId": "wh_6PoI9uY3tR",
-         *       "eventId": "evt_8KlJ2hG5fD",
-         *       "eventType": "card.frozen",
-         *       "status": "pending",
-         *       "attempts": [
-         *         {
-         *           "attempt": 1,
-         *           "attemptedAt": "2026-11-21T12:00:00.000Z",
-         *           "outcome": "failed",
-         *           "responseStatus": 503,
-         *           "error": null,
-         *           "durationMs": 41
-         *         }
-         *       ],
-         *       "nextAttemptAt": "2026-11-21T12:05:00.000Z",
-         *       "createdAt": "2026-11-21T12:00:00.000Z"
-         *     }
-         */
+        /** @description One event's delivery to one webhook, with every attempt. */
         WebhookDelivery: {
             id: string;
             webhookId: string;
@@ -3296,13 +2655,6 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
-        /**
-         * @example {
-         *       "data": [],
-         *       "nextCursor": null,
-         *       "hasMore": false
-         *     }
-         */
         WebhookDeliveryList: {
             data: components["schemas"]["WebhookDelivery"][];
             nextCursor: string | null;
@@ -3314,21 +2666,7 @@ export interface components {
          * @enum {string}
          */
         EventType: "transaction.authorized" | "transaction.completed" | "transaction.declined" | "transaction.reversed" | "card.created" | "card.frozen" | "card.closed" | "card.expired" | "card.merchant_drift" | "agent.created" | "agent.suspended" | "agent.activated" | "agent.limit_exceeded" | "agent.limit_approaching" | "verification.initiated" | "user.created" | "user.updated" | "user.deleted" | "user.application.approved" | "user.application.denied" | "user.application.needs_info" | "user.balance.updated" | "deposit.address_ready" | "deposit.received" | "withdrawal.submitted" | "withdrawal.confirmed" | "withdrawal.failed" | "challenge.requested" | "credential.accessed" | "spend.unattested" | "spend.attested" | "intent.pending_approval" | "intent.approved" | "intent.rejected" | "intent.matched" | "intent.mismatched" | "intent.expired" | "dispute.created" | "dispute.resolved" | "anomaly.duplicate" | "anomaly.velocity" | "anomaly.spend_spike" | "anomaly.unattested" | "anomaly.intent_mismatch" | "anomaly.cooldown" | "anomaly.merchant_drift" | "card.auto_frozen" | "agent.auto_suspended";
-        /**
-         * @description The catalog envelope: events delivered to webhooks created through the user variant, and listed by it (`organizationId`, `createdAt` in epoch milliseconds).
-         * @example {
-         *       "id": "evt_gjUuYoNJqvF4xX",
-         *       "type": "card.frozen",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "cardId": "card_7Fj3Nq8Yc1Vx",
-         *         "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *         "reason": "manual",
-         *         "frozenBy": "api"
-         *       }
-         *     }
-         */
+        /** @description The catalog envelope: events delivered to webhooks created through the user variant, and listed by it (`organizationId`, `createdAt` in epoch milliseconds). */
         CatalogEventEnvelope: {
             /** @description The event; the same on every delivery attempt, so receivers can deduplicate on it. */
             id: string;
@@ -3346,22 +2684,7 @@ export interface components {
                 [key: string]: unknown;
             };
         };
-        /**
-         * @description Data of `transaction.authorized`, sent when an authorization is approved and a pending hold is placed on the card.
-         * @example {
-         *       "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *       "cardId": "card_7Fj3Nq8Yc1Vx",
-         *       "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *       "userId": "cus_9Xq2LmT4vB7n",
-         *       "amount": 2000,
-         *       "currency": "usd",
-         *       "merchantName": "OpenAI",
-         *       "merchantCategory": "Computer Software Stores",
-         *       "merchantCategoryCode": "5734",
-         *       "status": "pending",
-         *       "attestationStatus": "attested"
-         *     }
-         */
+        /** @description Data of `transaction.authorized`, sent when an authorization is approved and a pending hold is placed on the card. */
         TransactionAuthorizedEventData: {
             /** @description The transaction. */
             transactionId: string;
@@ -3395,28 +2718,7 @@ export interface components {
              */
             attestationStatus: "attested" | "unattested";
         };
-        /**
-         * @description `transaction.authorized`: sent when an authorization is approved and a pending hold is placed on the card.
-         * @example {
-         *       "id": "evt_lERhSZ6SOo3TGh",
-         *       "type": "transaction.authorized",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *         "cardId": "card_7Fj3Nq8Yc1Vx",
-         *         "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *         "userId": "cus_9Xq2LmT4vB7n",
-         *         "amount": 2000,
-         *         "currency": "usd",
-         *         "merchantName": "OpenAI",
-         *         "merchantCategory": "Computer Software Stores",
-         *         "merchantCategoryCode": "5734",
-         *         "status": "pending",
-         *         "attestationStatus": "attested"
-         *       }
-         *     }
-         */
+        /** @description `transaction.authorized`: sent when an authorization is approved and a pending hold is placed on the card. */
         TransactionAuthorizedEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "transaction.authorized";
@@ -3428,21 +2730,7 @@ export interface components {
              */
             type: "transaction.authorized";
         };
-        /**
-         * @description Data of `transaction.completed`, sent when an authorized transaction settles.
-         * @example {
-         *       "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *       "cardId": "card_7Fj3Nq8Yc1Vx",
-         *       "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *       "userId": "cus_9Xq2LmT4vB7n",
-         *       "amount": 2000,
-         *       "authorizedAmount": 2000,
-         *       "currency": "usd",
-         *       "merchantName": "OpenAI",
-         *       "status": "completed",
-         *       "postedAt": 1795255200000
-         *     }
-         */
+        /** @description Data of `transaction.completed`, sent when an authorized transaction settles. */
         TransactionCompletedEventData: {
             /** @description The transaction. */
             transactionId: string;
@@ -3477,27 +2765,7 @@ export interface components {
              */
             postedAt: number;
         };
-        /**
-         * @description `transaction.completed`: sent when an authorized transaction settles.
-         * @example {
-         *       "id": "evt_0ecYsuDdLbbsCG",
-         *       "type": "transaction.completed",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *         "cardId": "card_7Fj3Nq8Yc1Vx",
-         *         "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *         "userId": "cus_9Xq2LmT4vB7n",
-         *         "amount": 2000,
-         *         "authorizedAmount": 2000,
-         *         "currency": "usd",
-         *         "merchantName": "OpenAI",
-         *         "status": "completed",
-         *         "postedAt": 1795255200000
-         *       }
-         *     }
-         */
+        /** @description `transaction.completed`: sent when an authorized transaction settles. */
         TransactionCompletedEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "transaction.completed";
@@ -3509,19 +2777,7 @@ export interface components {
              */
             type: "transaction.completed";
         };
-        /**
-         * @description Data of `transaction.declined`, sent when an authorization is declined.
-         * @example {
-         *       "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *       "cardId": "card_7Fj3Nq8Yc1Vx",
-         *       "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *       "amount": 15000,
-         *       "currency": "usd",
-         *       "merchantName": "OpenAI",
-         *       "status": "declined",
-         *       "declinedReason": "spending_limit_exceeded"
-         *     }
-         */
+        /** @description Data of `transaction.declined`, sent when an authorization is declined. */
         TransactionDeclinedEventData: {
             /** @description The transaction. */
             transactionId: string;
@@ -3545,25 +2801,7 @@ export interface components {
             status: "declined";
             declinedReason: components["schemas"]["DeclineReason"];
         };
-        /**
-         * @description `transaction.declined`: sent when an authorization is declined.
-         * @example {
-         *       "id": "evt_Dm3T6iE8j3BMei",
-         *       "type": "transaction.declined",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *         "cardId": "card_7Fj3Nq8Yc1Vx",
-         *         "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *         "amount": 15000,
-         *         "currency": "usd",
-         *         "merchantName": "OpenAI",
-         *         "status": "declined",
-         *         "declinedReason": "spending_limit_exceeded"
-         *       }
-         *     }
-         */
+        /** @description `transaction.declined`: sent when an authorization is declined. */
         TransactionDeclinedEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "transaction.declined";
@@ -3575,18 +2813,7 @@ export interface components {
              */
             type: "transaction.declined";
         };
-        /**
-         * @description Data of `transaction.reversed`, sent when a transaction is reversed (a refund of a completed transaction, or a void of a pending one).
-         * @example {
-         *       "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *       "cardId": "card_7Fj3Nq8Yc1Vx",
-         *       "originalAmount": 2000,
-         *       "reversedAmount": 2000,
-         *       "currency": "usd",
-         *       "merchantName": "OpenAI",
-         *       "status": "reversed"
-         *     }
-         */
+        /** @description Data of `transaction.reversed`, sent when a transaction is reversed (a refund of a completed transaction, or a void of a pending one). */
         TransactionReversedEventData: {
             /** @description The transaction. */
             transactionId: string;
@@ -3612,24 +2839,7 @@ export interface components {
              */
             status: "reversed";
         };
-        /**
-         * @description `transaction.reversed`: sent when a transaction is reversed (a refund of a completed transaction, or a void of a pending one).
-         * @example {
-         *       "id": "evt_jWeskblHBQ8kJM",
-         *       "type": "transaction.reversed",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *         "cardId": "card_7Fj3Nq8Yc1Vx",
-         *         "originalAmount": 2000,
-         *         "reversedAmount": 2000,
-         *         "currency": "usd",
-         *         "merchantName": "OpenAI",
-         *         "status": "reversed"
-         *       }
-         *     }
-         */
+        /** @description `transaction.reversed`: sent when a transaction is reversed (a refund of a completed transaction, or a void of a pending one). */
         TransactionReversedEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "transaction.reversed";
@@ -3641,18 +2851,7 @@ export interface components {
              */
             type: "transaction.reversed";
         };
-        /**
-         * @description Data of `card.created`, sent when a card is issued.
-         * @example {
-         *       "cardId": "card_7Fj3Nq8Yc1Vx",
-         *       "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *       "userId": "cus_9Xq2LmT4vB7n",
-         *       "type": "multi",
-         *       "purpose": "AI subscriptions",
-         *       "last4": "4242",
-         *       "status": "active"
-         *     }
-         */
+        /** @description Data of `card.created`, sent when a card is issued. */
         CardCreatedEventData: {
             /** @description The card. */
             cardId: string;
@@ -3675,24 +2874,7 @@ export interface components {
              */
             status: "notActivated" | "active" | "frozen" | "closed";
         };
-        /**
-         * @description `card.created`: sent when a card is issued.
-         * @example {
-         *       "id": "evt_oPnifTTaBDkfIM",
-         *       "type": "card.created",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "cardId": "card_7Fj3Nq8Yc1Vx",
-         *         "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *         "userId": "cus_9Xq2LmT4vB7n",
-         *         "type": "multi",
-         *         "purpose": "AI subscriptions",
-         *         "last4": "4242",
-         *         "status": "active"
-         *       }
-         *     }
-         */
+        /** @description `card.created`: sent when a card is issued. */
         CardCreatedEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "card.created";
@@ -3716,15 +2898,7 @@ export interface components {
          * @enum {string}
          */
         Actor: "api" | "system" | "dashboard";
-        /**
-         * @description Data of `card.frozen`, sent when a card is frozen, manually or by policy.
-         * @example {
-         *       "cardId": "card_7Fj3Nq8Yc1Vx",
-         *       "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *       "reason": "manual",
-         *       "frozenBy": "api"
-         *     }
-         */
+        /** @description Data of `card.frozen`, sent when a card is frozen, manually or by policy. */
         CardFrozenEventData: {
             /** @description The card. */
             cardId: string;
@@ -3733,21 +2907,7 @@ export interface components {
             reason: components["schemas"]["CardFrozenReason"];
             frozenBy: components["schemas"]["Actor"];
         };
-        /**
-         * @description `card.frozen`: sent when a card is frozen, manually or by policy.
-         * @example {
-         *       "id": "evt_gjUuYoNJqvF4xX",
-         *       "type": "card.frozen",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "cardId": "card_7Fj3Nq8Yc1Vx",
-         *         "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *         "reason": "manual",
-         *         "frozenBy": "api"
-         *       }
-         *     }
-         */
+        /** @description `card.frozen`: sent when a card is frozen, manually or by policy. */
         CardFrozenEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "card.frozen";
@@ -3765,15 +2925,7 @@ export interface components {
          * @enum {string}
          */
         CardClosedReason: "manual" | "single_use_completed" | "ttl_expired" | "agent_deleted";
-        /**
-         * @description Data of `card.closed`, sent when a card is closed.
-         * @example {
-         *       "cardId": "card_7Fj3Nq8Yc1Vx",
-         *       "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *       "reason": "single_use_completed",
-         *       "closedBy": "system"
-         *     }
-         */
+        /** @description Data of `card.closed`, sent when a card is closed. */
         CardClosedEventData: {
             /** @description The card. */
             cardId: string;
@@ -3782,21 +2934,7 @@ export interface components {
             reason: components["schemas"]["CardClosedReason"];
             closedBy: components["schemas"]["Actor"];
         };
-        /**
-         * @description `card.closed`: sent when a card is closed.
-         * @example {
-         *       "id": "evt_HYYVuk3WsnTwno",
-         *       "type": "card.closed",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "cardId": "card_7Fj3Nq8Yc1Vx",
-         *         "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *         "reason": "single_use_completed",
-         *         "closedBy": "system"
-         *       }
-         *     }
-         */
+        /** @description `card.closed`: sent when a card is closed. */
         CardClosedEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "card.closed";
@@ -3808,20 +2946,7 @@ export interface components {
              */
             type: "card.closed";
         };
-        /**
-         * @description Data of `card.expired`, sent when a card's time-to-live is reached and the card is frozen or closed.
-         * @example {
-         *       "cardId": "card_7Fj3Nq8Yc1Vx",
-         *       "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *       "userId": "cus_9Xq2LmT4vB7n",
-         *       "action": "close",
-         *       "previousStatus": "active",
-         *       "newStatus": "closed",
-         *       "expiresAt": 1795255200000,
-         *       "ttlMinutes": 1440,
-         *       "reason": "ttl_expired"
-         *     }
-         */
+        /** @description Data of `card.expired`, sent when a card's time-to-live is reached and the card is frozen or closed. */
         CardExpiredEventData: {
             /** @description The card. */
             cardId: string;
@@ -3860,26 +2985,7 @@ export interface components {
              */
             reason: "ttl_expired";
         };
-        /**
-         * @description `card.expired`: sent when a card's time-to-live is reached and the card is frozen or closed.
-         * @example {
-         *       "id": "evt_szWx2UeBkxL6iL",
-         *       "type": "card.expired",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "cardId": "card_7Fj3Nq8Yc1Vx",
-         *         "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *         "userId": "cus_9Xq2LmT4vB7n",
-         *         "action": "close",
-         *         "previousStatus": "active",
-         *         "newStatus": "closed",
-         *         "expiresAt": 1795255200000,
-         *         "ttlMinutes": 1440,
-         *         "reason": "ttl_expired"
-         *       }
-         *     }
-         */
+        /** @description `card.expired`: sent when a card's time-to-live is reached and the card is frozen or closed. */
         CardExpiredEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "card.expired";
@@ -3891,18 +2997,7 @@ export interface components {
              */
             type: "card.expired";
         };
-        /**
-         * @description Data of `card.merchant_drift`, sent when a transaction is made at a merchant that does not match the card's merchant hint.
-         * @example {
-         *       "cardId": "card_7Fj3Nq8Yc1Vx",
-         *       "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *       "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *       "expectedMerchant": "OpenAI",
-         *       "actualMerchant": "Steam",
-         *       "amount": 5999,
-         *       "action": "frozen"
-         *     }
-         */
+        /** @description Data of `card.merchant_drift`, sent when a transaction is made at a merchant that does not match the card's merchant hint. */
         CardMerchantDriftEventData: {
             /** @description The card. */
             cardId: string;
@@ -3925,24 +3020,7 @@ export interface components {
              */
             action: "allowed" | "frozen";
         };
-        /**
-         * @description `card.merchant_drift`: sent when a transaction is made at a merchant that does not match the card's merchant hint.
-         * @example {
-         *       "id": "evt_HD4Grg3THMsCwj",
-         *       "type": "card.merchant_drift",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "cardId": "card_7Fj3Nq8Yc1Vx",
-         *         "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *         "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *         "expectedMerchant": "OpenAI",
-         *         "actualMerchant": "Steam",
-         *         "amount": 5999,
-         *         "action": "frozen"
-         *       }
-         *     }
-         */
+        /** @description `card.merchant_drift`: sent when a transaction is made at a merchant that does not match the card's merchant hint. */
         CardMerchantDriftEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "card.merchant_drift";
@@ -3954,15 +3032,7 @@ export interface components {
              */
             type: "card.merchant_drift";
         };
-        /**
-         * @description Data of `agent.created`, sent when an agent is created.
-         * @example {
-         *       "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *       "userId": "cus_9Xq2LmT4vB7n",
-         *       "name": "Procurement bot",
-         *       "status": "active"
-         *     }
-         */
+        /** @description Data of `agent.created`, sent when an agent is created. */
         AgentCreatedEventData: {
             /** @description The agent. */
             agentId: string;
@@ -3976,21 +3046,7 @@ export interface components {
              */
             status: "active";
         };
-        /**
-         * @description `agent.created`: sent when an agent is created.
-         * @example {
-         *       "id": "evt_1HJq1zyYKGfmil",
-         *       "type": "agent.created",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *         "userId": "cus_9Xq2LmT4vB7n",
-         *         "name": "Procurement bot",
-         *         "status": "active"
-         *       }
-         *     }
-         */
+        /** @description `agent.created`: sent when an agent is created. */
         AgentCreatedEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "agent.created";
@@ -4008,15 +3064,7 @@ export interface components {
          * @enum {string}
          */
         AgentSuspendedReason: "manual" | "spending_limit_exceeded";
-        /**
-         * @description Data of `agent.suspended`, sent when an agent is suspended.
-         * @example {
-         *       "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *       "userId": "cus_9Xq2LmT4vB7n",
-         *       "reason": "manual",
-         *       "suspendedBy": "api"
-         *     }
-         */
+        /** @description Data of `agent.suspended`, sent when an agent is suspended. */
         AgentSuspendedEventData: {
             /** @description The agent. */
             agentId: string;
@@ -4025,21 +3073,7 @@ export interface components {
             reason: components["schemas"]["AgentSuspendedReason"];
             suspendedBy: components["schemas"]["Actor"];
         };
-        /**
-         * @description `agent.suspended`: sent when an agent is suspended.
-         * @example {
-         *       "id": "evt_JmVe4ZgRvWHTTb",
-         *       "type": "agent.suspended",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *         "userId": "cus_9Xq2LmT4vB7n",
-         *         "reason": "manual",
-         *         "suspendedBy": "api"
-         *       }
-         *     }
-         */
+        /** @description `agent.suspended`: sent when an agent is suspended. */
         AgentSuspendedEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "agent.suspended";
@@ -4051,15 +3085,7 @@ export interface components {
              */
             type: "agent.suspended";
         };
-        /**
-         * @description Data of `agent.activated`, sent when a suspended agent is reactivated.
-         * @example {
-         *       "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *       "userId": "cus_9Xq2LmT4vB7n",
-         *       "previousStatus": "suspended",
-         *       "activatedBy": "api"
-         *     }
-         */
+        /** @description Data of `agent.activated`, sent when a suspended agent is reactivated. */
         AgentActivatedEventData: {
             /** @description The agent. */
             agentId: string;
@@ -4072,21 +3098,7 @@ export interface components {
             previousStatus: "suspended" | "paused" | "disabled";
             activatedBy: components["schemas"]["Actor"];
         };
-        /**
-         * @description `agent.activated`: sent when a suspended agent is reactivated.
-         * @example {
-         *       "id": "evt_YN2Rj0Bijd5Ftl",
-         *       "type": "agent.activated",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *         "userId": "cus_9Xq2LmT4vB7n",
-         *         "previousStatus": "suspended",
-         *         "activatedBy": "api"
-         *       }
-         *     }
-         */
+        /** @description `agent.activated`: sent when a suspended agent is reactivated. */
         AgentActivatedEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "agent.activated";
@@ -4104,17 +3116,7 @@ export interface components {
          * @enum {string}
          */
         LimitFrequency: "perAuth" | "perDay" | "perMonth";
-        /**
-         * @description Data of `agent.limit_exceeded`, sent when an agent exceeds its spending limit.
-         * @example {
-         *       "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *       "userId": "cus_9Xq2LmT4vB7n",
-         *       "spendingLimit": 50000,
-         *       "currentSpend": 51250,
-         *       "frequency": "perMonth",
-         *       "action": "suspended"
-         *     }
-         */
+        /** @description Data of `agent.limit_exceeded`, sent when an agent exceeds its spending limit. */
         AgentLimitExceededEventData: {
             /** @description The agent. */
             agentId: string;
@@ -4137,23 +3139,7 @@ export interface components {
              */
             action: "suspended";
         };
-        /**
-         * @description `agent.limit_exceeded`: sent when an agent exceeds its spending limit.
-         * @example {
-         *       "id": "evt_6dGgUa17Su57s8",
-         *       "type": "agent.limit_exceeded",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *         "userId": "cus_9Xq2LmT4vB7n",
-         *         "spendingLimit": 50000,
-         *         "currentSpend": 51250,
-         *         "frequency": "perMonth",
-         *         "action": "suspended"
-         *       }
-         *     }
-         */
+        /** @description `agent.limit_exceeded`: sent when an agent exceeds its spending limit. */
         AgentLimitExceededEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "agent.limit_exceeded";
@@ -4165,17 +3151,7 @@ export interface components {
              */
             type: "agent.limit_exceeded";
         };
-        /**
-         * @description Data of `agent.limit_approaching`, sent when an agent reaches 80% of its spending limit.
-         * @example {
-         *       "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *       "userId": "cus_9Xq2LmT4vB7n",
-         *       "spendingLimit": 50000,
-         *       "currentSpend": 40500,
-         *       "percentUsed": 81,
-         *       "frequency": "perMonth"
-         *     }
-         */
+        /** @description Data of `agent.limit_approaching`, sent when an agent reaches 80% of its spending limit. */
         AgentLimitApproachingEventData: {
             /** @description The agent. */
             agentId: string;
@@ -4195,23 +3171,7 @@ export interface components {
             percentUsed: number;
             frequency: components["schemas"]["LimitFrequency"];
         };
-        /**
-         * @description `agent.limit_approaching`: sent when an agent reaches 80% of its spending limit.
-         * @example {
-         *       "id": "evt_4HFNLczBTwP0GD",
-         *       "type": "agent.limit_approaching",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *         "userId": "cus_9Xq2LmT4vB7n",
-         *         "spendingLimit": 50000,
-         *         "currentSpend": 40500,
-         *         "percentUsed": 81,
-         *         "frequency": "perMonth"
-         *       }
-         *     }
-         */
+        /** @description `agent.limit_approaching`: sent when an agent reaches 80% of its spending limit. */
         AgentLimitApproachingEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "agent.limit_approaching";
@@ -4223,14 +3183,7 @@ export interface components {
              */
             type: "agent.limit_approaching";
         };
-        /**
-         * @description Data of `verification.initiated`, sent when KYC verification of a user starts.
-         * @example {
-         *       "userId": "cus_9Xq2LmT4vB7n",
-         *       "issuerUserId": "iu_3f9a1c7e52b8",
-         *       "applicationStatus": "pending"
-         *     }
-         */
+        /** @description Data of `verification.initiated`, sent when KYC verification of a user starts. */
         VerificationInitiatedEventData: {
             /** @description The user (customer) that owns the agent and the card. */
             userId: string;
@@ -4238,20 +3191,7 @@ export interface components {
             issuerUserId: string;
             applicationStatus: components["schemas"]["KycStatus"];
         };
-        /**
-         * @description `verification.initiated`: sent when KYC verification of a user starts.
-         * @example {
-         *       "id": "evt_LsxC5a1FfsWOgl",
-         *       "type": "verification.initiated",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "userId": "cus_9Xq2LmT4vB7n",
-         *         "issuerUserId": "iu_3f9a1c7e52b8",
-         *         "applicationStatus": "pending"
-         *       }
-         *     }
-         */
+        /** @description `verification.initiated`: sent when KYC verification of a user starts. */
         VerificationInitiatedEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "verification.initiated";
@@ -4263,15 +3203,7 @@ export interface components {
              */
             type: "verification.initiated";
         };
-        /**
-         * @description Data of `user.created`, sent when a user (customer) is created.
-         * @example {
-         *       "userId": "cus_9Xq2LmT4vB7n",
-         *       "email": "ada@example.com",
-         *       "firstName": "Ada",
-         *       "lastName": "Lovelace"
-         *     }
-         */
+        /** @description Data of `user.created`, sent when a user (customer) is created. */
         UserCreatedEventData: {
             /** @description The user (customer) that owns the agent and the card. */
             userId: string;
@@ -4285,21 +3217,7 @@ export interface components {
             /** @description The user's last name, null when none was given. */
             lastName: string | null;
         };
-        /**
-         * @description `user.created`: sent when a user (customer) is created.
-         * @example {
-         *       "id": "evt_yyTVmnukoeQKHh",
-         *       "type": "user.created",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "userId": "cus_9Xq2LmT4vB7n",
-         *         "email": "ada@example.com",
-         *         "firstName": "Ada",
-         *         "lastName": "Lovelace"
-         *       }
-         *     }
-         */
+        /** @description `user.created`: sent when a user (customer) is created. */
         UserCreatedEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "user.created";
@@ -4311,17 +3229,7 @@ export interface components {
              */
             type: "user.created";
         };
-        /**
-         * @description Data of `user.updated`, sent when a user's details are updated.
-         * @example {
-         *       "userId": "cus_9Xq2LmT4vB7n",
-         *       "email": "ada@example.com",
-         *       "updatedFields": [
-         *         "email",
-         *         "phone"
-         *       ]
-         *     }
-         */
+        /** @description Data of `user.updated`, sent when a user's details are updated. */
         UserUpdatedEventData: {
             /** @description The user (customer) that owns the agent and the card. */
             userId: string;
@@ -4333,23 +3241,7 @@ export interface components {
             /** @description Names of the fields that changed. */
             updatedFields: string[];
         };
-        /**
-         * @description `user.updated`: sent when a user's details are updated.
-         * @example {
-         *       "id": "evt_2mDrEJL0puFVpD",
-         *       "type": "user.updated",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "userId": "cus_9Xq2LmT4vB7n",
-         *         "email": "ada@example.com",
-         *         "updatedFields": [
-         *           "email",
-         *           "phone"
-         *         ]
-         *       }
-         *     }
-         */
+        /** @description `user.updated`: sent when a user's details are updated. */
         UserUpdatedEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "user.updated";
@@ -4361,13 +3253,7 @@ export interface components {
              */
             type: "user.updated";
         };
-        /**
-         * @description Data of `user.deleted`, sent when a user is deleted or deactivated.
-         * @example {
-         *       "userId": "cus_9Xq2LmT4vB7n",
-         *       "email": "ada@example.com"
-         *     }
-         */
+        /** @description Data of `user.deleted`, sent when a user is deleted or deactivated. */
         UserDeletedEventData: {
             /** @description The user (customer) that owns the agent and the card. */
             userId: string;
@@ -4377,19 +3263,7 @@ export interface components {
              */
             email: string;
         };
-        /**
-         * @description `user.deleted`: sent when a user is deleted or deactivated.
-         * @example {
-         *       "id": "evt_4FUv5ponuUwEy8",
-         *       "type": "user.deleted",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "userId": "cus_9Xq2LmT4vB7n",
-         *         "email": "ada@example.com"
-         *       }
-         *     }
-         */
+        /** @description `user.deleted`: sent when a user is deleted or deactivated. */
         UserDeletedEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "user.deleted";
@@ -4401,14 +3275,7 @@ export interface components {
              */
             type: "user.deleted";
         };
-        /**
-         * @description Data of `user.application.approved`, sent when a user's KYC application is approved.
-         * @example {
-         *       "userId": "cus_9Xq2LmT4vB7n",
-         *       "email": "ada@example.com",
-         *       "applicationStatus": "approved"
-         *     }
-         */
+        /** @description Data of `user.application.approved`, sent when a user's KYC application is approved. */
         UserApplicationApprovedEventData: {
             /** @description The user (customer) that owns the agent and the card. */
             userId: string;
@@ -4419,20 +3286,7 @@ export interface components {
             email: string;
             applicationStatus: components["schemas"]["KycStatus"];
         };
-        /**
-         * @description `user.application.approved`: sent when a user's KYC application is approved.
-         * @example {
-         *       "id": "evt_RpMZgipXBPplqR",
-         *       "type": "user.application.approved",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "userId": "cus_9Xq2LmT4vB7n",
-         *         "email": "ada@example.com",
-         *         "applicationStatus": "approved"
-         *       }
-         *     }
-         */
+        /** @description `user.application.approved`: sent when a user's KYC application is approved. */
         UserApplicationApprovedEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "user.application.approved";
@@ -4444,15 +3298,7 @@ export interface components {
              */
             type: "user.application.approved";
         };
-        /**
-         * @description Data of `user.application.denied`, sent when a user's KYC application is denied.
-         * @example {
-         *       "userId": "cus_9Xq2LmT4vB7n",
-         *       "email": "ada@example.com",
-         *       "applicationStatus": "denied",
-         *       "reason": "Identity document could not be verified."
-         *     }
-         */
+        /** @description Data of `user.application.denied`, sent when a user's KYC application is denied. */
         UserApplicationDeniedEventData: {
             /** @description The user (customer) that owns the agent and the card. */
             userId: string;
@@ -4465,21 +3311,7 @@ export interface components {
             /** @description Why the application was denied. */
             reason: string;
         };
-        /**
-         * @description `user.application.denied`: sent when a user's KYC application is denied.
-         * @example {
-         *       "id": "evt_TAzhgTslhTvPn0",
-         *       "type": "user.application.denied",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "userId": "cus_9Xq2LmT4vB7n",
-         *         "email": "ada@example.com",
-         *         "applicationStatus": "denied",
-         *         "reason": "Identity document could not be verified."
-         *       }
-         *     }
-         */
+        /** @description `user.application.denied`: sent when a user's KYC application is denied. */
         UserApplicationDeniedEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "user.application.denied";
@@ -4491,18 +3323,7 @@ export interface components {
              */
             type: "user.application.denied";
         };
-        /**
-         * @description Data of `user.application.needs_info`, sent when a user's KYC application needs more information.
-         * @example {
-         *       "userId": "cus_9Xq2LmT4vB7n",
-         *       "email": "ada@example.com",
-         *       "applicationStatus": "needsInformation",
-         *       "requiredFields": [
-         *         "governmentId",
-         *         "proofOfAddress"
-         *       ]
-         *     }
-         */
+        /** @description Data of `user.application.needs_info`, sent when a user's KYC application needs more information. */
         UserApplicationNeedsInfoEventData: {
             /** @description The user (customer) that owns the agent and the card. */
             userId: string;
@@ -4515,24 +3336,7 @@ export interface components {
             /** @description What the user still has to provide. */
             requiredFields: string[];
         };
-        /**
-         * @description `user.application.needs_info`: sent when a user's KYC application needs more information.
-         * @example {
-         *       "id": "evt_DCFn4cD4AbTNHM",
-         *       "type": "user.application.needs_info",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "userId": "cus_9Xq2LmT4vB7n",
-         *         "email": "ada@example.com",
-         *         "applicationStatus": "needsInformation",
-         *         "requiredFields": [
-         *           "governmentId",
-         *           "proofOfAddress"
-         *         ]
-         *       }
-         *     }
-         */
+        /** @description `user.application.needs_info`: sent when a user's KYC application needs more information. */
         UserApplicationNeedsInfoEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "user.application.needs_info";
@@ -4544,16 +3348,7 @@ export interface components {
              */
             type: "user.application.needs_info";
         };
-        /**
-         * @description Data of `user.balance.updated`, sent when a user's balance changes.
-         * @example {
-         *       "userId": "cus_9Xq2LmT4vB7n",
-         *       "available": 47500,
-         *       "pending": 2500,
-         *       "deposited": 50000,
-         *       "currency": "usd"
-         *     }
-         */
+        /** @description Data of `user.balance.updated`, sent when a user's balance changes. */
         UserBalanceUpdatedEventData: {
             /** @description The user (customer) that owns the agent and the card. */
             userId: string;
@@ -4575,22 +3370,7 @@ export interface components {
             /** @description Three-letter currency code. */
             currency: string;
         };
-        /**
-         * @description `user.balance.updated`: sent when a user's balance changes.
-         * @example {
-         *       "id": "evt_STXyEBCUP4Q5FN",
-         *       "type": "user.balance.updated",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "userId": "cus_9Xq2LmT4vB7n",
-         *         "available": 47500,
-         *         "pending": 2500,
-         *         "deposited": 50000,
-         *         "currency": "usd"
-         *       }
-         *     }
-         */
+        /** @description `user.balance.updated`: sent when a user's balance changes. */
         UserBalanceUpdatedEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "user.balance.updated";
@@ -4602,15 +3382,7 @@ export interface components {
              */
             type: "user.balance.updated";
         };
-        /**
-         * @description Data of `deposit.address_ready`, sent when a user's deposit address is ready.
-         * @example {
-         *       "userId": "cus_9Xq2LmT4vB7n",
-         *       "chainId": 8453,
-         *       "depositAddress": "0x5aF3107A4000Bf2cD0e1f5a9c3E7b6D2A8c4F901",
-         *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"
-         *     }
-         */
+        /** @description Data of `deposit.address_ready`, sent when a user's deposit address is ready. */
         DepositAddressReadyEventData: {
             /** @description The user (customer) that owns the agent and the card. */
             userId: string;
@@ -4624,21 +3396,7 @@ export interface components {
             /** @description Contract address of the token accepted for deposits. */
             tokenAddress: string;
         };
-        /**
-         * @description `deposit.address_ready`: sent when a user's deposit address is ready.
-         * @example {
-         *       "id": "evt_AwyHG6WKrVRVKU",
-         *       "type": "deposit.address_ready",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "userId": "cus_9Xq2LmT4vB7n",
-         *         "chainId": 8453,
-         *         "depositAddress": "0x5aF3107A4000Bf2cD0e1f5a9c3E7b6D2A8c4F901",
-         *         "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"
-         *       }
-         *     }
-         */
+        /** @description `deposit.address_ready`: sent when a user's deposit address is ready. */
         DepositAddressReadyEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "deposit.address_ready";
@@ -4650,16 +3408,7 @@ export interface components {
              */
             type: "deposit.address_ready";
         };
-        /**
-         * @description Data of `deposit.received`, sent when a deposit is received.
-         * @example {
-         *       "userId": "cus_9Xq2LmT4vB7n",
-         *       "chainId": 8453,
-         *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
-         *       "amount": 50000,
-         *       "transactionHash": "0x4e3a3754410177e6937ef1f84bba68ea139e8d1a2258c5f85db9f1cd715a1bdd"
-         *     }
-         */
+        /** @description Data of `deposit.received`, sent when a deposit is received. */
         DepositReceivedEventData: {
             /** @description The user (customer) that owns the agent and the card. */
             userId: string;
@@ -4678,22 +3427,7 @@ export interface components {
             /** @description Hash of the on-chain transaction. */
             transactionHash: string;
         };
-        /**
-         * @description `deposit.received`: sent when a deposit is received.
-         * @example {
-         *       "id": "evt_1TahBCFGLfzN0r",
-         *       "type": "deposit.received",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "userId": "cus_9Xq2LmT4vB7n",
-         *         "chainId": 8453,
-         *         "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
-         *         "amount": 50000,
-         *         "transactionHash": "0x4e3a3754410177e6937ef1f84bba68ea139e8d1a2258c5f85db9f1cd715a1bdd"
-         *       }
-         *     }
-         */
+        /** @description `deposit.received`: sent when a deposit is received. */
         DepositReceivedEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "deposit.received";
@@ -4705,17 +3439,7 @@ export interface components {
              */
             type: "deposit.received";
         };
-        /**
-         * @description Data of `withdrawal.submitted`, sent when a withdrawal request is submitted.
-         * @example {
-         *       "withdrawalId": "wd_6Tz4Hq8Lm1Bc",
-         *       "userId": "cus_9Xq2LmT4vB7n",
-         *       "chainId": 8453,
-         *       "amount": 10000,
-         *       "recipientAddress": "0x9bC41e0D7a3F26E58dC0B17a4e3F9D2c6B8a0E57",
-         *       "status": "pending"
-         *     }
-         */
+        /** @description Data of `withdrawal.submitted`, sent when a withdrawal request is submitted. */
         WithdrawalSubmittedEventData: {
             /** @description The withdrawal. */
             withdrawalId: string;
@@ -4739,23 +3463,7 @@ export interface components {
              */
             status: "pending";
         };
-        /**
-         * @description `withdrawal.submitted`: sent when a withdrawal request is submitted.
-         * @example {
-         *       "id": "evt_zjjECM3gMoo97u",
-         *       "type": "withdrawal.submitted",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "withdrawalId": "wd_6Tz4Hq8Lm1Bc",
-         *         "userId": "cus_9Xq2LmT4vB7n",
-         *         "chainId": 8453,
-         *         "amount": 10000,
-         *         "recipientAddress": "0x9bC41e0D7a3F26E58dC0B17a4e3F9D2c6B8a0E57",
-         *         "status": "pending"
-         *       }
-         *     }
-         */
+        /** @description `withdrawal.submitted`: sent when a withdrawal request is submitted. */
         WithdrawalSubmittedEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "withdrawal.submitted";
@@ -4767,17 +3475,7 @@ export interface components {
              */
             type: "withdrawal.submitted";
         };
-        /**
-         * @description Data of `withdrawal.confirmed`, sent when a withdrawal is confirmed on-chain.
-         * @example {
-         *       "withdrawalId": "wd_6Tz4Hq8Lm1Bc",
-         *       "userId": "cus_9Xq2LmT4vB7n",
-         *       "chainId": 8453,
-         *       "amount": 10000,
-         *       "recipientAddress": "0x9bC41e0D7a3F26E58dC0B17a4e3F9D2c6B8a0E57",
-         *       "transactionHash": "0x4e3a3754410177e6937ef1f84bba68ea139e8d1a2258c5f85db9f1cd715a1bdd"
-         *     }
-         */
+        /** @description Data of `withdrawal.confirmed`, sent when a withdrawal is confirmed on-chain. */
         WithdrawalConfirmedEventData: {
             /** @description The withdrawal. */
             withdrawalId: string;
@@ -4798,23 +3496,7 @@ export interface components {
             /** @description Hash of the on-chain transaction. */
             transactionHash: string;
         };
-        /**
-         * @description `withdrawal.confirmed`: sent when a withdrawal is confirmed on-chain.
-         * @example {
-         *       "id": "evt_QziiIDIDS9pSTi",
-         *       "type": "withdrawal.confirmed",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "withdrawalId": "wd_6Tz4Hq8Lm1Bc",
-         *         "userId": "cus_9Xq2LmT4vB7n",
-         *         "chainId": 8453,
-         *         "amount": 10000,
-         *         "recipientAddress": "0x9bC41e0D7a3F26E58dC0B17a4e3F9D2c6B8a0E57",
-         *         "transactionHash": "0x4e3a3754410177e6937ef1f84bba68ea139e8d1a2258c5f85db9f1cd715a1bdd"
-         *       }
-         *     }
-         */
+        /** @description `withdrawal.confirmed`: sent when a withdrawal is confirmed on-chain. */
         WithdrawalConfirmedEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "withdrawal.confirmed";
@@ -4826,18 +3508,7 @@ export interface components {
              */
             type: "withdrawal.confirmed";
         };
-        /**
-         * @description Data of `withdrawal.failed`, sent when a withdrawal fails.
-         * @example {
-         *       "withdrawalId": "wd_6Tz4Hq8Lm1Bc",
-         *       "userId": "cus_9Xq2LmT4vB7n",
-         *       "chainId": 8453,
-         *       "amount": 10000,
-         *       "recipientAddress": "0x9bC41e0D7a3F26E58dC0B17a4e3F9D2c6B8a0E57",
-         *       "reason": "insufficient_gas",
-         *       "transactionHash": null
-         *     }
-         */
+        /** @description Data of `withdrawal.failed`, sent when a withdrawal fails. */
         WithdrawalFailedEventData: {
             /** @description The withdrawal. */
             withdrawalId: string;
@@ -4860,24 +3531,7 @@ export interface components {
             /** @description Hash of the failed on-chain transaction, null when none was broadcast. */
             transactionHash: string | null;
         };
-        /**
-         * @description `withdrawal.failed`: sent when a withdrawal fails.
-         * @example {
-         *       "id": "evt_7iQZ0DtNXyrvnc",
-         *       "type": "withdrawal.failed",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "withdrawalId": "wd_6Tz4Hq8Lm1Bc",
-         *         "userId": "cus_9Xq2LmT4vB7n",
-         *         "chainId": 8453,
-         *         "amount": 10000,
-         *         "recipientAddress": "0x9bC41e0D7a3F26E58dC0B17a4e3F9D2c6B8a0E57",
-         *         "reason": "insufficient_gas",
-         *         "transactionHash": null
-         *       }
-         *     }
-         */
+        /** @description `withdrawal.failed`: sent when a withdrawal fails. */
         WithdrawalFailedEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "withdrawal.failed";
@@ -4889,17 +3543,7 @@ export interface components {
              */
             type: "withdrawal.failed";
         };
-        /**
-         * @description Data of `challenge.requested`, sent when a 3-D Secure challenge (one-time code) is available for a transaction.
-         * @example {
-         *       "challengeId": "chl_8Ps2Wj5Gr4Ht",
-         *       "cardId": "card_7Fj3Nq8Yc1Vx",
-         *       "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *       "otp": "482913",
-         *       "expiresAt": 1795255800000,
-         *       "deliveryMethod": "webhook"
-         *     }
-         */
+        /** @description Data of `challenge.requested`, sent when a 3-D Secure challenge (one-time code) is available for a transaction. */
         ChallengeRequestedEventData: {
             /** @description The 3-D Secure challenge. */
             challengeId: string;
@@ -4917,23 +3561,7 @@ export interface components {
             /** @description How the code is delivered. */
             deliveryMethod: string;
         };
-        /**
-         * @description `challenge.requested`: sent when a 3-D Secure challenge (one-time code) is available for a transaction.
-         * @example {
-         *       "id": "evt_VfFyiBFaitGdFy",
-         *       "type": "challenge.requested",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "challengeId": "chl_8Ps2Wj5Gr4Ht",
-         *         "cardId": "card_7Fj3Nq8Yc1Vx",
-         *         "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *         "otp": "482913",
-         *         "expiresAt": 1795255800000,
-         *         "deliveryMethod": "webhook"
-         *       }
-         *     }
-         */
+        /** @description `challenge.requested`: sent when a 3-D Secure challenge (one-time code) is available for a transaction. */
         ChallengeRequestedEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "challenge.requested";
@@ -4945,17 +3573,7 @@ export interface components {
              */
             type: "challenge.requested";
         };
-        /**
-         * @description Data of `credential.accessed`, sent when a card's credentials are retrieved.
-         * @example {
-         *       "accessEventId": "acc_3Wn6Kd9Pv2Ys",
-         *       "cardId": "card_7Fj3Nq8Yc1Vx",
-         *       "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *       "exposureMode": "rawPan",
-         *       "summary": "ChatGPT Plus subscription, one month",
-         *       "expectedAmount": 2000
-         *     }
-         */
+        /** @description Data of `credential.accessed`, sent when a card's credentials are retrieved. */
         CredentialAccessedEventData: {
             /** @description The credential access event. */
             accessEventId: string;
@@ -4976,23 +3594,7 @@ export interface components {
              */
             expectedAmount: number | null;
         };
-        /**
-         * @description `credential.accessed`: sent when a card's credentials are retrieved.
-         * @example {
-         *       "id": "evt_7LuCW9vH5d2Yn5",
-         *       "type": "credential.accessed",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "accessEventId": "acc_3Wn6Kd9Pv2Ys",
-         *         "cardId": "card_7Fj3Nq8Yc1Vx",
-         *         "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *         "exposureMode": "rawPan",
-         *         "summary": "ChatGPT Plus subscription, one month",
-         *         "expectedAmount": 2000
-         *       }
-         *     }
-         */
+        /** @description `credential.accessed`: sent when a card's credentials are retrieved. */
         CredentialAccessedEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "credential.accessed";
@@ -5004,17 +3606,7 @@ export interface components {
              */
             type: "credential.accessed";
         };
-        /**
-         * @description Data of `spend.unattested`, sent when a transaction is made without a recent credential access (attestation).
-         * @example {
-         *       "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *       "cardId": "card_7Fj3Nq8Yc1Vx",
-         *       "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *       "amount": 2000,
-         *       "merchantName": "OpenAI",
-         *       "lastCredentialAccess": null
-         *     }
-         */
+        /** @description Data of `spend.unattested`, sent when a transaction is made without a recent credential access (attestation). */
         SpendUnattestedEventData: {
             /** @description The transaction. */
             transactionId: string;
@@ -5035,23 +3627,7 @@ export interface components {
              */
             lastCredentialAccess: number | null;
         };
-        /**
-         * @description `spend.unattested`: sent when a transaction is made without a recent credential access (attestation).
-         * @example {
-         *       "id": "evt_hCgQc5y4URKR4y",
-         *       "type": "spend.unattested",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *         "cardId": "card_7Fj3Nq8Yc1Vx",
-         *         "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *         "amount": 2000,
-         *         "merchantName": "OpenAI",
-         *         "lastCredentialAccess": null
-         *       }
-         *     }
-         */
+        /** @description `spend.unattested`: sent when a transaction is made without a recent credential access (attestation). */
         SpendUnattestedEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "spend.unattested";
@@ -5063,19 +3639,7 @@ export interface components {
              */
             type: "spend.unattested";
         };
-        /**
-         * @description Data of `spend.attested`, sent when a transaction matches a prior credential access.
-         * @example {
-         *       "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *       "cardId": "card_7Fj3Nq8Yc1Vx",
-         *       "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *       "amount": 2000,
-         *       "merchantName": "OpenAI",
-         *       "attestedAt": 1795254900000,
-         *       "summary": "ChatGPT Plus subscription, one month",
-         *       "expectedAmount": 2000
-         *     }
-         */
+        /** @description Data of `spend.attested`, sent when a transaction matches a prior credential access. */
         SpendAttestedEventData: {
             /** @description The transaction. */
             transactionId: string;
@@ -5103,25 +3667,7 @@ export interface components {
              */
             expectedAmount: number | null;
         };
-        /**
-         * @description `spend.attested`: sent when a transaction matches a prior credential access.
-         * @example {
-         *       "id": "evt_rWqiieZracrtvD",
-         *       "type": "spend.attested",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *         "cardId": "card_7Fj3Nq8Yc1Vx",
-         *         "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *         "amount": 2000,
-         *         "merchantName": "OpenAI",
-         *         "attestedAt": 1795254900000,
-         *         "summary": "ChatGPT Plus subscription, one month",
-         *         "expectedAmount": 2000
-         *       }
-         *     }
-         */
+        /** @description `spend.attested`: sent when a transaction matches a prior credential access. */
         SpendAttestedEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "spend.attested";
@@ -5133,21 +3679,7 @@ export interface components {
              */
             type: "spend.attested";
         };
-        /**
-         * @description Data of `intent.pending_approval`, sent when an intent needs human approval; answer with POST /intents/{intentId}/approve or /reject.
-         * @example {
-         *       "intentId": "int_5Rt8Gx2Jm7Qa",
-         *       "customerIntentId": "order-4711",
-         *       "cardId": "card_7Fj3Nq8Yc1Vx",
-         *       "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *       "userId": "cus_9Xq2LmT4vB7n",
-         *       "summary": "ChatGPT Plus subscription, one month",
-         *       "expectedAmount": 2000,
-         *       "expectedMerchant": "OpenAI",
-         *       "expiresAt": 1795258800000,
-         *       "status": "pending_approval"
-         *     }
-         */
+        /** @description Data of `intent.pending_approval`, sent when an intent needs human approval; answer with POST /intents/{intentId}/approve or /reject. */
         IntentPendingApprovalEventData: {
             /** @description The intent. */
             intentId: string;
@@ -5179,27 +3711,7 @@ export interface components {
              */
             status: "pending_approval";
         };
-        /**
-         * @description `intent.pending_approval`: sent when an intent needs human approval; answer with POST /intents/{intentId}/approve or /reject.
-         * @example {
-         *       "id": "evt_G8jjXPAgcdG1dw",
-         *       "type": "intent.pending_approval",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "intentId": "int_5Rt8Gx2Jm7Qa",
-         *         "customerIntentId": "order-4711",
-         *         "cardId": "card_7Fj3Nq8Yc1Vx",
-         *         "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *         "userId": "cus_9Xq2LmT4vB7n",
-         *         "summary": "ChatGPT Plus subscription, one month",
-         *         "expectedAmount": 2000,
-         *         "expectedMerchant": "OpenAI",
-         *         "expiresAt": 1795258800000,
-         *         "status": "pending_approval"
-         *       }
-         *     }
-         */
+        /** @description `intent.pending_approval`: sent when an intent needs human approval; answer with POST /intents/{intentId}/approve or /reject. */
         IntentPendingApprovalEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "intent.pending_approval";
@@ -5211,20 +3723,7 @@ export interface components {
              */
             type: "intent.pending_approval";
         };
-        /**
-         * @description Data of `intent.approved`, sent when an intent is approved.
-         * @example {
-         *       "intentId": "int_5Rt8Gx2Jm7Qa",
-         *       "customerIntentId": "order-4711",
-         *       "cardId": "card_7Fj3Nq8Yc1Vx",
-         *       "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *       "summary": "ChatGPT Plus subscription, one month",
-         *       "expectedAmount": 2000,
-         *       "status": "pending",
-         *       "approvedAt": 1795255200000,
-         *       "approvedBy": "api"
-         *     }
-         */
+        /** @description Data of `intent.approved`, sent when an intent is approved. */
         IntentApprovedEventData: {
             /** @description The intent. */
             intentId: string;
@@ -5253,26 +3752,7 @@ export interface components {
             approvedAt: number;
             approvedBy: components["schemas"]["Actor"];
         };
-        /**
-         * @description `intent.approved`: sent when an intent is approved.
-         * @example {
-         *       "id": "evt_GIArDM94HAjRwk",
-         *       "type": "intent.approved",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "intentId": "int_5Rt8Gx2Jm7Qa",
-         *         "customerIntentId": "order-4711",
-         *         "cardId": "card_7Fj3Nq8Yc1Vx",
-         *         "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *         "summary": "ChatGPT Plus subscription, one month",
-         *         "expectedAmount": 2000,
-         *         "status": "pending",
-         *         "approvedAt": 1795255200000,
-         *         "approvedBy": "api"
-         *       }
-         *     }
-         */
+        /** @description `intent.approved`: sent when an intent is approved. */
         IntentApprovedEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "intent.approved";
@@ -5284,21 +3764,7 @@ export interface components {
              */
             type: "intent.approved";
         };
-        /**
-         * @description Data of `intent.rejected`, sent when an intent is rejected.
-         * @example {
-         *       "intentId": "int_5Rt8Gx2Jm7Qa",
-         *       "customerIntentId": "order-4711",
-         *       "cardId": "card_7Fj3Nq8Yc1Vx",
-         *       "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *       "summary": "ChatGPT Plus subscription, one month",
-         *       "expectedAmount": 2000,
-         *       "status": "rejected",
-         *       "rejectedAt": 1795255200000,
-         *       "rejectedBy": "api",
-         *       "rejectionReason": "Not in this month's budget."
-         *     }
-         */
+        /** @description Data of `intent.rejected`, sent when an intent is rejected. */
         IntentRejectedEventData: {
             /** @description The intent. */
             intentId: string;
@@ -5329,27 +3795,7 @@ export interface components {
             /** @description Why the intent was rejected, null when no reason was given. */
             rejectionReason: string | null;
         };
-        /**
-         * @description `intent.rejected`: sent when an intent is rejected.
-         * @example {
-         *       "id": "evt_bvBTLiFYsoxylz",
-         *       "type": "intent.rejected",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "intentId": "int_5Rt8Gx2Jm7Qa",
-         *         "customerIntentId": "order-4711",
-         *         "cardId": "card_7Fj3Nq8Yc1Vx",
-         *         "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *         "summary": "ChatGPT Plus subscription, one month",
-         *         "expectedAmount": 2000,
-         *         "status": "rejected",
-         *         "rejectedAt": 1795255200000,
-         *         "rejectedBy": "api",
-         *         "rejectionReason": "Not in this month's budget."
-         *       }
-         *     }
-         */
+        /** @description `intent.rejected`: sent when an intent is rejected. */
         IntentRejectedEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "intent.rejected";
@@ -5361,25 +3807,7 @@ export interface components {
              */
             type: "intent.rejected";
         };
-        /**
-         * @description Data of `intent.matched`, sent when a transaction matches a pending intent within tolerance.
-         * @example {
-         *       "intentId": "int_5Rt8Gx2Jm7Qa",
-         *       "customerIntentId": "order-4711",
-         *       "cardId": "card_7Fj3Nq8Yc1Vx",
-         *       "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *       "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *       "summary": "ChatGPT Plus subscription, one month",
-         *       "expectedAmount": 2000,
-         *       "actualAmount": 2000,
-         *       "expectedMerchant": "OpenAI",
-         *       "actualMerchant": "OpenAI",
-         *       "matchResult": {
-         *         "amountMatch": true,
-         *         "merchantMatch": true
-         *       }
-         *     }
-         */
+        /** @description Data of `intent.matched`, sent when a transaction matches a pending intent within tolerance. */
         IntentMatchedEventData: {
             /** @description The intent. */
             intentId: string;
@@ -5415,31 +3843,7 @@ export interface components {
                 merchantMatch: boolean;
             };
         };
-        /**
-         * @description `intent.matched`: sent when a transaction matches a pending intent within tolerance.
-         * @example {
-         *       "id": "evt_roMS7ssutDgA1N",
-         *       "type": "intent.matched",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "intentId": "int_5Rt8Gx2Jm7Qa",
-         *         "customerIntentId": "order-4711",
-         *         "cardId": "card_7Fj3Nq8Yc1Vx",
-         *         "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *         "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *         "summary": "ChatGPT Plus subscription, one month",
-         *         "expectedAmount": 2000,
-         *         "actualAmount": 2000,
-         *         "expectedMerchant": "OpenAI",
-         *         "actualMerchant": "OpenAI",
-         *         "matchResult": {
-         *           "amountMatch": true,
-         *           "merchantMatch": true
-         *         }
-         *       }
-         *     }
-         */
+        /** @description `intent.matched`: sent when a transaction matches a pending intent within tolerance. */
         IntentMatchedEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "intent.matched";
@@ -5451,29 +3855,7 @@ export interface components {
              */
             type: "intent.matched";
         };
-        /**
-         * @description Data of `intent.mismatched`, sent when a transaction on a card with a pending intent is outside the tolerance or at another merchant.
-         * @example {
-         *       "intentId": "int_5Rt8Gx2Jm7Qa",
-         *       "customerIntentId": "order-4711",
-         *       "cardId": "card_7Fj3Nq8Yc1Vx",
-         *       "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *       "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *       "summary": "ChatGPT Plus subscription, one month",
-         *       "expectedAmount": 2000,
-         *       "actualAmount": 4500,
-         *       "expectedMerchant": "OpenAI",
-         *       "actualMerchant": "OpenAI",
-         *       "matchResult": {
-         *         "amountMatch": false,
-         *         "merchantMatch": true
-         *       },
-         *       "tolerance": {
-         *         "percent": 10,
-         *         "amount": 500
-         *       }
-         *     }
-         */
+        /** @description Data of `intent.mismatched`, sent when a transaction on a card with a pending intent is outside the tolerance or at another merchant. */
         IntentMismatchedEventData: {
             /** @description The intent. */
             intentId: string;
@@ -5519,35 +3901,7 @@ export interface components {
                 amount: number;
             };
         };
-        /**
-         * @description `intent.mismatched`: sent when a transaction on a card with a pending intent is outside the tolerance or at another merchant.
-         * @example {
-         *       "id": "evt_ybAOQ0DpYexhCR",
-         *       "type": "intent.mismatched",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "intentId": "int_5Rt8Gx2Jm7Qa",
-         *         "customerIntentId": "order-4711",
-         *         "cardId": "card_7Fj3Nq8Yc1Vx",
-         *         "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *         "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *         "summary": "ChatGPT Plus subscription, one month",
-         *         "expectedAmount": 2000,
-         *         "actualAmount": 4500,
-         *         "expectedMerchant": "OpenAI",
-         *         "actualMerchant": "OpenAI",
-         *         "matchResult": {
-         *           "amountMatch": false,
-         *           "merchantMatch": true
-         *         },
-         *         "tolerance": {
-         *           "percent": 10,
-         *           "amount": 500
-         *         }
-         *       }
-         *     }
-         */
+        /** @description `intent.mismatched`: sent when a transaction on a card with a pending intent is outside the tolerance or at another merchant. */
         IntentMismatchedEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "intent.mismatched";
@@ -5559,20 +3913,7 @@ export interface components {
              */
             type: "intent.mismatched";
         };
-        /**
-         * @description Data of `intent.expired`, sent when an intent expires without a matching transaction.
-         * @example {
-         *       "intentId": "int_5Rt8Gx2Jm7Qa",
-         *       "customerIntentId": "order-4711",
-         *       "cardId": "card_7Fj3Nq8Yc1Vx",
-         *       "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *       "summary": "ChatGPT Plus subscription, one month",
-         *       "expectedAmount": 2000,
-         *       "ttlMinutes": 60,
-         *       "createdAt": 1795251600000,
-         *       "expiredAt": 1795255200000
-         *     }
-         */
+        /** @description Data of `intent.expired`, sent when an intent expires without a matching transaction. */
         IntentExpiredEventData: {
             /** @description The intent. */
             intentId: string;
@@ -5605,26 +3946,7 @@ export interface components {
              */
             expiredAt: number;
         };
-        /**
-         * @description `intent.expired`: sent when an intent expires without a matching transaction.
-         * @example {
-         *       "id": "evt_Bce9cl8mFiVhxo",
-         *       "type": "intent.expired",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "intentId": "int_5Rt8Gx2Jm7Qa",
-         *         "customerIntentId": "order-4711",
-         *         "cardId": "card_7Fj3Nq8Yc1Vx",
-         *         "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *         "summary": "ChatGPT Plus subscription, one month",
-         *         "expectedAmount": 2000,
-         *         "ttlMinutes": 60,
-         *         "createdAt": 1795251600000,
-         *         "expiredAt": 1795255200000
-         *       }
-         *     }
-         */
+        /** @description `intent.expired`: sent when an intent expires without a matching transaction. */
         IntentExpiredEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "intent.expired";
@@ -5636,17 +3958,7 @@ export interface components {
              */
             type: "intent.expired";
         };
-        /**
-         * @description Data of `dispute.created`, sent when a chargeback is initiated.
-         * @example {
-         *       "disputeId": "dsp_1Mq7Vx3Nk9Fd",
-         *       "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *       "cardId": "card_7Fj3Nq8Yc1Vx",
-         *       "amount": 2000,
-         *       "reason": "fraudulent",
-         *       "status": "open"
-         *     }
-         */
+        /** @description Data of `dispute.created`, sent when a chargeback is initiated. */
         DisputeCreatedEventData: {
             /** @description The dispute. */
             disputeId: string;
@@ -5667,23 +3979,7 @@ export interface components {
              */
             status: "open";
         };
-        /**
-         * @description `dispute.created`: sent when a chargeback is initiated.
-         * @example {
-         *       "id": "evt_MArDL4TWXdOSIm",
-         *       "type": "dispute.created",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "disputeId": "dsp_1Mq7Vx3Nk9Fd",
-         *         "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *         "cardId": "card_7Fj3Nq8Yc1Vx",
-         *         "amount": 2000,
-         *         "reason": "fraudulent",
-         *         "status": "open"
-         *       }
-         *     }
-         */
+        /** @description `dispute.created`: sent when a chargeback is initiated. */
         DisputeCreatedEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "dispute.created";
@@ -5695,16 +3991,7 @@ export interface components {
              */
             type: "dispute.created";
         };
-        /**
-         * @description Data of `dispute.resolved`, sent when a dispute is resolved.
-         * @example {
-         *       "disputeId": "dsp_1Mq7Vx3Nk9Fd",
-         *       "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *       "amount": 2000,
-         *       "outcome": "won",
-         *       "status": "closed"
-         *     }
-         */
+        /** @description Data of `dispute.resolved`, sent when a dispute is resolved. */
         DisputeResolvedEventData: {
             /** @description The dispute. */
             disputeId: string;
@@ -5726,22 +4013,7 @@ export interface components {
              */
             status: "closed";
         };
-        /**
-         * @description `dispute.resolved`: sent when a dispute is resolved.
-         * @example {
-         *       "id": "evt_Q0tJHoe3eDpjsU",
-         *       "type": "dispute.resolved",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "disputeId": "dsp_1Mq7Vx3Nk9Fd",
-         *         "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *         "amount": 2000,
-         *         "outcome": "won",
-         *         "status": "closed"
-         *       }
-         *     }
-         */
+        /** @description `dispute.resolved`: sent when a dispute is resolved. */
         DisputeResolvedEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "dispute.resolved";
@@ -5753,22 +4025,7 @@ export interface components {
              */
             type: "dispute.resolved";
         };
-        /**
-         * @description Data of `anomaly.duplicate`, sent when the same merchant and amount are charged again within the window.
-         * @example {
-         *       "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *       "cardId": "card_7Fj3Nq8Yc1Vx",
-         *       "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *       "action": "alert",
-         *       "dryRun": false,
-         *       "details": {
-         *         "previousTransactionId": "txn_8Lw1Qd5Hn3Zr",
-         *         "windowMinutes": 10,
-         *         "amount": 2000,
-         *         "merchantName": "OpenAI"
-         *       }
-         *     }
-         */
+        /** @description Data of `anomaly.duplicate`, sent when the same merchant and amount are charged again within the window. */
         AnomalyDuplicateEventData: {
             /** @description The transaction that triggered the anomaly. */
             transactionId: string;
@@ -5797,28 +4054,7 @@ export interface components {
                 merchantName: string;
             };
         };
-        /**
-         * @description `anomaly.duplicate`: sent when the same merchant and amount are charged again within the window.
-         * @example {
-         *       "id": "evt_MjOTZxFzVn6Aba",
-         *       "type": "anomaly.duplicate",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *         "cardId": "card_7Fj3Nq8Yc1Vx",
-         *         "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *         "action": "alert",
-         *         "dryRun": false,
-         *         "details": {
-         *           "previousTransactionId": "txn_8Lw1Qd5Hn3Zr",
-         *           "windowMinutes": 10,
-         *           "amount": 2000,
-         *           "merchantName": "OpenAI"
-         *         }
-         *       }
-         *     }
-         */
+        /** @description `anomaly.duplicate`: sent when the same merchant and amount are charged again within the window. */
         AnomalyDuplicateEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "anomaly.duplicate";
@@ -5830,21 +4066,7 @@ export interface components {
              */
             type: "anomaly.duplicate";
         };
-        /**
-         * @description Data of `anomaly.velocity`, sent when the number of transactions in a window exceeds the velocity limit.
-         * @example {
-         *       "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *       "cardId": "card_7Fj3Nq8Yc1Vx",
-         *       "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *       "action": "alert",
-         *       "dryRun": false,
-         *       "details": {
-         *         "count": 11,
-         *         "limit": 10,
-         *         "window": "hour"
-         *       }
-         *     }
-         */
+        /** @description Data of `anomaly.velocity`, sent when the number of transactions in a window exceeds the velocity limit. */
         AnomalyVelocityEventData: {
             /** @description The transaction that triggered the anomaly. */
             transactionId: string;
@@ -5874,27 +4096,7 @@ export interface components {
                 window: "hour" | "day";
             };
         };
-        /**
-         * @description `anomaly.velocity`: sent when the number of transactions in a window exceeds the velocity limit.
-         * @example {
-         *       "id": "evt_sff8ZhttCTp6Wj",
-         *       "type": "anomaly.velocity",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *         "cardId": "card_7Fj3Nq8Yc1Vx",
-         *         "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *         "action": "alert",
-         *         "dryRun": false,
-         *         "details": {
-         *           "count": 11,
-         *           "limit": 10,
-         *           "window": "hour"
-         *         }
-         *       }
-         *     }
-         */
+        /** @description `anomaly.velocity`: sent when the number of transactions in a window exceeds the velocity limit. */
         AnomalyVelocityEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "anomaly.velocity";
@@ -5906,23 +4108,7 @@ export interface components {
              */
             type: "anomaly.velocity";
         };
-        /**
-         * @description Data of `anomaly.spend_spike`, sent when the spend rate rises above the baseline by more than the configured multiplier.
-         * @example {
-         *       "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *       "cardId": "card_7Fj3Nq8Yc1Vx",
-         *       "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *       "action": "alert",
-         *       "dryRun": false,
-         *       "details": {
-         *         "currentRate": 48000,
-         *         "baselineRate": 9500,
-         *         "multiplier": 5.05,
-         *         "threshold": 3,
-         *         "windowMinutes": 60
-         *       }
-         *     }
-         */
+        /** @description Data of `anomaly.spend_spike`, sent when the spend rate rises above the baseline by more than the configured multiplier. */
         AnomalySpendSpikeEventData: {
             /** @description The transaction that triggered the anomaly. */
             transactionId: string;
@@ -5950,29 +4136,7 @@ export interface components {
                 windowMinutes: number;
             };
         };
-        /**
-         * @description `anomaly.spend_spike`: sent when the spend rate rises above the baseline by more than the configured multiplier.
-         * @example {
-         *       "id": "evt_OgZAV3B5WZBnIY",
-         *       "type": "anomaly.spend_spike",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *         "cardId": "card_7Fj3Nq8Yc1Vx",
-         *         "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *         "action": "alert",
-         *         "dryRun": false,
-         *         "details": {
-         *           "currentRate": 48000,
-         *           "baselineRate": 9500,
-         *           "multiplier": 5.05,
-         *           "threshold": 3,
-         *           "windowMinutes": 60
-         *         }
-         *       }
-         *     }
-         */
+        /** @description `anomaly.spend_spike`: sent when the spend rate rises above the baseline by more than the configured multiplier. */
         AnomalySpendSpikeEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "anomaly.spend_spike";
@@ -5984,21 +4148,7 @@ export interface components {
              */
             type: "anomaly.spend_spike";
         };
-        /**
-         * @description Data of `anomaly.unattested`, sent when a transaction has no prior attestation (credential access).
-         * @example {
-         *       "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *       "cardId": "card_7Fj3Nq8Yc1Vx",
-         *       "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *       "action": "alert",
-         *       "dryRun": false,
-         *       "details": {
-         *         "amount": 2000,
-         *         "merchantName": "OpenAI",
-         *         "lastCredentialAccess": 1794996000000
-         *       }
-         *     }
-         */
+        /** @description Data of `anomaly.unattested`, sent when a transaction has no prior attestation (credential access). */
         AnomalyUnattestedEventData: {
             /** @description The transaction that triggered the anomaly. */
             transactionId: string;
@@ -6025,27 +4175,7 @@ export interface components {
                 lastCredentialAccess: number | null;
             };
         };
-        /**
-         * @description `anomaly.unattested`: sent when a transaction has no prior attestation (credential access).
-         * @example {
-         *       "id": "evt_jdAqIOzAUCaGe8",
-         *       "type": "anomaly.unattested",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *         "cardId": "card_7Fj3Nq8Yc1Vx",
-         *         "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *         "action": "alert",
-         *         "dryRun": false,
-         *         "details": {
-         *           "amount": 2000,
-         *           "merchantName": "OpenAI",
-         *           "lastCredentialAccess": 1794996000000
-         *         }
-         *       }
-         *     }
-         */
+        /** @description `anomaly.unattested`: sent when a transaction has no prior attestation (credential access). */
         AnomalyUnattestedEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "anomaly.unattested";
@@ -6057,23 +4187,7 @@ export interface components {
              */
             type: "anomaly.unattested";
         };
-        /**
-         * @description Data of `anomaly.intent_mismatch`, sent when a transaction does not match the declared intent.
-         * @example {
-         *       "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *       "cardId": "card_7Fj3Nq8Yc1Vx",
-         *       "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *       "intentId": "int_5Rt8Gx2Jm7Qa",
-         *       "action": "alert",
-         *       "dryRun": false,
-         *       "details": {
-         *         "expectedAmount": 2000,
-         *         "actualAmount": 4500,
-         *         "expectedMerchant": "OpenAI",
-         *         "actualMerchant": "Anthropic"
-         *       }
-         *     }
-         */
+        /** @description Data of `anomaly.intent_mismatch`, sent when a transaction does not match the declared intent. */
         AnomalyIntentMismatchEventData: {
             /** @description The transaction that triggered the anomaly. */
             transactionId: string;
@@ -6104,29 +4218,7 @@ export interface components {
                 actualMerchant: string;
             };
         };
-        /**
-         * @description `anomaly.intent_mismatch`: sent when a transaction does not match the declared intent.
-         * @example {
-         *       "id": "evt_u85XBQvzp6315H",
-         *       "type": "anomaly.intent_mismatch",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *         "cardId": "card_7Fj3Nq8Yc1Vx",
-         *         "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *         "intentId": "int_5Rt8Gx2Jm7Qa",
-         *         "action": "alert",
-         *         "dryRun": false,
-         *         "details": {
-         *           "expectedAmount": 2000,
-         *           "actualAmount": 4500,
-         *           "expectedMerchant": "OpenAI",
-         *           "actualMerchant": "Anthropic"
-         *         }
-         *       }
-         *     }
-         */
+        /** @description `anomaly.intent_mismatch`: sent when a transaction does not match the declared intent. */
         AnomalyIntentMismatchEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "anomaly.intent_mismatch";
@@ -6138,21 +4230,7 @@ export interface components {
              */
             type: "anomaly.intent_mismatch";
         };
-        /**
-         * @description Data of `anomaly.cooldown`, sent when a transaction comes before the cooldown since the previous one has passed.
-         * @example {
-         *       "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *       "cardId": "card_7Fj3Nq8Yc1Vx",
-         *       "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *       "action": "alert",
-         *       "dryRun": false,
-         *       "details": {
-         *         "cooldownMinutes": 30,
-         *         "lastTransactionAt": 1795254480000,
-         *         "timeSinceLastMinutes": 12
-         *       }
-         *     }
-         */
+        /** @description Data of `anomaly.cooldown`, sent when a transaction comes before the cooldown since the previous one has passed. */
         AnomalyCooldownEventData: {
             /** @description The transaction that triggered the anomaly. */
             transactionId: string;
@@ -6179,27 +4257,7 @@ export interface components {
                 timeSinceLastMinutes: number;
             };
         };
-        /**
-         * @description `anomaly.cooldown`: sent when a transaction comes before the cooldown since the previous one has passed.
-         * @example {
-         *       "id": "evt_pncBR37VvPZjQj",
-         *       "type": "anomaly.cooldown",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *         "cardId": "card_7Fj3Nq8Yc1Vx",
-         *         "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *         "action": "alert",
-         *         "dryRun": false,
-         *         "details": {
-         *           "cooldownMinutes": 30,
-         *           "lastTransactionAt": 1795254480000,
-         *           "timeSinceLastMinutes": 12
-         *         }
-         *       }
-         *     }
-         */
+        /** @description `anomaly.cooldown`: sent when a transaction comes before the cooldown since the previous one has passed. */
         AnomalyCooldownEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "anomaly.cooldown";
@@ -6211,22 +4269,7 @@ export interface components {
              */
             type: "anomaly.cooldown";
         };
-        /**
-         * @description Data of `anomaly.merchant_drift`, sent when a multi-use card is used at an unexpected merchant.
-         * @example {
-         *       "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *       "cardId": "card_7Fj3Nq8Yc1Vx",
-         *       "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *       "action": "alert",
-         *       "dryRun": false,
-         *       "details": {
-         *         "pinnedMerchant": "OpenAI",
-         *         "actualMerchant": "Steam",
-         *         "pinnedMcc": "5734",
-         *         "actualMcc": "5816"
-         *       }
-         *     }
-         */
+        /** @description Data of `anomaly.merchant_drift`, sent when a multi-use card is used at an unexpected merchant. */
         AnomalyMerchantDriftEventData: {
             /** @description The transaction that triggered the anomaly. */
             transactionId: string;
@@ -6249,28 +4292,7 @@ export interface components {
                 actualMcc: string | null;
             };
         };
-        /**
-         * @description `anomaly.merchant_drift`: sent when a multi-use card is used at an unexpected merchant.
-         * @example {
-         *       "id": "evt_HY7NtM8tAz4XoQ",
-         *       "type": "anomaly.merchant_drift",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *         "cardId": "card_7Fj3Nq8Yc1Vx",
-         *         "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *         "action": "alert",
-         *         "dryRun": false,
-         *         "details": {
-         *           "pinnedMerchant": "OpenAI",
-         *           "actualMerchant": "Steam",
-         *           "pinnedMcc": "5734",
-         *           "actualMcc": "5816"
-         *         }
-         *       }
-         *     }
-         */
+        /** @description `anomaly.merchant_drift`: sent when a multi-use card is used at an unexpected merchant. */
         AnomalyMerchantDriftEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "anomaly.merchant_drift";
@@ -6294,17 +4316,7 @@ export interface components {
          * @enum {string}
          */
         AnomalyType: "duplicate" | "velocity" | "spend_spike" | "unattested" | "intent_mismatch" | "cooldown" | "merchant_drift";
-        /**
-         * @description Data of `card.auto_frozen`, sent when the risk engine freezes a card after an anomaly.
-         * @example {
-         *       "cardId": "card_7Fj3Nq8Yc1Vx",
-         *       "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *       "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *       "reason": "anomaly_velocity",
-         *       "anomalyType": "velocity",
-         *       "dryRun": false
-         *     }
-         */
+        /** @description Data of `card.auto_frozen`, sent when the risk engine freezes a card after an anomaly. */
         CardAutoFrozenEventData: {
             /** @description The card. */
             cardId: string;
@@ -6317,23 +4329,7 @@ export interface components {
             /** @description True when the freeze was only reported, not applied. */
             dryRun: boolean;
         };
-        /**
-         * @description `card.auto_frozen`: sent when the risk engine freezes a card after an anomaly.
-         * @example {
-         *       "id": "evt_39SeK5qG36PV7F",
-         *       "type": "card.auto_frozen",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "cardId": "card_7Fj3Nq8Yc1Vx",
-         *         "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *         "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *         "reason": "anomaly_velocity",
-         *         "anomalyType": "velocity",
-         *         "dryRun": false
-         *       }
-         *     }
-         */
+        /** @description `card.auto_frozen`: sent when the risk engine freezes a card after an anomaly. */
         CardAutoFrozenEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "card.auto_frozen";
@@ -6345,18 +4341,7 @@ export interface components {
              */
             type: "card.auto_frozen";
         };
-        /**
-         * @description Data of `agent.auto_suspended`, sent when the risk engine suspends an agent after an anomaly; all the agent's active cards are frozen too.
-         * @example {
-         *       "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *       "userId": "cus_9Xq2LmT4vB7n",
-         *       "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *       "reason": "anomaly_intent_mismatch",
-         *       "anomalyType": "intent_mismatch",
-         *       "dryRun": false,
-         *       "cardsFrozen": 2
-         *     }
-         */
+        /** @description Data of `agent.auto_suspended`, sent when the risk engine suspends an agent after an anomaly; all the agent's active cards are frozen too. */
         AgentAutoSuspendedEventData: {
             /** @description The agent. */
             agentId: string;
@@ -6374,24 +4359,7 @@ export interface components {
              */
             cardsFrozen: number;
         };
-        /**
-         * @description `agent.auto_suspended`: sent when the risk engine suspends an agent after an anomaly; all the agent's active cards are frozen too.
-         * @example {
-         *       "id": "evt_tN6DFNTbgKHrY8",
-         *       "type": "agent.auto_suspended",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *         "userId": "cus_9Xq2LmT4vB7n",
-         *         "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *         "reason": "anomaly_intent_mismatch",
-         *         "anomalyType": "intent_mismatch",
-         *         "dryRun": false,
-         *         "cardsFrozen": 2
-         *       }
-         *     }
-         */
+        /** @description `agent.auto_suspended`: sent when the risk engine suspends an agent after an anomaly; all the agent's active cards are frozen too. */
         AgentAutoSuspendedEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "agent.auto_suspended";
@@ -6405,29 +4373,11 @@ export interface components {
         };
         /** @description Any event delivered to a webhook created through the user variant; `type` tells which. */
         AnyEvent: components["schemas"]["TransactionAuthorizedEvent"] | components["schemas"]["TransactionCompletedEvent"] | components["schemas"]["TransactionDeclinedEvent"] | components["schemas"]["TransactionReversedEvent"] | components["schemas"]["CardCreatedEvent"] | components["schemas"]["CardFrozenEvent"] | components["schemas"]["CardClosedEvent"] | components["schemas"]["CardExpiredEvent"] | components["schemas"]["CardMerchantDriftEvent"] | components["schemas"]["AgentCreatedEvent"] | components["schemas"]["AgentSuspendedEvent"] | components["schemas"]["AgentActivatedEvent"] | components["schemas"]["AgentLimitExceededEvent"] | components["schemas"]["AgentLimitApproachingEvent"] | components["schemas"]["VerificationInitiatedEvent"] | components["schemas"]["UserCreatedEvent"] | components["schemas"]["UserUpdatedEvent"] | components["schemas"]["UserDeletedEvent"] | components["schemas"]["UserApplicationApprovedEvent"] | components["schemas"]["UserApplicationDeniedEvent"] | components["schemas"]["UserApplicationNeedsInfoEvent"] | components["schemas"]["UserBalanceUpdatedEvent"] | components["schemas"]["DepositAddressReadyEvent"] | components["schemas"]["DepositReceivedEvent"] | components["schemas"]["WithdrawalSubmittedEvent"] | components["schemas"]["WithdrawalConfirmedEvent"] | components["schemas"]["WithdrawalFailedEvent"] | components["schemas"]["ChallengeRequestedEvent"] | components["schemas"]["CredentialAccessedEvent"] | components["schemas"]["SpendUnattestedEvent"] | components["schemas"]["SpendAttestedEvent"] | components["schemas"]["IntentPendingApprovalEvent"] | components["schemas"]["IntentApprovedEvent"] | components["schemas"]["IntentRejectedEvent"] | components["schemas"]["IntentMatchedEvent"] | components["schemas"]["IntentMismatchedEvent"] | components["schemas"]["IntentExpiredEvent"] | components["schemas"]["DisputeCreatedEvent"] | components["schemas"]["DisputeResolvedEvent"] | components["schemas"]["AnomalyDuplicateEvent"] | components["schemas"]["AnomalyVelocityEvent"] | components["schemas"]["AnomalySpendSpikeEvent"] | components["schemas"]["AnomalyUnattestedEvent"] | components["schemas"]["AnomalyIntentMismatchEvent"] | components["schemas"]["AnomalyCooldownEvent"] | components["schemas"]["AnomalyMerchantDriftEvent"] | components["schemas"]["CardAutoFrozenEvent"] | components["schemas"]["AgentAutoSuspendedEvent"];
-        /**
-         * @example {
-         *       "data": [],
-         *       "nextCursor": null,
-         *       "hasMore": false
-         *     }
-         */
         CatalogEventList: {
             data: components["schemas"]["AnyEvent"][];
             nextCursor: string | null;
             hasMore: boolean;
         };
-        /**
-         * @example {
-         *       "id": "key_5MnB8vC1xZ",
-         *       "name": "CI",
-         *       "mode": "test",
-         *       "redactedKey": "sk_test_...a1B2",
-         *       "status": "active",
-         *       "createdAt": "2026-11-21T12:00:00.000Z",
-         *       "revokedAt": null
-         *     }
-         */
         ApiKey: {
             id: string;
             name: string | null;
@@ -6442,24 +4392,11 @@ export interface components {
             /** Format: date-time */
             revokedAt: string | null;
         };
-        /**
-         * @example {
-         *       "data": [],
-         *       "nextCursor": null,
-         *       "hasMore": false
-         *     }
-         */
         ApiKeyList: {
             data: components["schemas"]["ApiKey"][];
             nextCursor: string | null;
             hasMore: boolean;
         };
-        /**
-         * @example {
-         *       "name": "CI",
-         *       "mode": "live"
-         *     }
-         */
         ApiKeyCreate: {
             name?: string;
             /**
@@ -6468,19 +4405,7 @@ export interface components {
              */
             mode?: "test" | "live";
         };
-        /**
-         * @description A new API key with its secret value, shown once.
-         * @example {
-         *       "id": "key_5MnB8vC1xZ",
-         *       "name": "CI",
-         *       "mode": "test",
-         *       "redactedKey": "sk_test_...a1B2",
-         *       "status": "active",
-         *       "createdAt": "2026-11-21T12:00:00.000Z",
-         *       "revokedAt": null,
-         *       "key": "sk_test_4eC39HqLyjWDarjtT1zdp7a1B2"
-         *     }
-         */
+        /** @description A new API key with its secret value, shown once. */
         ApiKeyWithSecret: {
             id: string;
             name: string | null;
@@ -6495,17 +4420,6 @@ export interface components {
             revokedAt: string | null;
             key: string;
         };
-        /**
-         * @example {
-         *       "cardId": "card_9HbV3nK2qR",
-         *       "amount": 2500,
-         *       "currency": "usd",
-         *       "merchant": {
-         *         "name": "OpenAI",
-         *         "mcc": "5734"
-         *       }
-         *     }
-         */
         SimulateAuthorizeRequest: {
             cardId: string;
             amount: components["schemas"]["PositiveAmount"];
@@ -6514,45 +4428,17 @@ export interface components {
             /** @description Request a 3-D Secure challenge (event `challenge.requested`). */
             threeDS?: boolean;
         };
-        /**
-         * @example {
-         *       "amount": 2400
-         *     }
-         */
         SimulateSettleRequest: {
             amount?: components["schemas"]["PositiveAmount"];
         };
-        /**
-         * @example {
-         *       "amount": 2500
-         *     }
-         */
         SimulateReverseRequest: {
             amount?: components["schemas"]["PositiveAmount"];
         };
-        /**
-         * @example {
-         *       "reason": "fraudulent"
-         *     }
-         */
         SimulateDisputeRequest: {
             /** @default fraudulent */
             reason?: string;
             amount?: components["schemas"]["PositiveAmount"];
         };
-        /**
-         * @example {
-         *       "id": "dsp_7EdC4rF1vT",
-         *       "transactionId": "txn_2ZxC5vB8nM",
-         *       "cardId": "card_9HbV3nK2qR",
-         *       "amount": 2500,
-         *       "reason": "fraudulent",
-         *       "status": "open",
-         *       "outcome": null,
-         *       "createdAt": "2026-11-22T09:00:00.000Z",
-         *       "resolvedAt": null
-         *     }
-         */
         Dispute: {
             id: string;
             transactionId: string;
@@ -6569,24 +4455,11 @@ export interface components {
             /** Format: date-time */
             resolvedAt: string | null;
         };
-        /**
-         * @example {
-         *       "outcome": "won"
-         *     }
-         */
         SimulateDisputeResolution: {
             /** @enum {string} */
             outcome: "won" | "lost";
         };
-        /**
-         * @description Names the customer by `customerId` or `userId` (the same id) in the customer variant, by `userId` in the user variant.
-         * @example {
-         *       "userId": "cus_3kT9xQ2mPz",
-         *       "amount": 100000,
-         *       "chainId": 8453,
-         *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"
-         *     }
-         */
+        /** @description Names the customer by `customerId` or `userId` (the same id) in the customer variant, by `userId` in the user variant. */
         SimulateDepositRequest: {
             userId: string;
             amount: components["schemas"]["PositiveAmount"];
@@ -6597,17 +4470,6 @@ export interface components {
             chainId?: number;
             tokenAddress?: string;
         };
-        /**
-         * @example {
-         *       "id": "dep_6TgB3yH8nU",
-         *       "userId": "cus_3kT9xQ2mPz",
-         *       "amount": 100000,
-         *       "chainId": 8453,
-         *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
-         *       "transactionHash": "0x9f2c1d7e3b5a4c6d8e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c2d",
-         *       "createdAt": "2026-11-21T12:00:00.000Z"
-         *     }
-         */
         Deposit: {
             id: string;
             /** @description The customer whose balance is credited (`userId` in the user variant). */
@@ -6621,12 +4483,6 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
-        /**
-         * @example {
-         *       "userId": "cus_3kT9xQ2mPz",
-         *       "status": "approved"
-         *     }
-         */
         SimulateKycRequest: {
             userId: string;
             /** @enum {string} */
@@ -6634,20 +4490,6 @@ export interface components {
             reason?: string;
             requiredFields?: string[];
         };
-        /**
-         * @example {
-         *       "userId": "cus_3kT9xQ2mPz",
-         *       "status": "approved",
-         *       "reason": null,
-         *       "requiredFields": [],
-         *       "depositAddress": {
-         *         "chainId": 8453,
-         *         "depositAddress": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
-         *         "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"
-         *       },
-         *       "updatedAt": "2026-11-21T12:00:00.000Z"
-         *     }
-         */
         KycApplication: {
             /** @description The customer the application is about (`userId` in the user variant). */
             userId: string;
@@ -6658,14 +4500,7 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
-        /**
-         * @description The organization's test clock.
-         * @example {
-         *       "now": "2026-11-21T12:05:00.000Z",
-         *       "frozen": false,
-         *       "offsetSeconds": 300
-         *     }
-         */
+        /** @description The organization's test clock. */
         Clock: {
             /** Format: date-time */
             now: string;
@@ -6677,11 +4512,6 @@ export interface components {
              */
             offsetSeconds: number;
         };
-        /**
-         * @example {
-         *       "seconds": 300
-         *     }
-         */
         ClockAdvanceRequest: {
             /** Format: int32 */
             seconds: number;
@@ -6701,18 +4531,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "error": {
-                 *         "code": "invalid_request",
-                 *         "message": "body/amount: must be integer",
-                 *         "details": {
-                 *           "field": "/body/amount",
-                 *           "reason": "must be integer"
-                 *         }
-                 *       }
-                 *     }
-                 */
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
@@ -6725,11 +4543,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "error": "unauthorized"
-                 *     }
-                 */
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
@@ -6746,17 +4559,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "error": {
-                 *         "code": "rate_limited",
-                 *         "message": "Rate limit of 100 requests per minute exceeded.",
-                 *         "details": {
-                 *           "limit": 100
-                 *         }
-                 *       }
-                 *     }
-                 */
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
@@ -6772,15 +4574,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "error": {
-                 *         "code": "internal_error",
-                 *         "message": "An unexpected error occurred.",
-                 *         "details": null
-                 *       }
-                 *     }
-                 */
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
@@ -6796,17 +4589,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "error": {
-                 *         "code": "payload_too_large",
-                 *         "message": "The request body is larger than the limit of 1048576 bytes.",
-                 *         "details": {
-                 *           "limit": 1048576
-                 *         }
-                 *       }
-                 *     }
-                 */
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
@@ -6823,11 +4605,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "error": "not_found"
-                 *     }
-                 */
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
@@ -9266,14 +7043,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "userId": "cus_3kT9xQ2mPz",
-                 *       "amount": 100000,
-                 *       "chainId": 8453,
-                 *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"
-                 *     }
-                 */
                 "application/json": components["schemas"]["SimulateDepositRequest"];
             };
         };
@@ -9405,12 +7174,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "userId": "cus_3kT9xQ2mPz",
-                 *       "status": "approved"
-                 *     }
-                 */
                 "application/json": components["schemas"]["SimulateKycRequest"];
             };
         };
