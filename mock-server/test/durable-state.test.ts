@@ -11,7 +11,7 @@ import { startHttpReceiver, type Receiver } from './support/receiver.js';
 import { tempDirs } from './support/temp-dirs.js';
 import { WAITS } from '../../scripts/lib/test-waits.mjs';
 
-afterEach(killChildren);
+afterEach(() => killChildren());
 const receivers: Receiver[] = [];
 afterEach(async () => {
   for (const receiver of receivers.splice(0)) {

@@ -159,6 +159,13 @@ describe('every method of Cardrail', () => {
     expectTypeOf(cardrail.webhooks.rotateSecret).toEqualTypeOf<
       (webhookId: string, options?: Options) => APIPromise<Out<Op<C, '/webhooks/{webhookId}/rotate-secret', 'post'>>>
     >();
+    expectTypeOf(cardrail.webhooks.resend).toEqualTypeOf<
+      (
+        webhookId: string,
+        eventId: string,
+        options?: Options,
+      ) => APIPromise<Out<Op<C, '/webhooks/{webhookId}/events/{eventId}/resend', 'post'>>>
+    >();
     expectTypeOf(cardrail.webhooks.deliveries.list).toEqualTypeOf<
       (
         webhookId: string,

@@ -8,7 +8,8 @@ import { parseCorsOrigins } from '../http/cors.js';
 import { serverOptionsFromFlags } from './server-flags.js';
 
 const USAGE = `Usage: cardrail-mock [options]
-       cardrail-mock state check|export|import <dir> ...   (cardrail-mock state --help)
+       cardrail-mock trigger <event-type> [--url <receiver>] ...   (cardrail-mock trigger --help)
+       cardrail-mock state check|export|import <dir> ...          (cardrail-mock state --help)
 
 Runs the Cardrail mock API on http://127.0.0.1:4010/v1.
 
