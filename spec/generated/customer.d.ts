@@ -2678,7 +2678,8 @@ export interface components {
          *       "rejectedAt": null,
          *       "rejectedBy": null,
          *       "rejectionReason": null,
-         *       "matchedTransactionId": null
+         *       "matchedTransactionId": null,
+         *       "approvalUrl": null
          *     }
          */
         Intent: {
@@ -2708,6 +2709,11 @@ export interface components {
             rejectedBy: string | null;
             rejectionReason: string | null;
             matchedTransactionId: string | null;
+            /**
+             * Format: uri
+             * @description A page where a person sees what the intent asks for and approves or rejects it (the dashboard of the local mock serves one per intent); null where no such page is served. Give it to the person who decides, as it is: opening it shows nothing without signing in (docs/intents.md#approval-flow).
+             */
+            approvalUrl: string | null;
         };
         /**
          * @example {
@@ -5217,7 +5223,8 @@ export interface components {
          *       "expectedAmount": 2000,
          *       "expectedMerchant": "OpenAI",
          *       "expiresAt": 1795258800000,
-         *       "status": "pending_approval"
+         *       "status": "pending_approval",
+         *       "approvalUrl": "http://127.0.0.1:4010/#/approvals/int_5Rt8Gx2Jm7Qa"
          *     }
          */
         IntentPendingApprovalEventData: {
@@ -5250,6 +5257,11 @@ export interface components {
              * @constant
              */
             status: "pending_approval";
+            /**
+             * Format: uri
+             * @description A page where a person approves or rejects the intent (the local mock's dashboard serves one per intent), null where no such page is served: the intent's `approvalUrl`.
+             */
+            approvalUrl: string | null;
         };
         /**
          * @description `intent.pending_approval`: sent when an intent needs human approval; answer with POST /intents/{intentId}/approve or /reject.
@@ -5267,7 +5279,8 @@ export interface components {
          *         "expectedAmount": 2000,
          *         "expectedMerchant": "OpenAI",
          *         "expiresAt": 1795258800000,
-         *         "status": "pending_approval"
+         *         "status": "pending_approval",
+         *         "approvalUrl": "http://127.0.0.1:4010/#/approvals/int_5Rt8Gx2Jm7Qa"
          *       }
          *     }
          */
