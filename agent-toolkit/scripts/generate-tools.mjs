@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// Derives each tool's input JSON Schema and description from the bundled spec of both variants and writes them to
-// src/generated/tool-schemas.ts. A tool's input is its operation's path and query parameters and JSON body
-// properties, flattened into one object, less the fields the toolkit fixes (tool-catalog.mjs).
+// Derives each tool's input and output JSON Schemas and its description from the bundled spec of both variants and
+// writes them to src/generated/tool-schemas.ts. A tool's input is its operation's path and query parameters and
+// JSON body properties, flattened into one object, less the fields the toolkit fixes, plus the toolkit's own fields
+// (tool-catalog.mjs); its output is the operation's success response body.
 //
 //   node scripts/generate-tools.mjs            write the file
 //   node scripts/generate-tools.mjs --check    write nothing; fail when the committed file is stale
@@ -68,6 +69,9 @@ export function deriveTool(document, tool, variant) {
     for (const [name, schema] of Object.entries(body.properties)) add(name, schema, bodyRequired.includes(name), 'body property');
   }
 
+  for (const [name, schema] of Object.entries(tool.toolkitInput ?? {}))
+    add(name, structuredClone(schema), false, 'toolkit field');
+
   for (const name of tool.fixed ?? []) {
     if (!(name in properties))
       throw new Error(`${where}: the toolkit fixes ${name}, which the operation no longer has (tool ${tool.name})`);
@@ -79,19 +83,33 @@ export function deriveTool(document, tool, variant) {
   }
 
   const inputSchema = { type: 'object', properties, ...(required.length > 0 ? { required } : {}), additionalProperties: false };
+  const outputSchema = successSchema(document, operation, where);
   const specText = [operation.summary, operation.description]
     .filter((text) => typeof text === 'string' && text.length > 0)
     .map((text) => cleanDescription(text.trim().replace(/([^.])$/, '$1.'), `${where} description`))
     .join(' ');
   return {
     name: tool.name,
+    title: tool.title,
     operationId: operation.operationId,
     method: tool.method.toUpperCase(),
     path: tool.path,
     readOnly: tool.readOnly,
     description: `${specText}\n\n${tool.guidance}`,
     inputSchema,
+    outputSchema,
   };
+}
+
+/** The JSON body of the operation's success answer (200 or 201) as a self-contained schema: what the tool returns. */
+function successSchema(document, operation, where) {
+  const status = ['200', '201'].find((code) => operation.responses?.[code]);
+  const response = deref(document, operation.responses?.[status]);
+  const schema = response?.content?.['application/json']?.schema;
+  if (!schema) throw new Error(`${where}: no JSON success response to derive the tool's output from`);
+  const output = toJsonSchema(document, schema, `${where} response ${status}`);
+  if (output.type !== 'object') throw new Error(`${where}: the success response is not an object, so it cannot be a tool output`);
+  return output;
 }
 
 export function renderToolSchemas(documents) {

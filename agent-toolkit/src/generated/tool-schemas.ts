@@ -5,7 +5,7 @@
 import type { GeneratedTool } from '../generated-tool.js';
 
 /** The names of the tools, in the order the toolkit offers them. */
-export const TOOL_NAMES = ["check_spending_power","evaluate_spend","declare_intent","get_intent","get_card_credentials","list_transactions","freeze_card"] as const;
+export const TOOL_NAMES = ["check_spending_power","evaluate_spend","declare_intent","get_intent","wait_for_approval","get_card_credentials","list_transactions","freeze_card"] as const;
 
 /** The name of one tool. */
 export type ToolName = (typeof TOOL_NAMES)[number];
@@ -15,6 +15,7 @@ export type GeneratedToolSet = Record<ToolName, GeneratedTool>;
 export const customerTools: GeneratedToolSet = {
   "check_spending_power": {
     "name": "check_spending_power",
+    "title": "Check spending power",
     "operationId": "getCardPolicy",
     "method": "GET",
     "path": "/cards/{cardId}/policy",
@@ -33,10 +34,319 @@ export const customerTools: GeneratedToolSet = {
         "cardId"
       ],
       "additionalProperties": false
+    },
+    "outputSchema": {
+      "type": "object",
+      "description": "The card's effective policy (customer, then agent, then card; the most restrictive value wins) with live spend figures, TTL and cooldown state (docs/policy.md).",
+      "required": [
+        "cardId",
+        "usage",
+        "ttl",
+        "cooldown",
+        "limits",
+        "policy",
+        "status"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "cardId": {
+          "type": "string",
+          "pattern": "^card_"
+        },
+        "usage": {
+          "type": "string",
+          "enum": [
+            "single",
+            "multi"
+          ]
+        },
+        "ttl": {
+          "type": "object",
+          "required": [
+            "minutes",
+            "days",
+            "expiresAt",
+            "isExpired"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "minutes": {
+              "type": [
+                "integer",
+                "null"
+              ],
+              "format": "int32",
+              "minimum": 1,
+              "maximum": 5256000
+            },
+            "days": {
+              "type": [
+                "integer",
+                "null"
+              ],
+              "format": "int32",
+              "minimum": 1,
+              "maximum": 3650
+            },
+            "expiresAt": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "format": "date-time"
+            },
+            "isExpired": {
+              "type": "boolean"
+            }
+          }
+        },
+        "cooldown": {
+          "type": "object",
+          "required": [
+            "minutes",
+            "lastSpendAt",
+            "cooldownEndsAt",
+            "isInCooldown"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "minutes": {
+              "type": [
+                "integer",
+                "null"
+              ],
+              "format": "int32",
+              "minimum": 0,
+              "maximum": 10080
+            },
+            "lastSpendAt": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "format": "date-time"
+            },
+            "cooldownEndsAt": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "format": "date-time"
+            },
+            "isInCooldown": {
+              "type": "boolean"
+            }
+          }
+        },
+        "limits": {
+          "type": "object",
+          "required": [
+            "perAuth",
+            "perDay",
+            "perMonth",
+            "spentDay",
+            "spentMonth",
+            "remainingDay",
+            "remainingMonth"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "perAuth": {
+              "type": [
+                "integer",
+                "null"
+              ],
+              "format": "int64",
+              "minimum": 0,
+              "maximum": 9007199254740991
+            },
+            "perDay": {
+              "type": [
+                "integer",
+                "null"
+              ],
+              "format": "int64",
+              "minimum": 0,
+              "maximum": 9007199254740991
+            },
+            "perMonth": {
+              "type": [
+                "integer",
+                "null"
+              ],
+              "format": "int64",
+              "minimum": 0,
+              "maximum": 9007199254740991
+            },
+            "spentDay": {
+              "type": "integer",
+              "format": "int64",
+              "minimum": 0,
+              "maximum": 9007199254740991
+            },
+            "spentMonth": {
+              "type": "integer",
+              "format": "int64",
+              "minimum": 0,
+              "maximum": 9007199254740991
+            },
+            "remainingDay": {
+              "type": [
+                "integer",
+                "null"
+              ],
+              "format": "int64",
+              "minimum": 0,
+              "maximum": 9007199254740991
+            },
+            "remainingMonth": {
+              "type": [
+                "integer",
+                "null"
+              ],
+              "format": "int64",
+              "minimum": 0,
+              "maximum": 9007199254740991
+            }
+          }
+        },
+        "policy": {
+          "type": "object",
+          "description": "Spending policy controls. Customer, agent and card policies merge into a card's effective policy, the most restrictive value winning (docs/policy.md).",
+          "additionalProperties": false,
+          "properties": {
+            "requireIntent": {
+              "type": "boolean",
+              "description": "An intent is required before card access."
+            },
+            "requireAttestation": {
+              "type": "boolean",
+              "description": "Attestation is required for card access."
+            },
+            "requireApproval": {
+              "type": "boolean",
+              "description": "Intents need manual approval."
+            },
+            "autoApproveBelow": {
+              "type": "integer",
+              "format": "int64",
+              "description": "Amount in minor units (cents).",
+              "minimum": 0,
+              "maximum": 100000000000
+            },
+            "attestationWindowMinutes": {
+              "type": "integer",
+              "format": "int32",
+              "minimum": 1,
+              "maximum": 10080,
+              "description": "Minutes access credentials stay valid."
+            },
+            "cooldownMinutes": {
+              "type": "integer",
+              "format": "int32",
+              "minimum": 0,
+              "maximum": 10080,
+              "description": "Minimum minutes between transactions."
+            },
+            "ttlMinutes": {
+              "type": "integer",
+              "format": "int32",
+              "minimum": 1,
+              "maximum": 5256000,
+              "description": "Card time-to-live in minutes."
+            },
+            "ttlDays": {
+              "type": "integer",
+              "format": "int32",
+              "minimum": 1,
+              "maximum": 3650,
+              "description": "Card time-to-live in days."
+            },
+            "limits": {
+              "type": "object",
+              "description": "Per-authorization, per-day and per-month caps in cents; an absent cap is no cap.",
+              "additionalProperties": false,
+              "properties": {
+                "perAuth": {
+                  "type": "integer",
+                  "format": "int64",
+                  "description": "Amount in minor units (cents).",
+                  "minimum": 0,
+                  "maximum": 100000000000
+                },
+                "perDay": {
+                  "type": "integer",
+                  "format": "int64",
+                  "description": "Amount in minor units (cents).",
+                  "minimum": 0,
+                  "maximum": 100000000000
+                },
+                "perMonth": {
+                  "type": "integer",
+                  "format": "int64",
+                  "description": "Amount in minor units (cents).",
+                  "minimum": 0,
+                  "maximum": 100000000000
+                }
+              }
+            },
+            "allowedMccs": {
+              "type": "array",
+              "maxItems": 500,
+              "items": {
+                "type": "string",
+                "pattern": "^[0-9]{4}$"
+              }
+            },
+            "blockedMccs": {
+              "type": "array",
+              "maxItems": 500,
+              "items": {
+                "type": "string",
+                "pattern": "^[0-9]{4}$"
+              }
+            },
+            "allowedMerchants": {
+              "type": "array",
+              "maxItems": 500,
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 200
+              }
+            },
+            "lockToFirstMerchant": {
+              "type": "boolean",
+              "description": "Lock the card to the first merchant used."
+            },
+            "onDrift": {
+              "type": "string",
+              "enum": [
+                "allow",
+                "freeze"
+              ],
+              "description": "What happens when a spend's merchant does not match the card's merchant hint."
+            },
+            "ttlAction": {
+              "type": "string",
+              "enum": [
+                "close",
+                "freeze"
+              ],
+              "description": "What happens to a card when its time-to-live is reached (default `close`)."
+            }
+          }
+        },
+        "status": {
+          "type": "string",
+          "description": "The card's status in the caller's variant."
+        }
+      }
     }
   },
   "evaluate_spend": {
     "name": "evaluate_spend",
+    "title": "Evaluate a spend",
     "operationId": "evaluateSpend",
     "method": "POST",
     "path": "/spend/evaluate",
@@ -82,15 +392,361 @@ export const customerTools: GeneratedToolSet = {
         "cardId"
       ],
       "additionalProperties": false
+    },
+    "outputSchema": {
+      "type": "object",
+      "description": "The decision an authorization with these parameters would get now; nothing changes (docs/policy.md).",
+      "required": [
+        "decision",
+        "reasons",
+        "flags",
+        "context"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "decision": {
+          "type": "string",
+          "enum": [
+            "approve",
+            "decline",
+            "review"
+          ]
+        },
+        "reasons": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "required": [
+              "code",
+              "message"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "code": {
+                "type": "string",
+                "description": "A decline reason (`DeclineReason`), or for `review` `approval_required` / `intent_required`."
+              },
+              "message": {
+                "type": "string"
+              }
+            }
+          }
+        },
+        "flags": {
+          "type": "object",
+          "description": "Policy facts that shaped the decision (requiresIntent, requiresAttestation, inCooldown, ...).",
+          "additionalProperties": {
+            "type": "boolean"
+          }
+        },
+        "context": {
+          "type": "object",
+          "required": [
+            "customerId",
+            "agentId",
+            "cardId",
+            "amount",
+            "currency",
+            "available",
+            "agentLimit",
+            "cardLimit",
+            "spendStats",
+            "policy"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "customerId": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "description": "The customer that owns the card (`userId` in the user variant)."
+            },
+            "agentId": {
+              "type": [
+                "string",
+                "null"
+              ]
+            },
+            "cardId": {
+              "type": "string"
+            },
+            "amount": {
+              "type": "integer",
+              "format": "int64",
+              "minimum": 0,
+              "maximum": 9007199254740991
+            },
+            "currency": {
+              "type": "string",
+              "description": "Three-letter currency code, either case.",
+              "pattern": "^[A-Za-z]{3}$"
+            },
+            "available": {
+              "type": "integer",
+              "format": "int64",
+              "minimum": -9007199254740991,
+              "maximum": 9007199254740991
+            },
+            "agentLimit": {
+              "oneOf": [
+                {
+                  "type": "object",
+                  "required": [
+                    "amount",
+                    "currency"
+                  ],
+                  "additionalProperties": false,
+                  "properties": {
+                    "amount": {
+                      "type": "integer",
+                      "format": "int64",
+                      "description": "Amount in minor units (cents).",
+                      "minimum": 0,
+                      "maximum": 100000000000
+                    },
+                    "currency": {
+                      "type": "string",
+                      "description": "Three-letter currency code, either case.",
+                      "pattern": "^[A-Za-z]{3}$"
+                    },
+                    "interval": {
+                      "type": [
+                        "string",
+                        "null"
+                      ],
+                      "enum": [
+                        "daily",
+                        "weekly",
+                        "monthly",
+                        "all_time",
+                        "per_authorization",
+                        null
+                      ]
+                    }
+                  }
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "cardLimit": {
+              "oneOf": [
+                {
+                  "type": "object",
+                  "required": [
+                    "amount",
+                    "currency"
+                  ],
+                  "additionalProperties": false,
+                  "properties": {
+                    "amount": {
+                      "type": "integer",
+                      "format": "int64",
+                      "description": "Amount in minor units (cents).",
+                      "minimum": 0,
+                      "maximum": 100000000000
+                    },
+                    "currency": {
+                      "type": "string",
+                      "description": "Three-letter currency code, either case.",
+                      "pattern": "^[A-Za-z]{3}$"
+                    },
+                    "interval": {
+                      "type": [
+                        "string",
+                        "null"
+                      ],
+                      "enum": [
+                        "daily",
+                        "weekly",
+                        "monthly",
+                        "all_time",
+                        "per_authorization",
+                        null
+                      ]
+                    }
+                  }
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "spendStats": {
+              "type": "object",
+              "required": [
+                "totalDay",
+                "totalMonth",
+                "lastSpendAt"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "totalDay": {
+                  "type": "integer",
+                  "format": "int64",
+                  "minimum": 0,
+                  "maximum": 9007199254740991
+                },
+                "totalMonth": {
+                  "type": "integer",
+                  "format": "int64",
+                  "minimum": 0,
+                  "maximum": 9007199254740991
+                },
+                "lastSpendAt": {
+                  "type": [
+                    "integer",
+                    "null"
+                  ],
+                  "format": "int64",
+                  "minimum": 0,
+                  "maximum": 8640000000000000,
+                  "description": "Epoch milliseconds."
+                }
+              }
+            },
+            "policy": {
+              "type": "object",
+              "description": "Spending policy controls. Customer, agent and card policies merge into a card's effective policy, the most restrictive value winning (docs/policy.md).",
+              "additionalProperties": false,
+              "properties": {
+                "requireIntent": {
+                  "type": "boolean",
+                  "description": "An intent is required before card access."
+                },
+                "requireAttestation": {
+                  "type": "boolean",
+                  "description": "Attestation is required for card access."
+                },
+                "requireApproval": {
+                  "type": "boolean",
+                  "description": "Intents need manual approval."
+                },
+                "autoApproveBelow": {
+                  "type": "integer",
+                  "format": "int64",
+                  "description": "Amount in minor units (cents).",
+                  "minimum": 0,
+                  "maximum": 100000000000
+                },
+                "attestationWindowMinutes": {
+                  "type": "integer",
+                  "format": "int32",
+                  "minimum": 1,
+                  "maximum": 10080,
+                  "description": "Minutes access credentials stay valid."
+                },
+                "cooldownMinutes": {
+                  "type": "integer",
+                  "format": "int32",
+                  "minimum": 0,
+                  "maximum": 10080,
+                  "description": "Minimum minutes between transactions."
+                },
+                "ttlMinutes": {
+                  "type": "integer",
+                  "format": "int32",
+                  "minimum": 1,
+                  "maximum": 5256000,
+                  "description": "Card time-to-live in minutes."
+                },
+                "ttlDays": {
+                  "type": "integer",
+                  "format": "int32",
+                  "minimum": 1,
+                  "maximum": 3650,
+                  "description": "Card time-to-live in days."
+                },
+                "limits": {
+                  "type": "object",
+                  "description": "Per-authorization, per-day and per-month caps in cents; an absent cap is no cap.",
+                  "additionalProperties": false,
+                  "properties": {
+                    "perAuth": {
+                      "type": "integer",
+                      "format": "int64",
+                      "description": "Amount in minor units (cents).",
+                      "minimum": 0,
+                      "maximum": 100000000000
+                    },
+                    "perDay": {
+                      "type": "integer",
+                      "format": "int64",
+                      "description": "Amount in minor units (cents).",
+                      "minimum": 0,
+                      "maximum": 100000000000
+                    },
+                    "perMonth": {
+                      "type": "integer",
+                      "format": "int64",
+                      "description": "Amount in minor units (cents).",
+                      "minimum": 0,
+                      "maximum": 100000000000
+                    }
+                  }
+                },
+                "allowedMccs": {
+                  "type": "array",
+                  "maxItems": 500,
+                  "items": {
+                    "type": "string",
+                    "pattern": "^[0-9]{4}$"
+                  }
+                },
+                "blockedMccs": {
+                  "type": "array",
+                  "maxItems": 500,
+                  "items": {
+                    "type": "string",
+                    "pattern": "^[0-9]{4}$"
+                  }
+                },
+                "allowedMerchants": {
+                  "type": "array",
+                  "maxItems": 500,
+                  "items": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 200
+                  }
+                },
+                "lockToFirstMerchant": {
+                  "type": "boolean",
+                  "description": "Lock the card to the first merchant used."
+                },
+                "onDrift": {
+                  "type": "string",
+                  "enum": [
+                    "allow",
+                    "freeze"
+                  ],
+                  "description": "What happens when a spend's merchant does not match the card's merchant hint."
+                },
+                "ttlAction": {
+                  "type": "string",
+                  "enum": [
+                    "close",
+                    "freeze"
+                  ],
+                  "description": "What happens to a card when its time-to-live is reached (default `close`)."
+                }
+              }
+            }
+          }
+        }
+      }
     }
   },
   "declare_intent": {
     "name": "declare_intent",
+    "title": "Declare a purchase intent",
     "operationId": "createIntent",
     "method": "POST",
     "path": "/intents",
     "readOnly": false,
-    "description": "Declare an intent. Declares an upcoming spend. Status `pending`, or `pending_approval` when approval is required and the amount is not below `autoApproveBelow`.\n\nDeclare what you are about to buy before you pay: a short summary, the expected amount in cents and, when you know it, the merchant. When the card requires approval the intent starts as `pending_approval` and a human must approve it: check it with get_intent until it is `pending` (usable) or `rejected`. The payment later matches the intent when its amount is within the tolerance and the merchant is the one declared.",
+    "description": "Declare an intent. Declares an upcoming spend. Status `pending`, or `pending_approval` when approval is required and the amount is not below `autoApproveBelow`.\n\nDeclare what you are about to buy before you pay: a short summary, the expected amount in cents and, when you know it, the merchant. When the card requires approval the intent starts as `pending_approval` and a person must approve it: give them `approvalUrl` (the page where they decide) when it is not null, then call wait_for_approval with the intent id; pay only once it is `pending` (approved), never when it is `rejected`. The payment later matches the intent when its amount is within the tolerance and the merchant is the one declared.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -158,10 +814,172 @@ export const customerTools: GeneratedToolSet = {
         "expectedAmount"
       ],
       "additionalProperties": false
+    },
+    "outputSchema": {
+      "type": "object",
+      "description": "A pre-transaction declaration of what an agent is about to spend.",
+      "required": [
+        "id",
+        "customerIntentId",
+        "cardId",
+        "agentId",
+        "summary",
+        "expectedAmount",
+        "currency",
+        "expectedMerchant",
+        "tolerance",
+        "status",
+        "ttlMinutes",
+        "expiresAt",
+        "createdAt",
+        "approvedAt",
+        "approvedBy",
+        "rejectedAt",
+        "rejectedBy",
+        "rejectionReason",
+        "matchedTransactionId",
+        "approvalUrl"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "id": {
+          "type": "string",
+          "pattern": "^int_"
+        },
+        "customerIntentId": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "description": "The caller's own reference."
+        },
+        "cardId": {
+          "type": "string",
+          "pattern": "^card_"
+        },
+        "agentId": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "summary": {
+          "type": "string"
+        },
+        "expectedAmount": {
+          "type": "integer",
+          "format": "int64",
+          "minimum": 0,
+          "maximum": 9007199254740991
+        },
+        "currency": {
+          "type": "string",
+          "description": "Three-letter currency code, either case.",
+          "pattern": "^[A-Za-z]{3}$"
+        },
+        "expectedMerchant": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "tolerance": {
+          "type": "object",
+          "description": "Matching tolerance; the larger of `percent` of the expected amount and `amount` applies (default 10 percent or 500 cents).",
+          "additionalProperties": false,
+          "properties": {
+            "percent": {
+              "type": "number",
+              "minimum": 0,
+              "maximum": 100
+            },
+            "amount": {
+              "type": "integer",
+              "format": "int64",
+              "description": "Amount in minor units (cents).",
+              "minimum": 0,
+              "maximum": 100000000000
+            }
+          }
+        },
+        "status": {
+          "type": "string",
+          "enum": [
+            "pending_approval",
+            "pending",
+            "rejected",
+            "matched",
+            "mismatched",
+            "expired"
+          ]
+        },
+        "ttlMinutes": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 1,
+          "maximum": 5256000
+        },
+        "expiresAt": {
+          "type": "string",
+          "format": "date-time"
+        },
+        "createdAt": {
+          "type": "string",
+          "format": "date-time"
+        },
+        "approvedAt": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date-time"
+        },
+        "approvedBy": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "rejectedAt": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date-time"
+        },
+        "rejectedBy": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "rejectionReason": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "matchedTransactionId": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "approvalUrl": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "uri",
+          "maxLength": 2048,
+          "description": "A page where a person sees what the intent asks for and approves or rejects it (the dashboard of the local mock serves one per intent); null where no such page is served. Give it to the person who decides, as it is: opening it shows nothing without signing in (docs/intents.md#approval-flow)."
+        }
+      }
     }
   },
   "get_intent": {
     "name": "get_intent",
+    "title": "Get an intent",
     "operationId": "getIntent",
     "method": "GET",
     "path": "/intents/{intentId}",
@@ -180,10 +998,363 @@ export const customerTools: GeneratedToolSet = {
         "intentId"
       ],
       "additionalProperties": false
+    },
+    "outputSchema": {
+      "type": "object",
+      "description": "A pre-transaction declaration of what an agent is about to spend.",
+      "required": [
+        "id",
+        "customerIntentId",
+        "cardId",
+        "agentId",
+        "summary",
+        "expectedAmount",
+        "currency",
+        "expectedMerchant",
+        "tolerance",
+        "status",
+        "ttlMinutes",
+        "expiresAt",
+        "createdAt",
+        "approvedAt",
+        "approvedBy",
+        "rejectedAt",
+        "rejectedBy",
+        "rejectionReason",
+        "matchedTransactionId",
+        "approvalUrl"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "id": {
+          "type": "string",
+          "pattern": "^int_"
+        },
+        "customerIntentId": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "description": "The caller's own reference."
+        },
+        "cardId": {
+          "type": "string",
+          "pattern": "^card_"
+        },
+        "agentId": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "summary": {
+          "type": "string"
+        },
+        "expectedAmount": {
+          "type": "integer",
+          "format": "int64",
+          "minimum": 0,
+          "maximum": 9007199254740991
+        },
+        "currency": {
+          "type": "string",
+          "description": "Three-letter currency code, either case.",
+          "pattern": "^[A-Za-z]{3}$"
+        },
+        "expectedMerchant": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "tolerance": {
+          "type": "object",
+          "description": "Matching tolerance; the larger of `percent` of the expected amount and `amount` applies (default 10 percent or 500 cents).",
+          "additionalProperties": false,
+          "properties": {
+            "percent": {
+              "type": "number",
+              "minimum": 0,
+              "maximum": 100
+            },
+            "amount": {
+              "type": "integer",
+              "format": "int64",
+              "description": "Amount in minor units (cents).",
+              "minimum": 0,
+              "maximum": 100000000000
+            }
+          }
+        },
+        "status": {
+          "type": "string",
+          "enum": [
+            "pending_approval",
+            "pending",
+            "rejected",
+            "matched",
+            "mismatched",
+            "expired"
+          ]
+        },
+        "ttlMinutes": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 1,
+          "maximum": 5256000
+        },
+        "expiresAt": {
+          "type": "string",
+          "format": "date-time"
+        },
+        "createdAt": {
+          "type": "string",
+          "format": "date-time"
+        },
+        "approvedAt": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date-time"
+        },
+        "approvedBy": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "rejectedAt": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date-time"
+        },
+        "rejectedBy": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "rejectionReason": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "matchedTransactionId": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "approvalUrl": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "uri",
+          "maxLength": 2048,
+          "description": "A page where a person sees what the intent asks for and approves or rejects it (the dashboard of the local mock serves one per intent); null where no such page is served. Give it to the person who decides, as it is: opening it shows nothing without signing in (docs/intents.md#approval-flow)."
+        }
+      }
+    }
+  },
+  "wait_for_approval": {
+    "name": "wait_for_approval",
+    "title": "Wait for approval",
+    "operationId": "getIntent",
+    "method": "GET",
+    "path": "/intents/{intentId}",
+    "readOnly": true,
+    "description": "Get an intent. The intent with its status (`pending_approval`, `pending`, `rejected`, `matched`, `mismatched`, `expired`), who approved or rejected it and the transaction it matched.\n\nWait for a person to approve or reject an intent you declared that is `pending_approval`, and get it back decided: `pending` (approved: you may retrieve the credentials and pay), `rejected` (do not pay; `rejectionReason` says why) or `expired` (declare a new one if you still need to buy). Still `pending_approval` when the time ran out: remind the person of `approvalUrl` and wait again. An intent that is already decided is answered at once.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "intentId": {
+          "type": "string",
+          "minLength": 1,
+          "description": "Intent id (`int_...`)."
+        },
+        "timeoutSeconds": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 300,
+          "default": 45,
+          "description": "How long to wait for the decision, in seconds: 45 when omitted, 300 at most. When the time is up the intent is answered as it is, still `pending_approval`."
+        }
+      },
+      "required": [
+        "intentId"
+      ],
+      "additionalProperties": false
+    },
+    "outputSchema": {
+      "type": "object",
+      "description": "A pre-transaction declaration of what an agent is about to spend.",
+      "required": [
+        "id",
+        "customerIntentId",
+        "cardId",
+        "agentId",
+        "summary",
+        "expectedAmount",
+        "currency",
+        "expectedMerchant",
+        "tolerance",
+        "status",
+        "ttlMinutes",
+        "expiresAt",
+        "createdAt",
+        "approvedAt",
+        "approvedBy",
+        "rejectedAt",
+        "rejectedBy",
+        "rejectionReason",
+        "matchedTransactionId",
+        "approvalUrl"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "id": {
+          "type": "string",
+          "pattern": "^int_"
+        },
+        "customerIntentId": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "description": "The caller's own reference."
+        },
+        "cardId": {
+          "type": "string",
+          "pattern": "^card_"
+        },
+        "agentId": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "summary": {
+          "type": "string"
+        },
+        "expectedAmount": {
+          "type": "integer",
+          "format": "int64",
+          "minimum": 0,
+          "maximum": 9007199254740991
+        },
+        "currency": {
+          "type": "string",
+          "description": "Three-letter currency code, either case.",
+          "pattern": "^[A-Za-z]{3}$"
+        },
+        "expectedMerchant": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "tolerance": {
+          "type": "object",
+          "description": "Matching tolerance; the larger of `percent` of the expected amount and `amount` applies (default 10 percent or 500 cents).",
+          "additionalProperties": false,
+          "properties": {
+            "percent": {
+              "type": "number",
+              "minimum": 0,
+              "maximum": 100
+            },
+            "amount": {
+              "type": "integer",
+              "format": "int64",
+              "description": "Amount in minor units (cents).",
+              "minimum": 0,
+              "maximum": 100000000000
+            }
+          }
+        },
+        "status": {
+          "type": "string",
+          "enum": [
+            "pending_approval",
+            "pending",
+            "rejected",
+            "matched",
+            "mismatched",
+            "expired"
+          ]
+        },
+        "ttlMinutes": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 1,
+          "maximum": 5256000
+        },
+        "expiresAt": {
+          "type": "string",
+          "format": "date-time"
+        },
+        "createdAt": {
+          "type": "string",
+          "format": "date-time"
+        },
+        "approvedAt": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date-time"
+        },
+        "approvedBy": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "rejectedAt": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date-time"
+        },
+        "rejectedBy": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "rejectionReason": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "matchedTransactionId": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "approvalUrl": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "uri",
+          "maxLength": 2048,
+          "description": "A page where a person sees what the intent asks for and approves or rejects it (the dashboard of the local mock serves one per intent); null where no such page is served. Give it to the person who decides, as it is: opening it shows nothing without signing in (docs/intents.md#approval-flow)."
+        }
+      }
     }
   },
   "get_card_credentials": {
     "name": "get_card_credentials",
+    "title": "Get card credentials",
     "operationId": "createCardCredentials",
     "method": "POST",
     "path": "/cards/{cardId}/credentials",
@@ -218,10 +1389,54 @@ export const customerTools: GeneratedToolSet = {
         "cardId"
       ],
       "additionalProperties": false
+    },
+    "outputSchema": {
+      "type": "object",
+      "description": "Card credentials; retrieving them records an access event and opens the attestation window.",
+      "required": [
+        "cardId",
+        "pan",
+        "cvc",
+        "expMonth",
+        "expYear",
+        "accessEventId",
+        "expiresAt"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "cardId": {
+          "type": "string",
+          "pattern": "^card_"
+        },
+        "pan": {
+          "type": "string",
+          "pattern": "^[0-9]{16}$"
+        },
+        "cvc": {
+          "type": "string",
+          "pattern": "^[0-9]{3}$"
+        },
+        "expMonth": {
+          "type": "string"
+        },
+        "expYear": {
+          "type": "string"
+        },
+        "accessEventId": {
+          "type": "string",
+          "pattern": "^acc_"
+        },
+        "expiresAt": {
+          "type": "string",
+          "format": "date-time",
+          "description": "End of the attestation window."
+        }
+      }
     }
   },
   "list_transactions": {
     "name": "list_transactions",
+    "title": "List transactions",
     "operationId": "listTransactions",
     "method": "GET",
     "path": "/transactions",
@@ -260,10 +1475,198 @@ export const customerTools: GeneratedToolSet = {
         }
       },
       "additionalProperties": false
+    },
+    "outputSchema": {
+      "type": "object",
+      "required": [
+        "data",
+        "nextCursor",
+        "hasMore"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "data": {
+          "type": "array",
+          "maxItems": 100,
+          "items": {
+            "type": "object",
+            "description": "A card transaction: `pending` after an approved authorization, `completed` once settled, `declined`, or `reversed` (docs/money.md).",
+            "required": [
+              "id",
+              "cardId",
+              "agentId",
+              "customerId",
+              "amount",
+              "authorizedAmount",
+              "reversedAmount",
+              "currency",
+              "merchant",
+              "status",
+              "declinedReason",
+              "attestationStatus",
+              "intentId",
+              "challengeId",
+              "createdAt",
+              "postedAt",
+              "reversedAt"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "id": {
+                "type": "string",
+                "pattern": "^txn_"
+              },
+              "cardId": {
+                "type": "string",
+                "pattern": "^card_"
+              },
+              "agentId": {
+                "type": [
+                  "string",
+                  "null"
+                ]
+              },
+              "customerId": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "description": "The customer that owns the card (`userId` in the user variant)."
+              },
+              "amount": {
+                "type": "integer",
+                "format": "int64",
+                "minimum": 0,
+                "maximum": 9007199254740991,
+                "description": "Current amount (the settled amount once completed)."
+              },
+              "authorizedAmount": {
+                "type": "integer",
+                "format": "int64",
+                "minimum": 0,
+                "maximum": 9007199254740991
+              },
+              "reversedAmount": {
+                "type": "integer",
+                "format": "int64",
+                "minimum": 0,
+                "maximum": 9007199254740991
+              },
+              "currency": {
+                "type": "string",
+                "description": "Three-letter currency code, either case.",
+                "pattern": "^[A-Za-z]{3}$"
+              },
+              "merchant": {
+                "type": "object",
+                "description": "The merchant of a spend.",
+                "required": [
+                  "name"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "name": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 200
+                  },
+                  "mcc": {
+                    "type": "string",
+                    "pattern": "^[0-9]{4}$",
+                    "description": "Merchant category code."
+                  }
+                }
+              },
+              "status": {
+                "type": "string",
+                "enum": [
+                  "pending",
+                  "completed",
+                  "declined",
+                  "reversed"
+                ]
+              },
+              "declinedReason": {
+                "oneOf": [
+                  {
+                    "type": "string",
+                    "description": "Why an authorization was declined. When several reasons apply, the most serious is given: `card_closed`, `card_frozen`, `fraud_suspected`, `blocked_mcc`, `blocked_merchant`, `spending_limit_exceeded`, `insufficient_funds` (docs/policy.md).",
+                    "enum": [
+                      "insufficient_funds",
+                      "card_frozen",
+                      "card_closed",
+                      "spending_limit_exceeded",
+                      "blocked_merchant",
+                      "blocked_mcc",
+                      "fraud_suspected"
+                    ]
+                  },
+                  {
+                    "type": "null"
+                  }
+                ]
+              },
+              "attestationStatus": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "enum": [
+                  "attested",
+                  "unattested",
+                  null
+                ]
+              },
+              "intentId": {
+                "type": [
+                  "string",
+                  "null"
+                ]
+              },
+              "challengeId": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "description": "The 3-D Secure challenge, when one was requested."
+              },
+              "createdAt": {
+                "type": "string",
+                "format": "date-time"
+              },
+              "postedAt": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "format": "date-time"
+              },
+              "reversedAt": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "format": "date-time"
+              }
+            }
+          }
+        },
+        "nextCursor": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^cur_"
+        },
+        "hasMore": {
+          "type": "boolean"
+        }
+      }
     }
   },
   "freeze_card": {
     "name": "freeze_card",
+    "title": "Freeze a card",
     "operationId": "freezeCard",
     "method": "POST",
     "path": "/cards/{cardId}/freeze",
@@ -282,6 +1685,312 @@ export const customerTools: GeneratedToolSet = {
         "cardId"
       ],
       "additionalProperties": false
+    },
+    "outputSchema": {
+      "type": "object",
+      "description": "A card in the customer variant (the user variant's shape is `UserCard`, compared in docs/variants.md).",
+      "required": [
+        "id",
+        "customerId",
+        "agentId",
+        "type",
+        "usage",
+        "status",
+        "last4",
+        "expMonth",
+        "expYear",
+        "limits",
+        "merchantLock",
+        "merchantHint",
+        "expiresAt",
+        "lastSpendAt",
+        "firstSpendAt",
+        "singleUseConsumedAt",
+        "policy",
+        "createdAt"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "id": {
+          "type": "string",
+          "pattern": "^card_"
+        },
+        "customerId": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "agentId": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "type": {
+          "type": "string",
+          "enum": [
+            "virtual",
+            "physical"
+          ]
+        },
+        "usage": {
+          "type": "string",
+          "enum": [
+            "single",
+            "multi"
+          ]
+        },
+        "status": {
+          "type": "string",
+          "description": "Card status in the customer variant: `active`, `frozen` (every authorization declined until unfrozen) or `closed` (final). A card the user variant shows as `notActivated` reads as `active` here. Transitions and their events: docs/resources.md.",
+          "enum": [
+            "active",
+            "frozen",
+            "closed"
+          ]
+        },
+        "last4": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^[0-9]{4}$"
+        },
+        "expMonth": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "expYear": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "limits": {
+          "description": "The card's own spending limit; `null` when it has none (the agent's and the policies' limits still apply).",
+          "oneOf": [
+            {
+              "type": "object",
+              "required": [
+                "amount",
+                "currency"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "amount": {
+                  "type": "integer",
+                  "format": "int64",
+                  "description": "Amount in minor units (cents).",
+                  "minimum": 0,
+                  "maximum": 100000000000
+                },
+                "currency": {
+                  "type": "string",
+                  "description": "Three-letter currency code, either case.",
+                  "pattern": "^[A-Za-z]{3}$"
+                },
+                "interval": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "enum": [
+                    "daily",
+                    "weekly",
+                    "monthly",
+                    "all_time",
+                    "per_authorization",
+                    null
+                  ]
+                }
+              }
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "merchantLock": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "description": "Locked merchant name."
+        },
+        "merchantHint": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "description": "Expected merchant; a spend elsewhere is merchant drift."
+        },
+        "expiresAt": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date-time",
+          "description": "TTL expiry."
+        },
+        "lastSpendAt": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date-time"
+        },
+        "firstSpendAt": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date-time"
+        },
+        "singleUseConsumedAt": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date-time"
+        },
+        "policy": {
+          "type": "object",
+          "description": "Spending policy controls. Customer, agent and card policies merge into a card's effective policy, the most restrictive value winning (docs/policy.md).",
+          "additionalProperties": false,
+          "properties": {
+            "requireIntent": {
+              "type": "boolean",
+              "description": "An intent is required before card access."
+            },
+            "requireAttestation": {
+              "type": "boolean",
+              "description": "Attestation is required for card access."
+            },
+            "requireApproval": {
+              "type": "boolean",
+              "description": "Intents need manual approval."
+            },
+            "autoApproveBelow": {
+              "type": "integer",
+              "format": "int64",
+              "description": "Amount in minor units (cents).",
+              "minimum": 0,
+              "maximum": 100000000000
+            },
+            "attestationWindowMinutes": {
+              "type": "integer",
+              "format": "int32",
+              "minimum": 1,
+              "maximum": 10080,
+              "description": "Minutes access credentials stay valid."
+            },
+            "cooldownMinutes": {
+              "type": "integer",
+              "format": "int32",
+              "minimum": 0,
+              "maximum": 10080,
+              "description": "Minimum minutes between transactions."
+            },
+            "ttlMinutes": {
+              "type": "integer",
+              "format": "int32",
+              "minimum": 1,
+              "maximum": 5256000,
+              "description": "Card time-to-live in minutes."
+            },
+            "ttlDays": {
+              "type": "integer",
+              "format": "int32",
+              "minimum": 1,
+              "maximum": 3650,
+              "description": "Card time-to-live in days."
+            },
+            "limits": {
+              "type": "object",
+              "description": "Per-authorization, per-day and per-month caps in cents; an absent cap is no cap.",
+              "additionalProperties": false,
+              "properties": {
+                "perAuth": {
+                  "type": "integer",
+                  "format": "int64",
+                  "description": "Amount in minor units (cents).",
+                  "minimum": 0,
+                  "maximum": 100000000000
+                },
+                "perDay": {
+                  "type": "integer",
+                  "format": "int64",
+                  "description": "Amount in minor units (cents).",
+                  "minimum": 0,
+                  "maximum": 100000000000
+                },
+                "perMonth": {
+                  "type": "integer",
+                  "format": "int64",
+                  "description": "Amount in minor units (cents).",
+                  "minimum": 0,
+                  "maximum": 100000000000
+                }
+              }
+            },
+            "allowedMccs": {
+              "type": "array",
+              "maxItems": 500,
+              "items": {
+                "type": "string",
+                "pattern": "^[0-9]{4}$"
+              }
+            },
+            "blockedMccs": {
+              "type": "array",
+              "maxItems": 500,
+              "items": {
+                "type": "string",
+                "pattern": "^[0-9]{4}$"
+              }
+            },
+            "allowedMerchants": {
+              "type": "array",
+              "maxItems": 500,
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 200
+              }
+            },
+            "lockToFirstMerchant": {
+              "type": "boolean",
+              "description": "Lock the card to the first merchant used."
+            },
+            "onDrift": {
+              "type": "string",
+              "enum": [
+                "allow",
+                "freeze"
+              ],
+              "description": "What happens when a spend's merchant does not match the card's merchant hint."
+            },
+            "ttlAction": {
+              "type": "string",
+              "enum": [
+                "close",
+                "freeze"
+              ],
+              "description": "What happens to a card when its time-to-live is reached (default `close`)."
+            }
+          }
+        },
+        "createdAt": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date-time"
+        }
+      }
     }
   }
 };
@@ -289,6 +1998,7 @@ export const customerTools: GeneratedToolSet = {
 export const userTools: GeneratedToolSet = {
   "check_spending_power": {
     "name": "check_spending_power",
+    "title": "Check spending power",
     "operationId": "getCardPolicy",
     "method": "GET",
     "path": "/cards/{cardId}/policy",
@@ -307,10 +2017,319 @@ export const userTools: GeneratedToolSet = {
         "cardId"
       ],
       "additionalProperties": false
+    },
+    "outputSchema": {
+      "type": "object",
+      "description": "The card's effective policy (customer, then agent, then card; the most restrictive value wins) with live spend figures, TTL and cooldown state (docs/policy.md).",
+      "required": [
+        "cardId",
+        "usage",
+        "ttl",
+        "cooldown",
+        "limits",
+        "policy",
+        "status"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "cardId": {
+          "type": "string",
+          "pattern": "^card_"
+        },
+        "usage": {
+          "type": "string",
+          "enum": [
+            "single",
+            "multi"
+          ]
+        },
+        "ttl": {
+          "type": "object",
+          "required": [
+            "minutes",
+            "days",
+            "expiresAt",
+            "isExpired"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "minutes": {
+              "type": [
+                "integer",
+                "null"
+              ],
+              "format": "int32",
+              "minimum": 1,
+              "maximum": 5256000
+            },
+            "days": {
+              "type": [
+                "integer",
+                "null"
+              ],
+              "format": "int32",
+              "minimum": 1,
+              "maximum": 3650
+            },
+            "expiresAt": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "format": "date-time"
+            },
+            "isExpired": {
+              "type": "boolean"
+            }
+          }
+        },
+        "cooldown": {
+          "type": "object",
+          "required": [
+            "minutes",
+            "lastSpendAt",
+            "cooldownEndsAt",
+            "isInCooldown"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "minutes": {
+              "type": [
+                "integer",
+                "null"
+              ],
+              "format": "int32",
+              "minimum": 0,
+              "maximum": 10080
+            },
+            "lastSpendAt": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "format": "date-time"
+            },
+            "cooldownEndsAt": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "format": "date-time"
+            },
+            "isInCooldown": {
+              "type": "boolean"
+            }
+          }
+        },
+        "limits": {
+          "type": "object",
+          "required": [
+            "perAuth",
+            "perDay",
+            "perMonth",
+            "spentDay",
+            "spentMonth",
+            "remainingDay",
+            "remainingMonth"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "perAuth": {
+              "type": [
+                "integer",
+                "null"
+              ],
+              "format": "int64",
+              "minimum": 0,
+              "maximum": 9007199254740991
+            },
+            "perDay": {
+              "type": [
+                "integer",
+                "null"
+              ],
+              "format": "int64",
+              "minimum": 0,
+              "maximum": 9007199254740991
+            },
+            "perMonth": {
+              "type": [
+                "integer",
+                "null"
+              ],
+              "format": "int64",
+              "minimum": 0,
+              "maximum": 9007199254740991
+            },
+            "spentDay": {
+              "type": "integer",
+              "format": "int64",
+              "minimum": 0,
+              "maximum": 9007199254740991
+            },
+            "spentMonth": {
+              "type": "integer",
+              "format": "int64",
+              "minimum": 0,
+              "maximum": 9007199254740991
+            },
+            "remainingDay": {
+              "type": [
+                "integer",
+                "null"
+              ],
+              "format": "int64",
+              "minimum": 0,
+              "maximum": 9007199254740991
+            },
+            "remainingMonth": {
+              "type": [
+                "integer",
+                "null"
+              ],
+              "format": "int64",
+              "minimum": 0,
+              "maximum": 9007199254740991
+            }
+          }
+        },
+        "policy": {
+          "type": "object",
+          "description": "Spending policy controls. Customer, agent and card policies merge into a card's effective policy, the most restrictive value winning (docs/policy.md).",
+          "additionalProperties": false,
+          "properties": {
+            "requireIntent": {
+              "type": "boolean",
+              "description": "An intent is required before card access."
+            },
+            "requireAttestation": {
+              "type": "boolean",
+              "description": "Attestation is required for card access."
+            },
+            "requireApproval": {
+              "type": "boolean",
+              "description": "Intents need manual approval."
+            },
+            "autoApproveBelow": {
+              "type": "integer",
+              "format": "int64",
+              "description": "Amount in minor units (cents).",
+              "minimum": 0,
+              "maximum": 100000000000
+            },
+            "attestationWindowMinutes": {
+              "type": "integer",
+              "format": "int32",
+              "minimum": 1,
+              "maximum": 10080,
+              "description": "Minutes access credentials stay valid."
+            },
+            "cooldownMinutes": {
+              "type": "integer",
+              "format": "int32",
+              "minimum": 0,
+              "maximum": 10080,
+              "description": "Minimum minutes between transactions."
+            },
+            "ttlMinutes": {
+              "type": "integer",
+              "format": "int32",
+              "minimum": 1,
+              "maximum": 5256000,
+              "description": "Card time-to-live in minutes."
+            },
+            "ttlDays": {
+              "type": "integer",
+              "format": "int32",
+              "minimum": 1,
+              "maximum": 3650,
+              "description": "Card time-to-live in days."
+            },
+            "limits": {
+              "type": "object",
+              "description": "Per-authorization, per-day and per-month caps in cents; an absent cap is no cap.",
+              "additionalProperties": false,
+              "properties": {
+                "perAuth": {
+                  "type": "integer",
+                  "format": "int64",
+                  "description": "Amount in minor units (cents).",
+                  "minimum": 0,
+                  "maximum": 100000000000
+                },
+                "perDay": {
+                  "type": "integer",
+                  "format": "int64",
+                  "description": "Amount in minor units (cents).",
+                  "minimum": 0,
+                  "maximum": 100000000000
+                },
+                "perMonth": {
+                  "type": "integer",
+                  "format": "int64",
+                  "description": "Amount in minor units (cents).",
+                  "minimum": 0,
+                  "maximum": 100000000000
+                }
+              }
+            },
+            "allowedMccs": {
+              "type": "array",
+              "maxItems": 500,
+              "items": {
+                "type": "string",
+                "pattern": "^[0-9]{4}$"
+              }
+            },
+            "blockedMccs": {
+              "type": "array",
+              "maxItems": 500,
+              "items": {
+                "type": "string",
+                "pattern": "^[0-9]{4}$"
+              }
+            },
+            "allowedMerchants": {
+              "type": "array",
+              "maxItems": 500,
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 200
+              }
+            },
+            "lockToFirstMerchant": {
+              "type": "boolean",
+              "description": "Lock the card to the first merchant used."
+            },
+            "onDrift": {
+              "type": "string",
+              "enum": [
+                "allow",
+                "freeze"
+              ],
+              "description": "What happens when a spend's merchant does not match the card's merchant hint."
+            },
+            "ttlAction": {
+              "type": "string",
+              "enum": [
+                "close",
+                "freeze"
+              ],
+              "description": "What happens to a card when its time-to-live is reached (default `close`)."
+            }
+          }
+        },
+        "status": {
+          "type": "string",
+          "description": "The card's status in the caller's variant."
+        }
+      }
     }
   },
   "evaluate_spend": {
     "name": "evaluate_spend",
+    "title": "Evaluate a spend",
     "operationId": "evaluateSpend",
     "method": "POST",
     "path": "/spend/evaluate",
@@ -356,15 +2375,361 @@ export const userTools: GeneratedToolSet = {
         "cardId"
       ],
       "additionalProperties": false
+    },
+    "outputSchema": {
+      "type": "object",
+      "description": "The decision an authorization with these parameters would get now; nothing changes (docs/policy.md).",
+      "required": [
+        "decision",
+        "reasons",
+        "flags",
+        "context"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "decision": {
+          "type": "string",
+          "enum": [
+            "approve",
+            "decline",
+            "review"
+          ]
+        },
+        "reasons": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "required": [
+              "code",
+              "message"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "code": {
+                "type": "string",
+                "description": "A decline reason (`DeclineReason`), or for `review` `approval_required` / `intent_required`."
+              },
+              "message": {
+                "type": "string"
+              }
+            }
+          }
+        },
+        "flags": {
+          "type": "object",
+          "description": "Policy facts that shaped the decision (requiresIntent, requiresAttestation, inCooldown, ...).",
+          "additionalProperties": {
+            "type": "boolean"
+          }
+        },
+        "context": {
+          "type": "object",
+          "required": [
+            "userId",
+            "agentId",
+            "cardId",
+            "amount",
+            "currency",
+            "available",
+            "agentLimit",
+            "cardLimit",
+            "spendStats",
+            "policy"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "userId": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "description": "The customer that owns the card (`userId` in the user variant)."
+            },
+            "agentId": {
+              "type": [
+                "string",
+                "null"
+              ]
+            },
+            "cardId": {
+              "type": "string"
+            },
+            "amount": {
+              "type": "integer",
+              "format": "int64",
+              "minimum": 0,
+              "maximum": 9007199254740991
+            },
+            "currency": {
+              "type": "string",
+              "description": "Three-letter currency code, either case.",
+              "pattern": "^[A-Za-z]{3}$"
+            },
+            "available": {
+              "type": "integer",
+              "format": "int64",
+              "minimum": -9007199254740991,
+              "maximum": 9007199254740991
+            },
+            "agentLimit": {
+              "oneOf": [
+                {
+                  "type": "object",
+                  "required": [
+                    "amount",
+                    "currency"
+                  ],
+                  "additionalProperties": false,
+                  "properties": {
+                    "amount": {
+                      "type": "integer",
+                      "format": "int64",
+                      "description": "Amount in minor units (cents).",
+                      "minimum": 0,
+                      "maximum": 100000000000
+                    },
+                    "currency": {
+                      "type": "string",
+                      "description": "Three-letter currency code, either case.",
+                      "pattern": "^[A-Za-z]{3}$"
+                    },
+                    "interval": {
+                      "type": [
+                        "string",
+                        "null"
+                      ],
+                      "enum": [
+                        "daily",
+                        "weekly",
+                        "monthly",
+                        "all_time",
+                        "per_authorization",
+                        null
+                      ]
+                    }
+                  }
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "cardLimit": {
+              "oneOf": [
+                {
+                  "type": "object",
+                  "required": [
+                    "amount",
+                    "currency"
+                  ],
+                  "additionalProperties": false,
+                  "properties": {
+                    "amount": {
+                      "type": "integer",
+                      "format": "int64",
+                      "description": "Amount in minor units (cents).",
+                      "minimum": 0,
+                      "maximum": 100000000000
+                    },
+                    "currency": {
+                      "type": "string",
+                      "description": "Three-letter currency code, either case.",
+                      "pattern": "^[A-Za-z]{3}$"
+                    },
+                    "interval": {
+                      "type": [
+                        "string",
+                        "null"
+                      ],
+                      "enum": [
+                        "daily",
+                        "weekly",
+                        "monthly",
+                        "all_time",
+                        "per_authorization",
+                        null
+                      ]
+                    }
+                  }
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "spendStats": {
+              "type": "object",
+              "required": [
+                "totalDay",
+                "totalMonth",
+                "lastSpendAt"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "totalDay": {
+                  "type": "integer",
+                  "format": "int64",
+                  "minimum": 0,
+                  "maximum": 9007199254740991
+                },
+                "totalMonth": {
+                  "type": "integer",
+                  "format": "int64",
+                  "minimum": 0,
+                  "maximum": 9007199254740991
+                },
+                "lastSpendAt": {
+                  "type": [
+                    "integer",
+                    "null"
+                  ],
+                  "format": "int64",
+                  "minimum": 0,
+                  "maximum": 8640000000000000,
+                  "description": "Epoch milliseconds."
+                }
+              }
+            },
+            "policy": {
+              "type": "object",
+              "description": "Spending policy controls. Customer, agent and card policies merge into a card's effective policy, the most restrictive value winning (docs/policy.md).",
+              "additionalProperties": false,
+              "properties": {
+                "requireIntent": {
+                  "type": "boolean",
+                  "description": "An intent is required before card access."
+                },
+                "requireAttestation": {
+                  "type": "boolean",
+                  "description": "Attestation is required for card access."
+                },
+                "requireApproval": {
+                  "type": "boolean",
+                  "description": "Intents need manual approval."
+                },
+                "autoApproveBelow": {
+                  "type": "integer",
+                  "format": "int64",
+                  "description": "Amount in minor units (cents).",
+                  "minimum": 0,
+                  "maximum": 100000000000
+                },
+                "attestationWindowMinutes": {
+                  "type": "integer",
+                  "format": "int32",
+                  "minimum": 1,
+                  "maximum": 10080,
+                  "description": "Minutes access credentials stay valid."
+                },
+                "cooldownMinutes": {
+                  "type": "integer",
+                  "format": "int32",
+                  "minimum": 0,
+                  "maximum": 10080,
+                  "description": "Minimum minutes between transactions."
+                },
+                "ttlMinutes": {
+                  "type": "integer",
+                  "format": "int32",
+                  "minimum": 1,
+                  "maximum": 5256000,
+                  "description": "Card time-to-live in minutes."
+                },
+                "ttlDays": {
+                  "type": "integer",
+                  "format": "int32",
+                  "minimum": 1,
+                  "maximum": 3650,
+                  "description": "Card time-to-live in days."
+                },
+                "limits": {
+                  "type": "object",
+                  "description": "Per-authorization, per-day and per-month caps in cents; an absent cap is no cap.",
+                  "additionalProperties": false,
+                  "properties": {
+                    "perAuth": {
+                      "type": "integer",
+                      "format": "int64",
+                      "description": "Amount in minor units (cents).",
+                      "minimum": 0,
+                      "maximum": 100000000000
+                    },
+                    "perDay": {
+                      "type": "integer",
+                      "format": "int64",
+                      "description": "Amount in minor units (cents).",
+                      "minimum": 0,
+                      "maximum": 100000000000
+                    },
+                    "perMonth": {
+                      "type": "integer",
+                      "format": "int64",
+                      "description": "Amount in minor units (cents).",
+                      "minimum": 0,
+                      "maximum": 100000000000
+                    }
+                  }
+                },
+                "allowedMccs": {
+                  "type": "array",
+                  "maxItems": 500,
+                  "items": {
+                    "type": "string",
+                    "pattern": "^[0-9]{4}$"
+                  }
+                },
+                "blockedMccs": {
+                  "type": "array",
+                  "maxItems": 500,
+                  "items": {
+                    "type": "string",
+                    "pattern": "^[0-9]{4}$"
+                  }
+                },
+                "allowedMerchants": {
+                  "type": "array",
+                  "maxItems": 500,
+                  "items": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 200
+                  }
+                },
+                "lockToFirstMerchant": {
+                  "type": "boolean",
+                  "description": "Lock the card to the first merchant used."
+                },
+                "onDrift": {
+                  "type": "string",
+                  "enum": [
+                    "allow",
+                    "freeze"
+                  ],
+                  "description": "What happens when a spend's merchant does not match the card's merchant hint."
+                },
+                "ttlAction": {
+                  "type": "string",
+                  "enum": [
+                    "close",
+                    "freeze"
+                  ],
+                  "description": "What happens to a card when its time-to-live is reached (default `close`)."
+                }
+              }
+            }
+          }
+        }
+      }
     }
   },
   "declare_intent": {
     "name": "declare_intent",
+    "title": "Declare a purchase intent",
     "operationId": "createIntent",
     "method": "POST",
     "path": "/intents",
     "readOnly": false,
-    "description": "Declare an intent. Declares an upcoming spend. Status `pending`, or `pending_approval` when approval is required and the amount is not below `autoApproveBelow`.\n\nDeclare what you are about to buy before you pay: a short summary, the expected amount in cents and, when you know it, the merchant. When the card requires approval the intent starts as `pending_approval` and a human must approve it: check it with get_intent until it is `pending` (usable) or `rejected`. The payment later matches the intent when its amount is within the tolerance and the merchant is the one declared.",
+    "description": "Declare an intent. Declares an upcoming spend. Status `pending`, or `pending_approval` when approval is required and the amount is not below `autoApproveBelow`.\n\nDeclare what you are about to buy before you pay: a short summary, the expected amount in cents and, when you know it, the merchant. When the card requires approval the intent starts as `pending_approval` and a person must approve it: give them `approvalUrl` (the page where they decide) when it is not null, then call wait_for_approval with the intent id; pay only once it is `pending` (approved), never when it is `rejected`. The payment later matches the intent when its amount is within the tolerance and the merchant is the one declared.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -432,10 +2797,172 @@ export const userTools: GeneratedToolSet = {
         "expectedAmount"
       ],
       "additionalProperties": false
+    },
+    "outputSchema": {
+      "type": "object",
+      "description": "A pre-transaction declaration of what an agent is about to spend.",
+      "required": [
+        "id",
+        "customerIntentId",
+        "cardId",
+        "agentId",
+        "summary",
+        "expectedAmount",
+        "currency",
+        "expectedMerchant",
+        "tolerance",
+        "status",
+        "ttlMinutes",
+        "expiresAt",
+        "createdAt",
+        "approvedAt",
+        "approvedBy",
+        "rejectedAt",
+        "rejectedBy",
+        "rejectionReason",
+        "matchedTransactionId",
+        "approvalUrl"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "id": {
+          "type": "string",
+          "pattern": "^int_"
+        },
+        "customerIntentId": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "description": "The caller's own reference."
+        },
+        "cardId": {
+          "type": "string",
+          "pattern": "^card_"
+        },
+        "agentId": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "summary": {
+          "type": "string"
+        },
+        "expectedAmount": {
+          "type": "integer",
+          "format": "int64",
+          "minimum": 0,
+          "maximum": 9007199254740991
+        },
+        "currency": {
+          "type": "string",
+          "description": "Three-letter currency code, either case.",
+          "pattern": "^[A-Za-z]{3}$"
+        },
+        "expectedMerchant": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "tolerance": {
+          "type": "object",
+          "description": "Matching tolerance; the larger of `percent` of the expected amount and `amount` applies (default 10 percent or 500 cents).",
+          "additionalProperties": false,
+          "properties": {
+            "percent": {
+              "type": "number",
+              "minimum": 0,
+              "maximum": 100
+            },
+            "amount": {
+              "type": "integer",
+              "format": "int64",
+              "description": "Amount in minor units (cents).",
+              "minimum": 0,
+              "maximum": 100000000000
+            }
+          }
+        },
+        "status": {
+          "type": "string",
+          "enum": [
+            "pending_approval",
+            "pending",
+            "rejected",
+            "matched",
+            "mismatched",
+            "expired"
+          ]
+        },
+        "ttlMinutes": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 1,
+          "maximum": 5256000
+        },
+        "expiresAt": {
+          "type": "string",
+          "format": "date-time"
+        },
+        "createdAt": {
+          "type": "string",
+          "format": "date-time"
+        },
+        "approvedAt": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date-time"
+        },
+        "approvedBy": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "rejectedAt": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date-time"
+        },
+        "rejectedBy": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "rejectionReason": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "matchedTransactionId": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "approvalUrl": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "uri",
+          "maxLength": 2048,
+          "description": "A page where a person sees what the intent asks for and approves or rejects it (the dashboard of the local mock serves one per intent); null where no such page is served. Give it to the person who decides, as it is: opening it shows nothing without signing in (docs/intents.md#approval-flow)."
+        }
+      }
     }
   },
   "get_intent": {
     "name": "get_intent",
+    "title": "Get an intent",
     "operationId": "getIntent",
     "method": "GET",
     "path": "/intents/{intentId}",
@@ -454,10 +2981,363 @@ export const userTools: GeneratedToolSet = {
         "intentId"
       ],
       "additionalProperties": false
+    },
+    "outputSchema": {
+      "type": "object",
+      "description": "A pre-transaction declaration of what an agent is about to spend.",
+      "required": [
+        "id",
+        "customerIntentId",
+        "cardId",
+        "agentId",
+        "summary",
+        "expectedAmount",
+        "currency",
+        "expectedMerchant",
+        "tolerance",
+        "status",
+        "ttlMinutes",
+        "expiresAt",
+        "createdAt",
+        "approvedAt",
+        "approvedBy",
+        "rejectedAt",
+        "rejectedBy",
+        "rejectionReason",
+        "matchedTransactionId",
+        "approvalUrl"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "id": {
+          "type": "string",
+          "pattern": "^int_"
+        },
+        "customerIntentId": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "description": "The caller's own reference."
+        },
+        "cardId": {
+          "type": "string",
+          "pattern": "^card_"
+        },
+        "agentId": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "summary": {
+          "type": "string"
+        },
+        "expectedAmount": {
+          "type": "integer",
+          "format": "int64",
+          "minimum": 0,
+          "maximum": 9007199254740991
+        },
+        "currency": {
+          "type": "string",
+          "description": "Three-letter currency code, either case.",
+          "pattern": "^[A-Za-z]{3}$"
+        },
+        "expectedMerchant": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "tolerance": {
+          "type": "object",
+          "description": "Matching tolerance; the larger of `percent` of the expected amount and `amount` applies (default 10 percent or 500 cents).",
+          "additionalProperties": false,
+          "properties": {
+            "percent": {
+              "type": "number",
+              "minimum": 0,
+              "maximum": 100
+            },
+            "amount": {
+              "type": "integer",
+              "format": "int64",
+              "description": "Amount in minor units (cents).",
+              "minimum": 0,
+              "maximum": 100000000000
+            }
+          }
+        },
+        "status": {
+          "type": "string",
+          "enum": [
+            "pending_approval",
+            "pending",
+            "rejected",
+            "matched",
+            "mismatched",
+            "expired"
+          ]
+        },
+        "ttlMinutes": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 1,
+          "maximum": 5256000
+        },
+        "expiresAt": {
+          "type": "string",
+          "format": "date-time"
+        },
+        "createdAt": {
+          "type": "string",
+          "format": "date-time"
+        },
+        "approvedAt": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date-time"
+        },
+        "approvedBy": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "rejectedAt": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date-time"
+        },
+        "rejectedBy": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "rejectionReason": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "matchedTransactionId": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "approvalUrl": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "uri",
+          "maxLength": 2048,
+          "description": "A page where a person sees what the intent asks for and approves or rejects it (the dashboard of the local mock serves one per intent); null where no such page is served. Give it to the person who decides, as it is: opening it shows nothing without signing in (docs/intents.md#approval-flow)."
+        }
+      }
+    }
+  },
+  "wait_for_approval": {
+    "name": "wait_for_approval",
+    "title": "Wait for approval",
+    "operationId": "getIntent",
+    "method": "GET",
+    "path": "/intents/{intentId}",
+    "readOnly": true,
+    "description": "Get an intent. The intent with its status (`pending_approval`, `pending`, `rejected`, `matched`, `mismatched`, `expired`), who approved or rejected it and the transaction it matched.\n\nWait for a person to approve or reject an intent you declared that is `pending_approval`, and get it back decided: `pending` (approved: you may retrieve the credentials and pay), `rejected` (do not pay; `rejectionReason` says why) or `expired` (declare a new one if you still need to buy). Still `pending_approval` when the time ran out: remind the person of `approvalUrl` and wait again. An intent that is already decided is answered at once.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "intentId": {
+          "type": "string",
+          "minLength": 1,
+          "description": "Intent id (`int_...`)."
+        },
+        "timeoutSeconds": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 300,
+          "default": 45,
+          "description": "How long to wait for the decision, in seconds: 45 when omitted, 300 at most. When the time is up the intent is answered as it is, still `pending_approval`."
+        }
+      },
+      "required": [
+        "intentId"
+      ],
+      "additionalProperties": false
+    },
+    "outputSchema": {
+      "type": "object",
+      "description": "A pre-transaction declaration of what an agent is about to spend.",
+      "required": [
+        "id",
+        "customerIntentId",
+        "cardId",
+        "agentId",
+        "summary",
+        "expectedAmount",
+        "currency",
+        "expectedMerchant",
+        "tolerance",
+        "status",
+        "ttlMinutes",
+        "expiresAt",
+        "createdAt",
+        "approvedAt",
+        "approvedBy",
+        "rejectedAt",
+        "rejectedBy",
+        "rejectionReason",
+        "matchedTransactionId",
+        "approvalUrl"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "id": {
+          "type": "string",
+          "pattern": "^int_"
+        },
+        "customerIntentId": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "description": "The caller's own reference."
+        },
+        "cardId": {
+          "type": "string",
+          "pattern": "^card_"
+        },
+        "agentId": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "summary": {
+          "type": "string"
+        },
+        "expectedAmount": {
+          "type": "integer",
+          "format": "int64",
+          "minimum": 0,
+          "maximum": 9007199254740991
+        },
+        "currency": {
+          "type": "string",
+          "description": "Three-letter currency code, either case.",
+          "pattern": "^[A-Za-z]{3}$"
+        },
+        "expectedMerchant": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "tolerance": {
+          "type": "object",
+          "description": "Matching tolerance; the larger of `percent` of the expected amount and `amount` applies (default 10 percent or 500 cents).",
+          "additionalProperties": false,
+          "properties": {
+            "percent": {
+              "type": "number",
+              "minimum": 0,
+              "maximum": 100
+            },
+            "amount": {
+              "type": "integer",
+              "format": "int64",
+              "description": "Amount in minor units (cents).",
+              "minimum": 0,
+              "maximum": 100000000000
+            }
+          }
+        },
+        "status": {
+          "type": "string",
+          "enum": [
+            "pending_approval",
+            "pending",
+            "rejected",
+            "matched",
+            "mismatched",
+            "expired"
+          ]
+        },
+        "ttlMinutes": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 1,
+          "maximum": 5256000
+        },
+        "expiresAt": {
+          "type": "string",
+          "format": "date-time"
+        },
+        "createdAt": {
+          "type": "string",
+          "format": "date-time"
+        },
+        "approvedAt": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date-time"
+        },
+        "approvedBy": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "rejectedAt": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date-time"
+        },
+        "rejectedBy": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "rejectionReason": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "matchedTransactionId": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "approvalUrl": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "uri",
+          "maxLength": 2048,
+          "description": "A page where a person sees what the intent asks for and approves or rejects it (the dashboard of the local mock serves one per intent); null where no such page is served. Give it to the person who decides, as it is: opening it shows nothing without signing in (docs/intents.md#approval-flow)."
+        }
+      }
     }
   },
   "get_card_credentials": {
     "name": "get_card_credentials",
+    "title": "Get card credentials",
     "operationId": "createCardCredentials",
     "method": "POST",
     "path": "/cards/{cardId}/credentials",
@@ -492,10 +3372,54 @@ export const userTools: GeneratedToolSet = {
         "cardId"
       ],
       "additionalProperties": false
+    },
+    "outputSchema": {
+      "type": "object",
+      "description": "Card credentials; retrieving them records an access event and opens the attestation window.",
+      "required": [
+        "cardId",
+        "pan",
+        "cvc",
+        "expMonth",
+        "expYear",
+        "accessEventId",
+        "expiresAt"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "cardId": {
+          "type": "string",
+          "pattern": "^card_"
+        },
+        "pan": {
+          "type": "string",
+          "pattern": "^[0-9]{16}$"
+        },
+        "cvc": {
+          "type": "string",
+          "pattern": "^[0-9]{3}$"
+        },
+        "expMonth": {
+          "type": "string"
+        },
+        "expYear": {
+          "type": "string"
+        },
+        "accessEventId": {
+          "type": "string",
+          "pattern": "^acc_"
+        },
+        "expiresAt": {
+          "type": "string",
+          "format": "date-time",
+          "description": "End of the attestation window."
+        }
+      }
     }
   },
   "list_transactions": {
     "name": "list_transactions",
+    "title": "List transactions",
     "operationId": "listTransactions",
     "method": "GET",
     "path": "/transactions",
@@ -534,10 +3458,198 @@ export const userTools: GeneratedToolSet = {
         }
       },
       "additionalProperties": false
+    },
+    "outputSchema": {
+      "type": "object",
+      "required": [
+        "data",
+        "nextCursor",
+        "hasMore"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "data": {
+          "type": "array",
+          "maxItems": 100,
+          "items": {
+            "type": "object",
+            "description": "A card transaction: `pending` after an approved authorization, `completed` once settled, `declined`, or `reversed` (docs/money.md).",
+            "required": [
+              "id",
+              "cardId",
+              "agentId",
+              "userId",
+              "amount",
+              "authorizedAmount",
+              "reversedAmount",
+              "currency",
+              "merchant",
+              "status",
+              "declinedReason",
+              "attestationStatus",
+              "intentId",
+              "challengeId",
+              "createdAt",
+              "postedAt",
+              "reversedAt"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "id": {
+                "type": "string",
+                "pattern": "^txn_"
+              },
+              "cardId": {
+                "type": "string",
+                "pattern": "^card_"
+              },
+              "agentId": {
+                "type": [
+                  "string",
+                  "null"
+                ]
+              },
+              "userId": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "description": "The customer that owns the card (`userId` in the user variant)."
+              },
+              "amount": {
+                "type": "integer",
+                "format": "int64",
+                "minimum": 0,
+                "maximum": 9007199254740991,
+                "description": "Current amount (the settled amount once completed)."
+              },
+              "authorizedAmount": {
+                "type": "integer",
+                "format": "int64",
+                "minimum": 0,
+                "maximum": 9007199254740991
+              },
+              "reversedAmount": {
+                "type": "integer",
+                "format": "int64",
+                "minimum": 0,
+                "maximum": 9007199254740991
+              },
+              "currency": {
+                "type": "string",
+                "description": "Three-letter currency code, either case.",
+                "pattern": "^[A-Za-z]{3}$"
+              },
+              "merchant": {
+                "type": "object",
+                "description": "The merchant of a spend.",
+                "required": [
+                  "name"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "name": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 200
+                  },
+                  "mcc": {
+                    "type": "string",
+                    "pattern": "^[0-9]{4}$",
+                    "description": "Merchant category code."
+                  }
+                }
+              },
+              "status": {
+                "type": "string",
+                "enum": [
+                  "pending",
+                  "completed",
+                  "declined",
+                  "reversed"
+                ]
+              },
+              "declinedReason": {
+                "oneOf": [
+                  {
+                    "type": "string",
+                    "description": "Why an authorization was declined. When several reasons apply, the most serious is given: `card_closed`, `card_frozen`, `fraud_suspected`, `blocked_mcc`, `blocked_merchant`, `spending_limit_exceeded`, `insufficient_funds` (docs/policy.md).",
+                    "enum": [
+                      "insufficient_funds",
+                      "card_frozen",
+                      "card_closed",
+                      "spending_limit_exceeded",
+                      "blocked_merchant",
+                      "blocked_mcc",
+                      "fraud_suspected"
+                    ]
+                  },
+                  {
+                    "type": "null"
+                  }
+                ]
+              },
+              "attestationStatus": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "enum": [
+                  "attested",
+                  "unattested",
+                  null
+                ]
+              },
+              "intentId": {
+                "type": [
+                  "string",
+                  "null"
+                ]
+              },
+              "challengeId": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "description": "The 3-D Secure challenge, when one was requested."
+              },
+              "createdAt": {
+                "type": "string",
+                "format": "date-time"
+              },
+              "postedAt": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "format": "date-time"
+              },
+              "reversedAt": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "format": "date-time"
+              }
+            }
+          }
+        },
+        "nextCursor": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^cur_"
+        },
+        "hasMore": {
+          "type": "boolean"
+        }
+      }
     }
   },
   "freeze_card": {
     "name": "freeze_card",
+    "title": "Freeze a card",
     "operationId": "freezeCard",
     "method": "POST",
     "path": "/cards/{cardId}/freeze",
@@ -556,6 +3668,121 @@ export const userTools: GeneratedToolSet = {
         "cardId"
       ],
       "additionalProperties": false
+    },
+    "outputSchema": {
+      "type": "object",
+      "description": "A card in the user variant: `userId` is the customer variant's `customerId`, `type` its `usage`, `expirationMonth` and `expirationYear` its `expMonth` and `expYear`, and `createdAt` is in epoch milliseconds (docs/variants.md).",
+      "required": [
+        "id",
+        "agentId",
+        "userId",
+        "type",
+        "purpose",
+        "status",
+        "last4",
+        "createdAt"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "id": {
+          "type": "string",
+          "pattern": "^card_"
+        },
+        "agentId": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^agt_",
+          "description": "The agent the card is issued to. Always set for cards created in this variant; `null` for a card that the customer variant issued without an agent (the same card seen through both variants)."
+        },
+        "userId": {
+          "type": "string",
+          "pattern": "^cus_"
+        },
+        "type": {
+          "type": "string",
+          "enum": [
+            "single",
+            "multi"
+          ]
+        },
+        "purpose": {
+          "type": "string"
+        },
+        "status": {
+          "type": "string",
+          "enum": [
+            "notActivated",
+            "active",
+            "frozen",
+            "closed"
+          ]
+        },
+        "last4": {
+          "type": "string",
+          "pattern": "^[0-9]{4}$"
+        },
+        "createdAt": {
+          "type": "integer",
+          "format": "int64",
+          "minimum": 0,
+          "maximum": 8640000000000000,
+          "description": "Epoch milliseconds."
+        },
+        "expirationMonth": {
+          "type": "string"
+        },
+        "expirationYear": {
+          "type": "string"
+        },
+        "limits": {
+          "type": "object",
+          "description": "Per-authorization, per-day and per-month caps in cents; an absent cap is no cap.",
+          "additionalProperties": false,
+          "properties": {
+            "perAuth": {
+              "type": "integer",
+              "format": "int64",
+              "description": "Amount in minor units (cents).",
+              "minimum": 0,
+              "maximum": 100000000000
+            },
+            "perDay": {
+              "type": "integer",
+              "format": "int64",
+              "description": "Amount in minor units (cents).",
+              "minimum": 0,
+              "maximum": 100000000000
+            },
+            "perMonth": {
+              "type": "integer",
+              "format": "int64",
+              "description": "Amount in minor units (cents).",
+              "minimum": 0,
+              "maximum": 100000000000
+            }
+          }
+        },
+        "merchantHint": {
+          "type": "string"
+        },
+        "ttlDays": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 1,
+          "maximum": 3650
+        },
+        "requireApproval": {
+          "type": "boolean"
+        },
+        "autoApproveBelow": {
+          "type": "integer",
+          "format": "int64",
+          "maximum": 9007199254740991,
+          "minimum": 0
+        }
+      }
     }
   }
 };
