@@ -33,14 +33,19 @@ describe('OpenAI function tools', () => {
     const isChatTool = shapes.compile(chatCompletionFunctionTool);
     const isResponsesTool = shapes.compile(responsesFunctionTool);
     expect(chat.map((tool) => tool.function.name)).toEqual([...TOOL_NAMES]);
-    chat.forEach((tool, i) => {
+    chat.forEach((tool) => {
       expect(isChatTool(tool), JSON.stringify(isChatTool.errors)).toBe(true);
-      expect(tool.function.parameters).toEqual(toolkit.tools[i]?.inputSchema);
+      expect(tool.function.strict).toBe(true);
       expect(() => compileToolSchema(tool.function.parameters)).not.toThrow();
     });
     responses.forEach((tool, i) => {
       expect(isResponsesTool(tool), JSON.stringify(isResponsesTool.errors)).toBe(true);
-      expect(tool).toMatchObject({ name: TOOL_NAMES[i], description: toolkit.tools[i]?.description, strict: false });
+      expect(tool).toMatchObject({ name: TOOL_NAMES[i], description: toolkit.tools[i]?.description, strict: true });
+      expect(tool.parameters).toEqual(chat[i]?.function.parameters);
+    });
+    // Asked for, the toolkit's own schemas as they are.
+    toOpenAITools(toolkit, { strict: false }).forEach((tool, i) => {
+      expect(tool.function).toMatchObject({ strict: false, parameters: toolkit.tools[i]?.inputSchema });
     });
     // Plain JSON: what goes over the wire is what the function returned.
     expect(JSON.parse(JSON.stringify(chat))).toEqual(chat);
