@@ -75,7 +75,7 @@ function answeredApprovals(
 /** Whether a person approved this `declare_intent` call through the AI SDK's approval (not an automatic approval). */
 function approvedByPerson(messages: readonly ModelMessage[] | undefined, toolCallId: string): boolean {
   const answer = messages === undefined ? undefined : answeredApprovals(messages).get(toolCallId);
-  return answer !== undefined && answer.approved && !answer.automatic;
+  return answer?.approved === true && !answer.automatic;
 }
 
 /** The declarations `needsApproval` (`ai` 6) found Cardrail would decline, for the call's execution to refuse. */

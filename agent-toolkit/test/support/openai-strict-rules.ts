@@ -89,7 +89,9 @@ export function strictModeViolations(name: string, parameters: Schema): string[]
       for (const field of names) visit((node.properties as Schema)[field], `${where}/properties/${field}`, depth + 1);
     }
     if (node.items !== undefined) visit(node.items, `${where}/items`, depth + 1);
-    if (Array.isArray(node.anyOf)) node.anyOf.forEach((item, i) => visit(item, `${where}/anyOf/${i}`, depth));
+    if (Array.isArray(node.anyOf)) {
+      for (const [i, item] of node.anyOf.entries()) visit(item, `${where}/anyOf/${i}`, depth);
+    }
     if (node.$defs !== undefined) {
       for (const [key, item] of Object.entries(node.$defs as Schema)) {
         characters += key.length;
