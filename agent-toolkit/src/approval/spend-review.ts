@@ -1,5 +1,4 @@
 import type { CustomerApi } from '@cardrail/sdk';
-import { ToolError } from '../tool-error.js';
 import type { CardrailToolkit } from '../toolkit.js';
 
 type Schemas = CustomerApi.components['schemas'];
@@ -87,19 +86,16 @@ export async function decideSpend(
   callId: string,
   decision: { approved: boolean; reason?: string | undefined },
 ): Promise<Intent> {
+  // The declaration keyed by the call answers the intent as it now is (see the declare_intent tool).
   const declared = (await toolkit.run('declare_intent', input, { callId })) as Intent;
-  const current = await toolkit.client.intents.retrieve(declared.id);
-  if (current.status !== 'pending_approval') return current;
+  if (declared.status !== 'pending_approval') return declared;
   try {
     if (decision.approved) return await toolkit.client.intents.approve(declared.id);
     return await toolkit.client.intents.reject(declared.id, decision.reason ? { reason: decision.reason.slice(0, 500) } : {});
   } catch (error) {
     // Decided elsewhere between the read and the answer: the intent as it now is says what happened.
     if ((error as { code?: unknown }).code === 'invalid_state') return await toolkit.client.intents.retrieve(declared.id);
-    throw new ToolError({
-      code: (error as { code?: string }).code ?? 'internal_error',
-      message: `Writing the decision on intent ${declared.id} back failed: ${error instanceof Error ? error.message : String(error)}`,
-    });
+    throw error;
   }
 }
 
