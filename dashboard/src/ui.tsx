@@ -72,6 +72,15 @@ export function Status(props: { value: string }) {
   return <span class={`status tone-${TONES[props.value] ?? 'info'}`}>{props.value.replace(/_/g, ' ')}</span>;
 }
 
+/**
+ * An intent's status as a person reads it: a `pending` intent a person approved reads `approved` (it may be spent),
+ * one that needed nobody `pending`.
+ */
+export function IntentStatus(props: { intent: { status: string; approvedAt: string | null } }) {
+  const { status, approvedAt } = props.intent;
+  return <Status value={status === 'pending' && approvedAt ? 'approved' : status} />;
+}
+
 export function Id(props: { value: string | null | undefined }) {
   return props.value ? <code class="id">{props.value}</code> : <span class="muted">—</span>;
 }

@@ -2,7 +2,8 @@ import { useState } from 'preact/hooks';
 import type { Intent } from '../api.js';
 import { formatMoney } from '../format.js';
 import { type Action, useAction, useApi, useQuery } from '../hooks.js';
-import { ActionStatus, Id, ListStates, Page, ResourceTable, Section, Status, Time } from '../ui.js';
+import { href } from '../router.js';
+import { ActionStatus, Id, IntentStatus, ListStates, Page, ResourceTable, Section, Time } from '../ui.js';
 
 const STATUSES: Intent['status'][] = ['pending_approval', 'pending', 'matched', 'mismatched', 'rejected', 'expired'];
 
@@ -17,7 +18,8 @@ function WaitingIntent(props: { intent: Intent; action: Action; onAnswered(): vo
     <li>
       <article class="intent" aria-labelledby={headingId}>
         <h3 id={headingId}>
-          {intent.summary} <span class="amount">{formatMoney(intent.expectedAmount, intent.currency)}</span>
+          <a href={href(`approvals/${intent.id}`)}>{intent.summary}</a>{' '}
+          <span class="amount">{formatMoney(intent.expectedAmount, intent.currency)}</span>
         </h3>
         <dl class="facts">
           <dt>Merchant</dt>
@@ -145,10 +147,12 @@ export function ApprovalsView() {
           columns={['Summary', { heading: 'Amount', numeric: true }, 'Status', 'Id', 'Card', 'Created', 'Answer']}
           row={(intent) => (
             <tr key={intent.id}>
-              <th scope="row">{intent.summary}</th>
+              <th scope="row">
+                <a href={href(`approvals/${intent.id}`)}>{intent.summary}</a>
+              </th>
               <td class="num">{formatMoney(intent.expectedAmount, intent.currency)}</td>
               <td>
-                <Status value={intent.status} />
+                <IntentStatus intent={intent} />
               </td>
               <td>
                 <Id value={intent.id} />
