@@ -91,7 +91,9 @@ describe('OpenAI Agents SDK tools', () => {
     result = await run(buyerAgent, result.state);
     expect(result.interruptions).toHaveLength(0);
     expect(result.finalOutput).toMatch(/^Ready to pay with the card ending \d{4}\.$/);
-    expect((await world.api.intents.list({ cardId: world.approvalCard })).data.filter((i) => i.id === waiting!.id)).toHaveLength(1);
+    expect((await world.api.intents.list({ cardId: world.approvalCard })).data.filter((i) => i.id === waiting!.id)).toHaveLength(
+      1,
+    );
 
     const payment = await world.api.simulate.authorize({
       cardId: world.approvalCard,

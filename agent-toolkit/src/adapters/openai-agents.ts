@@ -133,14 +133,19 @@ export function cardrailApprovals(toolkit: CardrailToolkit): CardrailApprovals {
   const required = (item: RunToolApprovalItem) => {
     const call = callOf(item);
     if (call === undefined) {
-      throw new TypeError(`@cardrail/agent-toolkit: ${item.name ?? 'this'} interruption is not a declare_intent call of the Cardrail tools.`);
+      throw new TypeError(
+        `@cardrail/agent-toolkit: ${item.name ?? 'this'} interruption is not a declare_intent call of the Cardrail tools.`,
+      );
     }
     return call;
   };
   /** The run follows what Cardrail now says about the intent. */
   const follow = (state: RunState<any, any>, item: RunToolApprovalItem, intent: Intent): Intent => {
     if (intent.status === 'pending') state.approve(item);
-    else state.reject(item, { message: toolkit.nextStep('wait_for_approval', intent) ?? `Intent ${intent.id} is ${intent.status}.` });
+    else
+      state.reject(item, {
+        message: toolkit.nextStep('wait_for_approval', intent) ?? `Intent ${intent.id} is ${intent.status}.`,
+      });
     return intent;
   };
 
