@@ -5,7 +5,7 @@
  *
  * @module @cardrail/agent-toolkit/openai-agents
  */
-import { type FunctionTool, type RunState, type RunToolApprovalItem, tool } from '@openai/agents';
+import { type FunctionTool, type RunToolApprovalItem, tool } from '@openai/agents';
 import { DeclinedCalls } from '../approval/declined-calls.js';
 import { decideSpend, type Intent, reviewSpend } from '../approval/spend-review.js';
 import type { ToolName } from '../generated/tool-schemas.js';
@@ -89,6 +89,14 @@ export function toOpenAIAgentsTools(toolkit: CardrailToolkit): FunctionTool[] {
   });
 }
 
+/** What the approvals need of a run's state (`result.state`, a `RunState` of any agent and context). */
+export interface ApprovableRunState {
+  /** `RunState.approve`. */
+  approve(item: RunToolApprovalItem): void;
+  /** `RunState.reject`. */
+  reject(item: RunToolApprovalItem, options?: { message?: string }): void;
+}
+
 /** Answers to the interruptions `declare_intent` raises, written back to Cardrail. */
 export interface CardrailApprovals {
   /**
@@ -100,18 +108,18 @@ export interface CardrailApprovals {
    * Approves the purchase: the intent is approved, then the tool call (`state.approve`). Whichever decision reaches
    * Cardrail first counts: an intent rejected meanwhile on its page rejects the call instead. Resolves with the intent.
    */
-  approve(state: RunState<any, any>, item: RunToolApprovalItem): Promise<Intent>;
+  approve(state: ApprovableRunState, item: RunToolApprovalItem): Promise<Intent>;
   /**
    * Rejects the purchase: the intent is rejected with `reason`, then the tool call (`state.reject`, the model told
    * why). An intent approved meanwhile on its page approves the call instead. Resolves with the intent.
    */
-  reject(state: RunState<any, any>, item: RunToolApprovalItem, options?: { reason?: string | undefined }): Promise<Intent>;
+  reject(state: ApprovableRunState, item: RunToolApprovalItem, options?: { reason?: string | undefined }): Promise<Intent>;
   /**
    * Lets the Cardrail page decide: waits for the person's decision on the intent (`intents.waitForDecision`) and
    * answers the tool call with it. Past `timeoutMs` it throws `DecisionTimeoutError`, leaving the call unanswered.
    */
   awaitDecision(
-    state: RunState<any, any>,
+    state: ApprovableRunState,
     item: RunToolApprovalItem,
     options?: { timeoutMs?: number | undefined; signal?: AbortSignal | undefined; pollIntervalMs?: number | undefined },
   ): Promise<Intent>;
@@ -140,7 +148,7 @@ export function cardrailApprovals(toolkit: CardrailToolkit): CardrailApprovals {
     return call;
   };
   /** The run follows what Cardrail now says about the intent. */
-  const follow = (state: RunState<any, any>, item: RunToolApprovalItem, intent: Intent): Intent => {
+  const follow = (state: ApprovableRunState, item: RunToolApprovalItem, intent: Intent): Intent => {
     if (intent.status === 'pending') state.approve(item);
     else
       state.reject(item, {
