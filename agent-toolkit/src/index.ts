@@ -25,5 +25,6 @@ export {
   toOpenAITools,
   type OpenAIChatFunctionTool,
   type OpenAIResponsesFunctionTool,
+  type OpenAIToolsOptions,
 } from './adapters/openai.js';
 export { VERSION } from './version.js';

@@ -63,7 +63,10 @@ try {
   await shoot(desktop.page, 'approvals');
   await desktop.page.goto(`${running.dashboardUrl}#/approvals/${flight.id}`);
   await desktop.page.getByRole('heading', { level: 1, name: 'Approve a purchase: Flight to Lisbon' }).waitFor();
-  await desktop.page.getByRole('region', { name: /^Recent spends/ }).getByText('Hotel Lisboa').waitFor();
+  await desktop.page
+    .getByRole('region', { name: /^Recent spends/ })
+    .getByText('Hotel Lisboa')
+    .waitFor();
   await shoot(desktop.page, 'approval');
   await openView(desktop.page, 'Cards');
   await row(desktop.page, card.id)

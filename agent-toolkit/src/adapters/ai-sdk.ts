@@ -22,11 +22,36 @@ export interface AISDKToolsOptions {
   needsApproval?: boolean | undefined;
 }
 
+/** The call needs nobody's approval: it runs. */
+export interface NotApplicableStatus {
+  /** `not-applicable`. */
+  type: 'not-applicable';
+}
+
+/** Cardrail would decline the spend: the call does not run, and the model is told why. */
+export interface DeniedStatus {
+  /** `denied`. */
+  type: 'denied';
+  /** Why, from the evaluation's reasons (`Cardrail would decline this spend: The card is frozen. (card_frozen)`). */
+  reason: string;
+}
+
+/** A person must decide: the run pauses with an approval request carrying the reason. */
+export interface UserApprovalStatus {
+  /** `user-approval`. */
+  type: 'user-approval';
+  /** What the person decides on: the purchase, the intent, and its approval page when there is one. */
+  reason: string;
+}
+
 /** What `cardrailToolApproval` answers for a call: the AI SDK 7 approval status, with its reason. */
-export type CardrailApprovalStatus =
-  | { type: 'not-applicable' }
-  | { type: 'denied'; reason: string }
-  | { type: 'user-approval'; reason: string };
+export type CardrailApprovalStatus = NotApplicableStatus | DeniedStatus | UserApprovalStatus;
+
+/** AI SDK 7's `toolApproval` for the toolkit's tools: a status for each `declare_intent` call. */
+export interface CardrailToolApproval {
+  /** Judges a `declare_intent` call before it runs (see `cardrailToolApproval`). */
+  declare_intent: (input: unknown, options: { toolCallId: string }) => Promise<CardrailApprovalStatus>;
+}
 
 /** The part of a tool call's options the adapters read (both `ai` 6 and 7 pass them). */
 interface CallOptions {
@@ -169,9 +194,7 @@ export function toAISDKTools(
  * for (const part of result.content) if (part.type === 'tool-approval-request') showToPerson(part.reason);
  * ```
  */
-export function cardrailToolApproval(toolkit: CardrailToolkit): {
-  declare_intent: (input: unknown, options: { toolCallId: string }) => Promise<CardrailApprovalStatus>;
-} {
+export function cardrailToolApproval(toolkit: CardrailToolkit): CardrailToolApproval {
   return {
     declare_intent: async (input, { toolCallId }) => {
       const review = await reviewSpend(toolkit, input, toolCallId);

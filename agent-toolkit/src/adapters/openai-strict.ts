@@ -29,7 +29,7 @@ const KEPT = new Set([
 ]);
 
 /** The string formats strict mode knows; another (`int64`, an OpenAPI format) is dropped. */
-export const STRICT_FORMATS = new Set(['date-time', 'time', 'date', 'duration', 'email', 'hostname', 'ipv4', 'ipv6', 'uuid']);
+const STRICT_FORMATS = new Set(['date-time', 'time', 'date', 'duration', 'email', 'hostname', 'ipv4', 'ipv6', 'uuid']);
 
 /** What a dropped keyword said, as words for the description. */
 function said(schema: JsonSchema): string[] {

@@ -22,7 +22,7 @@ export interface WaitForDecisionOptions {
   onPending?: ((intent: Intent) => void) | undefined;
 }
 
-export const DEFAULT_DECISION_TIMEOUT_MS = 300_000;
+const DEFAULT_DECISION_TIMEOUT_MS = 300_000;
 const DEFAULT_POLL_INTERVAL_MS = 1_000;
 const MAX_POLL_INTERVAL_MS = 10_000;
 const BACKOFF = 1.5;
