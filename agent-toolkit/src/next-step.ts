@@ -1,7 +1,7 @@
 import type { ToolName } from './generated/tool-schemas.js';
 
-/** The fields of an intent a next step speaks of. */
-interface IntentFacts {
+/** The fields of an intent that a sentence about it speaks of (the next step, an approval request). */
+export interface IntentFacts {
   id: string;
   status: string;
   summary: string;
@@ -25,7 +25,7 @@ function isIntent(data: unknown): data is IntentFacts {
 }
 
 /** `25.00 USD`: an amount in minor units as a model reads it (two decimals, as for the currencies the API takes). */
-function money(cents: number, currency: string): string {
+export function money(cents: number, currency: string): string {
   return `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
 }
 

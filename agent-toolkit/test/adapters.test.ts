@@ -4,7 +4,6 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toAISDKTools } from '../src/adapters/ai-sdk.js';
 import {
-  createCardrailToolkit,
   runOpenAIToolCall,
   TOOL_NAMES,
   ToolError,
@@ -14,13 +13,13 @@ import {
 } from '../src/index.js';
 import { chatCompletionFunctionTool, responsesFunctionTool } from './support/openai-shapes.js';
 import { compileToolSchema } from './support/schema-validator.js';
-import { startWorld, type World } from './support/world.js';
+import { startWorld, toolkitFor, type World } from './support/world.js';
 
 let world: World;
 let toolkit: CardrailToolkit;
 beforeAll(async () => {
   world = await startWorld();
-  toolkit = createCardrailToolkit({ apiKey: world.apiKey, baseUrl: world.baseUrl, agentId: world.agentId });
+  toolkit = toolkitFor(world);
 });
 afterAll(() => world.close());
 

@@ -7,15 +7,15 @@ import { generateText, type ModelMessage, stepCountIs } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aiMajor } from '../../scripts/vitest-ai.mjs';
 import { cardrailToolApproval, recordApprovalResponses, toAISDKTools } from '../src/adapters/ai-sdk.js';
-import { type CardrailToolkit, createCardrailToolkit } from '../src/index.js';
+import type { CardrailToolkit } from '../src/index.js';
 import { outputJson, scriptedModel, toolOutputs } from './support/scripted-model.js';
-import { startWorld, type World } from './support/world.js';
+import { startWorld, toolkitFor, type World } from './support/world.js';
 
 let world: World;
 let toolkit: CardrailToolkit;
 beforeAll(async () => {
   world = await startWorld();
-  toolkit = createCardrailToolkit({ apiKey: world.apiKey, baseUrl: world.baseUrl, agentId: world.agentId });
+  toolkit = toolkitFor(world);
 });
 afterAll(() => world.close());
 

@@ -2,9 +2,8 @@
 // wait_for_approval (bounded, scoped, with progress and abort), the next step a model is told, and the idempotency
 // key a framework's call id gives a declaration.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CardrailToolkitOptions, createCardrailToolkit, type ToolProgress } from '../src/index.js';
-import { recordingFetch } from './support/recording-fetch.js';
-import { startWorld, type World } from './support/world.js';
+import type { CardrailToolkitOptions, ToolProgress } from '../src/index.js';
+import { recordedToolkit, startWorld, type World } from './support/world.js';
 
 let world: World;
 beforeAll(async () => {
@@ -12,17 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => world.close());
 
-function toolkitWith(options: Partial<CardrailToolkitOptions> = {}) {
-  const recorder = recordingFetch();
-  const toolkit = createCardrailToolkit({
-    apiKey: world.apiKey,
-    baseUrl: world.baseUrl,
-    agentId: world.agentId,
-    clientOptions: { fetch: recorder.fetch, maxRetries: 0 },
-    ...options,
-  });
-  return { toolkit, recorder };
-}
+const toolkitWith = (options: Partial<CardrailToolkitOptions> = {}) => recordedToolkit(world, options);
 
 const purchase = { summary: 'One month of GPU credits', expectedAmount: 2_500, expectedMerchant: 'OpenAI' };
 

@@ -6,15 +6,15 @@ import { Agent, run } from '@openai/agents';
 import { assistantMessage, functionCall, modelResponder, ScriptedModel } from '@openai/agents/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardrailApprovals, toOpenAIAgentsTools } from '../src/adapters/openai-agents.js';
-import { type CardrailToolkit, createCardrailToolkit, TOOL_NAMES } from '../src/index.js';
+import { type CardrailToolkit, TOOL_NAMES } from '../src/index.js';
 import { strictModeViolations } from './support/openai-strict-rules.js';
-import { startWorld, type World } from './support/world.js';
+import { startWorld, toolkitFor, type World } from './support/world.js';
 
 let world: World;
 let toolkit: CardrailToolkit;
 beforeAll(async () => {
   world = await startWorld();
-  toolkit = createCardrailToolkit({ apiKey: world.apiKey, baseUrl: world.baseUrl, agentId: world.agentId });
+  toolkit = toolkitFor(world);
 });
 afterAll(() => world.close());
 

@@ -7,7 +7,7 @@
  */
 import { jsonSchema, type ModelMessage, type Tool, tool } from 'ai';
 import { declareApproved, decideSpend, reviewSpend, type Intent } from '../approval/spend-review.js';
-import { DeclinedCalls } from '../approval/declined-calls.js';
+import { declinedCallsOf } from '../approval/declined-calls.js';
 import type { ToolName } from '../generated/tool-schemas.js';
 import { ToolError } from '../tool-error.js';
 import type { CardrailToolkit } from '../toolkit.js';
@@ -103,17 +103,6 @@ function approvedByPerson(messages: readonly ModelMessage[] | undefined, toolCal
   return answer?.approved === true && !answer.automatic;
 }
 
-/** The declarations `needsApproval` (`ai` 6) found Cardrail would decline, for the call's execution to refuse. */
-const declinedByToolkit = new WeakMap<CardrailToolkit, DeclinedCalls>();
-function declinedCalls(toolkit: CardrailToolkit): DeclinedCalls {
-  let calls = declinedByToolkit.get(toolkit);
-  if (calls === undefined) {
-    calls = new DeclinedCalls();
-    declinedByToolkit.set(toolkit, calls);
-  }
-  return calls;
-}
-
 /**
  * The toolkit's tools as Vercel AI SDK tools (`generateText({ tools })`, `streamText`, agents), keyed by name. Their
  * input and output schemas are the spec-derived JSON Schemas (through `jsonSchema()`, no zod). A failed call throws
@@ -136,7 +125,7 @@ export function toAISDKTools(
   toolkit: CardrailToolkit,
   options: AISDKToolsOptions = {},
 ): Record<ToolName, Tool<Record<string, unknown>, unknown>> {
-  const declined = declinedCalls(toolkit);
+  const declined = declinedCallsOf(toolkit);
   const entries = toolkit.tools.map((cardrailTool) => {
     const name = cardrailTool.name;
     const execute = async (input: Record<string, unknown>, call: CallOptions): Promise<unknown> => {

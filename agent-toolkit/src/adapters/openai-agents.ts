@@ -6,22 +6,11 @@
  * @module @cardrail/agent-toolkit/openai-agents
  */
 import { type FunctionTool, type RunToolApprovalItem, tool } from '@openai/agents';
-import { DeclinedCalls } from '../approval/declined-calls.js';
+import { declinedCallsOf } from '../approval/declined-calls.js';
 import { decideSpend, type Intent, reviewSpend } from '../approval/spend-review.js';
 import type { ToolName } from '../generated/tool-schemas.js';
 import type { CardrailTool, CardrailToolkit } from '../toolkit.js';
 import { fromStrictArguments, toStrictSchema } from './openai-strict.js';
-
-/** The declarations Cardrail would decline, found by `needsApproval`, for the call's execution to refuse. */
-const declinedByToolkit = new WeakMap<CardrailToolkit, DeclinedCalls>();
-function declinedCalls(toolkit: CardrailToolkit): DeclinedCalls {
-  let calls = declinedByToolkit.get(toolkit);
-  if (calls === undefined) {
-    calls = new DeclinedCalls();
-    declinedByToolkit.set(toolkit, calls);
-  }
-  return calls;
-}
 
 /** What the model reads as a tool's output: the JSON, then the next step when there is one. */
 function modelOutput(toolkit: CardrailToolkit, name: ToolName, result: Awaited<ReturnType<CardrailToolkit['call']>>): string {
@@ -55,7 +44,7 @@ function asInput(tool: CardrailTool, value: unknown): unknown {
  * ```
  */
 export function toOpenAIAgentsTools(toolkit: CardrailToolkit): FunctionTool[] {
-  const declined = declinedCalls(toolkit);
+  const declined = declinedCallsOf(toolkit);
   return toolkit.tools.map((cardrailTool) => {
     const name = cardrailTool.name;
     return tool({

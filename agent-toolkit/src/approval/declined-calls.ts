@@ -1,3 +1,5 @@
+import type { CardrailToolkit } from '../toolkit.js';
+
 /** The most refusals kept at once: a run that never executes its refused calls cannot grow the map without end. */
 const LIMIT = 1_000;
 
@@ -22,4 +24,16 @@ export class DeclinedCalls {
     this.#reasons.delete(callId);
     return reason;
   }
+}
+
+const byToolkit = new WeakMap<CardrailToolkit, DeclinedCalls>();
+
+/** The refusals of one toolkit, shared by every tool set made from it (an approval step and the call it judged). */
+export function declinedCallsOf(toolkit: CardrailToolkit): DeclinedCalls {
+  let calls = byToolkit.get(toolkit);
+  if (calls === undefined) {
+    calls = new DeclinedCalls();
+    byToolkit.set(toolkit, calls);
+  }
+  return calls;
 }

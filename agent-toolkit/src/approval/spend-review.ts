@@ -1,4 +1,5 @@
 import type { CustomerApi } from '@cardrail/sdk';
+import { money } from '../next-step.js';
 import type { CardrailToolkit } from '../toolkit.js';
 
 type Schemas = CustomerApi.components['schemas'];
@@ -27,10 +28,6 @@ interface DeclareInput {
   expectedAmount?: unknown;
   currency?: unknown;
   expectedMerchant?: unknown;
-}
-
-function money(cents: number, currency: string): string {
-  return `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
 }
 
 /** Whether a new intent of this amount starts `pending_approval` under the card's merged policy (docs/intents.md). */

@@ -5,6 +5,7 @@ import {
   type ServerNotification,
   type ServerRequest,
 } from '@modelcontextprotocol/sdk/types.js';
+import { type IntentFacts, money } from '../next-step.js';
 import type { CardrailToolkit, ToolResult } from '../toolkit.js';
 import type { ToolCallOptions } from '../tools/tool-handler.js';
 
@@ -58,15 +59,10 @@ export function approvalSettings(options: ApprovalElicitationOptions = {}): Appr
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
-interface PendingIntent {
-  id: string;
-  status: string;
-  summary: string;
-  expectedAmount: number;
-  currency: string;
-  expectedMerchant: string | null;
-  approvalUrl?: string | null;
-}
+type PendingIntent = Pick<
+  IntentFacts,
+  'id' | 'status' | 'summary' | 'expectedAmount' | 'currency' | 'expectedMerchant' | 'approvalUrl'
+>;
 
 function pendingWithLink(data: unknown): (PendingIntent & { approvalUrl: string }) | undefined {
   const intent = data as PendingIntent | undefined;
@@ -76,7 +72,7 @@ function pendingWithLink(data: unknown): (PendingIntent & { approvalUrl: string 
 }
 
 function requestMessage(agentId: string, intent: PendingIntent): string {
-  const amount = `${(intent.expectedAmount / 100).toFixed(2)} ${intent.currency.toUpperCase()}`;
+  const amount = money(intent.expectedAmount, intent.currency);
   const merchant = intent.expectedMerchant ? ` at ${intent.expectedMerchant}` : '';
   return `Agent ${agentId} wants to pay ${amount}${merchant} for "${intent.summary}" (intent ${intent.id}). Its card needs a person's approval: open the page to approve or reject it.`;
 }

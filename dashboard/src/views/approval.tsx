@@ -1,11 +1,11 @@
 // One intent on a page of its own (`#/approvals/int_...`, the intent's `approvalUrl`): what a person needs to decide
 // whether an agent may make this purchase, and the two answers.
-import { useState } from 'preact/hooks';
 import type { Agent, Card, DashboardApi, Intent, Owner, PolicySummary, SpendEvaluation, Transaction } from '../api.js';
 import { formatMoney } from '../format.js';
-import { type Action, useAction, useApi, useQuery } from '../hooks.js';
+import { useAction, useQuery } from '../hooks.js';
 import { href } from '../router.js';
 import { ActionStatus, ErrorNotice, Id, IntentStatus, Loading, Page, Section, Status, Time } from '../ui.js';
+import { IntentAnswers } from './intent-answers.js';
 
 /** The agent's spends shown beside the purchase. */
 const RECENT_SPENDS = 5;
@@ -166,54 +166,6 @@ function Outcome(props: { intent: Intent }) {
   return <p class="notice">This intent is {intent.status.replace(/_/g, ' ')}: there is nothing left to decide.</p>;
 }
 
-function Answers(props: { intent: Intent; action: Action; onAnswered(): void }) {
-  const { intent, action } = props;
-  const api = useApi();
-  const [reason, setReason] = useState('');
-  const busy = action.busy !== undefined;
-  return (
-    <div class="decide">
-      <button
-        type="button"
-        disabled={busy}
-        onClick={() =>
-          action
-            .run(`approving ${intent.summary}`, () => api.approveIntent(intent.id), `Approved: ${intent.summary}.`)
-            .then(props.onAnswered)
-        }
-      >
-        Approve
-      </button>
-      <div class="reject">
-        <label for="rejection-reason">Reason for rejection (optional)</label>
-        <input
-          id="rejection-reason"
-          type="text"
-          maxLength={500}
-          value={reason}
-          onInput={(event) => setReason((event.target as HTMLInputElement).value)}
-        />
-        <button
-          type="button"
-          class="danger"
-          disabled={busy}
-          onClick={() =>
-            action
-              .run(
-                `rejecting ${intent.summary}`,
-                () => api.rejectIntent(intent.id, reason.trim()),
-                `Rejected: ${intent.summary}.`,
-              )
-              .then(props.onAnswered)
-          }
-        >
-          Reject
-        </button>
-      </div>
-    </div>
-  );
-}
-
 export function ApprovalView(props: { intentId: string }) {
   const decision = useQuery((api) => loadDecision(api, props.intentId), [props.intentId], ['intent.', 'transaction.', 'card.']);
   const action = useAction();
@@ -241,7 +193,7 @@ export function ApprovalView(props: { intentId: string }) {
             <Facts decision={data} />
             <Outcome intent={data.intent} />
             {data.intent.status === 'pending_approval' && (
-              <Answers intent={data.intent} action={action} onAnswered={decision.reload} />
+              <IntentAnswers intent={data.intent} action={action} onAnswered={decision.reload} />
             )}
           </Section>
           <Section title={`Recent spends of ${data.agent?.name ?? 'the agent'}`} id="recent-spends">

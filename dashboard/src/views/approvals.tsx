@@ -1,19 +1,17 @@
 import { useState } from 'preact/hooks';
 import type { Intent } from '../api.js';
 import { formatMoney } from '../format.js';
-import { type Action, useAction, useApi, useQuery } from '../hooks.js';
+import { type Action, useAction, useQuery } from '../hooks.js';
 import { href } from '../router.js';
 import { ActionStatus, Id, IntentStatus, ListStates, Page, ResourceTable, Section, Time } from '../ui.js';
+import { IntentAnswers } from './intent-answers.js';
 
 const STATUSES: Intent['status'][] = ['pending_approval', 'pending', 'matched', 'mismatched', 'rejected', 'expired'];
 
 /** One intent waiting for a person: what the agent wants to buy, and the two answers. */
 function WaitingIntent(props: { intent: Intent; action: Action; onAnswered(): void }) {
-  const api = useApi();
   const { intent, action } = props;
-  const [reason, setReason] = useState('');
   const headingId = `intent-${intent.id}`;
-  const busy = action.busy !== undefined;
   return (
     <li>
       <article class="intent" aria-labelledby={headingId}>
@@ -41,45 +39,7 @@ function WaitingIntent(props: { intent: Intent; action: Action; onAnswered(): vo
             <Time value={intent.expiresAt} />
           </dd>
         </dl>
-        <div class="decide">
-          <button
-            type="button"
-            disabled={busy}
-            onClick={() =>
-              action
-                .run(`approving ${intent.summary}`, () => api.approveIntent(intent.id), `Approved: ${intent.summary}.`)
-                .then(props.onAnswered)
-            }
-          >
-            Approve
-          </button>
-          <div class="reject">
-            <label for={`reason-${intent.id}`}>Reason for rejection (optional)</label>
-            <input
-              id={`reason-${intent.id}`}
-              type="text"
-              maxLength={500}
-              value={reason}
-              onInput={(event) => setReason((event.target as HTMLInputElement).value)}
-            />
-            <button
-              type="button"
-              class="danger"
-              disabled={busy}
-              onClick={() =>
-                action
-                  .run(
-                    `rejecting ${intent.summary}`,
-                    () => api.rejectIntent(intent.id, reason.trim()),
-                    `Rejected: ${intent.summary}.`,
-                  )
-                  .then(props.onAnswered)
-              }
-            >
-              Reject
-            </button>
-          </div>
-        </div>
+        <IntentAnswers intent={intent} action={action} onAnswered={props.onAnswered} />
       </article>
     </li>
   );
