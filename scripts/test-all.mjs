@@ -3,8 +3,8 @@
 // than the machine has cores), the longest remaining chain first; see scripts/lib/task-runner.mjs. Nothing is left
 // out of what the steps below used to run one after another:
 //
-//   static     changesets, the scripts' own tests, doc links, generation freshness, spec lint, Spectral (its OpenAPI
-//              rules and the OWASP ruleset), Biome, knip, typedoc (warnings as errors)
+//   static     changesets, the scripts' own tests, doc links, the mock's layers, generation freshness, spec lint,
+//              Spectral (its OpenAPI rules and the OWASP ruleset), Biome, knip, typedoc (warnings as errors)
 //   build      each package's dist/ (the SDK first: the others bundle or import it), each published package packed
 //              once right after its build, then publint and attw on that tarball
 //   typecheck  TypeScript 7's tsc in every workspace: sources, tests and the type tests (*.test-d.ts)
@@ -114,6 +114,8 @@ const allTasks = [
   { name: 'changesets', phase: 'static', cost: 2, early: true, ...script('.', 'changesets:check') },
   { name: 'test:scripts', phase: 'static', cost: 4, early: true, ...script('.', 'test:scripts') },
   { name: 'doc-links', phase: 'static', cost: 1, early: true, ...script('.', 'links:check') },
+  // The mock's layers (docs/architecture.md): no upward import, no import circle, no file over 300 lines.
+  { name: 'layers', phase: 'static', cost: 1, early: true, ...script('.', 'layers:check') },
   { name: 'generate', phase: 'static', cost: 6, early: true, ...script('.', 'generate:check') },
   { name: 'lint:spec', phase: 'static', cost: 11, ...script('spec', 'lint') },
   // Third-party tools fed the committed bundles (spec/dist) as a user would feed them; see spec/spectral/.

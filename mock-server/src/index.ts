@@ -16,7 +16,6 @@ export type {
 } from './variants/wire-event.js';
 export type { AnyStoredEvent, EventData, Mode, StoredEvent, StoredEventType } from './core/event-types.js';
 export type {
-  IdempotencyRecord,
   MockSnapshot,
   RandomPosition,
   ServerState,
@@ -26,17 +25,25 @@ export type {
 } from './core/state/model.js';
 export type { JournalAccess, StateJournal } from './core/state/change-tracker.js';
 export type { StoredTenant, StoredTenants } from './core/state/stored-tenants.js';
-export type { StoredResponse } from './core/idempotency.js';
-export type { MockExtension } from './extension.js';
+export type { IdempotencyRecord, StoredResponse } from './core/idempotency.js';
+export type { MockExtension } from './operations/extension.js';
 export type {
   HandlerMap,
   OperationContext,
   OperationHandler,
   OperationResult,
-  ServerServices,
-} from './http/operation-handler.js';
-export { ApiError } from './core/errors.js';
-export type { ApiRequest } from './http/api-request.js';
+} from './operations/handler-map.js';
+export type { ServerServices } from './operations/services.js';
+export { HttpError } from './core/errors.js';
+import { HttpError } from './core/errors.js';
+/**
+ * The former name of {@link HttpError}, the same class (`instanceof` holds either way).
+ * @deprecated Use `HttpError`: `ApiError` read like the SDK's `APIError`, the error a client receives.
+ */
+export const ApiError = HttpError;
+/** @deprecated Use `HttpError`. */
+export type ApiError = HttpError;
+export type { ApiRequest } from './operations/api-request.js';
 export type { WireResponse } from './http/response.js';
 export type { Variant } from './core/variant.js';
 export type {

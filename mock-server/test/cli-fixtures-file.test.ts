@@ -3,7 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../src/cli.js';
+import { runCli } from '../src/cli/serve-command.js';
 import { didYouMean } from '../src/cli/did-you-mean.js';
 import { FixturesFileError, readFixturesFile } from '../src/cli/fixtures-file.js';
 import { tempDirs } from './support/temp-dirs.js';

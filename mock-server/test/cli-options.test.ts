@@ -2,7 +2,7 @@
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import packageJson from '../package.json' with { type: 'json' };
-import { type CliIo, runCli } from '../src/cli.js';
+import { type CliIo, runCli } from '../src/cli/serve-command.js';
 
 function captureIo() {
   const lines: string[] = [];

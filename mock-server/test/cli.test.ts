@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, type CliIo } from '../src/cli.js';
+import { runCli, type CliIo } from '../src/cli/serve-command.js';
 import { FROZEN_AT } from './support/keys.js';
 import { tempDirs } from './support/temp-dirs.js';
 

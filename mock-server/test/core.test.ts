@@ -57,6 +57,22 @@ describe('Collection', () => {
     expect(seen).toEqual(Array.from({ length: 25 }, (_, i) => `a${24 - i}`));
   });
 
+  it('ends a walk on a last page that holds exactly `limit` objects, without an empty page after it', () => {
+    const items = new Collection<{ id: string }>(next);
+    for (let i = 0; i < 8; i++) items.insert({ id: `x${i}` });
+    const first = items.page({ limit: 4 });
+    expect(first.items.map((item) => item.id)).toEqual(['x7', 'x6', 'x5', 'x4']);
+    expect(first.hasMore).toBe(true);
+    const last = items.page({ limit: 4, before: first.nextBefore });
+    expect(last.items.map((item) => item.id)).toEqual(['x3', 'x2', 'x1', 'x0']);
+    expect(last.hasMore).toBe(false);
+    expect(last.nextBefore).toBeUndefined();
+    // A collection of exactly one page: no next page either.
+    const single = new Collection<{ id: string }>(next);
+    for (let i = 0; i < 3; i++) single.insert({ id: `s${i}` });
+    expect(single.page({ limit: 3 })).toMatchObject({ hasMore: false, nextBefore: undefined });
+  });
+
   it('refuses an id it already holds and keeps the stored object', () => {
     const items = new Collection<{ id: string; kind: string }>(next, { filters: { kind: (item) => item.kind } });
     items.insert({ id: 'a', kind: 'first' });

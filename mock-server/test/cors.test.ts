@@ -3,7 +3,7 @@
 // real browser calling it from another origin: runtime-tests/test/browser.test.ts.)
 import { afterAll, describe, expect, it } from 'vitest';
 import { startMockServer, type RunningMockServer } from '../src/adapters/node.js';
-import { runCli, type CliIo } from '../src/cli.js';
+import { runCli, type CliIo } from '../src/cli/serve-command.js';
 import { EXPOSED_HEADERS, parseCorsOrigins } from '../src/http/cors.js';
 import { documents } from '@cardrail/spec/documents';
 import { VARIANTS } from '../src/core/variant.js';

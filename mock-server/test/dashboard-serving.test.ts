@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DASHBOARD_CSP } from '../src/adapters/dashboard-assets.js';
 import { type RunningMockServer, startMockServer } from '../src/adapters/node.js';
-import { type CliIo, runCli } from '../src/cli.js';
+import { type CliIo, runCli } from '../src/cli/serve-command.js';
 import { newKey } from './support/keys.js';
 
 const packageRoot = join(dirname(fileURLToPath(import.meta.url)), '..');

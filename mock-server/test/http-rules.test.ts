@@ -412,6 +412,20 @@ describe.each(TRANSPORTS)('HTTP rules through %s', (transport) => {
       expect(seen).toEqual([...created].reverse());
     });
 
+    it('ends on a last page of exactly `limit` objects: hasMore false and no cursor', async () => {
+      const key = newKey();
+      const created: string[] = [];
+      for (let i = 0; i < 6; i++) created.push((await createCustomer(key)).body.id);
+      const first = await h.call('GET', '/customers?limit=3', { key });
+      expect(first.body.data.map((c: { id: string }) => c.id)).toEqual(created.slice(3).reverse());
+      expect(first.body.hasMore).toBe(true);
+      const last = await h.call('GET', `/customers?limit=3&cursor=${first.body.nextCursor}`, { key });
+      expect(last.status).toBe(200);
+      expect(last.body.data.map((c: { id: string }) => c.id)).toEqual(created.slice(0, 3).reverse());
+      expect(last.body.hasMore).toBe(false);
+      expect(last.body.nextCursor).toBeNull();
+    });
+
     it('uses 50 as the default page size', async () => {
       const key = newKey();
       for (let i = 0; i < 51; i++)

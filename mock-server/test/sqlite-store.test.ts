@@ -15,7 +15,7 @@ import { SqliteStateStore } from '../src/adapters/sqlite/store.js';
 import { normalizedTenant } from '../src/core/state/compare.js';
 import type { MockSnapshot } from '../src/core/state/model.js';
 import { createMockServer, type MockServer } from '../src/index.js';
-import type { ApiRequest } from '../src/http/api-request.js';
+import type { ApiRequest } from '../src/operations/api-request.js';
 import { FROZEN_AT, newKey } from './support/keys.js';
 import { call, carryOn, fakeReceivers, readBack, runTour, tourOptions } from './support/state-tour.js';
 import { tempDirs } from './support/temp-dirs.js';

@@ -7,7 +7,7 @@ import { SnapshotBuilder } from '../src/core/state/builder.js';
 import type { StateJournal } from '../src/core/state/change-tracker.js';
 import type { MockSnapshot, StateLine } from '../src/core/state/model.js';
 import { memoryStore } from './support/memory-store.js';
-import type { ApiRequest } from '../src/http/api-request.js';
+import type { ApiRequest } from '../src/operations/api-request.js';
 import { call, carryOn, fakeReceivers, readBack, runTour, TOUR_KEY, tourOptions } from './support/state-tour.js';
 import { FROZEN_AT, newKey } from './support/keys.js';
 

@@ -149,3 +149,20 @@ describe('the test kit beside MSW', () => {
     expect((await inbox.waitFor('user.updated')).data.userId).toBe(customer.id);
   });
 });
+
+describe('the test kit of the Node server', () => {
+  it('works as soon as startMockServer resolves: its SDK clients load while the server starts answering', async () => {
+    const { startMockServer } = await import('../src/adapters/node.js');
+    const running = await startMockServer({ port: 0, dashboard: false });
+    try {
+      const cardrail = running.mock.client();
+      const { card } = await running.mock.cardholder({ client: cardrail, balance: 10_000 });
+      const inbox = await running.mock.webhookInbox({ client: cardrail, events: ['transaction.created'] });
+      await cardrail.simulate.authorize({ cardId: card.id, amount: 700, merchant: { name: 'Shop', mcc: '5411' } });
+      const created = await inbox.waitFor('transaction.created');
+      expect(created.data).toMatchObject({ cardId: card.id, amount: 700 });
+    } finally {
+      await running.close();
+    }
+  });
+});

@@ -4,7 +4,7 @@ import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type RunningMockServer } from '../src/adapters/node.js';
 import { createMockServer } from '../src/server.js';
-import type { ApiRequest } from '../src/http/api-request.js';
+import type { ApiRequest } from '../src/operations/api-request.js';
 import { newKey } from './support/keys.js';
 
 function apiRequest(method: string, path: string, key: string, body?: unknown, extra: Record<string, string> = {}): ApiRequest {

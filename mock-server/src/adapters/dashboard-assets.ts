@@ -1,7 +1,5 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { dirname, extname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { nodeBuiltin } from './node-builtins.js';
 
 /** Where the page is: the server's root. Its scripts, styles and icon are under `DASHBOARD_ASSET_PATH`. */
 export const DASHBOARD_PATH = '/';
@@ -49,7 +47,9 @@ interface Asset {
  * (both module formats) and from `src/adapters/` under `npm run mock`, which builds the page into the same place.
  */
 function assetDirectory(): string | undefined {
-  const here = typeof __dirname === 'string' ? __dirname : dirname(fileURLToPath(import.meta.url));
+  const { existsSync } = nodeBuiltin('node:fs');
+  const { dirname, join } = nodeBuiltin('node:path');
+  const here = typeof __dirname === 'string' ? __dirname : dirname(nodeBuiltin('node:url').fileURLToPath(import.meta.url));
   return [join(here, 'dashboard'), join(here, '..', '..', 'dist', 'dashboard')].find((dir) =>
     existsSync(join(dir, 'index.html')),
   );
@@ -57,6 +57,8 @@ function assetDirectory(): string | undefined {
 
 /** Reads the page's files once, on the first request for one of them, so a server that is never visited pays nothing. */
 function loadAssets(directory: string): Map<string, Asset> {
+  const { readdirSync, readFileSync } = nodeBuiltin('node:fs');
+  const { extname, join } = nodeBuiltin('node:path');
   const assets = new Map<string, Asset>();
   for (const name of readdirSync(directory)) {
     const contentType = CONTENT_TYPES[extname(name)];

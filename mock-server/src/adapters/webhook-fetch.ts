@@ -1,9 +1,9 @@
-import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
-import { Agent as HttpAgent, request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import type { LookupAddress, LookupOptions, lookup as dnsLookup } from 'node:dns';
+import type { Agent as HttpAgent, IncomingMessage, RequestOptions } from 'node:http';
 import type { LookupFunction } from 'node:net';
 import { DEFAULT_ATTEMPTS_IN_FLIGHT, DEFAULT_ATTEMPTS_PER_ORIGIN, type FetchFunction } from '../webhooks/dispatcher.js';
 import { addressProblem, type WebhookUrlPolicy } from '../webhooks/url-policy.js';
+import { nodeBuiltin } from './node-builtins.js';
 
 export interface WebhookFetchOptions {
   /** Open connections to one origin at most (keep-alive, reused). Default 8. */
@@ -41,23 +41,31 @@ export function createWebhookFetch(options: WebhookFetchOptions): WebhookFetch {
     timeout: options.idleMs ?? 4_000,
     scheduling: 'lifo' as const,
   };
-  const http = new HttpAgent(agentOptions);
-  const https = new HttpsAgent(agentOptions);
-  const lookup = guardedLookup(options.policy, options.resolve ?? dnsLookup);
+  // Made on the first delivery of each scheme: a server that sends none never loads node:https (and TLS).
+  const agents: { http?: HttpAgent; https?: HttpAgent } = {};
+  const transport = (secure: boolean) => {
+    const module = nodeBuiltin(secure ? 'node:https' : 'node:http');
+    const scheme = secure ? 'https' : 'http';
+    agents[scheme] ??= new module.Agent(agentOptions);
+    return { agent: agents[scheme], request: module.request };
+  };
+  let lookup: LookupFunction | undefined;
 
   const fetch: FetchFunction = (input, init) =>
     new Promise<Response>((resolve, reject) => {
       const url = new URL(input);
       const secure = url.protocol === 'https:';
+      const { agent, request } = transport(secure);
+      lookup ??= guardedLookup(options.policy, options.resolve ?? nodeBuiltin('node:dns').lookup);
       const requestOptions: RequestOptions = {
         method: init.method ?? 'GET',
         headers: init.headers as Record<string, string>,
-        agent: secure ? https : http,
+        agent,
         // Also for a host opened with allowHosts: a name that resolves to a cloud metadata address is still refused.
         lookup,
         signal: init.signal ?? undefined,
       };
-      const outgoing = (secure ? httpsRequest : httpRequest)(url, requestOptions, (incoming: IncomingMessage) => {
+      const outgoing = request(url, requestOptions, (incoming: IncomingMessage) => {
         // The body is not used: it is read to its end so the connection can serve the next attempt.
         incoming.on('error', reject);
         incoming.resume();
@@ -82,8 +90,8 @@ export function createWebhookFetch(options: WebhookFetchOptions): WebhookFetch {
   return {
     fetch,
     close() {
-      http.destroy();
-      https.destroy();
+      agents.http?.destroy();
+      agents.https?.destroy();
     },
   };
 }

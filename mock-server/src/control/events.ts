@@ -2,7 +2,7 @@ import type { Mode } from '../core/event-types.js';
 import type { Directory } from '../core/directory.js';
 import type { Tenant } from '../core/tenant.js';
 import type { Variant } from '../core/variant.js';
-import { eventNaming } from '../variants/event-naming.js';
+import { eventNaming } from '../core/event-naming.js';
 import { codecs } from '../variants/index.js';
 import type { WireEvent, WireEventOfType, WireEventType } from '../variants/wire-event.js';
 

@@ -1,9 +1,10 @@
 /**
  * The API's error answers (docs/errors.md): 401 and 404 keep the string forms `{"error":"unauthorized"}` and
  * `{"error":"not_found"}`; everything else is `{error:{code,message,details}}`. The domain, the engine and the
- * handlers throw ApiError; the HTTP layer renders it.
+ * handlers throw HttpError; the HTTP layer renders it. (Named apart from the SDK's `APIError`, the error a client
+ * receives: this one is what a handler throws to make the mock answer with an error.)
  */
-export class ApiError extends Error {
+export class HttpError extends Error {
   /**
    * @param status - HTTP status of the answer.
    * @param code - Machine-readable reason, such as `invalid_state`.
@@ -19,7 +20,7 @@ export class ApiError extends Error {
     readonly headers: Record<string, string> = {},
   ) {
     super(message);
-    this.name = 'ApiError';
+    this.name = 'HttpError';
   }
 
   /** The JSON body of the answer: the string form for 401 and 404, `{error:{code,message,details}}` otherwise. */
@@ -29,46 +30,52 @@ export class ApiError extends Error {
   }
 }
 
-export function unauthorized(): ApiError {
-  return new ApiError(401, 'unauthorized', 'Missing, malformed, unknown or revoked API key.');
+export function unauthorized(): HttpError {
+  return new HttpError(401, 'unauthorized', 'Missing, malformed, unknown or revoked API key.');
 }
 
 /** Also the answer for an object of another organization or mode: ids never leak (never 403). */
-export function notFound(): ApiError {
-  return new ApiError(404, 'not_found', 'The resource does not exist.');
+export function notFound(): HttpError {
+  return new HttpError(404, 'not_found', 'The resource does not exist.');
 }
 
 /**
  * A request the spec or a rule refuses. `field` is a JSON pointer into the request (`/body/email`,
  * `/query/limit`, `/path/cardId`, `/header/Idempotency-Key`).
  */
-export function invalidRequest(field: string, reason: string, extra: Record<string, unknown> = {}): ApiError {
-  return new ApiError(400, 'invalid_request', `${field.replace(/^\//, '')}: ${reason}`, { field, reason, ...extra });
+export function invalidRequest(field: string, reason: string, extra: Record<string, unknown> = {}): HttpError {
+  return new HttpError(400, 'invalid_request', `${field.replace(/^\//, '')}: ${reason}`, { field, reason, ...extra });
 }
 
 /** A well-formed request that the object's current state forbids (e.g. activating an active agent). */
-export function invalidState(message: string, details: Record<string, unknown> | null = null): ApiError {
-  return new ApiError(400, 'invalid_state', message, details);
+export function invalidState(message: string, details: Record<string, unknown> | null = null): HttpError {
+  return new HttpError(400, 'invalid_state', message, details);
 }
 
-export function testModeOnly(): ApiError {
-  return new ApiError(400, 'test_mode_only', 'This operation is available in test mode only (use an sk_test_ key).');
+export function testModeOnly(): HttpError {
+  return new HttpError(400, 'test_mode_only', 'This operation is available in test mode only (use an sk_test_ key).');
 }
 
-export function notImplemented(operationId: string): ApiError {
-  return new ApiError(501, 'not_implemented', `The mock does not implement ${operationId} yet.`, { operationId });
+export function notImplemented(operationId: string): HttpError {
+  return new HttpError(501, 'not_implemented', `The mock does not implement ${operationId} yet.`, { operationId });
 }
 
-export function internalError(): ApiError {
-  return new ApiError(500, 'internal_error', 'An unexpected error occurred.');
+/** Every 500 the mock answers: a fault of the mock, never of the request. */
+export function internalError(): HttpError {
+  return new HttpError(500, 'internal_error', 'An unexpected error occurred.');
+}
+
+/** A 500 of `validateResponses`: the operation's answer does not match its spec (a fault of a handler). */
+export function responseMismatch(operationId: string, mismatch: string): HttpError {
+  return new HttpError(500, 'internal_error', 'Response does not match the spec.', { operationId, mismatch });
 }
 
 /**
  * The durable store could not save what a request changed (a full disk, an I/O error): nothing of it was applied,
  * and a retry may succeed once the store can write again (docs/errors.md).
  */
-export function stateNotSaved(reason: string): ApiError {
-  return new ApiError(
+export function stateNotSaved(reason: string): HttpError {
+  return new HttpError(
     503,
     'state_not_saved',
     'The change could not be saved to the state directory, so nothing was applied; retry once the store can write again.',

@@ -1,7 +1,6 @@
 import stableStringify from 'safe-stable-stringify';
 import { sha256Hex } from './sha256.js';
 import type { Clock, EpochMs } from './clock.js';
-import type { IdempotencyRecord } from './state/model.js';
 
 /** How long a key is remembered, on the test clock. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -14,6 +13,21 @@ export interface StoredResponse {
   headers: readonly (readonly [string, string])[];
   /** The body text as first sent. */
   body: string;
+}
+
+/** An `Idempotency-Key` the tenant remembers, with the answer a retry of the same request replays. */
+export interface IdempotencyRecord {
+  /** The `Idempotency-Key` header's value. */
+  key: string;
+  /**
+   * SHA-256 (hex) of the first request's variant, method, path and JSON body value: the key sent with another
+   * request is refused (`idempotency_key_reused`).
+   */
+  fingerprint: string;
+  /** When the key is forgotten, in epoch milliseconds of the tenant's test clock (24 hours after first use). */
+  expiresAt: number;
+  /** The first answer, replayed byte for byte. */
+  response: StoredResponse;
 }
 
 interface Entry {

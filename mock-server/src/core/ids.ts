@@ -1,4 +1,5 @@
 import { bytesToBase64url } from './base64url.js';
+import { nodeCrypto } from './node-crypto.js';
 
 /** Id prefixes of spec/README.md. */
 export const ID_PREFIX = {
@@ -36,14 +37,22 @@ let offset = 0;
 /** Web Crypto fills at most 65,536 bytes per call. */
 const MAX_FILL = 65_536;
 
+/**
+ * node:crypto's randomFillSync where the runtime has it (its first call costs a tenth of Web Crypto's, which sets up
+ * the whole Web Crypto API on Node), else Web Crypto's getRandomValues.
+ */
+const native = nodeCrypto;
+const fillRandom: (bytes: Uint8Array<ArrayBuffer>) => unknown =
+  native === undefined ? (bytes) => crypto.getRandomValues(bytes) : (bytes) => native.randomFillSync(bytes);
+
 function randomBytes(size: number): Uint8Array {
   const bytes = new Uint8Array(size);
-  for (let start = 0; start < size; start += MAX_FILL) crypto.getRandomValues(bytes.subarray(start, start + MAX_FILL));
+  for (let start = 0; start < size; start += MAX_FILL) fillRandom(bytes.subarray(start, start + MAX_FILL));
   return bytes;
 }
 
 /**
- * Cryptographic randomness (Web Crypto's `getRandomValues`, in every runtime) handed out from a pool: one call per
+ * Cryptographic randomness (node:crypto's or Web Crypto's, see fillRandom) handed out from a pool: one call per
  * 4 KiB instead of one per id, which was the largest single cost of a simple request. Each refill is a new buffer,
  * so a view handed out earlier keeps its bytes.
  */
@@ -109,9 +118,17 @@ function base62Id(random: RandomSource, prefix: string, length: number): string 
   return String.fromCharCode.apply(null, codes);
 }
 
-/** Random base62 text of `length` characters, after `prefix` (a request id: `req_...`). */
-export function randomBase62(random: RandomSource, length: number, prefix = ''): string {
-  return base62Id(random, prefix, length);
+/**
+ * A new `Request-Id` (`req_` and 16 random letters and digits): always random, so that a seeded mock's object ids
+ * stay the same however many requests it answers.
+ */
+export function newRequestId(): string {
+  return base62Id(cryptoRandom, ID_PREFIX.request, 16);
+}
+
+/** Random base62 text of `length` characters. */
+function randomBase62(random: RandomSource, length: number): string {
+  return base62Id(random, '', length);
 }
 
 export class IdFactory {

@@ -8,6 +8,21 @@ import TinyQueue from 'tinyqueue';
  */
 export type ScheduledTask = () => void;
 
+/**
+ * What a scheduled job is, as its label names it. Each kind is scheduled in one place, so a reader of `runDue` finds
+ * the code a job runs: `webhook delivery <id>`, an attempt (webhooks/dispatcher.ts, #scheduleAutomatic); `card ttl
+ * <id>`, a card's time-to-live (engine/ttl.ts); `intent expiry <id>` (engine/intents/intent-service.ts,
+ * scheduleIntentExpiry). A new kind of scheduled work of the mock adds its label here; an extension's work may carry
+ * any label (the type stays open for them), and `task` is the default for unnamed work.
+ */
+export type WorkLabel =
+  | `webhook delivery ${string}`
+  | `card ttl ${string}`
+  | `intent expiry ${string}`
+  | 'task'
+  // Any other text, for extensions' work (`string & {}` keeps the names above in an editor's completions).
+  | (string & {});
+
 export interface ScheduledHandle {
   readonly dueAt: EpochMs;
   cancel(): void;
@@ -16,7 +31,7 @@ export interface ScheduledHandle {
 interface Job {
   dueAt: EpochMs;
   seq: number;
-  label: string;
+  label: WorkLabel;
   run: ScheduledTask;
   cancelled: boolean;
 }
@@ -46,7 +61,7 @@ export class Scheduler {
   ) {}
 
   /** Runs `run` when the clock reaches `dueAt` (at once on the next `runDue` if already past). */
-  schedule(dueAt: EpochMs, run: ScheduledTask, label = 'task'): ScheduledHandle {
+  schedule(dueAt: EpochMs, run: ScheduledTask, label: WorkLabel = 'task'): ScheduledHandle {
     const job: Job = { dueAt, seq: this.#seq++, label, run, cancelled: false };
     this.#heap.push(job);
     this.#armTimer();

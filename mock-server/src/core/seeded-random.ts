@@ -1,3 +1,4 @@
+import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import type { RandomSource } from './ids.js';
 import { sha256Bytes } from './sha256.js';
 
@@ -38,12 +39,12 @@ export function seededRandom(initialSeed: string): SeededRandom {
     position: (): RandomPosition => ({
       seed,
       counter,
-      pool: Array.from(pool, (byte) => byte.toString(16).padStart(2, '0')).join(''),
+      pool: bytesToHex(pool),
     }),
     moveTo(position: RandomPosition) {
       seed = position.seed;
       counter = position.counter;
-      pool = Uint8Array.from(position.pool.match(/../g) ?? [], (pair) => parseInt(pair, 16));
+      pool = hexToBytes(position.pool);
     },
   });
 }

@@ -275,7 +275,20 @@ export type PolicyChangeListener = (change: PolicyChange, tenant: Tenant) => voi
 /** Called for each tenant brought back from saved state, once its records are in: schedules its due work again. */
 export type RestoreListener = (tenant: Tenant) => void;
 
-/** The observers every tenant reports to (the server's extensions, webhook fan-out, test observers). */
+/** Reactions to every tenant's events, policy changes and restores: an extension's, the engine's (engine/reactions.ts). */
+export interface TenantListeners {
+  /** Called with every event as it is stored, with its tenant. */
+  onEvent?: EventListener | undefined;
+  /** Called when the policy or limits of a customer, agent or card changed (no event tells that). */
+  onPolicyChanged?: PolicyChangeListener | undefined;
+  /** Called for each tenant restored from saved state: scheduled work is not saved, so it is armed again here. */
+  onRestore?: RestoreListener | undefined;
+}
+
+/**
+ * The observers every tenant reports to, in registration order: built by composition/tenant-hooks.ts from the
+ * webhook dispatcher, the engine, the extensions and the server's event feed.
+ */
 export interface TenantHooks {
   onEvent: ReadonlySet<EventListener>;
   onPolicyChanged: ReadonlySet<PolicyChangeListener>;

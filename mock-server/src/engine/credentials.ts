@@ -1,4 +1,4 @@
-import { ApiError } from '../core/errors.js';
+import { HttpError } from '../core/errors.js';
 import { DEFAULT_ATTESTATION_WINDOW_MINUTES, type AccessRecord } from './attestation.js';
 import { loadCardScope } from './card-scope.js';
 import type { Tenant } from '../core/tenant.js';
@@ -35,10 +35,15 @@ export function retrieveCredentials(tenant: Tenant, cardId: string, request: Cre
   expireCardIfDue(tenant, scope);
   const { card, policy } = scope;
   if (card.status !== 'active') {
-    throw new ApiError(400, 'card_not_active', `The card is ${card.status}; credentials are only available for an active card.`, {
-      cardId,
-      status: card.status,
-    });
+    throw new HttpError(
+      400,
+      'card_not_active',
+      `The card is ${card.status}; credentials are only available for an active card.`,
+      {
+        cardId,
+        status: card.status,
+      },
+    );
   }
   const now = tenant.now();
   const state = engineState(tenant);
@@ -47,7 +52,7 @@ export function retrieveCredentials(tenant: Tenant, cardId: string, request: Cre
   if ((policy.requireIntent === true || policy.requireApproval === true) && !lookup.usable) {
     throw lookup.awaitingApproval
       ? approvalRequired(cardId, lookup.awaitingApproval)
-      : new ApiError(
+      : new HttpError(
           400,
           'intent_required',
           'The card requires an approved or pending intent before its credentials are retrieved.',
@@ -104,7 +109,7 @@ function findIntent(
     const named = open.get(intentId);
     if (named && isUsable(named, now)) return { usable: named };
     if (named && isAwaitingApproval(named, now)) throw approvalRequired(cardId, named);
-    throw new ApiError(400, 'intent_required', 'The intent is not a usable (pending, unexpired) intent of this card.', {
+    throw new HttpError(400, 'intent_required', 'The intent is not a usable (pending, unexpired) intent of this card.', {
       intentId,
     });
   }
@@ -114,8 +119,8 @@ function findIntent(
   return usable ? { usable } : { awaitingApproval: newest((candidate) => isAwaitingApproval(candidate, now)) };
 }
 
-function approvalRequired(cardId: string, intent: IntentRecord): ApiError {
-  return new ApiError(
+function approvalRequired(cardId: string, intent: IntentRecord): HttpError {
+  return new HttpError(
     400,
     'approval_required',
     "The card's intent awaits approval; approve it before retrieving the credentials.",

@@ -6,13 +6,14 @@ import { bundledOperations } from '../spec/bundled-operations.js';
 import { extractOperations, toHonoPath, type OperationSpec } from '../spec/operations.js';
 import { operationValidator, type OperationValidator } from '../spec/validator.js';
 import { validatorSource } from '../spec/validator-source.js';
-import { ApiError, internalError, notFound } from '../core/errors.js';
-import type { HandlerMap, ServerServices } from './operation-handler.js';
+import { HttpError, internalError, notFound } from '../core/errors.js';
+import type { HandlerMap } from '../operations/handler-map.js';
+import type { ServerServices } from '../operations/services.js';
 import { runOperation } from './pipeline.js';
 import { requestTarget, type RequestTarget } from './request-url.js';
 import { prepareOperation, type PreparedOperation } from './prepared-operation.js';
 import { jsonResponse, toWire, type WireResponse } from './response.js';
-import type { ApiRequest } from './api-request.js';
+import type { ApiRequest } from '../operations/api-request.js';
 import { matchRoute } from './route-match.js';
 import { getOrCreate } from '../core/get-or-create.js';
 
@@ -59,37 +60,28 @@ export function createHttpApp(options: HttpAppOptions): Dispatch {
     }
   }
 
-  // One router per method: Hono's RegExpRouter compiles every method it holds on its first match, so a router of
-  // its own per method compiles only the methods requests use, when they first do (a sixth of the work for a GET).
-  const routers = new Map<string, RegExpRouter<Route>>();
-  const router = (method: string) => getOrCreate(routers, method, () => new RegExpRouter<Route>());
   // Static segments before parameters, so `/a/b` is never taken for `/a/{id}` (the first match wins). Ties in code
   // unit order: localeCompare would load the ICU collator, a sixth of a mock's start-up.
   const paths = [...byPath.entries()]
     .map((entry) => ({ entry, rank: specificity(entry[0]) }))
     .sort((a, b) => b.rank - a.rank || (a.entry[0] < b.entry[0] ? -1 : a.entry[0] > b.entry[0] ? 1 : 0))
     .map(({ entry }) => entry);
-  for (const [path, methods] of paths) {
-    const routePath = API_BASE_PATH + toHonoPath(path);
-    for (const [method, candidates] of methods) {
-      router(method).add(method, routePath, (request, target, params, requestId) =>
-        runOperation(options, request, target, requestId, params, candidates),
-      );
-    }
-    const allow = [...methods.keys()];
-    if (allow.includes('GET')) allow.push('HEAD');
-    const refuse: Route = (_request, _target, _params, requestId) =>
-      toWire(jsonResponse(405, methodNotAllowed(allow).toBody(), { Allow: allow.join(', ') }), requestId);
-    for (const method of ROUTABLE_METHODS) if (!methods.has(method)) router(method).add(method, routePath, refuse);
-  }
+  // One router per method, made on the first request of that method: Hono's RegExpRouter compiles every method it
+  // holds on its first match, so a router of its own per method compiles only the methods requests use, and a mock
+  // that answers only GETs never builds the others (a sixth of the work each).
+  const routers = new Map<string, RegExpRouter<Route>>();
+  const routerOf = (method: string): RegExpRouter<Route> | undefined => {
+    if (!(ROUTABLE_METHODS as readonly string[]).includes(method)) return undefined;
+    return getOrCreate(routers, method, () => methodRouter(method, paths, options));
+  };
 
   const answer = (request: ApiRequest, requestId: string): WireResponse | Promise<WireResponse> => {
     try {
       // HEAD is answered as GET; the transports send its headers without the body.
       const target = requestTarget(request.url);
       const method = request.method === 'HEAD' ? 'GET' : request.method;
-      const methodRouter = routers.get(method);
-      const matched = methodRouter ? matchRoute(methodRouter, method, target) : undefined;
+      const router = routerOf(method);
+      const matched = router ? matchRoute(router, method, target) : undefined;
       if (!matched) return toWire(jsonResponse(404, notFound().toBody()), requestId);
       const result = matched.route(request, target, matched.params, requestId);
       return result instanceof Promise ? result.catch((error: unknown) => unexpected(error, requestId)) : result;
@@ -122,12 +114,48 @@ export function createHttpApp(options: HttpAppOptions): Dispatch {
  */
 export type Dispatch = (request: ApiRequest) => WireResponse | Promise<WireResponse>;
 
+/** What a matched route answers with: made by operationRoute or methodNotAllowedRoute, below. */
 type Route = (
   request: ApiRequest,
   target: RequestTarget,
   params: Record<string, string>,
   requestId: string,
 ) => WireResponse | Promise<WireResponse>;
+
+/** A path and method of the spec: the request runs the pipeline (pipeline.ts) for its caller's variant's operation. */
+function operationRoute(options: HttpAppOptions, candidates: Partial<Record<Variant, PreparedOperation>>): Route {
+  return (request, target, params, requestId) => runOperation(options, request, target, requestId, params, candidates);
+}
+
+/**
+ * The router of one method: for each path in the order given, the operation's route when the path has the method,
+ * else the 405 route.
+ */
+function methodRouter(
+  method: string,
+  paths: [string, Map<string, Partial<Record<Variant, PreparedOperation>>>][],
+  options: HttpAppOptions,
+): RegExpRouter<Route> {
+  const router = new RegExpRouter<Route>();
+  for (const [path, methods] of paths) {
+    const candidates = methods.get(method);
+    router.add(method, API_BASE_PATH + toHonoPath(path), candidates ? operationRoute(options, candidates) : refusal(methods));
+  }
+  return router;
+}
+
+/** The 405 route of a path: its methods, and HEAD where it has GET. */
+function refusal(methods: Map<string, unknown>): Route {
+  const allow = [...methods.keys()];
+  if (allow.includes('GET')) allow.push('HEAD');
+  return methodNotAllowedRoute(allow);
+}
+
+/** Another method on a known path: 405 with `Allow`. */
+function methodNotAllowedRoute(allow: string[]): Route {
+  return (_request, _target, _params, requestId) =>
+    toWire(jsonResponse(405, methodNotAllowed(allow).toBody(), { Allow: allow.join(', ') }), requestId);
+}
 
 function unexpected(error: unknown, requestId: string): WireResponse {
   console.error('[cardrail-mock] unexpected error', error);
@@ -156,8 +184,8 @@ function specificity(path: string): number {
   return path.split('/').filter((segment) => segment !== '' && !segment.startsWith('{')).length * 100 - path.split('/').length;
 }
 
-function methodNotAllowed(allow: string[]): ApiError {
-  return new ApiError(405, 'method_not_allowed', `Method not allowed; this path accepts ${allow.join(', ')}.`, {
+function methodNotAllowed(allow: string[]): HttpError {
+  return new HttpError(405, 'method_not_allowed', `Method not allowed; this path accepts ${allow.join(', ')}.`, {
     allow,
   });
 }

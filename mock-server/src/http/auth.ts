@@ -1,4 +1,4 @@
-import type { ApiRequest } from './api-request.js';
+import type { ApiRequest } from '../operations/api-request.js';
 import type { Authenticated, Directory } from '../core/directory.js';
 import type { Variant } from '../core/variant.js';
 import { unauthorized } from '../core/errors.js';

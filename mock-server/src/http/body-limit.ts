@@ -1,19 +1,19 @@
-import { ApiError } from '../core/errors.js';
-import type { ApiRequest } from './api-request.js';
+import { HttpError } from '../core/errors.js';
+import type { ApiRequest } from '../operations/api-request.js';
 
 /** The largest request body the mock reads by default: 1 MiB (docs/errors.md#request-size-and-depth). */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
 /** 413 in the error format, naming the limit. */
-export function payloadTooLarge(limit: number): ApiError {
-  return new ApiError(413, 'payload_too_large', `The request body is larger than the limit of ${limit} bytes.`, {
+export function payloadTooLarge(limit: number): HttpError {
+  return new HttpError(413, 'payload_too_large', `The request body is larger than the limit of ${limit} bytes.`, {
     limit,
   });
 }
 
 /** A body the transport could not receive in full (the client went away mid-body): nothing is done with it. */
-export function incompleteBody(): ApiError {
-  return new ApiError(400, 'invalid_request', 'body: was not received completely', {
+export function incompleteBody(): HttpError {
+  return new HttpError(400, 'invalid_request', 'body: was not received completely', {
     field: '/body',
     reason: 'was not received completely',
   });

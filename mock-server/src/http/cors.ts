@@ -1,4 +1,4 @@
-import { cryptoRandom, randomBase62 } from '../core/ids.js';
+import { newRequestId } from '../core/ids.js';
 import type { Dispatch } from './app.js';
 import type { WireResponse } from './response.js';
 
@@ -78,7 +78,7 @@ function createCors(origins: CorsOrigins): Cors {
   return {
     preflight(method, headers) {
       if (method !== 'OPTIONS' || headers.get('access-control-request-method') === null) return undefined;
-      const answer: Record<string, string> = { 'Request-Id': randomBase62(cryptoRandom, 16, 'req_') };
+      const answer: Record<string, string> = { 'Request-Id': newRequestId() };
       const origin = allowOrigin(headers.get('origin'));
       if (origin !== undefined) {
         answer['Access-Control-Allow-Origin'] = origin;

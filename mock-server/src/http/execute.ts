@@ -1,10 +1,11 @@
-import type { ApiRequest } from './api-request.js';
+import type { ApiRequest } from '../operations/api-request.js';
 import type { StoredResponse } from '../core/idempotency.js';
 import type { RequestIdentity } from './auth.js';
-import { ApiError, invalidRequest, notImplemented } from '../core/errors.js';
-import { runBuiltIn } from '../operations/dispatch.js';
+import { HttpError, invalidRequest, notImplemented, responseMismatch } from '../core/errors.js';
+import { runBuiltIn } from './run-built-in.js';
 import { codecs } from '../variants/index.js';
-import type { HandlerMap, ServerServices } from './operation-handler.js';
+import type { HandlerMap } from '../operations/handler-map.js';
+import type { ServerServices } from '../operations/services.js';
 import type { PreparedOperation } from './prepared-operation.js';
 import { jsonResponse } from './response.js';
 
@@ -53,7 +54,7 @@ function addParameter(query: Record<string, unknown>, name: string, value: strin
 
 /**
  * Validates the request against the operation's spec, runs its handler and (when asked) checks the answer against
- * the spec. ApiErrors become answers here, so that they are remembered for idempotent replay like any answer.
+ * the spec. HttpErrors become answers here, so that they are remembered for idempotent replay like any answer.
  * Answers synchronously when the handler does: most reads never wait, and a promise per request is a cost the
  * transports can avoid.
  */
@@ -71,13 +72,7 @@ export function execute(
       const mismatch = validator.response(status, result.body);
       if (mismatch) {
         console.error(`[cardrail-mock] ${spec.operationId} answered outside the spec: ${mismatch}`);
-        return jsonResponse(500, {
-          error: {
-            code: 'internal_error',
-            message: 'Response does not match the spec.',
-            details: { operationId: spec.operationId, mismatch },
-          },
-        });
+        return errorAnswer(responseMismatch(spec.operationId, mismatch));
       }
     }
     return jsonResponse(status, result.body, result.headers);
@@ -143,7 +138,7 @@ function renamedFieldSent(
   renamed: Readonly<Record<string, string>>,
   query: Record<string, unknown>,
   body: unknown,
-): ApiError | undefined {
+): HttpError | undefined {
   for (const [name, instead] of Object.entries(renamed)) {
     const where =
       name in query ? 'query' : body !== null && typeof body === 'object' && Object.hasOwn(body, name) ? 'body' : undefined;
@@ -157,8 +152,8 @@ function renamedFieldSent(
   return undefined;
 }
 
-/** An ApiError as its answer; anything else is a fault of the mock and propagates. */
+/** An HttpError as its answer; anything else is a fault of the mock and propagates. */
 function errorAnswer(error: unknown): StoredResponse {
-  if (!(error instanceof ApiError)) throw error;
+  if (!(error instanceof HttpError)) throw error;
   return jsonResponse(error.status, error.toBody(), error.headers);
 }

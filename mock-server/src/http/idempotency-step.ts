@@ -1,6 +1,6 @@
 import { requestFingerprint, type StoredResponse } from '../core/idempotency.js';
 import type { Tenant } from '../core/tenant.js';
-import { ApiError, invalidRequest } from '../core/errors.js';
+import { HttpError, invalidRequest } from '../core/errors.js';
 
 /** What the idempotency check decided: answer with a replay, or run and then `complete` with the answer. */
 export type IdempotencyOutcome =
@@ -31,7 +31,7 @@ export async function checkIdempotency(
   for (;;) {
     const lookup = tenant.idempotency.begin(idempotencyKey, fingerprint);
     if (lookup.kind === 'reused') {
-      throw new ApiError(
+      throw new HttpError(
         400,
         'idempotency_key_reused',
         'This Idempotency-Key was used with a different request within the last 24 hours.',

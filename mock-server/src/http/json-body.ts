@@ -1,4 +1,4 @@
-import type { ApiRequest } from './api-request.js';
+import type { ApiRequest } from '../operations/api-request.js';
 import { invalidRequest } from '../core/errors.js';
 import { readBodyText } from './body-limit.js';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.js';

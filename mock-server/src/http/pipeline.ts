@@ -2,17 +2,18 @@ import type { RateLimiter } from '../core/rate-limiter.js';
 import type { Variant } from '../core/variant.js';
 import type { StoredResponse } from '../core/idempotency.js';
 import { authenticate, type RequestIdentity } from './auth.js';
-import { ApiError, internalError, notFound, testModeOnly } from '../core/errors.js';
+import { HttpError, internalError, notFound, testModeOnly } from '../core/errors.js';
 import { execute } from './execute.js';
 import { checkIdempotency, isReplayable } from './idempotency-step.js';
 import { parseJsonBody, readJsonBody } from './json-body.js';
 import { checkBodyText, checkDeclaredLength, readBodyText } from './body-limit.js';
 import type { RequestTarget } from './request-url.js';
-import type { HandlerMap, ServerServices } from './operation-handler.js';
+import type { HandlerMap } from '../operations/handler-map.js';
+import type { ServerServices } from '../operations/services.js';
 import type { PreparedOperation } from './prepared-operation.js';
 import { applyRateLimit } from './rate-limit-step.js';
 import { jsonResponse, toWire, type WireResponse } from './response.js';
-import type { ApiRequest } from './api-request.js';
+import type { ApiRequest } from '../operations/api-request.js';
 
 export interface PipelineOptions {
   handlers: HandlerMap;
@@ -45,8 +46,8 @@ export function runOperation(
 ): WireResponse | Promise<WireResponse> {
   const headers: [string, string][] = [];
   const fail = (error: unknown): WireResponse => {
-    if (!(error instanceof ApiError)) console.error('[cardrail-mock] handler failed', error);
-    const failure = error instanceof ApiError ? error : internalError();
+    if (!(error instanceof HttpError)) console.error('[cardrail-mock] handler failed', error);
+    const failure = error instanceof HttpError ? error : internalError();
     return toWire(jsonResponse(failure.status, failure.toBody(), failure.headers), requestId, headers);
   };
   let identity: RequestIdentity;

@@ -1,7 +1,10 @@
 import type { OperationSpec } from '../spec/operations.js';
 import type { OperationValidator } from '../spec/validator.js';
 
-/** A spec operation with its validators, loaded on the operation's first request. */
+/**
+ * A spec operation with its validators, loaded on the operation's first request: made by `prepareOperation` (a
+ * LazyOperation, below), which loads them through the loader app.ts passes (`loadValidator` there).
+ */
 export interface PreparedOperation {
   spec: OperationSpec;
   /** The validator; only read once `ready` (the pipeline awaits `load()` first). */

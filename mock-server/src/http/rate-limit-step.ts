@@ -1,6 +1,6 @@
 import type { RateLimiter } from '../core/rate-limiter.js';
 import type { Tenant } from '../core/tenant.js';
-import { ApiError } from '../core/errors.js';
+import { HttpError } from '../core/errors.js';
 
 /**
  * Counts the request against its key's minute. Adds the RateLimit headers to `headers` (every answer carries
@@ -14,7 +14,7 @@ export function applyRateLimit(limiter: RateLimiter, keyId: string, tenant: Tena
     ['RateLimit-Reset', String(decision.resetSeconds)],
   );
   if (!decision.allowed) {
-    throw new ApiError(
+    throw new HttpError(
       429,
       'rate_limited',
       `Rate limit of ${decision.limit} requests per minute exceeded.`,

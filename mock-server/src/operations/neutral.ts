@@ -4,7 +4,7 @@ import type { StoredEventType } from '../core/event-types.js';
 import type { Tenant } from '../core/tenant.js';
 import type { Variant } from '../core/variant.js';
 import type { Policy, SpendingLimit } from '../domain/types.js';
-import type { ServerServices } from '../http/operation-handler.js';
+import type { ServerServices } from './services.js';
 import type { NoParameters, WireInput } from './wire.js';
 
 /**
@@ -73,7 +73,7 @@ export type NeutralContext<Id extends NeutralOperationId> = NeutralInput<Id> & {
 
 /**
  * Implements one operation for both variants: takes the neutral input, returns a neutral record (or a page of them);
- * each variant's codec renders it as that variant's documented response. Throws ApiError for 4xx answers.
+ * each variant's codec renders it as that variant's documented response. Throws HttpError for 4xx answers.
  */
 type NeutralHandler<Id extends NeutralOperationId> = (ctx: NeutralContext<Id>) => unknown;
 

@@ -2,7 +2,7 @@ import { notFound } from '../core/errors.js';
 import { activateAgent, agents, createAgent, deleteAgent, requireAgent, suspendAgent, updateAgent } from '../domain/agents.js';
 import { customers } from '../domain/customers.js';
 import type { NeutralHandlers } from '../operations/neutral.js';
-import { listPage } from './pagination.js';
+import { listPage } from '../core/list-page.js';
 
 export const agentHandlers = {
   createAgent: (ctx) => {

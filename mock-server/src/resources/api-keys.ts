@@ -1,7 +1,7 @@
 import { notFound } from '../core/errors.js';
 import { apiKeys } from '../core/directory.js';
 import type { NeutralHandlers } from '../operations/neutral.js';
-import { listPage } from './pagination.js';
+import { listPage } from '../core/list-page.js';
 
 /**
  * Keys of the caller's organization and mode. A new key belongs to the same organization, in the caller's mode or

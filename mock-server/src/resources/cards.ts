@@ -3,7 +3,7 @@ import { requireAgent } from '../domain/agents.js';
 import { cards, closeCard, createCard, freezeCard, requireCard, unfreezeCard, updateCardSettings } from '../domain/cards.js';
 import { customers } from '../domain/customers.js';
 import type { NeutralHandlers } from '../operations/neutral.js';
-import { listPage } from './pagination.js';
+import { listPage } from '../core/list-page.js';
 
 export const cardHandlers = {
   /**

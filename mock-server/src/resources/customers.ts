@@ -2,7 +2,7 @@ import { balanceOf } from '../domain/balances.js';
 import { deleteCustomer } from '../domain/customer-deletion.js';
 import { createCustomer, customers, requireCustomer, updateCustomer } from '../domain/customers.js';
 import type { NeutralHandlers } from '../operations/neutral.js';
-import { listPage } from './pagination.js';
+import { listPage } from '../core/list-page.js';
 
 /** Customers (customer variant) and users (user variant): one object, two names (variants/user.ts maps them). */
 export const customerHandlers = {

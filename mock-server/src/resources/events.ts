@@ -1,7 +1,7 @@
 import { notFound } from '../core/errors.js';
 import { EventLog } from '../core/event-log.js';
 import type { NeutralHandlers } from '../operations/neutral.js';
-import { listPage } from './pagination.js';
+import { listPage } from '../core/list-page.js';
 
 /** `GET /events` and `GET /events/{eventId}`: the events the caller's variant has (the variant renders them). */
 export const eventHandlers = {

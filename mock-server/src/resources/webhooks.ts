@@ -3,10 +3,10 @@ import type { StoredEventType } from '../core/event-types.js';
 import type { Tenant } from '../core/tenant.js';
 import type { Variant } from '../core/variant.js';
 import type { NeutralHandlers } from '../operations/neutral.js';
-import type { EventNaming } from '../variants/event-naming.js';
+import type { EventNaming } from '../core/event-naming.js';
 import { deliveries, SECRET_OVERLAP_MS, webhooks, type WebhookRecord } from '../webhooks/records.js';
 import { subscriptionIndex } from '../webhooks/subscription-index.js';
-import { listPage } from './pagination.js';
+import { listPage } from '../core/list-page.js';
 
 function requireWebhook(tenant: Tenant, id: string): WebhookRecord {
   const webhook = webhooks.of(tenant).get(id);

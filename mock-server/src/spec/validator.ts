@@ -1,6 +1,6 @@
 import type { Ajv2020 as Ajv2020Type, ErrorObject } from 'ajv/dist/2020.js';
 import { VARIANTS, type Variant } from '../core/variant.js';
-import { invalidRequest, type ApiError } from '../core/errors.js';
+import { invalidRequest, type HttpError } from '../core/errors.js';
 import type { SpecDocuments } from './documents.js';
 import type { OperationSpec } from './operations.js';
 import { ajvOptions, documentId, operationSchemas } from './validation-schemas.js';
@@ -20,14 +20,14 @@ export interface RequestChecks {
   body: SchemaCheck | undefined;
 }
 
-/** The compiled validators of one operation; each returns an ApiError (400 invalid_request) or undefined. */
+/** The compiled validators of one operation; each returns an HttpError (400 invalid_request) or undefined. */
 export interface OperationValidator {
   /** Validates (and coerces, and fills defaults into) path parameters in place. */
-  path(params: Record<string, unknown>): ApiError | undefined;
+  path(params: Record<string, unknown>): HttpError | undefined;
   /** Validates (and coerces, and fills defaults into) the query in place; unknown parameters are refused. */
-  query(query: Record<string, unknown>): ApiError | undefined;
+  query(query: Record<string, unknown>): HttpError | undefined;
   /** Validates the parsed JSON body in place (schema defaults are filled in). */
-  body(body: unknown): ApiError | undefined;
+  body(body: unknown): HttpError | undefined;
   /** Checks a response the mock is about to send; returns a description of the mismatch, if any. */
   response(status: number, body: unknown): string | undefined;
 }
@@ -135,14 +135,14 @@ export function operationValidator(
   };
 }
 
-function check(validate: SchemaCheck, value: unknown, where: 'path' | 'query' | 'body'): ApiError | undefined {
+function check(validate: SchemaCheck, value: unknown, where: 'path' | 'query' | 'body'): HttpError | undefined {
   if (validate(value)) return undefined;
   const error = (validate.errors ?? [])[0];
-  return error ? toApiError(error, where) : invalidRequest(`/${where}`, 'is invalid');
+  return error ? toHttpError(error, where) : invalidRequest(`/${where}`, 'is invalid');
 }
 
 /** One Ajv error (its `params` are keyword-specific, hence read through casts) as 400 invalid_request naming the field (`/body/email`) and the reason. */
-function toApiError(error: ErrorObject, where: 'path' | 'query' | 'body'): ApiError {
+function toHttpError(error: ErrorObject, where: 'path' | 'query' | 'body'): HttpError {
   let field = `/${where}${error.instancePath}`;
   let reason = error.message ?? 'is invalid';
   const params = error.params as Record<string, unknown>;

@@ -1,9 +1,10 @@
 import type { AnyStoredEvent } from '../core/event-types.js';
 import type { Variant } from '../core/variant.js';
 import type { CardStatus } from '../domain/cards.js';
-import type { NeutralOutput } from '../operations/handlers.js';
+import type { NeutralOutput } from '../resources/handler-table.js';
 import type { NeutralInput, NeutralOperationId } from '../operations/neutral.js';
 import type { OperationIdOf, WireBody, WireInput, WireParams, WireQuery, WireResponse } from '../operations/wire.js';
+import type { RenderedEvent } from '../webhooks/event-renderer.js';
 
 /** Turns a variant's validated wire input into the neutral handler's input. */
 type Decoder<V extends Variant, Id extends OperationIdOf<V>, N extends NeutralOperationId> = (
@@ -62,12 +63,6 @@ type NeutralIdOf<Id, Aliases> = Id extends keyof Aliases
 export type CodecTable<V extends Variant, Aliases> = {
   [Id in OperationIdOf<V>]: OperationCodec<V, Id, NeutralIdOf<Id, Aliases>>;
 };
-
-/** A stored event as one variant sends it: its type name there and the envelope. */
-export interface RenderedEvent {
-  type: string;
-  envelope: unknown;
-}
 
 /**
  * Everything that differs between the variants, in one place per variant (customer.ts, user.ts): which neutral

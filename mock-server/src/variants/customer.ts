@@ -4,7 +4,7 @@ import type { ApiSchemas } from '../core/stored.js';
 import type { CardRecord, CardStatus } from '../domain/cards.js';
 import type { VariantCodec } from './codec.js';
 import { eventDataIn } from './event-data.js';
-import { eventNaming } from './event-naming.js';
+import { eventNaming } from '../core/event-naming.js';
 import { renderPolicySummary } from './render/policy-summary.js';
 import { renderList } from './render/list.js';
 import { eventOperations, sharedOperations, webhookOperations } from './shared.js';

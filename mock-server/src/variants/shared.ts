@@ -3,7 +3,7 @@ import type { Variant } from '../core/variant.js';
 import type { NoParameters } from '../operations/wire.js';
 import type { WebhookRecord } from '../webhooks/records.js';
 import type { CodecTable } from './codec.js';
-import { eventNaming, eventTypeNames, storedEventTypes } from './event-naming.js';
+import { eventNaming, eventTypeNames, storedEventTypes } from '../core/event-naming.js';
 import { renderList } from './render/list.js';
 import {
   renderCredentials,

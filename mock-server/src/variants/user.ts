@@ -4,7 +4,7 @@ import type { Policy } from '../domain/types.js';
 import type { UserSchemas } from '../core/stored.js';
 import type { VariantCodec } from './codec.js';
 import { eventDataIn } from './event-data.js';
-import { eventNaming } from './event-naming.js';
+import { eventNaming } from '../core/event-naming.js';
 import { renderDeposit, renderKyc, renderTransaction, renderWithdrawal } from './render/engine-records.js';
 import { renderList } from './render/list.js';
 import { renderAgent } from './render/platform-records.js';

@@ -1,4 +1,3 @@
-import { generateSignatureHeader, SIGNATURE_HEADER } from '@cardrail/sdk/webhooks';
 import { invalidRequest } from '../core/errors.js';
 import type { AnyStoredEvent } from '../core/event-types.js';
 import type { ScheduledHandle } from '../core/scheduler.js';
@@ -6,12 +5,10 @@ import { defineTenantState, type Tenant } from '../core/tenant.js';
 import { VARIANTS, type Variant } from '../core/variant.js';
 import { activeSecrets, deliveries, DELIVERY_TIMEOUT_MS, RETRY_DELAYS_MS, webhooks, type DeliveryRecord } from './records.js';
 import { subscriptionIndex } from './subscription-index.js';
-import type { RenderedEvent } from '../variants/codec.js';
+import type { EventRenderer } from './event-renderer.js';
 import { AttemptLimiter, LimiterClosedError } from './attempt-limiter.js';
+import { signer } from './signing.js';
 import { WebhookUrlPolicy } from './url-policy.js';
-
-/** Renders a stored event for a variant, or undefined when that variant has no such event type. */
-export type EventRenderer = (event: AnyStoredEvent, variant: Variant) => RenderedEvent | undefined;
 
 /** The `fetch` webhook deliveries are sent with (`MockServerOptions.fetch`). */
 export type FetchFunction = (input: string, init: RequestInit) => Promise<Response>;
@@ -181,23 +178,22 @@ export class WebhookDispatcher {
     const attemptedAt = tenant.now();
     const rendered = this.options.render(event, variant);
     const body = JSON.stringify(rendered?.envelope);
-    const started = performance.now();
+    let started = performance.now();
     let responseStatus: number | null = null;
     // Set for failures without a status to tell (network error, timeout) and for redirects.
     let error: string | null = null;
     try {
-      const signature = await generateSignatureHeader({
-        payload: body,
-        secret: secrets,
-        timestamp: Math.floor(attemptedAt / 1000),
-      });
+      const sign = await signer();
+      // The duration is the receiver's: the first attempt's loading of the signing code is not part of it.
+      started = performance.now();
+      const signature = await sign(body, secrets, Math.floor(attemptedAt / 1000));
       const fetchFunction: FetchFunction = this.options.fetch ?? ((input, init) => globalThis.fetch(input, init));
       const response = await fetchFunction(url, {
         method: 'POST',
         headers: {
           'Content-Type': 'application/json',
           'User-Agent': 'Cardrail-Webhooks/1.0',
-          [SIGNATURE_HEADER]: signature,
+          [signature.name]: signature.value,
         },
         body,
         redirect: 'manual',

@@ -1,6 +1,6 @@
 import { defineTenantState, type Tenant } from '../core/tenant.js';
 import type { Variant } from '../core/variant.js';
-import { eventNaming } from '../variants/event-naming.js';
+import { eventNaming } from '../core/event-naming.js';
 import { webhooks, type WebhookRecord } from './records.js';
 import { getOrCreate } from '../core/get-or-create.js';
 

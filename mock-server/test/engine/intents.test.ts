@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/core/errors.js';
+import { HttpError } from '../../src/core/errors.js';
 import { retrieveCredentials } from '../../src/engine/credentials.js';
 import { approveIntent, createIntent, rejectIntent } from '../../src/engine/intents/intent-service.js';
 import { intents } from '../../src/engine/records.js';
@@ -14,7 +14,7 @@ function errorCode(run: () => unknown): string | undefined {
   try {
     run();
   } catch (error) {
-    if (error instanceof ApiError) return error.code;
+    if (error instanceof HttpError) return error.code;
     throw error;
   }
   return undefined;

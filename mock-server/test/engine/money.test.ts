@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { balanceOf } from '../../src/domain/balances.js';
-import { ApiError } from '../../src/core/errors.js';
+import { HttpError } from '../../src/core/errors.js';
 import { simulateDeposit } from '../../src/engine/money/deposits.js';
 import { simulateKyc } from '../../src/engine/money/kyc.js';
 import { confirmWithdrawal, createWithdrawal, failWithdrawal } from '../../src/engine/money/withdrawals.js';
@@ -58,7 +58,7 @@ describe('money', () => {
     reverseTransaction(world.tenant, txn.id, undefined);
     expect(balance(customer.id)).toMatchObject({ available: 1000, pending: 0 });
     const declined = authorize(world.tenant, { cardId: card.id, amount: 5000, merchant: { name: 'OpenAI' } });
-    expect(() => settleTransaction(world.tenant, declined.id, undefined)).toThrow(ApiError);
+    expect(() => settleTransaction(world.tenant, declined.id, undefined)).toThrow(HttpError);
   });
 
   it('opens and resolves a dispute; a won dispute credits the amount back', () => {
@@ -75,7 +75,7 @@ describe('money', () => {
       reason: 'fraudulent',
       status: 'open',
     });
-    expect(() => openDispute(world.tenant, txn.id, {})).toThrow(ApiError);
+    expect(() => openDispute(world.tenant, txn.id, {})).toThrow(HttpError);
     world.clearEvents();
     resolveDispute(world.tenant, dispute.id, 'won');
     expect(world.types()).toEqual(['dispute.resolved', 'user.balance.updated']);

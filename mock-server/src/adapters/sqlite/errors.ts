@@ -1,3 +1,5 @@
+import type { StateFiles } from './files.js';
+import { SQLITE, sqliteCode } from './node-sqlite.js';
 /**
  * Damage found in a state directory: what stops a server from starting (or a running one, when a record read on
  * demand fails its checksum), always naming the file, what is wrong and what to do.
@@ -54,4 +56,22 @@ export function restoreDatabase(dir: string): string {
     `Restore state.db (with state.db.commits) from a backup, or import a snapshot into a new directory (\`cardrail-mock state import <new-dir> <snapshot.json>\`); ` +
     `removing ${dir} starts the mock with an empty state`
   );
+}
+
+/** SQLite's "damaged file" errors as StateDamageError naming the file; anything else as it is. */
+export function asDamage(error: unknown, files: StateFiles): unknown {
+  if (error instanceof StateDamageError || error instanceof StateInUseError) return error;
+  const code = sqliteCode(error);
+  const text = error instanceof Error ? error.message : String(error);
+  if (code === SQLITE.CORRUPT || /malformed/i.test(text)) {
+    return new StateDamageError(files.database, `is damaged (SQLite: ${text})`, remedyFor(files.dir));
+  }
+  if (code === SQLITE.NOTADB || /not a database/i.test(text)) {
+    return new StateDamageError(
+      files.database,
+      `is not an SQLite database, or its header is damaged (SQLite: ${text})`,
+      remedyFor(files.dir),
+    );
+  }
+  return error;
 }

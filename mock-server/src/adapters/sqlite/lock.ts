@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { readSeal } from './commit-seal.js';
-import { StateInUseError } from './errors.js';
+import { asDamage, StateInUseError } from './errors.js';
 import type { StateFiles } from './files.js';
-import { type DatabaseSync, SQLITE, sqliteCode } from './node-sqlite.js';
+import { type DatabaseSync, type databaseClass, SQLITE, sqliteCode } from './node-sqlite.js';
 
 /** Directories a store of this process holds (SQLite's locks do not tell two connections of one process apart). */
 const heldHere = new Set<string>();
@@ -78,5 +78,17 @@ export function isAlive(pid: number): boolean {
     return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
   } catch {
     return true;
+  }
+}
+
+/** The database, opened and locked; SQLite's errors about a damaged file are StateDamageError naming it. */
+export function lockedDatabase(
+  DatabaseSync: ReturnType<typeof databaseClass>,
+  files: StateFiles,
+): ReturnType<typeof lockDirectory> {
+  try {
+    return lockDirectory(() => new DatabaseSync(files.database), files);
+  } catch (error) {
+    throw asDamage(error, files);
   }
 }

@@ -90,3 +90,12 @@ export const SQLITE = {
   CANTOPEN: 14,
   NOTADB: 26,
 } as const;
+
+/** Closes a database, whether or not it is open still. */
+export function closeQuietly(db: DatabaseSync): void {
+  try {
+    db.close();
+  } catch {
+    // Closed already.
+  }
+}

@@ -1,5 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
-import { normalizedTenant } from '../../core/state/compare.js';
+import { mkdirSync } from 'node:fs';
 import type { StateJournal } from '../../core/state/change-tracker.js';
 import { snapshotLines } from '../../core/state/lines.js';
 import type { MockSnapshot, StateLine } from '../../core/state/model.js';
@@ -7,11 +6,12 @@ import type { StoredTenants } from '../../core/state/stored-tenants.js';
 import { checkDatabase, checkFilesBeforeOpen, walState } from './check.js';
 import { claimSeal, CommitSeal, readSeal, type SealContent } from './commit-seal.js';
 import { CommitWriter } from './commit.js';
-import { remedyFor, restoreDatabase, StateDamageError, StateInUseError } from './errors.js';
+import { asDamage, restoreDatabase, StateDamageError, StateInUseError } from './errors.js';
 import { type StateFiles, stateFiles } from './files.js';
-import { hasLegacyJournal, legacyLockHolder, readLegacyJournal, removeLegacyFiles } from './legacy-journal.js';
-import { isAlive, lockDirectory } from './lock.js';
-import { databaseClass, type DatabaseSync, SQLITE, sqliteCode } from './node-sqlite.js';
+import { type ImportedJournal, importLegacy, legacyState, verifyImport } from './legacy-import.js';
+import { hasLegacyJournal, legacyLockHolder } from './legacy-journal.js';
+import { isAlive, lockedDatabase } from './lock.js';
+import { closeQuietly, databaseClass, type DatabaseSync } from './node-sqlite.js';
 import { hasTables, migrate, schemaVersion } from './schema.js';
 import { TenantReader } from './tenant-reader.js';
 
@@ -52,7 +52,7 @@ export interface StoreSummary {
   /** Objects, events and delivery records stored. */
   records: number;
   /** When the directory was in the journal format of earlier releases: what was imported from it. */
-  imported?: { records: number; files: string[] } | undefined;
+  imported?: ImportedJournal | undefined;
 }
 
 const CHECKPOINT_INTERVAL_MS = 1_000;
@@ -133,7 +133,7 @@ export class SqliteStateStore implements StateJournal {
       this.#writer = new CommitWriter(db);
       this.#reader = new TenantReader(db, files);
       this.#seal = new CommitSeal(files.seal, { commits: this.#writer.commits, pid: process.pid } satisfies SealContent);
-      const imported = legacy ? this.#importLegacy(legacy) : undefined;
+      const imported = legacy ? importLegacy(db, files, legacy, (snapshot) => this.replace(snapshot)) : undefined;
       const totals = db.prepare('SELECT count(*) AS organizations, coalesce(sum(records), 0) AS records FROM tenants').get();
       const organizations = Number(totals?.organizations ?? 0);
       this.summary = {
@@ -181,7 +181,7 @@ export class SqliteStateStore implements StateJournal {
   replace(snapshot: MockSnapshot): void {
     this.commit([...snapshotLines(snapshot)]);
     try {
-      this.#verify(snapshot);
+      verifyImport(this.#reader, this.files, snapshot);
     } catch (error) {
       this.commit([['reset']]);
       throw error;
@@ -229,53 +229,6 @@ export class SqliteStateStore implements StateJournal {
     };
   }
 
-  /**
-   * The journal format of earlier releases, imported into the new database in one commit, read back and compared
-   * record by record; only then are the old files removed. A database left by an import that was cut short is
-   * replaced; one whose import was verified (the old files' removal was cut short) is kept and the files removed.
-   */
-  #importLegacy(read: () => LegacyState): StoreSummary['imported'] {
-    if (this.#db.prepare("SELECT value FROM meta WHERE name = 'imported-journal'").get()) {
-      removeLegacyFiles(this.files.dir);
-      return undefined;
-    }
-    if (this.#db.prepare('SELECT 1 AS found FROM tenants LIMIT 1').get()) {
-      throw new StateDamageError(
-        this.files.dir,
-        `holds both a database (${this.files.database}) and journal files of an earlier release that were never imported into it`,
-        'Move the journal files (state.jsonl, journal.*.jsonl, tenants/) to a directory of their own to import them there, or remove them to keep the database',
-      );
-    }
-    const { snapshot, records, files } = read();
-    this.replace(snapshot);
-    this.#db.prepare("INSERT OR REPLACE INTO meta (name, value) VALUES ('imported-journal', ?)").run(
-      JSON.stringify({
-        records,
-        files: files.map((path) => path.slice(this.files.dir.length + 1)),
-        at: new Date().toISOString(),
-      }),
-    );
-    removeLegacyFiles(this.files.dir);
-    return { records, files };
-  }
-
-  /** Reads every tenant of `snapshot` back and compares it: a difference is damage, and the old state stays. */
-  #verify(snapshot: MockSnapshot): void {
-    for (const expected of snapshot.tenants) {
-      const key = `${expected.organizationId}:${expected.mode}`;
-      const stored = this.#reader.readChecked(key);
-      const same =
-        stored !== undefined && JSON.stringify(normalizedTenant(stored.tenant)) === JSON.stringify(normalizedTenant(expected));
-      if (!same) {
-        throw new StateDamageError(
-          this.files.database,
-          `read organization ${key} back differently from what was imported`,
-          remedyFor(this.files.dir),
-        );
-      }
-    }
-  }
-
   #checkpoint(): void {
     if (!this.#uncheckpointed || this.#closed) return;
     this.#uncheckpointed = false;
@@ -286,51 +239,4 @@ export class SqliteStateStore implements StateJournal {
       this.#uncheckpointed = true;
     }
   }
-}
-
-type LegacyState = ReturnType<typeof readLegacyJournal>;
-
-/**
- * The journal-format state of the directory, read now when no database exists yet (so that a damaged journal is
- * refused with nothing created), or later when one does (a database left by an import that was cut short).
- */
-function legacyState(files: StateFiles): () => LegacyState {
-  if (existsSync(files.database)) return () => readLegacyJournal(files.dir);
-  const read = readLegacyJournal(files.dir);
-  return () => read;
-}
-
-/** The database, opened and locked; SQLite's errors about a damaged file are StateDamageError naming it. */
-function lockedDatabase(DatabaseSync: ReturnType<typeof databaseClass>, files: StateFiles): ReturnType<typeof lockDirectory> {
-  try {
-    return lockDirectory(() => new DatabaseSync(files.database), files);
-  } catch (error) {
-    throw asDamage(error, files);
-  }
-}
-
-function closeQuietly(db: DatabaseSync): void {
-  try {
-    db.close();
-  } catch {
-    // Closed already.
-  }
-}
-
-/** SQLite's "damaged file" errors as StateDamageError naming the file; anything else as it is. */
-function asDamage(error: unknown, files: StateFiles): unknown {
-  if (error instanceof StateDamageError || error instanceof StateInUseError) return error;
-  const code = sqliteCode(error);
-  const text = error instanceof Error ? error.message : String(error);
-  if (code === SQLITE.CORRUPT || /malformed/i.test(text)) {
-    return new StateDamageError(files.database, `is damaged (SQLite: ${text})`, remedyFor(files.dir));
-  }
-  if (code === SQLITE.NOTADB || /not a database/i.test(text)) {
-    return new StateDamageError(
-      files.database,
-      `is not an SQLite database, or its header is damaged (SQLite: ${text})`,
-      remedyFor(files.dir),
-    );
-  }
-  return error;
 }

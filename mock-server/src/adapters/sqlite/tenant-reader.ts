@@ -1,4 +1,5 @@
-import type { IdempotencyRecord, ServerState, TenantHeader, TenantSnapshot } from '../../core/state/model.js';
+import type { IdempotencyRecord } from '../../core/idempotency.js';
+import type { ServerState, TenantHeader, TenantSnapshot } from '../../core/state/model.js';
 import type { StoredTenant, StoredTenants } from '../../core/state/stored-tenants.js';
 import { checksum } from './checksum.js';
 import { remedyFor, StateDamageError } from './errors.js';

@@ -1,12 +1,12 @@
 import {
   STATE_FORMAT,
   STATE_VERSION,
-  type IdempotencyRecord,
   type MockSnapshot,
   type StateLine,
   type TenantHeader,
   type TenantSnapshot,
 } from './model.js';
+import type { IdempotencyRecord } from '../idempotency.js';
 import type { RandomPosition } from '../seeded-random.js';
 
 interface TenantDraft {

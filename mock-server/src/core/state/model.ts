@@ -1,5 +1,5 @@
 import type { Mode } from '../event-types.js';
-import type { StoredResponse } from '../idempotency.js';
+import type { IdempotencyRecord } from '../idempotency.js';
 import type { RandomPosition } from '../seeded-random.js';
 
 export type { RandomPosition };
@@ -52,21 +52,6 @@ export interface TenantHeader {
   clockOffsetMs: number;
   /** The last sequence number handed out (creation order across the tenant's collections, and list cursors). */
   seq: number;
-}
-
-/** An `Idempotency-Key` the tenant remembers, with the answer a retry of the same request replays. */
-export interface IdempotencyRecord {
-  /** The `Idempotency-Key` header's value. */
-  key: string;
-  /**
-   * SHA-256 (hex) of the first request's variant, method, path and JSON body value: the key sent with another
-   * request is refused (`idempotency_key_reused`).
-   */
-  fingerprint: string;
-  /** When the key is forgotten, in epoch milliseconds of the tenant's test clock (24 hours after first use). */
-  expiresAt: number;
-  /** The first answer, replayed byte for byte. */
-  response: StoredResponse;
 }
 
 /** A tenant's key in the lines: `org_...:test`. */

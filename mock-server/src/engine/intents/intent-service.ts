@@ -1,4 +1,4 @@
-import { ApiError, invalidState, notFound } from '../../core/errors.js';
+import { HttpError, invalidState, notFound } from '../../core/errors.js';
 import { loadCardScope } from '../card-scope.js';
 import type { Tenant } from '../../core/tenant.js';
 import { engineState } from '../engine-state.js';
@@ -33,7 +33,7 @@ const MINUTE_MS = 60_000;
 export function createIntent(tenant: Tenant, request: IntentCreateRequest): IntentRecord {
   const scope = loadCardScope(tenant, request.cardId);
   if (scope.card.status !== 'active') {
-    throw new ApiError(400, 'card_not_active', `The card is ${scope.card.status}; intents need an active card.`, {
+    throw new HttpError(400, 'card_not_active', `The card is ${scope.card.status}; intents need an active card.`, {
       cardId: scope.card.id,
       status: scope.card.status,
     });

@@ -1,5 +1,5 @@
 import { balanceOf, changeBalance } from '../../domain/balances.js';
-import { ApiError, invalidState, notFound } from '../../core/errors.js';
+import { HttpError, invalidState, notFound } from '../../core/errors.js';
 import type { Tenant } from '../../core/tenant.js';
 import { withdrawals, type WithdrawalRecord } from '../records.js';
 import { hexFrom, requireCustomer } from './onchain.js';
@@ -16,7 +16,7 @@ export function createWithdrawal(
   requireCustomer(tenant, customerId);
   const balance = balanceOf(tenant, customerId);
   if (request.amount > balance.available) {
-    throw new ApiError(
+    throw new HttpError(
       400,
       'insufficient_funds',
       `The amount ${request.amount} exceeds the available balance of ${balance.available}.`,

@@ -1,4 +1,4 @@
-import type { ListPage } from '../../resources/pagination.js';
+import type { ListPage } from '../../core/list-page.js';
 
 /** Renders a page's records with `render`, keeping the envelope's cursor and `hasMore`. */
 export function renderList<Record, Rendered>(render: (record: Record) => Rendered) {

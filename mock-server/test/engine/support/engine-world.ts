@@ -6,9 +6,9 @@ import type { AnyStoredEvent as MockEvent } from '../../../src/core/event-types.
 import { IdFactory } from '../../../src/core/ids.js';
 import { seededRandom } from '../../../src/core/seeded-random.js';
 import { Tenant, type EventListener, type PolicyChangeListener } from '../../../src/core/tenant.js';
-import { engineExtension } from '../../../src/engine/index.js';
+import { engineReactions } from '../../../src/engine/reactions.js';
 import { codecs } from '../../../src/variants/index.js';
-import { eventNaming } from '../../../src/variants/event-naming.js';
+import { eventNaming } from '../../../src/core/event-naming.js';
 import { engineState } from '../../../src/engine/engine-state.js';
 import { simulateDeposit } from '../../../src/engine/money/deposits.js';
 import { applyRiskUpdate, type RiskConfigUpdate } from '../../../src/engine/risk/risk-config.js';
@@ -93,7 +93,7 @@ export class EngineWorld {
       },
     ]);
     // The engine reacts to policy changes as it does in the server (its TTLs follow the merged policy).
-    const onPolicyChanged = new Set<PolicyChangeListener>([engineExtension.onPolicyChanged as PolicyChangeListener]);
+    const onPolicyChanged = new Set<PolicyChangeListener>([engineReactions.onPolicyChanged]);
     this.tenant = new Tenant(
       'org_test',
       'test',

@@ -1,22 +1,11 @@
 import type { OperationId } from '@cardrail/spec/operations';
-import type { ApiKeyRecord, Directory } from '../core/directory.js';
+import type { ApiKeyRecord } from '../core/directory.js';
 import type { Tenant } from '../core/tenant.js';
 import type { Variant } from '../core/variant.js';
-import type { OperationIdOf, WireBody, WireParams, WireQuery, WireResponse } from '../operations/wire.js';
+import type { OperationIdOf, WireBody, WireParams, WireQuery, WireResponse } from './wire.js';
 import type { OperationSpec } from '../spec/operations.js';
-import type { EventNaming } from '../variants/event-naming.js';
-import type { WebhookDispatcher } from '../webhooks/dispatcher.js';
 import type { ApiRequest } from './api-request.js';
-
-/** Server-wide services a handler may use beyond its own tenant. */
-export interface ServerServices {
-  /** Every organization and mode (tenant), found by API key. */
-  directory: Directory;
-  /** Signs and delivers webhooks, with their retries. */
-  webhooks: WebhookDispatcher;
-  /** Event type names per variant (general and catalog names). */
-  naming: EventNaming;
-}
+import type { ServerServices } from './services.js';
 
 /** The variants that have an operation with this operationId. */
 type VariantsOf<Id extends OperationId> = { [V in Variant]: Id extends OperationIdOf<V> ? V : never }[Variant];
@@ -54,7 +43,7 @@ export interface OperationResult<Id extends OperationId> {
 
 /**
  * Answers one spec operation in the wire shapes of the spec, for either variant that has it (`ctx.variant` tells
- * which). Throw ApiError (from the package root) for a 4xx answer.
+ * which). Throw HttpError (from the package root) for a 4xx answer.
  */
 export type OperationHandler<Id extends OperationId> = (
   ctx: OperationContext<Id>,

@@ -1,5 +1,5 @@
-import type { NodeServerOptions } from './adapters/node.js';
-import type { FsyncPolicy } from './adapters/sqlite/store.js';
+import type { NodeServerOptions } from '../adapters/node.js';
+import type { FsyncPolicy } from '../adapters/sqlite/store.js';
 
 /** The CLI flags of the standalone server's limits and state, as parseArgs gives them (docs/standalone-server.md). */
 export interface ServerFlagValues {

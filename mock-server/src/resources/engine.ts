@@ -1,18 +1,24 @@
 import { invalidRequest } from '../core/errors.js';
 import type { NeutralHandlers } from '../operations/neutral.js';
-import { listPage } from '../resources/pagination.js';
-import { retrieveCredentials } from './credentials.js';
-import { evaluateSpendRequest } from './decision/spend-evaluation.js';
-import { engineState } from './engine-state.js';
-import { approveIntent, createIntent, getIntent, rejectIntent } from './intents/intent-service.js';
-import { simulateDeposit } from './money/deposits.js';
-import { simulateKyc } from './money/kyc.js';
-import { confirmWithdrawal, createWithdrawal, failWithdrawal, getWithdrawal } from './money/withdrawals.js';
-import { cardPolicySummary } from './policy/policy-summary.js';
-import { intents, transactions } from './records.js';
-import { applyRiskUpdate } from './risk/risk-config.js';
-import { authorize } from './transactions/authorize.js';
-import { getTransaction, openDispute, resolveDispute, reverseTransaction, settleTransaction } from './transactions/settlement.js';
+import { listPage } from '../core/list-page.js';
+import { retrieveCredentials } from '../engine/credentials.js';
+import { evaluateSpendRequest } from '../engine/decision/spend-evaluation.js';
+import { engineState } from '../engine/engine-state.js';
+import { approveIntent, createIntent, getIntent, rejectIntent } from '../engine/intents/intent-service.js';
+import { simulateDeposit } from '../engine/money/deposits.js';
+import { simulateKyc } from '../engine/money/kyc.js';
+import { confirmWithdrawal, createWithdrawal, failWithdrawal, getWithdrawal } from '../engine/money/withdrawals.js';
+import { cardPolicySummary } from '../engine/policy/policy-summary.js';
+import { intents, transactions } from '../engine/records.js';
+import { applyRiskUpdate } from '../engine/risk/risk-config.js';
+import { authorize } from '../engine/transactions/authorize.js';
+import {
+  getTransaction,
+  openDispute,
+  resolveDispute,
+  reverseTransaction,
+  settleTransaction,
+} from '../engine/transactions/settlement.js';
 
 /** The customer a simulation names, by either name (the spec requires one of the two). */
 function ownerOf(customerId: string | undefined, userId: string | undefined): string {

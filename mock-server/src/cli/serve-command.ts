@@ -1,12 +1,11 @@
-import { parseArgs } from 'node:util';
-import { startMockServer, type RunningMockServer } from './adapters/node.js';
-import { readFixturesFile, replayFixturesFile } from './cli/fixtures-file.js';
-import { joinNegativeValues, parseInstant, parsePort } from './cli/option-values.js';
-import { plural } from './cli/plural.js';
-import { VERSION } from './cli/version.js';
-import { parseRateLimit } from './core/rate-limiter.js';
-import { parseCorsOrigins } from './http/cors.js';
-import { serverOptionsFromFlags } from './cli-server-flags.js';
+import { type RunningMockServer, serveMock } from '../adapters/node-server.js';
+import { nodeBuiltin } from '../adapters/node-builtins.js';
+import { joinNegativeValues, parseInstant, parsePort } from './option-values.js';
+import { plural } from './plural.js';
+import { VERSION } from './version.js';
+import { parseRateLimit } from '../core/rate-limiter.js';
+import { parseCorsOrigins } from '../http/cors.js';
+import { serverOptionsFromFlags } from './server-flags.js';
 
 const USAGE = `Usage: cardrail-mock [options]
        cardrail-mock state check|export|import <dir> ...   (cardrail-mock state --help)
@@ -55,7 +54,7 @@ export async function runCli(
   argv: string[],
   io: CliIo = processIo,
 ): Promise<{ running: RunningMockServer; stopped: Promise<void> } | undefined> {
-  const { values } = parseArgs({
+  const { values } = nodeBuiltin('node:util').parseArgs({
     args: joinNegativeValues(argv),
     options: {
       port: { type: 'string', default: '4010' },
@@ -93,19 +92,25 @@ export async function runCli(
   if (values['no-cors'] && values.cors !== undefined) throw new Error('--cors and --no-cors exclude each other');
   const cors = values['no-cors'] ? false : parseCorsOrigins(values.cors ?? '*');
   // Checked whole before anything starts; each call is then validated by the API itself as it is replayed.
-  const fixtures = values.fixtures === undefined ? undefined : readFixturesFile(values.fixtures);
+  // Loaded only with --fixtures (its JSON parser and schema checks are no part of a plain start).
+  const fixturesFile = values.fixtures === undefined ? undefined : await import('./fixtures-file.js');
+  const fixtures = values.fixtures === undefined ? undefined : fixturesFile?.readFixturesFile(values.fixtures);
 
-  const running = await startMockServer({
-    ...serverOptionsFromFlags(values),
-    port,
-    host: values.host,
-    rateLimit,
-    frozenClock,
-    cors,
-    log: values.log ? (line) => io.out(`${line}\n`) : undefined,
-    seed: fixtures?.seed,
-    dashboard: !values['no-dashboard'],
-  }).catch((error: NodeJS.ErrnoException) => {
+  // No test kit: nothing reaches this mock in-process, so the SDK's clients are never loaded.
+  const running = await serveMock(
+    {
+      ...serverOptionsFromFlags(values),
+      port,
+      host: values.host,
+      rateLimit,
+      frozenClock,
+      cors,
+      log: values.log ? (line) => io.out(`${line}\n`) : undefined,
+      seed: fixtures?.seed,
+      dashboard: !values['no-dashboard'],
+    },
+    undefined,
+  ).catch((error: NodeJS.ErrnoException) => {
     if (error.code !== 'EADDRINUSE') throw error;
     throw new Error(`port ${port} on ${values.host} is already in use: pass another --port, or --port 0 for a free one`);
   });
@@ -120,9 +125,9 @@ export async function runCli(
     io.out(
       `Opened the state in ${values.state}: ${plural(restored.records, 'record')} of ${plural(restored.organizations, 'organization')}, each read when first used\n`,
     );
-  } else if (fixtures && values.fixtures !== undefined) {
+  } else if (fixtures && fixturesFile && values.fixtures !== undefined) {
     try {
-      const refs = await replayFixturesFile(running.mock, values.fixtures, fixtures, running.url);
+      const refs = await fixturesFile.replayFixturesFile(running.mock, values.fixtures, fixtures, running.url);
       io.out(`Loaded ${fixtures.requests.length} fixture requests (${Object.keys(refs).length} named)\n`);
     } catch (error) {
       await running.close();

@@ -1,15 +1,14 @@
-import type { MockExtension } from '../extension.js';
+import type { TenantListeners } from '../core/tenant.js';
 import { rescheduleIntentExpiries } from './intents/intent-service.js';
 import { rearmAllTtls, rearmTtlsUnder, scheduleCardTtl } from './ttl.js';
 
 /**
  * The spend and risk engine's reactions to the platform: it arms a card's TTL on the test clock as soon as
- * `card.created` is stored, and re-arms the TTLs a policy change of the card, its agent or its customer moves (the
- * TTL comes from the merged policy), and schedules both again when a saved state is restored. Its operations are in handlers.ts, registered with the platform's in
- * src/operations/handlers.ts.
+ * `card.created` is stored, re-arms the TTLs a policy change of the card, its agent or its customer moves (the TTL
+ * comes from the merged policy), and schedules both again when a saved state is restored. Registered by
+ * composition/tenant-hooks.ts; the engine's operations are resources/engine.ts.
  */
-export const engineExtension: MockExtension = {
-  name: 'engine',
+export const engineReactions = {
   onEvent: (event, tenant) => {
     if (event.type === 'card.created') scheduleCardTtl(tenant, event.data.cardId);
   },
@@ -19,4 +18,4 @@ export const engineExtension: MockExtension = {
     rearmAllTtls(tenant);
     rescheduleIntentExpiries(tenant);
   },
-};
+} satisfies TenantListeners;

@@ -1,24 +1,33 @@
-import type { Directory, TenantStore } from '../core/directory.js';
-import { stateNotSaved } from '../core/errors.js';
-import { SnapshotBuilder } from '../core/state/builder.js';
-import { ChangeTracker, CommitRefusedError, type StateJournal } from '../core/state/change-tracker.js';
-import { DueWaker } from '../core/state/due-waker.js';
-import { savedTenantLines } from '../core/state/lines.js';
-import type { MockSnapshot, ServerState, StateLine } from '../core/state/model.js';
-import type { Tenant, TenantChangeSink } from '../core/tenant.js';
-import type { Dispatch } from '../http/app.js';
-import { jsonResponse, toWire, type WireResponse } from '../http/response.js';
+import type { Directory, TenantStore } from '../directory.js';
+import type { Tenant, TenantChangeSink } from '../tenant.js';
+import { SnapshotBuilder } from './builder.js';
+import { ChangeTracker, CommitRefusedError, type StateJournal } from './change-tracker.js';
+import { DueWaker } from './due-waker.js';
+import { savedTenantLines } from './lines.js';
+import type { MockSnapshot, ServerState, StateLine } from './model.js';
+
+/**
+ * What the HTTP layer needs to answer only once a request's changes are stored (http/commit-step.ts): a count of the
+ * commits refused so far, read before the request runs, and the commit after it.
+ */
+export interface AnswerCommits {
+  /** Commits the store refused so far. */
+  readonly refusals: number;
+  /**
+   * Commits what the request changed. Returns why its changes were not saved (the store refused this commit, or one
+   * made while the request was in flight, which may have held its changes), or undefined when they were.
+   */
+  commitAnswer(method: string, refusalsBefore: number): string | undefined;
+}
 
 /** What the mock needs from the durable-state wiring (the same shape with and without a store). */
-export interface DurableState {
+export interface DurableState extends AnswerCommits {
   /** Where tenants report their changes (undefined without a store). */
   readonly changes: TenantChangeSink | undefined;
   /** Where the directory reads tenants from and lets them go (a store that keeps every tenant). */
   readonly tenantStore: TenantStore | undefined;
   /** Runs `work` without recording its changes (putting back saved state). */
   quietly<T>(work: () => T): T;
-  /** The mock's dispatch, committing each request's changes before its answer leaves (503 when refused). */
-  dispatch(answer: Dispatch): Dispatch;
   /** Commits what is pending now (throws CommitRefusedError when the store refuses it). */
   commit(): void;
   /** The whole state: the tenants in memory, and those the store keeps out of it. */
@@ -95,29 +104,25 @@ export function durableState(journal: StateJournal | undefined, options: Durable
     },
   };
 
-  const committed = (wire: WireResponse, method: string, refusalsBefore: number): WireResponse => {
-    try {
-      tracker.commit();
-    } catch (error) {
-      if (error instanceof CommitRefusedError) return notSaved(wire, error.message);
-      throw error;
-    }
-    // A commit refused while this request was in flight may have held its changes (or dropped the tenant it changed).
-    if (tracker.refusals !== refusalsBefore && method !== 'GET' && method !== 'HEAD') {
-      return notSaved(wire, tracker.lastRefusal?.message ?? 'a commit was refused');
-    }
-    return wire;
-  };
-
   return {
     changes: tracker,
     tenantStore,
     quietly: (work) => tracker.quietly(work),
-    dispatch: (answer) => (request) => {
-      const refusals = tracker.refusals;
-      const result = answer(request);
-      if (result instanceof Promise) return result.then((wire) => committed(wire, request.method, refusals));
-      return committed(result, request.method, refusals);
+    get refusals() {
+      return tracker.refusals;
+    },
+    commitAnswer(method, refusalsBefore) {
+      try {
+        tracker.commit();
+      } catch (error) {
+        if (error instanceof CommitRefusedError) return error.message;
+        throw error;
+      }
+      // A commit refused while this request was in flight may have held its changes (or dropped the tenant it changed).
+      if (tracker.refusals !== refusalsBefore && method !== 'GET' && method !== 'HEAD') {
+        return tracker.lastRefusal?.message ?? 'a commit was refused';
+      }
+      return undefined;
     },
     commit: () => tracker.commit(),
     snapshot() {
@@ -153,7 +158,8 @@ function inMemory(options: DurableStateOptions): DurableState {
     changes: undefined,
     tenantStore: undefined,
     quietly: (work) => work(),
-    dispatch: (answer) => answer,
+    refusals: 0,
+    commitAnswer: () => undefined,
     commit: () => undefined,
     snapshot: () => wholeState(options, undefined),
     restored: () => undefined,
@@ -162,12 +168,6 @@ function inMemory(options: DurableStateOptions): DurableState {
     start: () => undefined,
     stop: () => undefined,
   };
-}
-
-/** The answer in place of one whose changes could not be saved: 503 in the error format, the same Request-Id. */
-function notSaved(wire: WireResponse, reason: string): WireResponse {
-  const error = stateNotSaved(reason);
-  return toWire(jsonResponse(error.status, error.toBody(), error.headers), wire.headers['Request-Id'] ?? '');
 }
 
 /** A tenant in memory as state lines: its header, its records, its idempotency keys and its next due work. */

@@ -1,7 +1,7 @@
 import type { Variant } from '../core/variant.js';
 import { codecs } from '../variants/index.js';
-import { builtInHandlers } from './handlers.js';
-import type { NeutralContext, NeutralOperationId } from './neutral.js';
+import { builtInHandlers } from '../resources/handler-table.js';
+import type { NeutralContext, NeutralOperationId } from '../operations/neutral.js';
 
 /** The validated wire input of a request, and who sent it. */
 export interface DispatchInput {
@@ -21,7 +21,7 @@ type ErasedHandler = (ctx: object) => unknown;
 /**
  * Runs the mock's own implementation of a variant's operation: its codec decodes the wire input, the neutral handler
  * runs, the codec renders its output as the variant's documented body. The tables are checked operation by operation
- * at compile time (variants/codec.ts, operations/handlers.ts); here they are read by the operationId the router
+ * at compile time (variants/codec.ts, resources/handler-table.ts); here they are read by the operationId the router
  * matched, so they are seen through their erased shapes. Undefined when the mock has no implementation of it.
  */
 export function runBuiltIn(

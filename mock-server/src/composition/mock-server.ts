@@ -1,0 +1,167 @@
+import { BaseClock } from '../core/clock.js';
+import { eventNaming } from '../core/event-naming.js';
+import { cryptoRandom, IdFactory, newRequestId } from '../core/ids.js';
+import { parseRateLimit, RateLimiter } from '../core/rate-limiter.js';
+import { seededRandom } from '../core/seeded-random.js';
+import { createServerClock, type ServerClock } from '../core/server-clock.js';
+import { MockState } from '../core/state/mock-state.js';
+import type { MockSnapshot } from '../core/state/model.js';
+import type { Tenant } from '../core/tenant.js';
+import { maxBodyBytesOf, type MockServerOptions, requestLogOf } from './options.js';
+import { tenantHooks } from './tenant-hooks.js';
+import { createServerEvents, type ServerEvents } from '../control/events.js';
+import { engineReactions } from '../engine/reactions.js';
+import type { MockExtension } from '../operations/extension.js';
+import { createHttpApp, type Dispatch } from '../http/app.js';
+import { commitBeforeAnswer } from '../http/commit-step.js';
+import { toWebResponse, type WireResponse } from '../http/response.js';
+import type { ApiRequest } from '../operations/api-request.js';
+import type { ServerServices } from '../operations/services.js';
+import { InboxRouter } from '../testkit/inbox-router.js';
+import type { TestKit, TestKitHost } from '../testkit/test-kit.js';
+import { renderEvent } from '../variants/index.js';
+import { WebhookDispatcher } from '../webhooks/dispatcher.js';
+
+/** What `stop` left behind. */
+export interface StopReport {
+  /** Whether every webhook attempt in flight finished before the deadline (the others' deliveries stay pending). */
+  drained: boolean;
+}
+
+/** A running mock: answers requests, and is the tests' control over the clocks, the events and the state. */
+export interface MockServer extends TestKit {
+  /** Answers one API request (`/v1/...`); every transport calls this. */
+  handle(request: Request): Promise<Response>;
+  /**
+   * Answers like `handle`, for transports: takes anything Request-like that has the method, URL, headers and
+   * text, and gives the answer as status, header object and body, synchronously when nothing in the request had
+   * to wait (a read without a body, to an operation already requested once: the first request of an operation
+   * waits for its validators to load). The Node server writes it straight to the socket.
+   */
+  dispatch(request: ApiRequest): WireResponse | Promise<WireResponse>;
+  /** Answers like `handle`, outside any rate limit: for preloading fixtures. */
+  preload(request: Request): Promise<Response>;
+  /** The test clocks: read an organization's time, advance every clock. */
+  clock: ServerClock;
+  /** Every stored event, for assertions. */
+  events: ServerEvents;
+  /** Forgets every organization, key, object, event and pending delivery. */
+  reset(): void;
+  /** Resolves when no due work is left and every started webhook attempt has finished. */
+  idle(): Promise<void>;
+  /** The tenant (organization and mode) of a key, creating it like a first request would. For engine tests. */
+  tenantOf(apiKey: string): Tenant | undefined;
+  /**
+   * The whole state as plain JSON (docs/standalone-server.md#the-state-model): organizations, keys' digests,
+   * objects, events, deliveries, test clocks, idempotency keys and the id generator's position.
+   */
+  snapshot(): MockSnapshot;
+  /**
+   * Replaces the state with a snapshot: afterwards the mock answers as the one that took it did (due work and
+   * pending webhook retries scheduled again). The snapshot is copied, so it can be restored again.
+   */
+  restore(snapshot: MockSnapshot): void;
+  /** Takes idle organizations out of memory now (see `evictIdleMs`); returns how many left. */
+  evictIdle(idleMs: number): number;
+  /**
+   * Stops due work and webhook delivery for shutdown: attempts waiting for a slot never start, those in flight get
+   * until `deadlineMs` to finish; every delivery without an outcome stays pending (a durable store keeps it for the
+   * next start). The mock answers nothing afterwards.
+   */
+  stop(deadlineMs: number): Promise<StopReport>;
+}
+
+/**
+ * Makes a mock and wires its parts (the composition root of both ways to run it): `createMockServer` (server.ts)
+ * gives it the test kit at once; the Node server (adapters/node.ts) gives it one whose SDK clients load while the
+ * server starts answering. Each part is made here and handed to those that use it; nothing else happens here.
+ */
+export function composeMockServer(options: MockServerOptions, testKit: (host: TestKitHost) => TestKit): MockServer {
+  const maxBodyBytes = maxBodyBytesOf(options);
+  const seeded = options.seed === undefined ? undefined : seededRandom(options.seed);
+  const ids = new IdFactory(seeded ?? cryptoRandom);
+  const baseClock = new BaseClock({ frozenAt: options.frozenClock });
+  // Deliveries to the test kit's inboxes stay in-process; every other one goes to `options.fetch` or the global fetch.
+  const inboxes = new InboxRouter(options.fetch);
+  const dispatcher = new WebhookDispatcher({
+    render: renderEvent,
+    fetch: inboxes.fetch,
+    timeoutMs: options.webhookTimeoutMs,
+    allowHosts: options.allowWebhookHosts,
+    attemptsPerOrigin: options.webhookAttemptsPerOrigin,
+    attemptsInFlight: options.webhookAttemptsInFlight,
+  });
+  const extensions: MockExtension[] = [{ name: 'engine', ...engineReactions }, ...(options.extensions ?? [])];
+  const events = createServerEvents(() => state.directory);
+  const state = new MockState({
+    ids,
+    baseClock,
+    naming: eventNaming,
+    seeded,
+    journal: options.journal,
+    hooks: tenantHooks({
+      webhooks: dispatcher,
+      extensions,
+      serverEvents: (event, tenant) => events.notify(tenant, event),
+    }),
+  });
+  if (options.evictIdleMs !== undefined) state.sweepIdle(options.evictIdleMs);
+
+  const services: ServerServices = {
+    get directory() {
+      return state.directory;
+    },
+    webhooks: dispatcher,
+    naming: eventNaming,
+  };
+  const exempt = new WeakSet<object>();
+  const answer = createHttpApp({
+    exempt,
+    documents: options.documents,
+    // Later extensions replace earlier ones' handlers; the `handlers` option replaces them all.
+    handlers: Object.assign({}, ...extensions.map((extension) => extension.handlers ?? {}), options.handlers ?? {}),
+    services,
+    rateLimiter: options.rateLimit === undefined ? undefined : new RateLimiter(parseRateLimit(options.rateLimit)),
+    validateResponses: options.validateResponses,
+    log: requestLogOf(options),
+    requestId: newRequestId,
+    maxBodyBytes,
+  });
+  let stopped = false;
+  const committing = commitBeforeAnswer(answer, state.durable);
+  const dispatch: Dispatch = !options.journal
+    ? answer
+    : (request) => {
+        if (stopped) throw new Error('The mock was stopped.');
+        return committing(request);
+      };
+  const handle = async (request: Request): Promise<Response> => toWebResponse(await dispatch(request), request.method);
+  const clock = createServerClock(baseClock, state);
+
+  return {
+    handle,
+    dispatch,
+    preload(request) {
+      exempt.add(request);
+      return handle(request);
+    },
+    clock,
+    events: { list: events.list, subscribe: events.subscribe },
+    ...testKit({ handle, ids, router: inboxes, clock }),
+    reset() {
+      inboxes.clear();
+      state.reset();
+    },
+    idle: () => state.idle(),
+    tenantOf: (apiKey) => state.directory.authenticate(apiKey)?.tenant,
+    snapshot: () => state.snapshot(),
+    restore: (snapshot) => state.restore(snapshot),
+    evictIdle: (idleMs) => state.directory.evictIdle(idleMs),
+    async stop(deadlineMs) {
+      dispatcher.stop();
+      const drained = await state.stop(deadlineMs);
+      stopped = true;
+      return { drained };
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import type { StateJournal } from '../core/state/change-tracker.js';
+import { DEFAULT_MAX_BODY_BYTES } from '../http/body-limit.js';
+import type { HandlerMap } from '../operations/handler-map.js';
+import type { MockExtension } from '../operations/extension.js';
+import type { RateLimitSetting } from '../core/rate-limiter.js';
+import type { SpecDocuments } from '../spec/documents.js';
+import type { FetchFunction } from '../webhooks/dispatcher.js';
+
+/** Options of `createMockServer` (and of `createHandlers` and `startMockServer`, which take the same). */
+export interface MockServerOptions {
+  /** Stop wall time: every test clock starts at this instant and moves only when advanced. Default: wall time. */
+  frozenClock?: Date | string | number | undefined;
+  /** `standard` (100/min), `pro` (1000/min) or requests per minute, per key. Default: no limit. */
+  rateLimit?: RateLimitSetting | string | undefined;
+  /** The fetch used to deliver webhooks. Default: `globalThis.fetch` at each attempt (so MSW can intercept). */
+  fetch?: FetchFunction | undefined;
+  /** How long a receiver has to answer a delivery. Default 10 000 ms. */
+  webhookTimeoutMs?: number | undefined;
+  /**
+   * Hosts that may receive webhooks whatever their address: link-local and unspecified addresses are refused
+   * otherwise (docs/webhooks.md#where-deliveries-may-go).
+   */
+  allowWebhookHosts?: readonly string[] | undefined;
+  /** Webhook attempts in flight to one origin at most (default 8); more wait for a slot, keeping their order. */
+  webhookAttemptsPerOrigin?: number | undefined;
+  /** Webhook attempts in flight overall at most (default 128). */
+  webhookAttemptsInFlight?: number | undefined;
+  /** Check each answer against the spec's response schema; a mismatch answers 500. Meant for tests. */
+  validateResponses?: boolean | undefined;
+  /** `true` logs one line per request to the console (stdout on Node); a function receives the lines instead. */
+  log?: boolean | ((line: string) => void) | undefined;
+  /** Makes ids reproducible: the same seed gives the same ids in the same order. */
+  seed?: string | undefined;
+  /** More behaviour: handlers by operationId (later extensions override earlier ones) and event observers. */
+  extensions?: MockExtension[] | undefined;
+  /** Overrides by operationId, applied last. */
+  handlers?: HandlerMap | undefined;
+  /** Spec documents to serve; default: the copies bundled with the package. */
+  documents?: SpecDocuments | undefined;
+  /** The largest request body read, in bytes; a larger one is 413. Default 1 MiB. */
+  maxBodyBytes?: number | undefined;
+  /**
+   * Takes an organization and mode out of memory after this much wall time without a request. With a durable
+   * `journal` that keeps every tenant (the Node server's `--state`) it comes back on its next request, or when its
+   * scheduled work falls due; without one it is forgotten, and only once no work is scheduled on its clock.
+   * Default: never.
+   */
+  evictIdleMs?: number | undefined;
+  /**
+   * A durable store: every change is handed to it before the answer that made it (docs/standalone-server.md). The
+   * Node server's `--state` is one; see `startMockServer({ state })`.
+   */
+  journal?: StateJournal | undefined;
+}
+
+/** `maxBodyBytes`, checked: a positive whole number of bytes (default 1 MiB). */
+export function maxBodyBytesOf(options: MockServerOptions): number {
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes < 1) {
+    throw new TypeError(`maxBodyBytes must be a positive integer, got ${String(options.maxBodyBytes)}`);
+  }
+  return maxBodyBytes;
+}
+
+/** Where `log` sends the request lines: the console for `true`, the function given, or nowhere. */
+export function requestLogOf(options: MockServerOptions): ((line: string) => void) | undefined {
+  return options.log === true ? (line) => console.log(line) : options.log === false ? undefined : options.log;
+}

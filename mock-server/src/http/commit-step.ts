@@ -1,0 +1,27 @@
+import { stateNotSaved } from '../core/errors.js';
+import type { AnswerCommits } from '../core/state/durable-state.js';
+import type { Dispatch } from './app.js';
+import { jsonResponse, toWire, type WireResponse } from './response.js';
+
+/**
+ * With a durable store (`--state`): every change a request made is with the store before its answer leaves, and an
+ * answer whose changes the store refused becomes 503 `state_not_saved` (the same Request-Id; nothing of it was kept).
+ */
+export function commitBeforeAnswer(answer: Dispatch, store: AnswerCommits): Dispatch {
+  const committed = (wire: WireResponse, method: string, refusalsBefore: number): WireResponse => {
+    const refused = store.commitAnswer(method, refusalsBefore);
+    return refused === undefined ? wire : notSaved(wire, refused);
+  };
+  return (request) => {
+    const refusals = store.refusals;
+    const result = answer(request);
+    if (result instanceof Promise) return result.then((wire) => committed(wire, request.method, refusals));
+    return committed(result, request.method, refusals);
+  };
+}
+
+/** The answer in place of one whose changes could not be saved: 503 in the error format, the same Request-Id. */
+function notSaved(wire: WireResponse, reason: string): WireResponse {
+  const error = stateNotSaved(reason);
+  return toWire(jsonResponse(error.status, error.toBody(), error.headers), wire.headers['Request-Id'] ?? '');
+}

@@ -1,0 +1,73 @@
+import type { Cardrail, CardrailUsers } from '@cardrail/sdk';
+import type { IdFactory } from '../core/ids.js';
+import type { ServerClock } from '../core/server-clock.js';
+import type { Variant } from '../core/variant.js';
+import { type Cardholder, type CardholderOptions, createCardholder } from './cardholder.js';
+import type { InboxRouter } from './inbox-router.js';
+import { createTestClient, type TestClient, type TestClientOptions } from './test-client.js';
+import {
+  createWebhookInbox,
+  type EventOf,
+  type InboxHost,
+  type WebhookInbox,
+  type WebhookInboxOptions,
+} from './webhook-inbox.js';
+
+/** The test kit's part of a mock: typed clients of new organizations, in-process webhook inboxes, card holders. */
+export interface TestKit {
+  /**
+   * A typed client of a new organization (a new test key) that calls this mock in-process: `Cardrail`, or with
+   * `{ variant: 'user' }` `CardrailUsers`. No network; it works whether MSW listens or not.
+   */
+  client<V extends Variant = 'customer'>(options?: TestClientOptions & { variant?: V }): TestClient<V>;
+  /**
+   * A webhook of the client's organization whose deliveries arrive in-process, verified with the SDK against the
+   * mock's clock, as typed events: `inbox.events`, `await inbox.waitFor('transaction.created')`.
+   */
+  webhookInbox<Client extends Cardrail | CardrailUsers>(
+    options: WebhookInboxOptions<Client>,
+  ): Promise<WebhookInbox<EventOf<Client>>>;
+  /** A funded owner (customer or user) with an agent and a card, created through the client's API. */
+  cardholder<Client extends Cardrail | CardrailUsers>(options: CardholderOptions<Client>): Promise<Cardholder<Client>>;
+}
+
+/** What the test kit needs of its mock. */
+export interface TestKitHost {
+  /** The mock's `handle`: where test clients send their requests. */
+  handle(request: Request): Promise<Response>;
+  /** Makes the test clients' keys and the inboxes' ids. */
+  ids: IdFactory;
+  /** Where deliveries to in-process inboxes go (the webhook dispatcher's fetch). */
+  router: InboxRouter;
+  /** The test clocks, against which inboxes verify signatures. */
+  clock: ServerClock;
+}
+
+/** The test kit of one mock (createMockServer of server.ts hands it to composeMockServer). */
+export function createTestKit(host: TestKitHost): TestKit {
+  // The keys of the test clients, so that an inbox verifies deliveries against the clock of the client's organization.
+  const keysOfClients = new WeakMap<object, string>();
+  const inboxHost: InboxHost = {
+    router: host.router,
+    nextId: () => host.ids.next('webhook').replace(/^wh_/, 'inbox_'),
+    nowSeconds(client) {
+      const apiKey = keysOfClients.get(client);
+      if (apiKey === undefined) {
+        throw new TypeError(
+          'mock.webhookInbox() needs a client made by mock.client() of this mock (its key tells the organization and its clock).',
+        );
+      }
+      return Math.floor(host.clock.now(apiKey).getTime() / 1000);
+    },
+  };
+  return {
+    client<V extends Variant = 'customer'>(clientOptions: TestClientOptions & { variant?: V } = {}) {
+      const apiKey = host.ids.apiKey('test');
+      const client = createTestClient(host.handle, apiKey, clientOptions);
+      keysOfClients.set(client, apiKey);
+      return client;
+    },
+    webhookInbox: (options) => createWebhookInbox(inboxHost, options),
+    cardholder: (options) => createCardholder(options),
+  };
+}
