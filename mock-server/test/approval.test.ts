@@ -1,5 +1,5 @@
 // A person's approval in the mock: every intent's approvalUrl (the approvalPage option, the Node server's dashboard
-// page, null otherwise) and intent.pending_approval's.
+// page, null otherwise) and intent.pending_approval's; mock.approver() playing the person.
 import { Cardrail } from '@cardrail/sdk';
 import { type RunningMockServer, startMockServer } from '../src/adapters/node.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -119,5 +119,112 @@ describe('approvalUrl from the CLI', () => {
     await expect(runCli(['--port', '0', '--approval-page', page], quiet)).rejects.toThrow(
       `--approval-page must be an absolute http(s) URL containing {intentId}, such as https://mock.example.com/#/approvals/{intentId}, got ${page}`,
     );
+  });
+});
+
+describe('mock.approver()', () => {
+  it('approves the intents waiting and each new one of its organization, and no other organization’s', async () => {
+    const mock = createMockServer();
+    const client = mock.client();
+    const { card } = await mock.cardholder({ client, card: { policy: { requireApproval: true } } });
+    const before = await declare(client, card.id, 'Waiting before');
+    const stranger = mock.client();
+    const theirs = await mock.cardholder({ client: stranger, card: { policy: { requireApproval: true } } });
+
+    const approver = mock.approver({ client, decide: 'approve' });
+    const after = await declare(client, card.id, 'Declared after');
+    const foreign = await declare(stranger, theirs.card.id, 'Not ours');
+    await mock.idle();
+    await approver.idle();
+
+    expect((await client.intents.retrieve(before.id)).status).toBe('pending');
+    expect((await client.intents.retrieve(after.id)).status).toBe('pending');
+    expect((await stranger.intents.retrieve(foreign.id)).status).toBe('pending_approval');
+    expect(approver.decided.map((answer) => [answer.intentId, answer.decision])).toEqual(
+      expect.arrayContaining([
+        [before.id, 'approve'],
+        [after.id, 'approve'],
+      ]),
+    );
+    expect(approver.decided).toHaveLength(2);
+    expect(approver.errors).toEqual([]);
+    approver.stop();
+  });
+
+  it('answers with a function of the intent: approve, reject with a reason, or leave it waiting', async () => {
+    const mock = createMockServer();
+    const client = mock.client({ variant: 'user' });
+    const { card } = await mock.cardholder({ client, card: { requireApproval: true } });
+    const approver = mock.approver({
+      client,
+      decide: async (intent) =>
+        intent.expectedAmount <= 1_000 ? 'approve' : intent.summary === 'Ask me later' ? undefined : { reject: 'Over budget' },
+    });
+    const small = await client.intents.create({ cardId: card.id, summary: 'Coffee', expectedAmount: 900 });
+    const large = await client.intents.create({ cardId: card.id, summary: 'Yacht', expectedAmount: 900_000 });
+    const later = await client.intents.create({ cardId: card.id, summary: 'Ask me later', expectedAmount: 5_000 });
+    await mock.idle();
+    await approver.idle();
+    expect((await client.intents.retrieve(small.id)).status).toBe('pending');
+    expect(await client.intents.retrieve(large.id)).toMatchObject({ status: 'rejected', rejectionReason: 'Over budget' });
+    expect((await client.intents.retrieve(later.id)).status).toBe('pending_approval');
+    expect(approver.decided.find((answer) => answer.intentId === large.id)).toMatchObject({
+      decision: 'reject',
+      reason: 'Over budget',
+    });
+    approver.stop();
+  });
+
+  it('with delaySeconds, answers once the test clock has moved that far past the declaration', async () => {
+    const mock = createMockServer({ frozenClock: '2026-11-21T12:00:00Z' });
+    const client = mock.client();
+    const { card } = await mock.cardholder({ client, card: { policy: { requireApproval: true } } });
+    const approver = mock.approver({ client, decide: 'reject', delaySeconds: 300 });
+    const intent = await declare(client, card.id);
+    await mock.idle();
+    expect((await client.intents.retrieve(intent.id)).status).toBe('pending_approval');
+    await mock.clock.advance(299);
+    expect((await client.intents.retrieve(intent.id)).status).toBe('pending_approval');
+    await mock.clock.advance(1);
+    await approver.idle();
+    expect(await client.intents.retrieve(intent.id)).toMatchObject({
+      status: 'rejected',
+      rejectedAt: '2026-11-21T12:05:00.000Z',
+    });
+    approver.stop();
+  });
+
+  it('answers nothing once stopped, and says what it needs', async () => {
+    const mock = createMockServer({ frozenClock: '2026-11-21T12:00:00Z' });
+    const client = mock.client();
+    const { card } = await mock.cardholder({ client, card: { policy: { requireApproval: true } } });
+    const approver = mock.approver({ client, decide: 'approve', delaySeconds: 60 });
+    const scheduled = await declare(client, card.id);
+    approver.stop();
+    const unseen = await declare(client, card.id, 'After stop');
+    await mock.clock.advance(120);
+    await approver.idle();
+    expect((await client.intents.retrieve(scheduled.id)).status).toBe('pending_approval');
+    expect((await client.intents.retrieve(unseen.id)).status).toBe('pending_approval');
+    expect(approver.decided).toEqual([]);
+
+    expect(() => mock.approver({ client: {} as never, decide: 'approve' })).toThrow(/needs a client of this mock/);
+    expect(() => mock.approver({ client, decide: 'maybe' as never })).toThrow(/decide must be/);
+    expect(() => mock.approver({ client, decide: 'approve', delaySeconds: -1 })).toThrow(/delaySeconds/);
+  });
+
+  it('an intent decided elsewhere meanwhile is left as it is', async () => {
+    const mock = createMockServer({ frozenClock: '2026-11-21T12:00:00Z' });
+    const client = mock.client();
+    const { card } = await mock.cardholder({ client, card: { policy: { requireApproval: true } } });
+    const approver = mock.approver({ client, decide: 'approve', delaySeconds: 10 });
+    const intent = await declare(client, card.id);
+    await client.intents.reject(intent.id, { reason: 'The person was quicker' });
+    await mock.clock.advance(10);
+    await approver.idle();
+    expect((await client.intents.retrieve(intent.id)).status).toBe('rejected');
+    expect(approver.decided).toEqual([]);
+    expect(approver.errors).toEqual([]);
+    approver.stop();
   });
 });

@@ -148,7 +148,7 @@ export function composeMockServer(options: MockServerOptions, testKit: (host: Te
     },
     clock,
     events: { list: events.list, subscribe: events.subscribe },
-    ...testKit({ handle, ids, router: inboxes, clock }),
+    ...testKit({ handle, ids, router: inboxes, clock, events, directory: () => state.directory }),
     reset() {
       inboxes.clear();
       state.reset();

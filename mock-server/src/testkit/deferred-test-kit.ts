@@ -1,5 +1,6 @@
 import type { Cardrail, CardrailUsers } from '@cardrail/sdk';
 import type { Variant } from '../core/variant.js';
+import type { ApproverOptions } from './approver.js';
 import type { CardholderOptions } from './cardholder.js';
 import type { TestClientOptions } from './test-client.js';
 import type { TestKit, TestKitHost } from './test-kit.js';
@@ -39,6 +40,7 @@ export function deferredTestKit(loading: Promise<TestKitModule> | undefined): (h
       webhookInbox: <Client extends Cardrail | CardrailUsers>(options: WebhookInboxOptions<Client>) =>
         loaded().webhookInbox(options),
       cardholder: <Client extends Cardrail | CardrailUsers>(options: CardholderOptions<Client>) => loaded().cardholder(options),
+      approver: <Client extends Cardrail | CardrailUsers>(options: ApproverOptions<Client>) => loaded().approver(options),
     };
   };
 }
