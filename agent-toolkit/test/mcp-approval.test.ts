@@ -141,19 +141,31 @@ describe('declare_intent on a card that needs a person', () => {
       async (): Promise<ElicitResult> => Promise.reject(new Error('no browser')),
       /could not show the approval page/,
     ],
-  ] as const)('a client that %s gets the link and the wait_for_approval step', async (_label, capabilities, answer, note) => {
-    const { client, asked } = await connect(capabilities, answer);
-    const declared = await mcpCaller(client)('declare_intent', purchase());
-    expect(asked).toHaveLength(1);
-    expect(declared.payload).toMatchObject({
-      status: 'pending_approval',
-      approvalUrl: expect.stringContaining(declared.payload.id),
-    });
-    expect(declared.said[0]).toMatch(note);
-    expect(declared.said[1]).toContain(`this link, where they approve or reject it: ${declared.payload.approvalUrl}`);
-    expect(declared.said[1]).toMatch(/Then call wait_for_approval with intentId int_\w+\./);
-    await client.close();
-  });
+  ] as const)(
+    'a client that %s gets the link and completes the loop with wait_for_approval',
+    async (_label, capabilities, answer, note) => {
+      const { client, asked } = await connect(capabilities, answer);
+      const call = mcpCaller(client);
+      const declared = await call('declare_intent', purchase());
+      expect(asked).toHaveLength(1);
+      expect(declared.payload).toMatchObject({
+        status: 'pending_approval',
+        approvalUrl: expect.stringContaining(declared.payload.id),
+      });
+      expect(declared.said[0]).toMatch(note);
+      expect(declared.said[1]).toContain(`this link, where they approve or reject it: ${declared.payload.approvalUrl}`);
+      expect(declared.said[1]).toMatch(/Then call wait_for_approval with intentId int_\w+\./);
+
+      // The person decides through the link the model handed on; the model's wait answers the decision.
+      const waiting = call('wait_for_approval', { intentId: declared.payload.id, timeoutSeconds: 60 });
+      await world.api.intents.approve(declared.payload.id);
+      const waited = await waiting;
+      expect(waited.isError).toBe(false);
+      expect(waited.payload).toMatchObject({ id: declared.payload.id, status: 'pending', approvedBy: 'api' });
+      expect(waited.said.at(-1)).toMatch(/is approved: you may call get_card_credentials/);
+      await client.close();
+    },
+  );
 
   it('a client without the capability (or form mode only) is not asked at all', async () => {
     for (const capabilities of [{}, { elicitation: { form: {} } }]) {
