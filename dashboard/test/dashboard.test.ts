@@ -133,7 +133,7 @@ describe('acting through the page', () => {
   it('approves one intent and rejects another; the API and a webhook see both answers', async () => {
     const client = running.mock.client();
     const inbox = await running.mock.webhookInbox({ client, events: ['intent.approved', 'intent.rejected'] });
-    const { card } = await running.mock.cardholder({ client, card: { policy: { requireApproval: true } } });
+    const { card, agent } = await running.mock.cardholder({ client, card: { policy: { requireApproval: true } } });
     const page = await signedIn(client);
     await openView(page, /^Approvals/, 'Approvals');
     await page.getByText('Nothing is waiting.').waitFor();
@@ -146,6 +146,8 @@ describe('acting through the page', () => {
     const yachtCard = waiting.getByRole('article', { name: /Yacht rental/ });
     await gpuCard.waitFor();
     await yachtCard.waitFor();
+    // The agent by the name its owner gave it, beside its id.
+    await gpuCard.getByText(`${agent.name} ${agent.id}`).waitFor();
 
     await gpuCard.getByRole('button', { name: 'Approve' }).click();
     await gpuCard.waitFor({ state: 'detached' });

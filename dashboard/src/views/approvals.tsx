@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import type { Intent } from '../api.js';
+import type { Agent, Intent } from '../api.js';
 import { formatMoney } from '../format.js';
 import { type Action, useAction, useQuery } from '../hooks.js';
 import { href } from '../router.js';
@@ -9,8 +9,8 @@ import { IntentAnswers } from './intent-answers.js';
 const STATUSES: Intent['status'][] = ['pending_approval', 'pending', 'matched', 'mismatched', 'rejected', 'expired'];
 
 /** One intent waiting for a person: what the agent wants to buy, and the two answers. */
-function WaitingIntent(props: { intent: Intent; action: Action; onAnswered(): void }) {
-  const { intent, action } = props;
+function WaitingIntent(props: { intent: Intent; agent: Agent | undefined; action: Action; onAnswered(): void }) {
+  const { intent, agent, action } = props;
   const headingId = `intent-${intent.id}`;
   return (
     <li>
@@ -28,6 +28,7 @@ function WaitingIntent(props: { intent: Intent; action: Action; onAnswered(): vo
           </dd>
           <dt>Agent</dt>
           <dd>
+            {agent && `${agent.name} `}
             <Id value={intent.agentId} />
           </dd>
           <dt>Intent</dt>
@@ -47,6 +48,9 @@ function WaitingIntent(props: { intent: Intent; action: Action; onAnswered(): vo
 
 export function ApprovalsView() {
   const waiting = useQuery((api) => api.intents('pending_approval'), [], ['intent.']);
+  // Who wants to buy, by name: a person knows their agents by the names they gave them, not by id.
+  const agents = useQuery((api) => api.agents(), [], ['agent.']);
+  const agentsById = new Map(agents.data?.map((agent) => [agent.id, agent]));
   const [filter, setFilter] = useState<Intent['status'] | ''>('');
   const all = useQuery((api) => api.intents(filter || undefined), [filter], ['intent.', 'transaction.']);
   const action = useAction();
@@ -74,7 +78,13 @@ export function ApprovalsView() {
           render={(intents) => (
             <ul class="intents">
               {intents.map((intent) => (
-                <WaitingIntent key={intent.id} intent={intent} action={action} onAnswered={answered} />
+                <WaitingIntent
+                  key={intent.id}
+                  intent={intent}
+                  agent={intent.agentId ? agentsById.get(intent.agentId) : undefined}
+                  action={action}
+                  onAnswered={answered}
+                />
               ))}
             </ul>
           )}
