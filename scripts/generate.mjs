@@ -95,6 +95,24 @@ function withoutRequiredOnlyBranches(node) {
   return copy;
 }
 
+/**
+ * The document the types are generated from, without the examples that are whole objects or arrays: openapi-typescript
+ * writes every `example` into a JSDoc `@example`, and those object examples were a sixth of the SDK's shipped
+ * declarations (120 kB) while an editor's hover shows them as a wall of JSON. Scalar examples (an id, an amount) stay:
+ * they are short and say what a field looks like. The bundles in spec/dist keep every example.
+ */
+function withoutObjectExamples(node, parentKey) {
+  if (Array.isArray(node)) return node.map((item) => withoutObjectExamples(item));
+  if (node === null || typeof node !== 'object') return node;
+  const copy = {};
+  for (const [key, value] of Object.entries(node)) {
+    // Under `properties`, a key is a field's name, so a field called `example` keeps its schema.
+    const objectExample = key === 'example' && parentKey !== 'properties' && value !== null && typeof value === 'object';
+    if (!objectExample) copy[key] = withoutObjectExamples(value, key);
+  }
+  return copy;
+}
+
 function operationsModule(indexes) {
   const js = [banner('the bundled documents (spec/dist)', '').trimEnd(), ''];
   const dts = [banner('the bundled documents (spec/dist)', '').trimEnd(), ''];
@@ -124,7 +142,7 @@ for (const variant of variants) {
   const document = bundle(variant);
   documents[variant] = document;
   outputs.set(`spec/dist/${variant}.json`, `${JSON.stringify(document, null, 2)}\n`);
-  const ast = await openapiTS(withoutRequiredOnlyBranches(document), {
+  const ast = await openapiTS(withoutObjectExamples(withoutRequiredOnlyBranches(document)), {
     alphabetize: false,
     // A `default` is what the server assumes when a request omits the field, so such fields stay optional.
     defaultNonNullable: false,

@@ -1889,12 +1889,6 @@ export interface components {
          * @enum {string}
          */
         CustomerStatus: "pending" | "active" | "deleted";
-        /**
-         * @example {
-         *       "first": "Ada",
-         *       "last": "Lovelace"
-         *     }
-         */
         PersonName: {
             first?: string;
             last?: string;
@@ -1905,35 +1899,13 @@ export interface components {
          * @example 2500
          */
         Amount: number;
-        /**
-         * @description Per-authorization, per-day and per-month caps in cents; an absent cap is no cap.
-         * @example {
-         *       "perAuth": 5000,
-         *       "perDay": 20000,
-         *       "perMonth": 100000
-         *     }
-         */
+        /** @description Per-authorization, per-day and per-month caps in cents; an absent cap is no cap. */
         PolicyLimits: {
             perAuth?: components["schemas"]["Amount"];
             perDay?: components["schemas"]["Amount"];
             perMonth?: components["schemas"]["Amount"];
         };
-        /**
-         * @description Spending policy controls. Customer, agent and card policies merge into a card's effective policy, the most restrictive value winning (docs/policy.md).
-         * @example {
-         *       "requireIntent": true,
-         *       "attestationWindowMinutes": 15,
-         *       "cooldownMinutes": 5,
-         *       "limits": {
-         *         "perAuth": 5000,
-         *         "perDay": 20000
-         *       },
-         *       "blockedMccs": [
-         *         "7995"
-         *       ],
-         *       "onDrift": "freeze"
-         *     }
-         */
+        /** @description Spending policy controls. Customer, agent and card policies merge into a card's effective policy, the most restrictive value winning (docs/policy.md). */
         Policy: {
             /** @description An intent is required before card access. */
             requireIntent?: boolean;
@@ -1979,12 +1951,7 @@ export interface components {
              */
             ttlAction?: "close" | "freeze";
         };
-        /**
-         * @description Free-form custom metadata.
-         * @example {
-         *       "team": "procurement"
-         *     }
-         */
+        /** @description Free-form custom metadata. */
         Metadata: {
             [key: string]: unknown;
         };
@@ -1994,14 +1961,7 @@ export interface components {
          * @enum {string}
          */
         KycStatus: "pending" | "approved" | "denied" | "needsInformation";
-        /**
-         * @description Where on-chain deposits for this customer go; assigned when KYC is approved.
-         * @example {
-         *       "chainId": 8453,
-         *       "depositAddress": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
-         *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"
-         *     }
-         */
+        /** @description Where on-chain deposits for this customer go; assigned when KYC is approved. */
         DepositAddress: {
             /**
              * Format: int64
@@ -2011,29 +1971,7 @@ export interface components {
             depositAddress: string;
             tokenAddress: string;
         };
-        /**
-         * @description A customer: owns agents and cards, holds a balance and goes through KYC (`pending` until its KYC application is approved). In the user variant the same object, with the same id, is a user.
-         * @example {
-         *       "id": "cus_3kT9xQ2mPz",
-         *       "type": "consumer",
-         *       "status": "active",
-         *       "email": "ada@example.com",
-         *       "phone": "+14155550100",
-         *       "name": {
-         *         "first": "Ada",
-         *         "last": "Lovelace"
-         *       },
-         *       "policy": {
-         *         "requireIntent": true
-         *       },
-         *       "metadata": {
-         *         "team": "research"
-         *       },
-         *       "kycStatus": "pending",
-         *       "depositAddress": null,
-         *       "createdAt": "2026-11-21T12:00:00.000Z"
-         *     }
-         */
+        /** @description A customer: owns agents and cards, holds a balance and goes through KYC (`pending` until its KYC application is approved). In the user variant the same object, with the same id, is a user. */
         Customer: {
             id: string;
             /** @enum {string} */
@@ -2052,48 +1990,14 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
-        /**
-         * @description A user, the user-variant view of a customer (same id, same fields).
-         * @example {
-         *       "id": "cus_3kT9xQ2mPz",
-         *       "type": "consumer",
-         *       "status": "active",
-         *       "email": "ada@example.com",
-         *       "phone": null,
-         *       "name": {
-         *         "first": "Ada",
-         *         "last": "Lovelace"
-         *       },
-         *       "policy": {},
-         *       "metadata": {},
-         *       "kycStatus": "approved",
-         *       "depositAddress": {
-         *         "chainId": 8453,
-         *         "depositAddress": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
-         *         "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"
-         *       },
-         *       "createdAt": "2026-11-21T12:00:00.000Z"
-         *     }
-         */
+        /** @description A user, the user-variant view of a customer (same id, same fields). */
         User: components["schemas"]["Customer"];
-        /**
-         * @example {
-         *       "data": [],
-         *       "nextCursor": null,
-         *       "hasMore": false
-         *     }
-         */
         UserList: {
             data: components["schemas"]["User"][];
             nextCursor: string | null;
             hasMore: boolean;
         };
-        /**
-         * @description String form, used for 401 (`unauthorized`) and 404 (`not_found`).
-         * @example {
-         *       "error": "not_found"
-         *     }
-         */
+        /** @description String form, used for 401 (`unauthorized`) and 404 (`not_found`). */
         ErrorString: {
             /**
              * @description The error code.
@@ -2102,19 +2006,7 @@ export interface components {
              */
             error: string;
         };
-        /**
-         * @description Object form, used for 400, 405, 413, 429 and 5xx.
-         * @example {
-         *       "error": {
-         *         "code": "invalid_request",
-         *         "message": "body/email: must be string",
-         *         "details": {
-         *           "field": "/body/email",
-         *           "reason": "must be string"
-         *         }
-         *       }
-         *     }
-         */
+        /** @description Object form, used for 400, 405, 413, 429 and 5xx. */
         ErrorObject: {
             error: {
                 /**
@@ -2128,27 +2020,8 @@ export interface components {
                 details: Record<string, never> | null;
             };
         };
-        /**
-         * @description The body of every error response, in either form; both carry a code. (Named `ErrorBody`, not `Error`, so that a client generated from this description does not shadow the language's own `Error`.)
-         * @example {
-         *       "error": "unauthorized"
-         *     }
-         */
+        /** @description The body of every error response, in either form; both carry a code. (Named `ErrorBody`, not `Error`, so that a client generated from this description does not shadow the language's own `Error`.) */
         ErrorBody: components["schemas"]["ErrorString"] | components["schemas"]["ErrorObject"];
-        /**
-         * @example {
-         *       "type": "consumer",
-         *       "email": "ada@example.com",
-         *       "phone": "+14155550100",
-         *       "name": {
-         *         "first": "Ada",
-         *         "last": "Lovelace"
-         *       },
-         *       "metadata": {
-         *         "team": "research"
-         *       }
-         *     }
-         */
         CustomerCreate: {
             /**
              * @default consumer
@@ -2162,14 +2035,6 @@ export interface components {
             policy?: components["schemas"]["Policy"];
             metadata?: components["schemas"]["Metadata"];
         };
-        /**
-         * @example {
-         *       "phone": "+14155550199",
-         *       "policy": {
-         *         "cooldownMinutes": 10
-         *       }
-         *     }
-         */
         CustomerUpdate: {
             /** Format: email */
             email?: string;
@@ -2183,17 +2048,7 @@ export interface components {
          * @example usd
          */
         Currency: string;
-        /**
-         * @description A customer's balance in cents: `available` to spend, `pending` held by unsettled authorizations, `posted` settled spend (docs/money.md).
-         * @example {
-         *       "currency": "usd",
-         *       "available": 97500,
-         *       "pending": 2500,
-         *       "posted": 0,
-         *       "limit": null,
-         *       "updatedAt": "2026-11-21T12:10:00.000Z"
-         *     }
-         */
+        /** @description A customer's balance in cents: `available` to spend, `pending` held by unsettled authorizations, `posted` settled spend (docs/money.md). */
         Balance: {
             currency: components["schemas"]["Currency"];
             /**
@@ -2225,13 +2080,6 @@ export interface components {
          * @example 2500
          */
         PositiveAmount: number;
-        /**
-         * @example {
-         *       "amount": 10000,
-         *       "chainId": 8453,
-         *       "recipientAddress": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed"
-         *     }
-         */
         WithdrawalCreate: {
             amount: components["schemas"]["PositiveAmount"];
             currency?: components["schemas"]["Currency"];
@@ -2244,20 +2092,6 @@ export interface components {
          * @enum {string}
          */
         WithdrawalStatus: "pending" | "confirmed" | "failed";
-        /**
-         * @example {
-         *       "id": "wd_3QaZ6wS9xE",
-         *       "userId": "cus_3kT9xQ2mPz",
-         *       "chainId": 8453,
-         *       "amount": 10000,
-         *       "currency": "usd",
-         *       "recipientAddress": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
-         *       "status": "pending",
-         *       "transactionHash": null,
-         *       "reason": null,
-         *       "createdAt": "2026-11-21T12:00:00.000Z"
-         *     }
-         */
         Withdrawal: {
             id: string;
             /** @description The customer whose balance pays (`userId` in the user variant). */
@@ -2280,39 +2114,13 @@ export interface components {
          * @enum {string}
          */
         AgentStatus: "active" | "paused" | "disabled" | "suspended";
-        /**
-         * @example {
-         *       "amount": 100000,
-         *       "currency": "usd",
-         *       "interval": "monthly"
-         *     }
-         */
         SpendingLimit: {
             amount: components["schemas"]["Amount"];
             currency: components["schemas"]["Currency"];
             /** @enum {string|null} */
             interval?: "daily" | "weekly" | "monthly" | "all_time" | "per_authorization" | null;
         };
-        /**
-         * @description An agent spends on behalf of a customer (the user, in the user variant) within its own limit and policy.
-         * @example {
-         *       "id": "agt_7LmQ2wX9vB",
-         *       "name": "Procurement bot",
-         *       "status": "active",
-         *       "userId": "cus_3kT9xQ2mPz",
-         *       "externalId": "bot-42",
-         *       "limits": {
-         *         "amount": 100000,
-         *         "currency": "usd",
-         *         "interval": "monthly"
-         *       },
-         *       "policy": {
-         *         "requireIntent": true
-         *       },
-         *       "metadata": {},
-         *       "createdAt": "2026-11-21T12:00:00.000Z"
-         *     }
-         */
+        /** @description An agent spends on behalf of a customer (the user, in the user variant) within its own limit and policy. */
         Agent: {
             id: string;
             name: string;
@@ -2328,30 +2136,11 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
-        /**
-         * @example {
-         *       "data": [],
-         *       "nextCursor": null,
-         *       "hasMore": false
-         *     }
-         */
         AgentList: {
             data: components["schemas"]["Agent"][];
             nextCursor: string | null;
             hasMore: boolean;
         };
-        /**
-         * @example {
-         *       "userId": "cus_3kT9xQ2mPz",
-         *       "name": "Procurement bot",
-         *       "externalId": "bot-42",
-         *       "limits": {
-         *         "amount": 100000,
-         *         "currency": "usd",
-         *         "interval": "monthly"
-         *       }
-         *     }
-         */
         AgentCreate: {
             /** @description The customer that owns the agent (`userId` in the user variant). */
             userId: string;
@@ -2361,22 +2150,11 @@ export interface components {
             policy?: components["schemas"]["Policy"];
             metadata?: components["schemas"]["Metadata"];
         };
-        /**
-         * @example {
-         *       "id": "agt_7LmQ2wX9vB",
-         *       "deleted": true
-         *     }
-         */
         Deleted: {
             id: string;
             /** @constant */
             deleted: true;
         };
-        /**
-         * @example {
-         *       "name": "Procurement bot v2"
-         *     }
-         */
         AgentUpdate: {
             name?: string;
             policy?: components["schemas"]["Policy"];
@@ -2388,30 +2166,7 @@ export interface components {
          * @enum {string}
          */
         UserCardStatus: "notActivated" | "active" | "frozen" | "closed";
-        /**
-         * @description A card in the user variant: `userId` is the customer variant's `customerId`, `type` its `usage`, `expirationMonth` and `expirationYear` its `expMonth` and `expYear`, and `createdAt` is in epoch milliseconds (docs/variants.md).
-         * @example {
-         *       "id": "card_9HbV3nK2qR",
-         *       "agentId": "agt_7LmQ2wX9vB",
-         *       "userId": "cus_3kT9xQ2mPz",
-         *       "type": "multi",
-         *       "purpose": "Cloud compute",
-         *       "status": "active",
-         *       "last4": "4242",
-         *       "createdAt": 1763726400000,
-         *       "expirationMonth": "12",
-         *       "expirationYear": "2029",
-         *       "limits": {
-         *         "perAuth": 5000,
-         *         "perDay": 20000,
-         *         "perMonth": 100000
-         *       },
-         *       "merchantHint": "AWS",
-         *       "ttlDays": 30,
-         *       "requireApproval": true,
-         *       "autoApproveBelow": 1000
-         *     }
-         */
+        /** @description A card in the user variant: `userId` is the customer variant's `customerId`, `type` its `usage`, `expirationMonth` and `expirationYear` its `expMonth` and `expYear`, and `createdAt` is in epoch milliseconds (docs/variants.md). */
         UserCard: {
             id: string;
             /** @description The agent the card is issued to. Always set for cards created in this variant; `null` for a card that the customer variant issued without an agent (the same card seen through both variants). */
@@ -2437,31 +2192,11 @@ export interface components {
             /** Format: int64 */
             autoApproveBelow?: number;
         };
-        /**
-         * @example {
-         *       "data": [],
-         *       "nextCursor": null,
-         *       "hasMore": false
-         *     }
-         */
         UserCardList: {
             data: components["schemas"]["UserCard"][];
             nextCursor: string | null;
             hasMore: boolean;
         };
-        /**
-         * @example {
-         *       "agentId": "agt_7LmQ2wX9vB",
-         *       "type": "multi",
-         *       "purpose": "Cloud compute",
-         *       "limits": {
-         *         "perAuth": 5000,
-         *         "perDay": 20000
-         *       },
-         *       "merchantHint": "AWS",
-         *       "ttlDays": 30
-         *     }
-         */
         UserCardCreate: {
             agentId: string;
             /**
@@ -2477,53 +2212,13 @@ export interface components {
             requireApproval?: boolean;
             autoApproveBelow?: components["schemas"]["Amount"];
         };
-        /**
-         * @description `status` `frozen` freezes, `active` unfreezes.
-         * @example {
-         *       "status": "frozen"
-         *     }
-         */
+        /** @description `status` `frozen` freezes, `active` unfreezes. */
         UserCardUpdate: {
             /** @enum {string} */
             status?: "active" | "frozen";
             limits?: components["schemas"]["PolicyLimits"];
         };
-        /**
-         * @description The card's effective policy (customer, then agent, then card; the most restrictive value wins) with live spend figures, TTL and cooldown state (docs/policy.md).
-         * @example {
-         *       "cardId": "card_9HbV3nK2qR",
-         *       "usage": "multi",
-         *       "ttl": {
-         *         "minutes": null,
-         *         "days": 30,
-         *         "expiresAt": "2026-12-21T12:00:00.000Z",
-         *         "isExpired": false
-         *       },
-         *       "cooldown": {
-         *         "minutes": 5,
-         *         "lastSpendAt": "2026-11-21T12:10:00.000Z",
-         *         "cooldownEndsAt": "2026-11-21T12:15:00.000Z",
-         *         "isInCooldown": true
-         *       },
-         *       "limits": {
-         *         "perAuth": 5000,
-         *         "perDay": 20000,
-         *         "perMonth": null,
-         *         "spentDay": 2500,
-         *         "spentMonth": 2500,
-         *         "remainingDay": 17500,
-         *         "remainingMonth": null
-         *       },
-         *       "policy": {
-         *         "cooldownMinutes": 5,
-         *         "limits": {
-         *           "perAuth": 5000,
-         *           "perDay": 20000
-         *         }
-         *       },
-         *       "status": "active"
-         *     }
-         */
+        /** @description The card's effective policy (customer, then agent, then card; the most restrictive value wins) with live spend figures, TTL and cooldown state (docs/policy.md). */
         CardPolicySummary: {
             cardId: string;
             /** @enum {string} */
@@ -2566,13 +2261,6 @@ export interface components {
             /** @description The card's status in the caller's variant. */
             status: string;
         };
-        /**
-         * @example {
-         *       "intentId": "int_4QwE8rT1yU",
-         *       "summary": "Pay for GPU credits",
-         *       "expectedAmount": 2500
-         *     }
-         */
         CredentialsRequest: {
             /** @description The intent this access serves; by default the card's most recent usable intent. */
             intentId?: string;
@@ -2584,18 +2272,7 @@ export interface components {
              */
             exposureMode?: "rawPan";
         };
-        /**
-         * @description Card credentials; retrieving them records an access event and opens the attestation window.
-         * @example {
-         *       "cardId": "card_9HbV3nK2qR",
-         *       "pan": "4242424242424242",
-         *       "cvc": "123",
-         *       "expMonth": "12",
-         *       "expYear": "2029",
-         *       "accessEventId": "acc_9WsX2eD5cR",
-         *       "expiresAt": "2026-11-21T12:15:00.000Z"
-         *     }
-         */
+        /** @description Card credentials; retrieving them records an access event and opens the attestation window. */
         Credentials: {
             cardId: string;
             pan: string;
@@ -2614,45 +2291,12 @@ export interface components {
          * @enum {string}
          */
         IntentStatus: "pending_approval" | "pending" | "rejected" | "matched" | "mismatched" | "expired";
-        /**
-         * @description Matching tolerance; the larger of `percent` of the expected amount and `amount` applies (default 10 percent or 500 cents).
-         * @example {
-         *       "percent": 10,
-         *       "amount": 500
-         *     }
-         */
+        /** @description Matching tolerance; the larger of `percent` of the expected amount and `amount` applies (default 10 percent or 500 cents). */
         IntentTolerance: {
             percent?: number;
             amount?: components["schemas"]["Amount"];
         };
-        /**
-         * @description A pre-transaction declaration of what an agent is about to spend.
-         * @example {
-         *       "id": "int_4QwE8rT1yU",
-         *       "customerIntentId": "order-1001",
-         *       "cardId": "card_9HbV3nK2qR",
-         *       "agentId": "agt_7LmQ2wX9vB",
-         *       "summary": "1 month of GPU credits",
-         *       "expectedAmount": 2500,
-         *       "currency": "usd",
-         *       "expectedMerchant": "OpenAI",
-         *       "tolerance": {
-         *         "percent": 10,
-         *         "amount": 500
-         *       },
-         *       "status": "pending",
-         *       "ttlMinutes": 60,
-         *       "expiresAt": "2026-11-21T13:00:00.000Z",
-         *       "createdAt": "2026-11-21T12:00:00.000Z",
-         *       "approvedAt": null,
-         *       "approvedBy": null,
-         *       "rejectedAt": null,
-         *       "rejectedBy": null,
-         *       "rejectionReason": null,
-         *       "matchedTransactionId": null,
-         *       "approvalUrl": null
-         *     }
-         */
+        /** @description A pre-transaction declaration of what an agent is about to spend. */
         Intent: {
             id: string;
             /** @description The caller's own reference. */
@@ -2686,28 +2330,11 @@ export interface components {
              */
             approvalUrl: string | null;
         };
-        /**
-         * @example {
-         *       "data": [],
-         *       "nextCursor": null,
-         *       "hasMore": false
-         *     }
-         */
         IntentList: {
             data: components["schemas"]["Intent"][];
             nextCursor: string | null;
             hasMore: boolean;
         };
-        /**
-         * @example {
-         *       "cardId": "card_9HbV3nK2qR",
-         *       "summary": "1 month of GPU credits",
-         *       "expectedAmount": 2500,
-         *       "currency": "usd",
-         *       "expectedMerchant": "OpenAI",
-         *       "customerIntentId": "order-1001"
-         *     }
-         */
         IntentCreate: {
             cardId: string;
             summary: string;
@@ -2722,11 +2349,6 @@ export interface components {
             ttlMinutes?: number;
             tolerance?: components["schemas"]["IntentTolerance"];
         };
-        /**
-         * @example {
-         *       "reason": "Not in this month's budget"
-         *     }
-         */
         IntentReject: {
             reason?: string;
         };
@@ -2735,13 +2357,7 @@ export interface components {
          * @enum {string}
          */
         TransactionStatus: "pending" | "completed" | "declined" | "reversed";
-        /**
-         * @description The merchant of a spend.
-         * @example {
-         *       "name": "OpenAI",
-         *       "mcc": "5734"
-         *     }
-         */
+        /** @description The merchant of a spend. */
         Merchant: {
             name: string;
             /** @description Merchant category code. */
@@ -2753,31 +2369,7 @@ export interface components {
          * @enum {string}
          */
         DeclineReason: "insufficient_funds" | "card_frozen" | "card_closed" | "spending_limit_exceeded" | "blocked_merchant" | "blocked_mcc" | "fraud_suspected";
-        /**
-         * @description A card transaction: `pending` after an approved authorization, `completed` once settled, `declined`, or `reversed` (docs/money.md).
-         * @example {
-         *       "id": "txn_2ZxC5vB8nM",
-         *       "cardId": "card_9HbV3nK2qR",
-         *       "agentId": "agt_7LmQ2wX9vB",
-         *       "userId": "cus_3kT9xQ2mPz",
-         *       "amount": 2500,
-         *       "authorizedAmount": 2500,
-         *       "reversedAmount": 0,
-         *       "currency": "usd",
-         *       "merchant": {
-         *         "name": "OpenAI",
-         *         "mcc": "5734"
-         *       },
-         *       "status": "pending",
-         *       "declinedReason": null,
-         *       "attestationStatus": "attested",
-         *       "intentId": "int_4QwE8rT1yU",
-         *       "challengeId": null,
-         *       "createdAt": "2026-11-21T12:10:00.000Z",
-         *       "postedAt": null,
-         *       "reversedAt": null
-         *     }
-         */
+        /** @description A card transaction: `pending` after an approved authorization, `completed` once settled, `declined`, or `reversed` (docs/money.md). */
         Transaction: {
             id: string;
             cardId: string;
@@ -2809,29 +2401,11 @@ export interface components {
             /** Format: date-time */
             reversedAt: string | null;
         };
-        /**
-         * @example {
-         *       "data": [],
-         *       "nextCursor": null,
-         *       "hasMore": false
-         *     }
-         */
         TransactionList: {
             data: components["schemas"]["Transaction"][];
             nextCursor: string | null;
             hasMore: boolean;
         };
-        /**
-         * @example {
-         *       "amount": 2500,
-         *       "currency": "usd",
-         *       "cardId": "card_9HbV3nK2qR",
-         *       "merchant": {
-         *         "mcc": "5734",
-         *         "name": "OpenAI"
-         *       }
-         *     }
-         */
         SpendEvaluateRequest: {
             amount: components["schemas"]["PositiveAmount"];
             currency?: components["schemas"]["Currency"];
@@ -2844,57 +2418,12 @@ export interface components {
                 name?: string;
             };
         };
-        /**
-         * @example {
-         *       "code": "spending_limit_exceeded",
-         *       "message": "The amount exceeds the card's per-authorization limit of 5000."
-         *     }
-         */
         SpendReason: {
             /** @description A decline reason (`DeclineReason`), or for `review` `approval_required` / `intent_required`. */
             code: string;
             message: string;
         };
-        /**
-         * @description The decision an authorization with these parameters would get now; nothing changes (docs/policy.md).
-         * @example {
-         *       "decision": "decline",
-         *       "reasons": [
-         *         {
-         *           "code": "spending_limit_exceeded",
-         *           "message": "The amount exceeds the card's per-authorization limit of 5000."
-         *         }
-         *       ],
-         *       "flags": {
-         *         "requiresIntent": false,
-         *         "inCooldown": false
-         *       },
-         *       "context": {
-         *         "userId": "cus_3kT9xQ2mPz",
-         *         "agentId": "agt_7LmQ2wX9vB",
-         *         "cardId": "card_9HbV3nK2qR",
-         *         "amount": 7500,
-         *         "currency": "usd",
-         *         "available": 97500,
-         *         "agentLimit": {
-         *           "amount": 100000,
-         *           "currency": "usd",
-         *           "interval": "monthly"
-         *         },
-         *         "cardLimit": null,
-         *         "spendStats": {
-         *           "totalDay": 2500,
-         *           "totalMonth": 2500,
-         *           "lastSpendAt": 1763727000000
-         *         },
-         *         "policy": {
-         *           "limits": {
-         *             "perAuth": 5000
-         *           }
-         *         }
-         *       }
-         *     }
-         */
+        /** @description The decision an authorization with these parameters would get now; nothing changes (docs/policy.md). */
         SpendEvaluation: {
             /** @enum {string} */
             decision: "approve" | "decline" | "review";
@@ -2941,27 +2470,12 @@ export interface components {
          * @enum {string}
          */
         AnomalyAction: "alert" | "freeze_card" | "suspend_agent";
-        /**
-         * @example {
-         *       "enabled": true,
-         *       "windowMinutes": 10,
-         *       "action": "alert"
-         *     }
-         */
         DuplicateDetectionRule: {
             enabled: boolean;
             /** Format: int32 */
             windowMinutes: number;
             action: components["schemas"]["AnomalyAction"];
         };
-        /**
-         * @example {
-         *       "enabled": true,
-         *       "maxPerHour": 10,
-         *       "maxPerDay": 50,
-         *       "action": "alert"
-         *     }
-         */
         VelocityLimitRule: {
             enabled: boolean;
             /** Format: int32 */
@@ -2970,15 +2484,6 @@ export interface components {
             maxPerDay: number;
             action: components["schemas"]["AnomalyAction"];
         };
-        /**
-         * @example {
-         *       "enabled": true,
-         *       "multiplier": 3,
-         *       "windowMinutes": 60,
-         *       "baselineDays": 7,
-         *       "action": "alert"
-         *     }
-         */
         SpendSpikeRule: {
             enabled: boolean;
             multiplier: number;
@@ -2988,58 +2493,11 @@ export interface components {
             baselineDays: number;
             action: components["schemas"]["AnomalyAction"];
         };
-        /**
-         * @example {
-         *       "enabled": true,
-         *       "action": "freeze_card"
-         *     }
-         */
         ToggleRule: {
             enabled: boolean;
             action: components["schemas"]["AnomalyAction"];
         };
-        /**
-         * @description Risk engine configuration of the organization and mode: dry run and the seven detectors, each with its action (docs/risk.md).
-         * @example {
-         *       "object": "riskConfig",
-         *       "preset": "moderate",
-         *       "dryRun": false,
-         *       "duplicateDetection": {
-         *         "enabled": true,
-         *         "windowMinutes": 10,
-         *         "action": "alert"
-         *       },
-         *       "velocityLimit": {
-         *         "enabled": true,
-         *         "maxPerHour": 10,
-         *         "maxPerDay": 50,
-         *         "action": "alert"
-         *       },
-         *       "spendSpike": {
-         *         "enabled": false,
-         *         "multiplier": 3,
-         *         "windowMinutes": 60,
-         *         "baselineDays": 7,
-         *         "action": "alert"
-         *       },
-         *       "unattestedSpend": {
-         *         "enabled": false,
-         *         "action": "alert"
-         *       },
-         *       "intentMismatch": {
-         *         "enabled": false,
-         *         "action": "alert"
-         *       },
-         *       "cooldownViolation": {
-         *         "enabled": false,
-         *         "action": "alert"
-         *       },
-         *       "merchantDrift": {
-         *         "enabled": false,
-         *         "action": "alert"
-         *       }
-         *     }
-         */
+        /** @description Risk engine configuration of the organization and mode: dry run and the seven detectors, each with its action (docs/risk.md). */
         RiskConfig: {
             /** @constant */
             object: "riskConfig";
@@ -3053,25 +2511,11 @@ export interface components {
             cooldownViolation: components["schemas"]["ToggleRule"];
             merchantDrift: components["schemas"]["ToggleRule"];
         };
-        /**
-         * @example {
-         *       "enabled": true
-         *     }
-         */
         ToggleRuleUpdate: {
             enabled?: boolean;
             action?: components["schemas"]["AnomalyAction"];
         };
-        /**
-         * @description Any rule fields (each rule partially); `preset` (an extension) first replaces every rule with the preset's, then the other fields of the body apply. A change to any rule makes the preset `custom`.
-         * @example {
-         *       "dryRun": true,
-         *       "velocityLimit": {
-         *         "maxPerHour": 5,
-         *         "action": "freeze_card"
-         *       }
-         *     }
-         */
+        /** @description Any rule fields (each rule partially); `preset` (an extension) first replaces every rule with the preset's, then the other fields of the body apply. A change to any rule makes the preset `custom`. */
         RiskConfigUpdate: {
             /** @enum {string} */
             preset?: "permissive" | "moderate" | "strict" | "paranoid";
@@ -3109,20 +2553,7 @@ export interface components {
          * @enum {string}
          */
         WebhookStatus: "active" | "disabled";
-        /**
-         * @description A webhook subscription. Deliveries are signed (`Cardrail-Signature`) and retried on failure (docs/webhooks.md).
-         * @example {
-         *       "id": "wh_6PoI9uY3tR",
-         *       "url": "https://agents.example.com/hooks/cardrail",
-         *       "events": [
-         *         "card.frozen",
-         *         "transaction.declined"
-         *       ],
-         *       "description": "Ops alerts",
-         *       "status": "active",
-         *       "createdAt": "2026-11-21T12:00:00.000Z"
-         *     }
-         */
+        /** @description A webhook subscription. Deliveries are signed (`Cardrail-Signature`) and retried on failure (docs/webhooks.md). */
         Webhook: {
             id: string;
             /** Format: uri */
@@ -3134,35 +2565,13 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
-        /**
-         * @example {
-         *       "data": [],
-         *       "nextCursor": null,
-         *       "hasMore": false
-         *     }
-         */
         WebhookList: {
             data: components["schemas"]["Webhook"][];
             nextCursor: string | null;
             hasMore: boolean;
         };
-        /**
-         * @description Event types as named in the variant's envelope, or `*` for every type; an unknown type is 400.
-         * @example [
-         *       "card.frozen",
-         *       "transaction.declined"
-         *     ]
-         */
+        /** @description Event types as named in the variant's envelope, or `*` for every type; an unknown type is 400. */
         WebhookEventTypes: (components["schemas"]["EventType"] | "*")[];
-        /**
-         * @example {
-         *       "url": "https://agents.example.com/hooks/cardrail",
-         *       "events": [
-         *         "card.frozen"
-         *       ],
-         *       "description": "Ops alerts"
-         *     }
-         */
         WebhookCreate: {
             /**
              * Format: uri
@@ -3172,20 +2581,7 @@ export interface components {
             events: components["schemas"]["WebhookEventTypes"];
             description?: string;
         };
-        /**
-         * @description A webhook with its signing secret, answered only by create and rotate-secret.
-         * @example {
-         *       "id": "wh_6PoI9uY3tR",
-         *       "url": "https://agents.example.com/hooks/cardrail",
-         *       "events": [
-         *         "card.frozen"
-         *       ],
-         *       "description": "Ops alerts",
-         *       "status": "active",
-         *       "createdAt": "2026-11-21T12:00:00.000Z",
-         *       "secret": "whsec_Q2FyZHJhaWxTaWduaW5nU2VjcmV0MTIz"
-         *     }
-         */
+        /** @description A webhook with its signing secret, answered only by create and rotate-secret. */
         WebhookWithSecret: {
             id: string;
             /** Format: uri */
@@ -3198,11 +2594,6 @@ export interface components {
             /** @description The signing secret; shown once. */
             secret: string;
         };
-        /**
-         * @example {
-         *       "status": "disabled"
-         *     }
-         */
         WebhookUpdate: {
             /**
              * Format: uri
@@ -3213,16 +2604,6 @@ export interface components {
             description?: string;
             status?: components["schemas"]["WebhookStatus"];
         };
-        /**
-         * @example {
-         *       "attempt": 1,
-         *       "attemptedAt": "2026-11-21T12:00:00.000Z",
-         *       "outcome": "failed",
-         *       "responseStatus": 503,
-         *       "error": null,
-         *       "durationMs": 41
-         *     }
-         */
         DeliveryAttempt: {
             /** Format: int32 */
             attempt: number;
@@ -3237,28 +2618,7 @@ export interface components {
             /** Format: int32 */
             durationMs: number;
         };
-        /**
-         * @description One event's delivery to one webhook, with every attempt.
-         * @example {
-         *       "id": "whd_1AsD4fG7hJ",
-         *       "webhookId": "wh_6PoI9uY3tR",
-         *       "eventId": "evt_8KlJ2hG5fD",
-         *       "eventType": "card.frozen",
-         *       "status": "pending",
-         *       "attempts": [
-         *         {
-         *           "attempt": 1,
-         *           "attemptedAt": "2026-11-21T12:00:00.000Z",
-         *           "outcome": "failed",
-         *           "responseStatus": 503,
-         *           "error": null,
-         *           "durationMs": 41
-         *         }
-         *       ],
-         *       "nextAttemptAt": "2026-11-21T12:05:00.000Z",
-         *       "createdAt": "2026-11-21T12:00:00.000Z"
-         *     }
-         */
+        /** @description One event's delivery to one webhook, with every attempt. */
         WebhookDelivery: {
             id: string;
             webhookId: string;
@@ -3272,13 +2632,6 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
-        /**
-         * @example {
-         *       "data": [],
-         *       "nextCursor": null,
-         *       "hasMore": false
-         *     }
-         */
         WebhookDeliveryList: {
             data: components["schemas"]["WebhookDelivery"][];
             nextCursor: string | null;
@@ -3290,21 +2643,7 @@ export interface components {
          * @enum {string}
          */
         EventType: "transaction.authorized" | "transaction.completed" | "transaction.declined" | "transaction.reversed" | "card.created" | "card.frozen" | "card.closed" | "card.expired" | "card.merchant_drift" | "agent.created" | "agent.suspended" | "agent.activated" | "agent.limit_exceeded" | "agent.limit_approaching" | "verification.initiated" | "user.created" | "user.updated" | "user.deleted" | "user.application.approved" | "user.application.denied" | "user.application.needs_info" | "user.balance.updated" | "deposit.address_ready" | "deposit.received" | "withdrawal.submitted" | "withdrawal.confirmed" | "withdrawal.failed" | "challenge.requested" | "credential.accessed" | "spend.unattested" | "spend.attested" | "intent.pending_approval" | "intent.approved" | "intent.rejected" | "intent.matched" | "intent.mismatched" | "intent.expired" | "dispute.created" | "dispute.resolved" | "anomaly.duplicate" | "anomaly.velocity" | "anomaly.spend_spike" | "anomaly.unattested" | "anomaly.intent_mismatch" | "anomaly.cooldown" | "anomaly.merchant_drift" | "card.auto_frozen" | "agent.auto_suspended";
-        /**
-         * @description The catalog envelope: events delivered to webhooks created through the user variant, and listed by it (`organizationId`, `createdAt` in epoch milliseconds).
-         * @example {
-         *       "id": "evt_gjUuYoNJqvF4xX",
-         *       "type": "card.frozen",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "cardId": "card_7Fj3Nq8Yc1Vx",
-         *         "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *         "reason": "manual",
-         *         "frozenBy": "api"
-         *       }
-         *     }
-         */
+        /** @description The catalog envelope: events delivered to webhooks created through the user variant, and listed by it (`organizationId`, `createdAt` in epoch milliseconds). */
         CatalogEventEnvelope: {
             /** @description The event; the same on every delivery attempt, so receivers can deduplicate on it. */
             id: string;
@@ -3322,22 +2661,7 @@ export interface components {
                 [key: string]: unknown;
             };
         };
-        /**
-         * @description Data of `transaction.authorized`, sent when an authorization is approved and a pending hold is placed on the card.
-         * @example {
-         *       "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *       "cardId": "card_7Fj3Nq8Yc1Vx",
-         *       "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *       "userId": "cus_9Xq2LmT4vB7n",
-         *       "amount": 2000,
-         *       "currency": "usd",
-         *       "merchantName": "OpenAI",
-         *       "merchantCategory": "Computer Software Stores",
-         *       "merchantCategoryCode": "5734",
-         *       "status": "pending",
-         *       "attestationStatus": "attested"
-         *     }
-         */
+        /** @description Data of `transaction.authorized`, sent when an authorization is approved and a pending hold is placed on the card. */
         TransactionAuthorizedEventData: {
             /** @description The transaction. */
             transactionId: string;
@@ -3371,28 +2695,7 @@ export interface components {
              */
             attestationStatus: "attested" | "unattested";
         };
-        /**
-         * @description `transaction.authorized`: sent when an authorization is approved and a pending hold is placed on the card.
-         * @example {
-         *       "id": "evt_lERhSZ6SOo3TGh",
-         *       "type": "transaction.authorized",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *         "cardId": "card_7Fj3Nq8Yc1Vx",
-         *         "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *         "userId": "cus_9Xq2LmT4vB7n",
-         *         "amount": 2000,
-         *         "currency": "usd",
-         *         "merchantName": "OpenAI",
-         *         "merchantCategory": "Computer Software Stores",
-         *         "merchantCategoryCode": "5734",
-         *         "status": "pending",
-         *         "attestationStatus": "attested"
-         *       }
-         *     }
-         */
+        /** @description `transaction.authorized`: sent when an authorization is approved and a pending hold is placed on the card. */
         TransactionAuthorizedEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "transaction.authorized";
@@ -3404,21 +2707,7 @@ export interface components {
              */
             type: "transaction.authorized";
         };
-        /**
-         * @description Data of `transaction.completed`, sent when an authorized transaction settles.
-         * @example {
-         *       "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *       "cardId": "card_7Fj3Nq8Yc1Vx",
-         *       "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *       "userId": "cus_9Xq2LmT4vB7n",
-         *       "amount": 2000,
-         *       "authorizedAmount": 2000,
-         *       "currency": "usd",
-         *       "merchantName": "OpenAI",
-         *       "status": "completed",
-         *       "postedAt": 1795255200000
-         *     }
-         */
+        /** @description Data of `transaction.completed`, sent when an authorized transaction settles. */
         TransactionCompletedEventData: {
             /** @description The transaction. */
             transactionId: string;
@@ -3453,27 +2742,7 @@ export interface components {
              */
             postedAt: number;
         };
-        /**
-         * @description `transaction.completed`: sent when an authorized transaction settles.
-         * @example {
-         *       "id": "evt_0ecYsuDdLbbsCG",
-         *       "type": "transaction.completed",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *         "cardId": "card_7Fj3Nq8Yc1Vx",
-         *         "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *         "userId": "cus_9Xq2LmT4vB7n",
-         *         "amount": 2000,
-         *         "authorizedAmount": 2000,
-         *         "currency": "usd",
-         *         "merchantName": "OpenAI",
-         *         "status": "completed",
-         *         "postedAt": 1795255200000
-         *       }
-         *     }
-         */
+        /** @description `transaction.completed`: sent when an authorized transaction settles. */
         TransactionCompletedEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "transaction.completed";
@@ -3485,19 +2754,7 @@ export interface components {
              */
             type: "transaction.completed";
         };
-        /**
-         * @description Data of `transaction.declined`, sent when an authorization is declined.
-         * @example {
-         *       "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *       "cardId": "card_7Fj3Nq8Yc1Vx",
-         *       "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *       "amount": 15000,
-         *       "currency": "usd",
-         *       "merchantName": "OpenAI",
-         *       "status": "declined",
-         *       "declinedReason": "spending_limit_exceeded"
-         *     }
-         */
+        /** @description Data of `transaction.declined`, sent when an authorization is declined. */
         TransactionDeclinedEventData: {
             /** @description The transaction. */
             transactionId: string;
@@ -3521,25 +2778,7 @@ export interface components {
             status: "declined";
             declinedReason: components["schemas"]["DeclineReason"];
         };
-        /**
-         * @description `transaction.declined`: sent when an authorization is declined.
-         * @example {
-         *       "id": "evt_Dm3T6iE8j3BMei",
-         *       "type": "transaction.declined",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *         "cardId": "card_7Fj3Nq8Yc1Vx",
-         *         "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *         "amount": 15000,
-         *         "currency": "usd",
-         *         "merchantName": "OpenAI",
-         *         "status": "declined",
-         *         "declinedReason": "spending_limit_exceeded"
-         *       }
-         *     }
-         */
+        /** @description `transaction.declined`: sent when an authorization is declined. */
         TransactionDeclinedEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "transaction.declined";
@@ -3551,18 +2790,7 @@ export interface components {
              */
             type: "transaction.declined";
         };
-        /**
-         * @description Data of `transaction.reversed`, sent when a transaction is reversed (a refund of a completed transaction, or a void of a pending one).
-         * @example {
-         *       "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *       "cardId": "card_7Fj3Nq8Yc1Vx",
-         *       "originalAmount": 2000,
-         *       "reversedAmount": 2000,
-         *       "currency": "usd",
-         *       "merchantName": "OpenAI",
-         *       "status": "reversed"
-         *     }
-         */
+        /** @description Data of `transaction.reversed`, sent when a transaction is reversed (a refund of a completed transaction, or a void of a pending one). */
         TransactionReversedEventData: {
             /** @description The transaction. */
             transactionId: string;
@@ -3588,24 +2816,7 @@ export interface components {
              */
             status: "reversed";
         };
-        /**
-         * @description `transaction.reversed`: sent when a transaction is reversed (a refund of a completed transaction, or a void of a pending one).
-         * @example {
-         *       "id": "evt_jWeskblHBQ8kJM",
-         *       "type": "transaction.reversed",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *         "cardId": "card_7Fj3Nq8Yc1Vx",
-         *         "originalAmount": 2000,
-         *         "reversedAmount": 2000,
-         *         "currency": "usd",
-         *         "merchantName": "OpenAI",
-         *         "status": "reversed"
-         *       }
-         *     }
-         */
+        /** @description `transaction.reversed`: sent when a transaction is reversed (a refund of a completed transaction, or a void of a pending one). */
         TransactionReversedEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "transaction.reversed";
@@ -3617,18 +2828,7 @@ export interface components {
              */
             type: "transaction.reversed";
         };
-        /**
-         * @description Data of `card.created`, sent when a card is issued.
-         * @example {
-         *       "cardId": "card_7Fj3Nq8Yc1Vx",
-         *       "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *       "userId": "cus_9Xq2LmT4vB7n",
-         *       "type": "multi",
-         *       "purpose": "AI subscriptions",
-         *       "last4": "4242",
-         *       "status": "active"
-         *     }
-         */
+        /** @description Data of `card.created`, sent when a card is issued. */
         CardCreatedEventData: {
             /** @description The card. */
             cardId: string;
@@ -3651,24 +2851,7 @@ export interface components {
              */
             status: "notActivated" | "active" | "frozen" | "closed";
         };
-        /**
-         * @description `card.created`: sent when a card is issued.
-         * @example {
-         *       "id": "evt_oPnifTTaBDkfIM",
-         *       "type": "card.created",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "cardId": "card_7Fj3Nq8Yc1Vx",
-         *         "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *         "userId": "cus_9Xq2LmT4vB7n",
-         *         "type": "multi",
-         *         "purpose": "AI subscriptions",
-         *         "last4": "4242",
-         *         "status": "active"
-         *       }
-         *     }
-         */
+        /** @description `card.created`: sent when a card is issued. */
         CardCreatedEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "card.created";
@@ -3692,15 +2875,7 @@ export interface components {
          * @enum {string}
          */
         Actor: "api" | "system" | "dashboard";
-        /**
-         * @description Data of `card.frozen`, sent when a card is frozen, manually or by policy.
-         * @example {
-         *       "cardId": "card_7Fj3Nq8Yc1Vx",
-         *       "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *       "reason": "manual",
-         *       "frozenBy": "api"
-         *     }
-         */
+        /** @description Data of `card.frozen`, sent when a card is frozen, manually or by policy. */
         CardFrozenEventData: {
             /** @description The card. */
             cardId: string;
@@ -3709,21 +2884,7 @@ export interface components {
             reason: components["schemas"]["CardFrozenReason"];
             frozenBy: components["schemas"]["Actor"];
         };
-        /**
-         * @description `card.frozen`: sent when a card is frozen, manually or by policy.
-         * @example {
-         *       "id": "evt_gjUuYoNJqvF4xX",
-         *       "type": "card.frozen",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "cardId": "card_7Fj3Nq8Yc1Vx",
-         *         "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *         "reason": "manual",
-         *         "frozenBy": "api"
-         *       }
-         *     }
-         */
+        /** @description `card.frozen`: sent when a card is frozen, manually or by policy. */
         CardFrozenEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "card.frozen";
@@ -3741,15 +2902,7 @@ export interface components {
          * @enum {string}
          */
         CardClosedReason: "manual" | "single_use_completed" | "ttl_expired" | "agent_deleted";
-        /**
-         * @description Data of `card.closed`, sent when a card is closed.
-         * @example {
-         *       "cardId": "card_7Fj3Nq8Yc1Vx",
-         *       "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *       "reason": "single_use_completed",
-         *       "closedBy": "system"
-         *     }
-         */
+        /** @description Data of `card.closed`, sent when a card is closed. */
         CardClosedEventData: {
             /** @description The card. */
             cardId: string;
@@ -3758,21 +2911,7 @@ export interface components {
             reason: components["schemas"]["CardClosedReason"];
             closedBy: components["schemas"]["Actor"];
         };
-        /**
-         * @description `card.closed`: sent when a card is closed.
-         * @example {
-         *       "id": "evt_HYYVuk3WsnTwno",
-         *       "type": "card.closed",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "cardId": "card_7Fj3Nq8Yc1Vx",
-         *         "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *         "reason": "single_use_completed",
-         *         "closedBy": "system"
-         *       }
-         *     }
-         */
+        /** @description `card.closed`: sent when a card is closed. */
         CardClosedEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "card.closed";
@@ -3784,20 +2923,7 @@ export interface components {
              */
             type: "card.closed";
         };
-        /**
-         * @description Data of `card.expired`, sent when a card's time-to-live is reached and the card is frozen or closed.
-         * @example {
-         *       "cardId": "card_7Fj3Nq8Yc1Vx",
-         *       "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *       "userId": "cus_9Xq2LmT4vB7n",
-         *       "action": "close",
-         *       "previousStatus": "active",
-         *       "newStatus": "closed",
-         *       "expiresAt": 1795255200000,
-         *       "ttlMinutes": 1440,
-         *       "reason": "ttl_expired"
-         *     }
-         */
+        /** @description Data of `card.expired`, sent when a card's time-to-live is reached and the card is frozen or closed. */
         CardExpiredEventData: {
             /** @description The card. */
             cardId: string;
@@ -3836,26 +2962,7 @@ export interface components {
              */
             reason: "ttl_expired";
         };
-        /**
-         * @description `card.expired`: sent when a card's time-to-live is reached and the card is frozen or closed.
-         * @example {
-         *       "id": "evt_szWx2UeBkxL6iL",
-         *       "type": "card.expired",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "cardId": "card_7Fj3Nq8Yc1Vx",
-         *         "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *         "userId": "cus_9Xq2LmT4vB7n",
-         *         "action": "close",
-         *         "previousStatus": "active",
-         *         "newStatus": "closed",
-         *         "expiresAt": 1795255200000,
-         *         "ttlMinutes": 1440,
-         *         "reason": "ttl_expired"
-         *       }
-         *     }
-         */
+        /** @description `card.expired`: sent when a card's time-to-live is reached and the card is frozen or closed. */
         CardExpiredEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "card.expired";
@@ -3867,18 +2974,7 @@ export interface components {
              */
             type: "card.expired";
         };
-        /**
-         * @description Data of `card.merchant_drift`, sent when a transaction is made at a merchant that does not match the card's merchant hint.
-         * @example {
-         *       "cardId": "card_7Fj3Nq8Yc1Vx",
-         *       "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *       "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *       "expectedMerchant": "OpenAI",
-         *       "actualMerchant": "Steam",
-         *       "amount": 5999,
-         *       "action": "frozen"
-         *     }
-         */
+        /** @description Data of `card.merchant_drift`, sent when a transaction is made at a merchant that does not match the card's merchant hint. */
         CardMerchantDriftEventData: {
             /** @description The card. */
             cardId: string;
@@ -3901,24 +2997,7 @@ export interface components {
              */
             action: "allowed" | "frozen";
         };
-        /**
-         * @description `card.merchant_drift`: sent when a transaction is made at a merchant that does not match the card's merchant hint.
-         * @example {
-         *       "id": "evt_HD4Grg3THMsCwj",
-         *       "type": "card.merchant_drift",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "cardId": "card_7Fj3Nq8Yc1Vx",
-         *         "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *         "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *         "expectedMerchant": "OpenAI",
-         *         "actualMerchant": "Steam",
-         *         "amount": 5999,
-         *         "action": "frozen"
-         *       }
-         *     }
-         */
+        /** @description `card.merchant_drift`: sent when a transaction is made at a merchant that does not match the card's merchant hint. */
         CardMerchantDriftEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "card.merchant_drift";
@@ -3930,15 +3009,7 @@ export interface components {
              */
             type: "card.merchant_drift";
         };
-        /**
-         * @description Data of `agent.created`, sent when an agent is created.
-         * @example {
-         *       "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *       "userId": "cus_9Xq2LmT4vB7n",
-         *       "name": "Procurement bot",
-         *       "status": "active"
-         *     }
-         */
+        /** @description Data of `agent.created`, sent when an agent is created. */
         AgentCreatedEventData: {
             /** @description The agent. */
             agentId: string;
@@ -3952,21 +3023,7 @@ export interface components {
              */
             status: "active";
         };
-        /**
-         * @description `agent.created`: sent when an agent is created.
-         * @example {
-         *       "id": "evt_1HJq1zyYKGfmil",
-         *       "type": "agent.created",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *         "userId": "cus_9Xq2LmT4vB7n",
-         *         "name": "Procurement bot",
-         *         "status": "active"
-         *       }
-         *     }
-         */
+        /** @description `agent.created`: sent when an agent is created. */
         AgentCreatedEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "agent.created";
@@ -3984,15 +3041,7 @@ export interface components {
          * @enum {string}
          */
         AgentSuspendedReason: "manual" | "spending_limit_exceeded";
-        /**
-         * @description Data of `agent.suspended`, sent when an agent is suspended.
-         * @example {
-         *       "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *       "userId": "cus_9Xq2LmT4vB7n",
-         *       "reason": "manual",
-         *       "suspendedBy": "api"
-         *     }
-         */
+        /** @description Data of `agent.suspended`, sent when an agent is suspended. */
         AgentSuspendedEventData: {
             /** @description The agent. */
             agentId: string;
@@ -4001,21 +3050,7 @@ export interface components {
             reason: components["schemas"]["AgentSuspendedReason"];
             suspendedBy: components["schemas"]["Actor"];
         };
-        /**
-         * @description `agent.suspended`: sent when an agent is suspended.
-         * @example {
-         *       "id": "evt_JmVe4ZgRvWHTTb",
-         *       "type": "agent.suspended",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *         "userId": "cus_9Xq2LmT4vB7n",
-         *         "reason": "manual",
-         *         "suspendedBy": "api"
-         *       }
-         *     }
-         */
+        /** @description `agent.suspended`: sent when an agent is suspended. */
         AgentSuspendedEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "agent.suspended";
@@ -4027,15 +3062,7 @@ export interface components {
              */
             type: "agent.suspended";
         };
-        /**
-         * @description Data of `agent.activated`, sent when a suspended agent is reactivated.
-         * @example {
-         *       "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *       "userId": "cus_9Xq2LmT4vB7n",
-         *       "previousStatus": "suspended",
-         *       "activatedBy": "api"
-         *     }
-         */
+        /** @description Data of `agent.activated`, sent when a suspended agent is reactivated. */
         AgentActivatedEventData: {
             /** @description The agent. */
             agentId: string;
@@ -4048,21 +3075,7 @@ export interface components {
             previousStatus: "suspended" | "paused" | "disabled";
             activatedBy: components["schemas"]["Actor"];
         };
-        /**
-         * @description `agent.activated`: sent when a suspended agent is reactivated.
-         * @example {
-         *       "id": "evt_YN2Rj0Bijd5Ftl",
-         *       "type": "agent.activated",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *         "userId": "cus_9Xq2LmT4vB7n",
-         *         "previousStatus": "suspended",
-         *         "activatedBy": "api"
-         *       }
-         *     }
-         */
+        /** @description `agent.activated`: sent when a suspended agent is reactivated. */
         AgentActivatedEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "agent.activated";
@@ -4080,17 +3093,7 @@ export interface components {
          * @enum {string}
          */
         LimitFrequency: "perAuth" | "perDay" | "perMonth";
-        /**
-         * @description Data of `agent.limit_exceeded`, sent when an agent exceeds its spending limit.
-         * @example {
-         *       "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *       "userId": "cus_9Xq2LmT4vB7n",
-         *       "spendingLimit": 50000,
-         *       "currentSpend": 51250,
-         *       "frequency": "perMonth",
-         *       "action": "suspended"
-         *     }
-         */
+        /** @description Data of `agent.limit_exceeded`, sent when an agent exceeds its spending limit. */
         AgentLimitExceededEventData: {
             /** @description The agent. */
             agentId: string;
@@ -4113,23 +3116,7 @@ export interface components {
              */
             action: "suspended";
         };
-        /**
-         * @description `agent.limit_exceeded`: sent when an agent exceeds its spending limit.
-         * @example {
-         *       "id": "evt_6dGgUa17Su57s8",
-         *       "type": "agent.limit_exceeded",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *         "userId": "cus_9Xq2LmT4vB7n",
-         *         "spendingLimit": 50000,
-         *         "currentSpend": 51250,
-         *         "frequency": "perMonth",
-         *         "action": "suspended"
-         *       }
-         *     }
-         */
+        /** @description `agent.limit_exceeded`: sent when an agent exceeds its spending limit. */
         AgentLimitExceededEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "agent.limit_exceeded";
@@ -4141,17 +3128,7 @@ export interface components {
              */
             type: "agent.limit_exceeded";
         };
-        /**
-         * @description Data of `agent.limit_approaching`, sent when an agent reaches 80% of its spending limit.
-         * @example {
-         *       "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *       "userId": "cus_9Xq2LmT4vB7n",
-         *       "spendingLimit": 50000,
-         *       "currentSpend": 40500,
-         *       "percentUsed": 81,
-         *       "frequency": "perMonth"
-         *     }
-         */
+        /** @description Data of `agent.limit_approaching`, sent when an agent reaches 80% of its spending limit. */
         AgentLimitApproachingEventData: {
             /** @description The agent. */
             agentId: string;
@@ -4171,23 +3148,7 @@ export interface components {
             percentUsed: number;
             frequency: components["schemas"]["LimitFrequency"];
         };
-        /**
-         * @description `agent.limit_approaching`: sent when an agent reaches 80% of its spending limit.
-         * @example {
-         *       "id": "evt_4HFNLczBTwP0GD",
-         *       "type": "agent.limit_approaching",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *         "userId": "cus_9Xq2LmT4vB7n",
-         *         "spendingLimit": 50000,
-         *         "currentSpend": 40500,
-         *         "percentUsed": 81,
-         *         "frequency": "perMonth"
-         *       }
-         *     }
-         */
+        /** @description `agent.limit_approaching`: sent when an agent reaches 80% of its spending limit. */
         AgentLimitApproachingEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "agent.limit_approaching";
@@ -4199,14 +3160,7 @@ export interface components {
              */
             type: "agent.limit_approaching";
         };
-        /**
-         * @description Data of `verification.initiated`, sent when KYC verification of a user starts.
-         * @example {
-         *       "userId": "cus_9Xq2LmT4vB7n",
-         *       "issuerUserId": "iu_3f9a1c7e52b8",
-         *       "applicationStatus": "pending"
-         *     }
-         */
+        /** @description Data of `verification.initiated`, sent when KYC verification of a user starts. */
         VerificationInitiatedEventData: {
             /** @description The user (customer) that owns the agent and the card. */
             userId: string;
@@ -4214,20 +3168,7 @@ export interface components {
             issuerUserId: string;
             applicationStatus: components["schemas"]["KycStatus"];
         };
-        /**
-         * @description `verification.initiated`: sent when KYC verification of a user starts.
-         * @example {
-         *       "id": "evt_LsxC5a1FfsWOgl",
-         *       "type": "verification.initiated",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "userId": "cus_9Xq2LmT4vB7n",
-         *         "issuerUserId": "iu_3f9a1c7e52b8",
-         *         "applicationStatus": "pending"
-         *       }
-         *     }
-         */
+        /** @description `verification.initiated`: sent when KYC verification of a user starts. */
         VerificationInitiatedEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "verification.initiated";
@@ -4239,15 +3180,7 @@ export interface components {
              */
             type: "verification.initiated";
         };
-        /**
-         * @description Data of `user.created`, sent when a user (customer) is created.
-         * @example {
-         *       "userId": "cus_9Xq2LmT4vB7n",
-         *       "email": "ada@example.com",
-         *       "firstName": "Ada",
-         *       "lastName": "Lovelace"
-         *     }
-         */
+        /** @description Data of `user.created`, sent when a user (customer) is created. */
         UserCreatedEventData: {
             /** @description The user (customer) that owns the agent and the card. */
             userId: string;
@@ -4261,21 +3194,7 @@ export interface components {
             /** @description The user's last name, null when none was given. */
             lastName: string | null;
         };
-        /**
-         * @description `user.created`: sent when a user (customer) is created.
-         * @example {
-         *       "id": "evt_yyTVmnukoeQKHh",
-         *       "type": "user.created",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "userId": "cus_9Xq2LmT4vB7n",
-         *         "email": "ada@example.com",
-         *         "firstName": "Ada",
-         *         "lastName": "Lovelace"
-         *       }
-         *     }
-         */
+        /** @description `user.created`: sent when a user (customer) is created. */
         UserCreatedEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "user.created";
@@ -4287,17 +3206,7 @@ export interface components {
              */
             type: "user.created";
         };
-        /**
-         * @description Data of `user.updated`, sent when a user's details are updated.
-         * @example {
-         *       "userId": "cus_9Xq2LmT4vB7n",
-         *       "email": "ada@example.com",
-         *       "updatedFields": [
-         *         "email",
-         *         "phone"
-         *       ]
-         *     }
-         */
+        /** @description Data of `user.updated`, sent when a user's details are updated. */
         UserUpdatedEventData: {
             /** @description The user (customer) that owns the agent and the card. */
             userId: string;
@@ -4309,23 +3218,7 @@ export interface components {
             /** @description Names of the fields that changed. */
             updatedFields: string[];
         };
-        /**
-         * @description `user.updated`: sent when a user's details are updated.
-         * @example {
-         *       "id": "evt_2mDrEJL0puFVpD",
-         *       "type": "user.updated",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "userId": "cus_9Xq2LmT4vB7n",
-         *         "email": "ada@example.com",
-         *         "updatedFields": [
-         *           "email",
-         *           "phone"
-         *         ]
-         *       }
-         *     }
-         */
+        /** @description `user.updated`: sent when a user's details are updated. */
         UserUpdatedEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "user.updated";
@@ -4337,13 +3230,7 @@ export interface components {
              */
             type: "user.updated";
         };
-        /**
-         * @description Data of `user.deleted`, sent when a user is deleted or deactivated.
-         * @example {
-         *       "userId": "cus_9Xq2LmT4vB7n",
-         *       "email": "ada@example.com"
-         *     }
-         */
+        /** @description Data of `user.deleted`, sent when a user is deleted or deactivated. */
         UserDeletedEventData: {
             /** @description The user (customer) that owns the agent and the card. */
             userId: string;
@@ -4353,19 +3240,7 @@ export interface components {
              */
             email: string;
         };
-        /**
-         * @description `user.deleted`: sent when a user is deleted or deactivated.
-         * @example {
-         *       "id": "evt_4FUv5ponuUwEy8",
-         *       "type": "user.deleted",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "userId": "cus_9Xq2LmT4vB7n",
-         *         "email": "ada@example.com"
-         *       }
-         *     }
-         */
+        /** @description `user.deleted`: sent when a user is deleted or deactivated. */
         UserDeletedEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "user.deleted";
@@ -4377,14 +3252,7 @@ export interface components {
              */
             type: "user.deleted";
         };
-        /**
-         * @description Data of `user.application.approved`, sent when a user's KYC application is approved.
-         * @example {
-         *       "userId": "cus_9Xq2LmT4vB7n",
-         *       "email": "ada@example.com",
-         *       "applicationStatus": "approved"
-         *     }
-         */
+        /** @description Data of `user.application.approved`, sent when a user's KYC application is approved. */
         UserApplicationApprovedEventData: {
             /** @description The user (customer) that owns the agent and the card. */
             userId: string;
@@ -4395,20 +3263,7 @@ export interface components {
             email: string;
             applicationStatus: components["schemas"]["KycStatus"];
         };
-        /**
-         * @description `user.application.approved`: sent when a user's KYC application is approved.
-         * @example {
-         *       "id": "evt_RpMZgipXBPplqR",
-         *       "type": "user.application.approved",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "userId": "cus_9Xq2LmT4vB7n",
-         *         "email": "ada@example.com",
-         *         "applicationStatus": "approved"
-         *       }
-         *     }
-         */
+        /** @description `user.application.approved`: sent when a user's KYC application is approved. */
         UserApplicationApprovedEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "user.application.approved";
@@ -4420,15 +3275,7 @@ export interface components {
              */
             type: "user.application.approved";
         };
-        /**
-         * @description Data of `user.application.denied`, sent when a user's KYC application is denied.
-         * @example {
-         *       "userId": "cus_9Xq2LmT4vB7n",
-         *       "email": "ada@example.com",
-         *       "applicationStatus": "denied",
-         *       "reason": "Identity document could not be verified."
-         *     }
-         */
+        /** @description Data of `user.application.denied`, sent when a user's KYC application is denied. */
         UserApplicationDeniedEventData: {
             /** @description The user (customer) that owns the agent and the card. */
             userId: string;
@@ -4441,21 +3288,7 @@ export interface components {
             /** @description Why the application was denied. */
             reason: string;
         };
-        /**
-         * @description `user.application.denied`: sent when a user's KYC application is denied.
-         * @example {
-         *       "id": "evt_TAzhgTslhTvPn0",
-         *       "type": "user.application.denied",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "userId": "cus_9Xq2LmT4vB7n",
-         *         "email": "ada@example.com",
-         *         "applicationStatus": "denied",
-         *         "reason": "Identity document could not be verified."
-         *       }
-         *     }
-         */
+        /** @description `user.application.denied`: sent when a user's KYC application is denied. */
         UserApplicationDeniedEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "user.application.denied";
@@ -4467,18 +3300,7 @@ export interface components {
              */
             type: "user.application.denied";
         };
-        /**
-         * @description Data of `user.application.needs_info`, sent when a user's KYC application needs more information.
-         * @example {
-         *       "userId": "cus_9Xq2LmT4vB7n",
-         *       "email": "ada@example.com",
-         *       "applicationStatus": "needsInformation",
-         *       "requiredFields": [
-         *         "governmentId",
-         *         "proofOfAddress"
-         *       ]
-         *     }
-         */
+        /** @description Data of `user.application.needs_info`, sent when a user's KYC application needs more information. */
         UserApplicationNeedsInfoEventData: {
             /** @description The user (customer) that owns the agent and the card. */
             userId: string;
@@ -4491,24 +3313,7 @@ export interface components {
             /** @description What the user still has to provide. */
             requiredFields: string[];
         };
-        /**
-         * @description `user.application.needs_info`: sent when a user's KYC application needs more information.
-         * @example {
-         *       "id": "evt_DCFn4cD4AbTNHM",
-         *       "type": "user.application.needs_info",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "userId": "cus_9Xq2LmT4vB7n",
-         *         "email": "ada@example.com",
-         *         "applicationStatus": "needsInformation",
-         *         "requiredFields": [
-         *           "governmentId",
-         *           "proofOfAddress"
-         *         ]
-         *       }
-         *     }
-         */
+        /** @description `user.application.needs_info`: sent when a user's KYC application needs more information. */
         UserApplicationNeedsInfoEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "user.application.needs_info";
@@ -4520,16 +3325,7 @@ export interface components {
              */
             type: "user.application.needs_info";
         };
-        /**
-         * @description Data of `user.balance.updated`, sent when a user's balance changes.
-         * @example {
-         *       "userId": "cus_9Xq2LmT4vB7n",
-         *       "available": 47500,
-         *       "pending": 2500,
-         *       "deposited": 50000,
-         *       "currency": "usd"
-         *     }
-         */
+        /** @description Data of `user.balance.updated`, sent when a user's balance changes. */
         UserBalanceUpdatedEventData: {
             /** @description The user (customer) that owns the agent and the card. */
             userId: string;
@@ -4551,22 +3347,7 @@ export interface components {
             /** @description Three-letter currency code. */
             currency: string;
         };
-        /**
-         * @description `user.balance.updated`: sent when a user's balance changes.
-         * @example {
-         *       "id": "evt_STXyEBCUP4Q5FN",
-         *       "type": "user.balance.updated",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "userId": "cus_9Xq2LmT4vB7n",
-         *         "available": 47500,
-         *         "pending": 2500,
-         *         "deposited": 50000,
-         *         "currency": "usd"
-         *       }
-         *     }
-         */
+        /** @description `user.balance.updated`: sent when a user's balance changes. */
         UserBalanceUpdatedEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "user.balance.updated";
@@ -4578,15 +3359,7 @@ export interface components {
              */
             type: "user.balance.updated";
         };
-        /**
-         * @description Data of `deposit.address_ready`, sent when a user's deposit address is ready.
-         * @example {
-         *       "userId": "cus_9Xq2LmT4vB7n",
-         *       "chainId": 8453,
-         *       "depositAddress": "0x5aF3107A4000Bf2cD0e1f5a9c3E7b6D2A8c4F901",
-         *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"
-         *     }
-         */
+        /** @description Data of `deposit.address_ready`, sent when a user's deposit address is ready. */
         DepositAddressReadyEventData: {
             /** @description The user (customer) that owns the agent and the card. */
             userId: string;
@@ -4600,21 +3373,7 @@ export interface components {
             /** @description Contract address of the token accepted for deposits. */
             tokenAddress: string;
         };
-        /**
-         * @description `deposit.address_ready`: sent when a user's deposit address is ready.
-         * @example {
-         *       "id": "evt_AwyHG6WKrVRVKU",
-         *       "type": "deposit.address_ready",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "userId": "cus_9Xq2LmT4vB7n",
-         *         "chainId": 8453,
-         *         "depositAddress": "0x5aF3107A4000Bf2cD0e1f5a9c3E7b6D2A8c4F901",
-         *         "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"
-         *       }
-         *     }
-         */
+        /** @description `deposit.address_ready`: sent when a user's deposit address is ready. */
         DepositAddressReadyEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "deposit.address_ready";
@@ -4626,16 +3385,7 @@ export interface components {
              */
             type: "deposit.address_ready";
         };
-        /**
-         * @description Data of `deposit.received`, sent when a deposit is received.
-         * @example {
-         *       "userId": "cus_9Xq2LmT4vB7n",
-         *       "chainId": 8453,
-         *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
-         *       "amount": 50000,
-         *       "transactionHash": "0x4e3a3754410177e6937ef1f84bba68ea139e8d1a2258c5f85db9f1cd715a1bdd"
-         *     }
-         */
+        /** @description Data of `deposit.received`, sent when a deposit is received. */
         DepositReceivedEventData: {
             /** @description The user (customer) that owns the agent and the card. */
             userId: string;
@@ -4654,22 +3404,7 @@ export interface components {
             /** @description Hash of the on-chain transaction. */
             transactionHash: string;
         };
-        /**
-         * @description `deposit.received`: sent when a deposit is received.
-         * @example {
-         *       "id": "evt_1TahBCFGLfzN0r",
-         *       "type": "deposit.received",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "userId": "cus_9Xq2LmT4vB7n",
-         *         "chainId": 8453,
-         *         "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
-         *         "amount": 50000,
-         *         "transactionHash": "0x4e3a3754410177e6937ef1f84bba68ea139e8d1a2258c5f85db9f1cd715a1bdd"
-         *       }
-         *     }
-         */
+        /** @description `deposit.received`: sent when a deposit is received. */
         DepositReceivedEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "deposit.received";
@@ -4681,17 +3416,7 @@ export interface components {
              */
             type: "deposit.received";
         };
-        /**
-         * @description Data of `withdrawal.submitted`, sent when a withdrawal request is submitted.
-         * @example {
-         *       "withdrawalId": "wd_6Tz4Hq8Lm1Bc",
-         *       "userId": "cus_9Xq2LmT4vB7n",
-         *       "chainId": 8453,
-         *       "amount": 10000,
-         *       "recipientAddress": "0x9bC41e0D7a3F26E58dC0B17a4e3F9D2c6B8a0E57",
-         *       "status": "pending"
-         *     }
-         */
+        /** @description Data of `withdrawal.submitted`, sent when a withdrawal request is submitted. */
         WithdrawalSubmittedEventData: {
             /** @description The withdrawal. */
             withdrawalId: string;
@@ -4715,23 +3440,7 @@ export interface components {
              */
             status: "pending";
         };
-        /**
-         * @description `withdrawal.submitted`: sent when a withdrawal request is submitted.
-         * @example {
-         *       "id": "evt_zjjECM3gMoo97u",
-         *       "type": "withdrawal.submitted",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "withdrawalId": "wd_6Tz4Hq8Lm1Bc",
-         *         "userId": "cus_9Xq2LmT4vB7n",
-         *         "chainId": 8453,
-         *         "amount": 10000,
-         *         "recipientAddress": "0x9bC41e0D7a3F26E58dC0B17a4e3F9D2c6B8a0E57",
-         *         "status": "pending"
-         *       }
-         *     }
-         */
+        /** @description `withdrawal.submitted`: sent when a withdrawal request is submitted. */
         WithdrawalSubmittedEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "withdrawal.submitted";
@@ -4743,17 +3452,7 @@ export interface components {
              */
             type: "withdrawal.submitted";
         };
-        /**
-         * @description Data of `withdrawal.confirmed`, sent when a withdrawal is confirmed on-chain.
-         * @example {
-         *       "withdrawalId": "wd_6Tz4Hq8Lm1Bc",
-         *       "userId": "cus_9Xq2LmT4vB7n",
-         *       "chainId": 8453,
-         *       "amount": 10000,
-         *       "recipientAddress": "0x9bC41e0D7a3F26E58dC0B17a4e3F9D2c6B8a0E57",
-         *       "transactionHash": "0x4e3a3754410177e6937ef1f84bba68ea139e8d1a2258c5f85db9f1cd715a1bdd"
-         *     }
-         */
+        /** @description Data of `withdrawal.confirmed`, sent when a withdrawal is confirmed on-chain. */
         WithdrawalConfirmedEventData: {
             /** @description The withdrawal. */
             withdrawalId: string;
@@ -4774,23 +3473,7 @@ export interface components {
             /** @description Hash of the on-chain transaction. */
             transactionHash: string;
         };
-        /**
-         * @description `withdrawal.confirmed`: sent when a withdrawal is confirmed on-chain.
-         * @example {
-         *       "id": "evt_QziiIDIDS9pSTi",
-         *       "type": "withdrawal.confirmed",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "withdrawalId": "wd_6Tz4Hq8Lm1Bc",
-         *         "userId": "cus_9Xq2LmT4vB7n",
-         *         "chainId": 8453,
-         *         "amount": 10000,
-         *         "recipientAddress": "0x9bC41e0D7a3F26E58dC0B17a4e3F9D2c6B8a0E57",
-         *         "transactionHash": "0x4e3a3754410177e6937ef1f84bba68ea139e8d1a2258c5f85db9f1cd715a1bdd"
-         *       }
-         *     }
-         */
+        /** @description `withdrawal.confirmed`: sent when a withdrawal is confirmed on-chain. */
         WithdrawalConfirmedEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "withdrawal.confirmed";
@@ -4802,18 +3485,7 @@ export interface components {
              */
             type: "withdrawal.confirmed";
         };
-        /**
-         * @description Data of `withdrawal.failed`, sent when a withdrawal fails.
-         * @example {
-         *       "withdrawalId": "wd_6Tz4Hq8Lm1Bc",
-         *       "userId": "cus_9Xq2LmT4vB7n",
-         *       "chainId": 8453,
-         *       "amount": 10000,
-         *       "recipientAddress": "0x9bC41e0D7a3F26E58dC0B17a4e3F9D2c6B8a0E57",
-         *       "reason": "insufficient_gas",
-         *       "transactionHash": null
-         *     }
-         */
+        /** @description Data of `withdrawal.failed`, sent when a withdrawal fails. */
         WithdrawalFailedEventData: {
             /** @description The withdrawal. */
             withdrawalId: string;
@@ -4836,24 +3508,7 @@ export interface components {
             /** @description Hash of the failed on-chain transaction, null when none was broadcast. */
             transactionHash: string | null;
         };
-        /**
-         * @description `withdrawal.failed`: sent when a withdrawal fails.
-         * @example {
-         *       "id": "evt_7iQZ0DtNXyrvnc",
-         *       "type": "withdrawal.failed",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "withdrawalId": "wd_6Tz4Hq8Lm1Bc",
-         *         "userId": "cus_9Xq2LmT4vB7n",
-         *         "chainId": 8453,
-         *         "amount": 10000,
-         *         "recipientAddress": "0x9bC41e0D7a3F26E58dC0B17a4e3F9D2c6B8a0E57",
-         *         "reason": "insufficient_gas",
-         *         "transactionHash": null
-         *       }
-         *     }
-         */
+        /** @description `withdrawal.failed`: sent when a withdrawal fails. */
         WithdrawalFailedEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "withdrawal.failed";
@@ -4865,17 +3520,7 @@ export interface components {
              */
             type: "withdrawal.failed";
         };
-        /**
-         * @description Data of `challenge.requested`, sent when a 3-D Secure challenge (one-time code) is available for a transaction.
-         * @example {
-         *       "challengeId": "chl_8Ps2Wj5Gr4Ht",
-         *       "cardId": "card_7Fj3Nq8Yc1Vx",
-         *       "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *       "otp": "482913",
-         *       "expiresAt": 1795255800000,
-         *       "deliveryMethod": "webhook"
-         *     }
-         */
+        /** @description Data of `challenge.requested`, sent when a 3-D Secure challenge (one-time code) is available for a transaction. */
         ChallengeRequestedEventData: {
             /** @description The 3-D Secure challenge. */
             challengeId: string;
@@ -4893,23 +3538,7 @@ export interface components {
             /** @description How the code is delivered. */
             deliveryMethod: string;
         };
-        /**
-         * @description `challenge.requested`: sent when a 3-D Secure challenge (one-time code) is available for a transaction.
-         * @example {
-         *       "id": "evt_VfFyiBFaitGdFy",
-         *       "type": "challenge.requested",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "challengeId": "chl_8Ps2Wj5Gr4Ht",
-         *         "cardId": "card_7Fj3Nq8Yc1Vx",
-         *         "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *         "otp": "482913",
-         *         "expiresAt": 1795255800000,
-         *         "deliveryMethod": "webhook"
-         *       }
-         *     }
-         */
+        /** @description `challenge.requested`: sent when a 3-D Secure challenge (one-time code) is available for a transaction. */
         ChallengeRequestedEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "challenge.requested";
@@ -4921,17 +3550,7 @@ export interface components {
              */
             type: "challenge.requested";
         };
-        /**
-         * @description Data of `credential.accessed`, sent when a card's credentials are retrieved.
-         * @example {
-         *       "accessEventId": "acc_3Wn6Kd9Pv2Ys",
-         *       "cardId": "card_7Fj3Nq8Yc1Vx",
-         *       "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *       "exposureMode": "rawPan",
-         *       "summary": "ChatGPT Plus subscription, one month",
-         *       "expectedAmount": 2000
-         *     }
-         */
+        /** @description Data of `credential.accessed`, sent when a card's credentials are retrieved. */
         CredentialAccessedEventData: {
             /** @description The credential access event. */
             accessEventId: string;
@@ -4952,23 +3571,7 @@ export interface components {
              */
             expectedAmount: number | null;
         };
-        /**
-         * @description `credential.accessed`: sent when a card's credentials are retrieved.
-         * @example {
-         *       "id": "evt_7LuCW9vH5d2Yn5",
-         *       "type": "credential.accessed",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "accessEventId": "acc_3Wn6Kd9Pv2Ys",
-         *         "cardId": "card_7Fj3Nq8Yc1Vx",
-         *         "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *         "exposureMode": "rawPan",
-         *         "summary": "ChatGPT Plus subscription, one month",
-         *         "expectedAmount": 2000
-         *       }
-         *     }
-         */
+        /** @description `credential.accessed`: sent when a card's credentials are retrieved. */
         CredentialAccessedEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "credential.accessed";
@@ -4980,17 +3583,7 @@ export interface components {
              */
             type: "credential.accessed";
         };
-        /**
-         * @description Data of `spend.unattested`, sent when a transaction is made without a recent credential access (attestation).
-         * @example {
-         *       "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *       "cardId": "card_7Fj3Nq8Yc1Vx",
-         *       "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *       "amount": 2000,
-         *       "merchantName": "OpenAI",
-         *       "lastCredentialAccess": null
-         *     }
-         */
+        /** @description Data of `spend.unattested`, sent when a transaction is made without a recent credential access (attestation). */
         SpendUnattestedEventData: {
             /** @description The transaction. */
             transactionId: string;
@@ -5011,23 +3604,7 @@ export interface components {
              */
             lastCredentialAccess: number | null;
         };
-        /**
-         * @description `spend.unattested`: sent when a transaction is made without a recent credential access (attestation).
-         * @example {
-         *       "id": "evt_hCgQc5y4URKR4y",
-         *       "type": "spend.unattested",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *         "cardId": "card_7Fj3Nq8Yc1Vx",
-         *         "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *         "amount": 2000,
-         *         "merchantName": "OpenAI",
-         *         "lastCredentialAccess": null
-         *       }
-         *     }
-         */
+        /** @description `spend.unattested`: sent when a transaction is made without a recent credential access (attestation). */
         SpendUnattestedEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "spend.unattested";
@@ -5039,19 +3616,7 @@ export interface components {
              */
             type: "spend.unattested";
         };
-        /**
-         * @description Data of `spend.attested`, sent when a transaction matches a prior credential access.
-         * @example {
-         *       "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *       "cardId": "card_7Fj3Nq8Yc1Vx",
-         *       "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *       "amount": 2000,
-         *       "merchantName": "OpenAI",
-         *       "attestedAt": 1795254900000,
-         *       "summary": "ChatGPT Plus subscription, one month",
-         *       "expectedAmount": 2000
-         *     }
-         */
+        /** @description Data of `spend.attested`, sent when a transaction matches a prior credential access. */
         SpendAttestedEventData: {
             /** @description The transaction. */
             transactionId: string;
@@ -5079,25 +3644,7 @@ export interface components {
              */
             expectedAmount: number | null;
         };
-        /**
-         * @description `spend.attested`: sent when a transaction matches a prior credential access.
-         * @example {
-         *       "id": "evt_rWqiieZracrtvD",
-         *       "type": "spend.attested",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *         "cardId": "card_7Fj3Nq8Yc1Vx",
-         *         "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *         "amount": 2000,
-         *         "merchantName": "OpenAI",
-         *         "attestedAt": 1795254900000,
-         *         "summary": "ChatGPT Plus subscription, one month",
-         *         "expectedAmount": 2000
-         *       }
-         *     }
-         */
+        /** @description `spend.attested`: sent when a transaction matches a prior credential access. */
         SpendAttestedEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "spend.attested";
@@ -5109,22 +3656,7 @@ export interface components {
              */
             type: "spend.attested";
         };
-        /**
-         * @description Data of `intent.pending_approval`, sent when an intent needs human approval; answer with POST /intents/{intentId}/approve or /reject.
-         * @example {
-         *       "intentId": "int_5Rt8Gx2Jm7Qa",
-         *       "customerIntentId": "order-4711",
-         *       "cardId": "card_7Fj3Nq8Yc1Vx",
-         *       "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *       "userId": "cus_9Xq2LmT4vB7n",
-         *       "summary": "ChatGPT Plus subscription, one month",
-         *       "expectedAmount": 2000,
-         *       "expectedMerchant": "OpenAI",
-         *       "expiresAt": 1795258800000,
-         *       "status": "pending_approval",
-         *       "approvalUrl": "http://127.0.0.1:4010/#/approvals/int_5Rt8Gx2Jm7Qa"
-         *     }
-         */
+        /** @description Data of `intent.pending_approval`, sent when an intent needs human approval; answer with POST /intents/{intentId}/approve or /reject. */
         IntentPendingApprovalEventData: {
             /** @description The intent. */
             intentId: string;
@@ -5161,28 +3693,7 @@ export interface components {
              */
             approvalUrl: string | null;
         };
-        /**
-         * @description `intent.pending_approval`: sent when an intent needs human approval; answer with POST /intents/{intentId}/approve or /reject.
-         * @example {
-         *       "id": "evt_G8jjXPAgcdG1dw",
-         *       "type": "intent.pending_approval",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "intentId": "int_5Rt8Gx2Jm7Qa",
-         *         "customerIntentId": "order-4711",
-         *         "cardId": "card_7Fj3Nq8Yc1Vx",
-         *         "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *         "userId": "cus_9Xq2LmT4vB7n",
-         *         "summary": "ChatGPT Plus subscription, one month",
-         *         "expectedAmount": 2000,
-         *         "expectedMerchant": "OpenAI",
-         *         "expiresAt": 1795258800000,
-         *         "status": "pending_approval",
-         *         "approvalUrl": "http://127.0.0.1:4010/#/approvals/int_5Rt8Gx2Jm7Qa"
-         *       }
-         *     }
-         */
+        /** @description `intent.pending_approval`: sent when an intent needs human approval; answer with POST /intents/{intentId}/approve or /reject. */
         IntentPendingApprovalEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "intent.pending_approval";
@@ -5194,20 +3705,7 @@ export interface components {
              */
             type: "intent.pending_approval";
         };
-        /**
-         * @description Data of `intent.approved`, sent when an intent is approved.
-         * @example {
-         *       "intentId": "int_5Rt8Gx2Jm7Qa",
-         *       "customerIntentId": "order-4711",
-         *       "cardId": "card_7Fj3Nq8Yc1Vx",
-         *       "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *       "summary": "ChatGPT Plus subscription, one month",
-         *       "expectedAmount": 2000,
-         *       "status": "pending",
-         *       "approvedAt": 1795255200000,
-         *       "approvedBy": "api"
-         *     }
-         */
+        /** @description Data of `intent.approved`, sent when an intent is approved. */
         IntentApprovedEventData: {
             /** @description The intent. */
             intentId: string;
@@ -5236,26 +3734,7 @@ export interface components {
             approvedAt: number;
             approvedBy: components["schemas"]["Actor"];
         };
-        /**
-         * @description `intent.approved`: sent when an intent is approved.
-         * @example {
-         *       "id": "evt_GIArDM94HAjRwk",
-         *       "type": "intent.approved",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "intentId": "int_5Rt8Gx2Jm7Qa",
-         *         "customerIntentId": "order-4711",
-         *         "cardId": "card_7Fj3Nq8Yc1Vx",
-         *         "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *         "summary": "ChatGPT Plus subscription, one month",
-         *         "expectedAmount": 2000,
-         *         "status": "pending",
-         *         "approvedAt": 1795255200000,
-         *         "approvedBy": "api"
-         *       }
-         *     }
-         */
+        /** @description `intent.approved`: sent when an intent is approved. */
         IntentApprovedEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "intent.approved";
@@ -5267,21 +3746,7 @@ export interface components {
              */
             type: "intent.approved";
         };
-        /**
-         * @description Data of `intent.rejected`, sent when an intent is rejected.
-         * @example {
-         *       "intentId": "int_5Rt8Gx2Jm7Qa",
-         *       "customerIntentId": "order-4711",
-         *       "cardId": "card_7Fj3Nq8Yc1Vx",
-         *       "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *       "summary": "ChatGPT Plus subscription, one month",
-         *       "expectedAmount": 2000,
-         *       "status": "rejected",
-         *       "rejectedAt": 1795255200000,
-         *       "rejectedBy": "api",
-         *       "rejectionReason": "Not in this month's budget."
-         *     }
-         */
+        /** @description Data of `intent.rejected`, sent when an intent is rejected. */
         IntentRejectedEventData: {
             /** @description The intent. */
             intentId: string;
@@ -5312,27 +3777,7 @@ export interface components {
             /** @description Why the intent was rejected, null when no reason was given. */
             rejectionReason: string | null;
         };
-        /**
-         * @description `intent.rejected`: sent when an intent is rejected.
-         * @example {
-         *       "id": "evt_bvBTLiFYsoxylz",
-         *       "type": "intent.rejected",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "intentId": "int_5Rt8Gx2Jm7Qa",
-         *         "customerIntentId": "order-4711",
-         *         "cardId": "card_7Fj3Nq8Yc1Vx",
-         *         "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *         "summary": "ChatGPT Plus subscription, one month",
-         *         "expectedAmount": 2000,
-         *         "status": "rejected",
-         *         "rejectedAt": 1795255200000,
-         *         "rejectedBy": "api",
-         *         "rejectionReason": "Not in this month's budget."
-         *       }
-         *     }
-         */
+        /** @description `intent.rejected`: sent when an intent is rejected. */
         IntentRejectedEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "intent.rejected";
@@ -5344,25 +3789,7 @@ export interface components {
              */
             type: "intent.rejected";
         };
-        /**
-         * @description Data of `intent.matched`, sent when a transaction matches a pending intent within tolerance.
-         * @example {
-         *       "intentId": "int_5Rt8Gx2Jm7Qa",
-         *       "customerIntentId": "order-4711",
-         *       "cardId": "card_7Fj3Nq8Yc1Vx",
-         *       "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *       "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *       "summary": "ChatGPT Plus subscription, one month",
-         *       "expectedAmount": 2000,
-         *       "actualAmount": 2000,
-         *       "expectedMerchant": "OpenAI",
-         *       "actualMerchant": "OpenAI",
-         *       "matchResult": {
-         *         "amountMatch": true,
-         *         "merchantMatch": true
-         *       }
-         *     }
-         */
+        /** @description Data of `intent.matched`, sent when a transaction matches a pending intent within tolerance. */
         IntentMatchedEventData: {
             /** @description The intent. */
             intentId: string;
@@ -5398,31 +3825,7 @@ export interface components {
                 merchantMatch: boolean;
             };
         };
-        /**
-         * @description `intent.matched`: sent when a transaction matches a pending intent within tolerance.
-         * @example {
-         *       "id": "evt_roMS7ssutDgA1N",
-         *       "type": "intent.matched",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "intentId": "int_5Rt8Gx2Jm7Qa",
-         *         "customerIntentId": "order-4711",
-         *         "cardId": "card_7Fj3Nq8Yc1Vx",
-         *         "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *         "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *         "summary": "ChatGPT Plus subscription, one month",
-         *         "expectedAmount": 2000,
-         *         "actualAmount": 2000,
-         *         "expectedMerchant": "OpenAI",
-         *         "actualMerchant": "OpenAI",
-         *         "matchResult": {
-         *           "amountMatch": true,
-         *           "merchantMatch": true
-         *         }
-         *       }
-         *     }
-         */
+        /** @description `intent.matched`: sent when a transaction matches a pending intent within tolerance. */
         IntentMatchedEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "intent.matched";
@@ -5434,29 +3837,7 @@ export interface components {
              */
             type: "intent.matched";
         };
-        /**
-         * @description Data of `intent.mismatched`, sent when a transaction on a card with a pending intent is outside the tolerance or at another merchant.
-         * @example {
-         *       "intentId": "int_5Rt8Gx2Jm7Qa",
-         *       "customerIntentId": "order-4711",
-         *       "cardId": "card_7Fj3Nq8Yc1Vx",
-         *       "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *       "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *       "summary": "ChatGPT Plus subscription, one month",
-         *       "expectedAmount": 2000,
-         *       "actualAmount": 4500,
-         *       "expectedMerchant": "OpenAI",
-         *       "actualMerchant": "OpenAI",
-         *       "matchResult": {
-         *         "amountMatch": false,
-         *         "merchantMatch": true
-         *       },
-         *       "tolerance": {
-         *         "percent": 10,
-         *         "amount": 500
-         *       }
-         *     }
-         */
+        /** @description Data of `intent.mismatched`, sent when a transaction on a card with a pending intent is outside the tolerance or at another merchant. */
         IntentMismatchedEventData: {
             /** @description The intent. */
             intentId: string;
@@ -5502,35 +3883,7 @@ export interface components {
                 amount: number;
             };
         };
-        /**
-         * @description `intent.mismatched`: sent when a transaction on a card with a pending intent is outside the tolerance or at another merchant.
-         * @example {
-         *       "id": "evt_ybAOQ0DpYexhCR",
-         *       "type": "intent.mismatched",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "intentId": "int_5Rt8Gx2Jm7Qa",
-         *         "customerIntentId": "order-4711",
-         *         "cardId": "card_7Fj3Nq8Yc1Vx",
-         *         "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *         "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *         "summary": "ChatGPT Plus subscription, one month",
-         *         "expectedAmount": 2000,
-         *         "actualAmount": 4500,
-         *         "expectedMerchant": "OpenAI",
-         *         "actualMerchant": "OpenAI",
-         *         "matchResult": {
-         *           "amountMatch": false,
-         *           "merchantMatch": true
-         *         },
-         *         "tolerance": {
-         *           "percent": 10,
-         *           "amount": 500
-         *         }
-         *       }
-         *     }
-         */
+        /** @description `intent.mismatched`: sent when a transaction on a card with a pending intent is outside the tolerance or at another merchant. */
         IntentMismatchedEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "intent.mismatched";
@@ -5542,20 +3895,7 @@ export interface components {
              */
             type: "intent.mismatched";
         };
-        /**
-         * @description Data of `intent.expired`, sent when an intent expires without a matching transaction.
-         * @example {
-         *       "intentId": "int_5Rt8Gx2Jm7Qa",
-         *       "customerIntentId": "order-4711",
-         *       "cardId": "card_7Fj3Nq8Yc1Vx",
-         *       "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *       "summary": "ChatGPT Plus subscription, one month",
-         *       "expectedAmount": 2000,
-         *       "ttlMinutes": 60,
-         *       "createdAt": 1795251600000,
-         *       "expiredAt": 1795255200000
-         *     }
-         */
+        /** @description Data of `intent.expired`, sent when an intent expires without a matching transaction. */
         IntentExpiredEventData: {
             /** @description The intent. */
             intentId: string;
@@ -5588,26 +3928,7 @@ export interface components {
              */
             expiredAt: number;
         };
-        /**
-         * @description `intent.expired`: sent when an intent expires without a matching transaction.
-         * @example {
-         *       "id": "evt_Bce9cl8mFiVhxo",
-         *       "type": "intent.expired",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "intentId": "int_5Rt8Gx2Jm7Qa",
-         *         "customerIntentId": "order-4711",
-         *         "cardId": "card_7Fj3Nq8Yc1Vx",
-         *         "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *         "summary": "ChatGPT Plus subscription, one month",
-         *         "expectedAmount": 2000,
-         *         "ttlMinutes": 60,
-         *         "createdAt": 1795251600000,
-         *         "expiredAt": 1795255200000
-         *       }
-         *     }
-         */
+        /** @description `intent.expired`: sent when an intent expires without a matching transaction. */
         IntentExpiredEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "intent.expired";
@@ -5619,17 +3940,7 @@ export interface components {
              */
             type: "intent.expired";
         };
-        /**
-         * @description Data of `dispute.created`, sent when a chargeback is initiated.
-         * @example {
-         *       "disputeId": "dsp_1Mq7Vx3Nk9Fd",
-         *       "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *       "cardId": "card_7Fj3Nq8Yc1Vx",
-         *       "amount": 2000,
-         *       "reason": "fraudulent",
-         *       "status": "open"
-         *     }
-         */
+        /** @description Data of `dispute.created`, sent when a chargeback is initiated. */
         DisputeCreatedEventData: {
             /** @description The dispute. */
             disputeId: string;
@@ -5650,23 +3961,7 @@ export interface components {
              */
             status: "open";
         };
-        /**
-         * @description `dispute.created`: sent when a chargeback is initiated.
-         * @example {
-         *       "id": "evt_MArDL4TWXdOSIm",
-         *       "type": "dispute.created",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "disputeId": "dsp_1Mq7Vx3Nk9Fd",
-         *         "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *         "cardId": "card_7Fj3Nq8Yc1Vx",
-         *         "amount": 2000,
-         *         "reason": "fraudulent",
-         *         "status": "open"
-         *       }
-         *     }
-         */
+        /** @description `dispute.created`: sent when a chargeback is initiated. */
         DisputeCreatedEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "dispute.created";
@@ -5678,16 +3973,7 @@ export interface components {
              */
             type: "dispute.created";
         };
-        /**
-         * @description Data of `dispute.resolved`, sent when a dispute is resolved.
-         * @example {
-         *       "disputeId": "dsp_1Mq7Vx3Nk9Fd",
-         *       "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *       "amount": 2000,
-         *       "outcome": "won",
-         *       "status": "closed"
-         *     }
-         */
+        /** @description Data of `dispute.resolved`, sent when a dispute is resolved. */
         DisputeResolvedEventData: {
             /** @description The dispute. */
             disputeId: string;
@@ -5709,22 +3995,7 @@ export interface components {
              */
             status: "closed";
         };
-        /**
-         * @description `dispute.resolved`: sent when a dispute is resolved.
-         * @example {
-         *       "id": "evt_Q0tJHoe3eDpjsU",
-         *       "type": "dispute.resolved",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "disputeId": "dsp_1Mq7Vx3Nk9Fd",
-         *         "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *         "amount": 2000,
-         *         "outcome": "won",
-         *         "status": "closed"
-         *       }
-         *     }
-         */
+        /** @description `dispute.resolved`: sent when a dispute is resolved. */
         DisputeResolvedEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "dispute.resolved";
@@ -5736,22 +4007,7 @@ export interface components {
              */
             type: "dispute.resolved";
         };
-        /**
-         * @description Data of `anomaly.duplicate`, sent when the same merchant and amount are charged again within the window.
-         * @example {
-         *       "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *       "cardId": "card_7Fj3Nq8Yc1Vx",
-         *       "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *       "action": "alert",
-         *       "dryRun": false,
-         *       "details": {
-         *         "previousTransactionId": "txn_8Lw1Qd5Hn3Zr",
-         *         "windowMinutes": 10,
-         *         "amount": 2000,
-         *         "merchantName": "OpenAI"
-         *       }
-         *     }
-         */
+        /** @description Data of `anomaly.duplicate`, sent when the same merchant and amount are charged again within the window. */
         AnomalyDuplicateEventData: {
             /** @description The transaction that triggered the anomaly. */
             transactionId: string;
@@ -5780,28 +4036,7 @@ export interface components {
                 merchantName: string;
             };
         };
-        /**
-         * @description `anomaly.duplicate`: sent when the same merchant and amount are charged again within the window.
-         * @example {
-         *       "id": "evt_MjOTZxFzVn6Aba",
-         *       "type": "anomaly.duplicate",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *         "cardId": "card_7Fj3Nq8Yc1Vx",
-         *         "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *         "action": "alert",
-         *         "dryRun": false,
-         *         "details": {
-         *           "previousTransactionId": "txn_8Lw1Qd5Hn3Zr",
-         *           "windowMinutes": 10,
-         *           "amount": 2000,
-         *           "merchantName": "OpenAI"
-         *         }
-         *       }
-         *     }
-         */
+        /** @description `anomaly.duplicate`: sent when the same merchant and amount are charged again within the window. */
         AnomalyDuplicateEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "anomaly.duplicate";
@@ -5813,21 +4048,7 @@ export interface components {
              */
             type: "anomaly.duplicate";
         };
-        /**
-         * @description Data of `anomaly.velocity`, sent when the number of transactions in a window exceeds the velocity limit.
-         * @example {
-         *       "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *       "cardId": "card_7Fj3Nq8Yc1Vx",
-         *       "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *       "action": "alert",
-         *       "dryRun": false,
-         *       "details": {
-         *         "count": 11,
-         *         "limit": 10,
-         *         "window": "hour"
-         *       }
-         *     }
-         */
+        /** @description Data of `anomaly.velocity`, sent when the number of transactions in a window exceeds the velocity limit. */
         AnomalyVelocityEventData: {
             /** @description The transaction that triggered the anomaly. */
             transactionId: string;
@@ -5857,27 +4078,7 @@ export interface components {
                 window: "hour" | "day";
             };
         };
-        /**
-         * @description `anomaly.velocity`: sent when the number of transactions in a window exceeds the velocity limit.
-         * @example {
-         *       "id": "evt_sff8ZhttCTp6Wj",
-         *       "type": "anomaly.velocity",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *         "cardId": "card_7Fj3Nq8Yc1Vx",
-         *         "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *         "action": "alert",
-         *         "dryRun": false,
-         *         "details": {
-         *           "count": 11,
-         *           "limit": 10,
-         *           "window": "hour"
-         *         }
-         *       }
-         *     }
-         */
+        /** @description `anomaly.velocity`: sent when the number of transactions in a window exceeds the velocity limit. */
         AnomalyVelocityEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "anomaly.velocity";
@@ -5889,23 +4090,7 @@ export interface components {
              */
             type: "anomaly.velocity";
         };
-        /**
-         * @description Data of `anomaly.spend_spike`, sent when the spend rate rises above the baseline by more than the configured multiplier.
-         * @example {
-         *       "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *       "cardId": "card_7Fj3Nq8Yc1Vx",
-         *       "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *       "action": "alert",
-         *       "dryRun": false,
-         *       "details": {
-         *         "currentRate": 48000,
-         *         "baselineRate": 9500,
-         *         "multiplier": 5.05,
-         *         "threshold": 3,
-         *         "windowMinutes": 60
-         *       }
-         *     }
-         */
+        /** @description Data of `anomaly.spend_spike`, sent when the spend rate rises above the baseline by more than the configured multiplier. */
         AnomalySpendSpikeEventData: {
             /** @description The transaction that triggered the anomaly. */
             transactionId: string;
@@ -5933,29 +4118,7 @@ export interface components {
                 windowMinutes: number;
             };
         };
-        /**
-         * @description `anomaly.spend_spike`: sent when the spend rate rises above the baseline by more than the configured multiplier.
-         * @example {
-         *       "id": "evt_OgZAV3B5WZBnIY",
-         *       "type": "anomaly.spend_spike",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *         "cardId": "card_7Fj3Nq8Yc1Vx",
-         *         "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *         "action": "alert",
-         *         "dryRun": false,
-         *         "details": {
-         *           "currentRate": 48000,
-         *           "baselineRate": 9500,
-         *           "multiplier": 5.05,
-         *           "threshold": 3,
-         *           "windowMinutes": 60
-         *         }
-         *       }
-         *     }
-         */
+        /** @description `anomaly.spend_spike`: sent when the spend rate rises above the baseline by more than the configured multiplier. */
         AnomalySpendSpikeEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "anomaly.spend_spike";
@@ -5967,21 +4130,7 @@ export interface components {
              */
             type: "anomaly.spend_spike";
         };
-        /**
-         * @description Data of `anomaly.unattested`, sent when a transaction has no prior attestation (credential access).
-         * @example {
-         *       "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *       "cardId": "card_7Fj3Nq8Yc1Vx",
-         *       "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *       "action": "alert",
-         *       "dryRun": false,
-         *       "details": {
-         *         "amount": 2000,
-         *         "merchantName": "OpenAI",
-         *         "lastCredentialAccess": 1794996000000
-         *       }
-         *     }
-         */
+        /** @description Data of `anomaly.unattested`, sent when a transaction has no prior attestation (credential access). */
         AnomalyUnattestedEventData: {
             /** @description The transaction that triggered the anomaly. */
             transactionId: string;
@@ -6008,27 +4157,7 @@ export interface components {
                 lastCredentialAccess: number | null;
             };
         };
-        /**
-         * @description `anomaly.unattested`: sent when a transaction has no prior attestation (credential access).
-         * @example {
-         *       "id": "evt_jdAqIOzAUCaGe8",
-         *       "type": "anomaly.unattested",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *         "cardId": "card_7Fj3Nq8Yc1Vx",
-         *         "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *         "action": "alert",
-         *         "dryRun": false,
-         *         "details": {
-         *           "amount": 2000,
-         *           "merchantName": "OpenAI",
-         *           "lastCredentialAccess": 1794996000000
-         *         }
-         *       }
-         *     }
-         */
+        /** @description `anomaly.unattested`: sent when a transaction has no prior attestation (credential access). */
         AnomalyUnattestedEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "anomaly.unattested";
@@ -6040,23 +4169,7 @@ export interface components {
              */
             type: "anomaly.unattested";
         };
-        /**
-         * @description Data of `anomaly.intent_mismatch`, sent when a transaction does not match the declared intent.
-         * @example {
-         *       "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *       "cardId": "card_7Fj3Nq8Yc1Vx",
-         *       "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *       "intentId": "int_5Rt8Gx2Jm7Qa",
-         *       "action": "alert",
-         *       "dryRun": false,
-         *       "details": {
-         *         "expectedAmount": 2000,
-         *         "actualAmount": 4500,
-         *         "expectedMerchant": "OpenAI",
-         *         "actualMerchant": "Anthropic"
-         *       }
-         *     }
-         */
+        /** @description Data of `anomaly.intent_mismatch`, sent when a transaction does not match the declared intent. */
         AnomalyIntentMismatchEventData: {
             /** @description The transaction that triggered the anomaly. */
             transactionId: string;
@@ -6087,29 +4200,7 @@ export interface components {
                 actualMerchant: string;
             };
         };
-        /**
-         * @description `anomaly.intent_mismatch`: sent when a transaction does not match the declared intent.
-         * @example {
-         *       "id": "evt_u85XBQvzp6315H",
-         *       "type": "anomaly.intent_mismatch",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *         "cardId": "card_7Fj3Nq8Yc1Vx",
-         *         "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *         "intentId": "int_5Rt8Gx2Jm7Qa",
-         *         "action": "alert",
-         *         "dryRun": false,
-         *         "details": {
-         *           "expectedAmount": 2000,
-         *           "actualAmount": 4500,
-         *           "expectedMerchant": "OpenAI",
-         *           "actualMerchant": "Anthropic"
-         *         }
-         *       }
-         *     }
-         */
+        /** @description `anomaly.intent_mismatch`: sent when a transaction does not match the declared intent. */
         AnomalyIntentMismatchEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "anomaly.intent_mismatch";
@@ -6121,21 +4212,7 @@ export interface components {
              */
             type: "anomaly.intent_mismatch";
         };
-        /**
-         * @description Data of `anomaly.cooldown`, sent when a transaction comes before the cooldown since the previous one has passed.
-         * @example {
-         *       "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *       "cardId": "card_7Fj3Nq8Yc1Vx",
-         *       "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *       "action": "alert",
-         *       "dryRun": false,
-         *       "details": {
-         *         "cooldownMinutes": 30,
-         *         "lastTransactionAt": 1795254480000,
-         *         "timeSinceLastMinutes": 12
-         *       }
-         *     }
-         */
+        /** @description Data of `anomaly.cooldown`, sent when a transaction comes before the cooldown since the previous one has passed. */
         AnomalyCooldownEventData: {
             /** @description The transaction that triggered the anomaly. */
             transactionId: string;
@@ -6162,27 +4239,7 @@ export interface components {
                 timeSinceLastMinutes: number;
             };
         };
-        /**
-         * @description `anomaly.cooldown`: sent when a transaction comes before the cooldown since the previous one has passed.
-         * @example {
-         *       "id": "evt_pncBR37VvPZjQj",
-         *       "type": "anomaly.cooldown",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *         "cardId": "card_7Fj3Nq8Yc1Vx",
-         *         "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *         "action": "alert",
-         *         "dryRun": false,
-         *         "details": {
-         *           "cooldownMinutes": 30,
-         *           "lastTransactionAt": 1795254480000,
-         *           "timeSinceLastMinutes": 12
-         *         }
-         *       }
-         *     }
-         */
+        /** @description `anomaly.cooldown`: sent when a transaction comes before the cooldown since the previous one has passed. */
         AnomalyCooldownEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "anomaly.cooldown";
@@ -6194,22 +4251,7 @@ export interface components {
              */
             type: "anomaly.cooldown";
         };
-        /**
-         * @description Data of `anomaly.merchant_drift`, sent when a multi-use card is used at an unexpected merchant.
-         * @example {
-         *       "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *       "cardId": "card_7Fj3Nq8Yc1Vx",
-         *       "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *       "action": "alert",
-         *       "dryRun": false,
-         *       "details": {
-         *         "pinnedMerchant": "OpenAI",
-         *         "actualMerchant": "Steam",
-         *         "pinnedMcc": "5734",
-         *         "actualMcc": "5816"
-         *       }
-         *     }
-         */
+        /** @description Data of `anomaly.merchant_drift`, sent when a multi-use card is used at an unexpected merchant. */
         AnomalyMerchantDriftEventData: {
             /** @description The transaction that triggered the anomaly. */
             transactionId: string;
@@ -6232,28 +4274,7 @@ export interface components {
                 actualMcc: string | null;
             };
         };
-        /**
-         * @description `anomaly.merchant_drift`: sent when a multi-use card is used at an unexpected merchant.
-         * @example {
-         *       "id": "evt_HY7NtM8tAz4XoQ",
-         *       "type": "anomaly.merchant_drift",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *         "cardId": "card_7Fj3Nq8Yc1Vx",
-         *         "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *         "action": "alert",
-         *         "dryRun": false,
-         *         "details": {
-         *           "pinnedMerchant": "OpenAI",
-         *           "actualMerchant": "Steam",
-         *           "pinnedMcc": "5734",
-         *           "actualMcc": "5816"
-         *         }
-         *       }
-         *     }
-         */
+        /** @description `anomaly.merchant_drift`: sent when a multi-use card is used at an unexpected merchant. */
         AnomalyMerchantDriftEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "anomaly.merchant_drift";
@@ -6277,17 +4298,7 @@ export interface components {
          * @enum {string}
          */
         AnomalyType: "duplicate" | "velocity" | "spend_spike" | "unattested" | "intent_mismatch" | "cooldown" | "merchant_drift";
-        /**
-         * @description Data of `card.auto_frozen`, sent when the risk engine freezes a card after an anomaly.
-         * @example {
-         *       "cardId": "card_7Fj3Nq8Yc1Vx",
-         *       "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *       "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *       "reason": "anomaly_velocity",
-         *       "anomalyType": "velocity",
-         *       "dryRun": false
-         *     }
-         */
+        /** @description Data of `card.auto_frozen`, sent when the risk engine freezes a card after an anomaly. */
         CardAutoFrozenEventData: {
             /** @description The card. */
             cardId: string;
@@ -6300,23 +4311,7 @@ export interface components {
             /** @description True when the freeze was only reported, not applied. */
             dryRun: boolean;
         };
-        /**
-         * @description `card.auto_frozen`: sent when the risk engine freezes a card after an anomaly.
-         * @example {
-         *       "id": "evt_39SeK5qG36PV7F",
-         *       "type": "card.auto_frozen",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "cardId": "card_7Fj3Nq8Yc1Vx",
-         *         "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *         "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *         "reason": "anomaly_velocity",
-         *         "anomalyType": "velocity",
-         *         "dryRun": false
-         *       }
-         *     }
-         */
+        /** @description `card.auto_frozen`: sent when the risk engine freezes a card after an anomaly. */
         CardAutoFrozenEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "card.auto_frozen";
@@ -6328,18 +4323,7 @@ export interface components {
              */
             type: "card.auto_frozen";
         };
-        /**
-         * @description Data of `agent.auto_suspended`, sent when the risk engine suspends an agent after an anomaly; all the agent's active cards are frozen too.
-         * @example {
-         *       "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *       "userId": "cus_9Xq2LmT4vB7n",
-         *       "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *       "reason": "anomaly_intent_mismatch",
-         *       "anomalyType": "intent_mismatch",
-         *       "dryRun": false,
-         *       "cardsFrozen": 2
-         *     }
-         */
+        /** @description Data of `agent.auto_suspended`, sent when the risk engine suspends an agent after an anomaly; all the agent's active cards are frozen too. */
         AgentAutoSuspendedEventData: {
             /** @description The agent. */
             agentId: string;
@@ -6357,24 +4341,7 @@ export interface components {
              */
             cardsFrozen: number;
         };
-        /**
-         * @description `agent.auto_suspended`: sent when the risk engine suspends an agent after an anomaly; all the agent's active cards are frozen too.
-         * @example {
-         *       "id": "evt_tN6DFNTbgKHrY8",
-         *       "type": "agent.auto_suspended",
-         *       "organizationId": "org_5Jd8Ty1Rb6Nc",
-         *       "createdAt": 1795255200000,
-         *       "data": {
-         *         "agentId": "agt_4Hk8Pz2Wd6Rs",
-         *         "userId": "cus_9Xq2LmT4vB7n",
-         *         "transactionId": "txn_2Bv6Ms9Kp4Tg",
-         *         "reason": "anomaly_intent_mismatch",
-         *         "anomalyType": "intent_mismatch",
-         *         "dryRun": false,
-         *         "cardsFrozen": 2
-         *       }
-         *     }
-         */
+        /** @description `agent.auto_suspended`: sent when the risk engine suspends an agent after an anomaly; all the agent's active cards are frozen too. */
         AgentAutoSuspendedEvent: components["schemas"]["CatalogEventEnvelope"] & {
             /** @constant */
             type: "agent.auto_suspended";
@@ -6388,29 +4355,11 @@ export interface components {
         };
         /** @description Any event delivered to a webhook created through the user variant; `type` tells which. */
         AnyEvent: components["schemas"]["TransactionAuthorizedEvent"] | components["schemas"]["TransactionCompletedEvent"] | components["schemas"]["TransactionDeclinedEvent"] | components["schemas"]["TransactionReversedEvent"] | components["schemas"]["CardCreatedEvent"] | components["schemas"]["CardFrozenEvent"] | components["schemas"]["CardClosedEvent"] | components["schemas"]["CardExpiredEvent"] | components["schemas"]["CardMerchantDriftEvent"] | components["schemas"]["AgentCreatedEvent"] | components["schemas"]["AgentSuspendedEvent"] | components["schemas"]["AgentActivatedEvent"] | components["schemas"]["AgentLimitExceededEvent"] | components["schemas"]["AgentLimitApproachingEvent"] | components["schemas"]["VerificationInitiatedEvent"] | components["schemas"]["UserCreatedEvent"] | components["schemas"]["UserUpdatedEvent"] | components["schemas"]["UserDeletedEvent"] | components["schemas"]["UserApplicationApprovedEvent"] | components["schemas"]["UserApplicationDeniedEvent"] | components["schemas"]["UserApplicationNeedsInfoEvent"] | components["schemas"]["UserBalanceUpdatedEvent"] | components["schemas"]["DepositAddressReadyEvent"] | components["schemas"]["DepositReceivedEvent"] | components["schemas"]["WithdrawalSubmittedEvent"] | components["schemas"]["WithdrawalConfirmedEvent"] | components["schemas"]["WithdrawalFailedEvent"] | components["schemas"]["ChallengeRequestedEvent"] | components["schemas"]["CredentialAccessedEvent"] | components["schemas"]["SpendUnattestedEvent"] | components["schemas"]["SpendAttestedEvent"] | components["schemas"]["IntentPendingApprovalEvent"] | components["schemas"]["IntentApprovedEvent"] | components["schemas"]["IntentRejectedEvent"] | components["schemas"]["IntentMatchedEvent"] | components["schemas"]["IntentMismatchedEvent"] | components["schemas"]["IntentExpiredEvent"] | components["schemas"]["DisputeCreatedEvent"] | components["schemas"]["DisputeResolvedEvent"] | components["schemas"]["AnomalyDuplicateEvent"] | components["schemas"]["AnomalyVelocityEvent"] | components["schemas"]["AnomalySpendSpikeEvent"] | components["schemas"]["AnomalyUnattestedEvent"] | components["schemas"]["AnomalyIntentMismatchEvent"] | components["schemas"]["AnomalyCooldownEvent"] | components["schemas"]["AnomalyMerchantDriftEvent"] | components["schemas"]["CardAutoFrozenEvent"] | components["schemas"]["AgentAutoSuspendedEvent"];
-        /**
-         * @example {
-         *       "data": [],
-         *       "nextCursor": null,
-         *       "hasMore": false
-         *     }
-         */
         CatalogEventList: {
             data: components["schemas"]["AnyEvent"][];
             nextCursor: string | null;
             hasMore: boolean;
         };
-        /**
-         * @example {
-         *       "id": "key_5MnB8vC1xZ",
-         *       "name": "CI",
-         *       "mode": "test",
-         *       "redactedKey": "sk_test_...a1B2",
-         *       "status": "active",
-         *       "createdAt": "2026-11-21T12:00:00.000Z",
-         *       "revokedAt": null
-         *     }
-         */
         ApiKey: {
             id: string;
             name: string | null;
@@ -6425,24 +4374,11 @@ export interface components {
             /** Format: date-time */
             revokedAt: string | null;
         };
-        /**
-         * @example {
-         *       "data": [],
-         *       "nextCursor": null,
-         *       "hasMore": false
-         *     }
-         */
         ApiKeyList: {
             data: components["schemas"]["ApiKey"][];
             nextCursor: string | null;
             hasMore: boolean;
         };
-        /**
-         * @example {
-         *       "name": "CI",
-         *       "mode": "live"
-         *     }
-         */
         ApiKeyCreate: {
             name?: string;
             /**
@@ -6451,19 +4387,7 @@ export interface components {
              */
             mode?: "test" | "live";
         };
-        /**
-         * @description A new API key with its secret value, shown once.
-         * @example {
-         *       "id": "key_5MnB8vC1xZ",
-         *       "name": "CI",
-         *       "mode": "test",
-         *       "redactedKey": "sk_test_...a1B2",
-         *       "status": "active",
-         *       "createdAt": "2026-11-21T12:00:00.000Z",
-         *       "revokedAt": null,
-         *       "key": "sk_test_4eC39HqLyjWDarjtT1zdp7a1B2"
-         *     }
-         */
+        /** @description A new API key with its secret value, shown once. */
         ApiKeyWithSecret: {
             id: string;
             name: string | null;
@@ -6478,17 +4402,6 @@ export interface components {
             revokedAt: string | null;
             key: string;
         };
-        /**
-         * @example {
-         *       "cardId": "card_9HbV3nK2qR",
-         *       "amount": 2500,
-         *       "currency": "usd",
-         *       "merchant": {
-         *         "name": "OpenAI",
-         *         "mcc": "5734"
-         *       }
-         *     }
-         */
         SimulateAuthorizeRequest: {
             cardId: string;
             amount: components["schemas"]["PositiveAmount"];
@@ -6497,45 +4410,17 @@ export interface components {
             /** @description Request a 3-D Secure challenge (event `challenge.requested`). */
             threeDS?: boolean;
         };
-        /**
-         * @example {
-         *       "amount": 2400
-         *     }
-         */
         SimulateSettleRequest: {
             amount?: components["schemas"]["PositiveAmount"];
         };
-        /**
-         * @example {
-         *       "amount": 2500
-         *     }
-         */
         SimulateReverseRequest: {
             amount?: components["schemas"]["PositiveAmount"];
         };
-        /**
-         * @example {
-         *       "reason": "fraudulent"
-         *     }
-         */
         SimulateDisputeRequest: {
             /** @default fraudulent */
             reason?: string;
             amount?: components["schemas"]["PositiveAmount"];
         };
-        /**
-         * @example {
-         *       "id": "dsp_7EdC4rF1vT",
-         *       "transactionId": "txn_2ZxC5vB8nM",
-         *       "cardId": "card_9HbV3nK2qR",
-         *       "amount": 2500,
-         *       "reason": "fraudulent",
-         *       "status": "open",
-         *       "outcome": null,
-         *       "createdAt": "2026-11-22T09:00:00.000Z",
-         *       "resolvedAt": null
-         *     }
-         */
         Dispute: {
             id: string;
             transactionId: string;
@@ -6552,24 +4437,11 @@ export interface components {
             /** Format: date-time */
             resolvedAt: string | null;
         };
-        /**
-         * @example {
-         *       "outcome": "won"
-         *     }
-         */
         SimulateDisputeResolution: {
             /** @enum {string} */
             outcome: "won" | "lost";
         };
-        /**
-         * @description Names the customer by `customerId` or `userId` (the same id) in the customer variant, by `userId` in the user variant.
-         * @example {
-         *       "userId": "cus_3kT9xQ2mPz",
-         *       "amount": 100000,
-         *       "chainId": 8453,
-         *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"
-         *     }
-         */
+        /** @description Names the customer by `customerId` or `userId` (the same id) in the customer variant, by `userId` in the user variant. */
         SimulateDepositRequest: {
             userId: string;
             amount: components["schemas"]["PositiveAmount"];
@@ -6580,17 +4452,6 @@ export interface components {
             chainId?: number;
             tokenAddress?: string;
         };
-        /**
-         * @example {
-         *       "id": "dep_6TgB3yH8nU",
-         *       "userId": "cus_3kT9xQ2mPz",
-         *       "amount": 100000,
-         *       "chainId": 8453,
-         *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
-         *       "transactionHash": "0x9f2c1d7e3b5a4c6d8e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c2d",
-         *       "createdAt": "2026-11-21T12:00:00.000Z"
-         *     }
-         */
         Deposit: {
             id: string;
             /** @description The customer whose balance is credited (`userId` in the user variant). */
@@ -6604,12 +4465,6 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
-        /**
-         * @example {
-         *       "userId": "cus_3kT9xQ2mPz",
-         *       "status": "approved"
-         *     }
-         */
         SimulateKycRequest: {
             userId: string;
             /** @enum {string} */
@@ -6617,20 +4472,6 @@ export interface components {
             reason?: string;
             requiredFields?: string[];
         };
-        /**
-         * @example {
-         *       "userId": "cus_3kT9xQ2mPz",
-         *       "status": "approved",
-         *       "reason": null,
-         *       "requiredFields": [],
-         *       "depositAddress": {
-         *         "chainId": 8453,
-         *         "depositAddress": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
-         *         "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"
-         *       },
-         *       "updatedAt": "2026-11-21T12:00:00.000Z"
-         *     }
-         */
         KycApplication: {
             /** @description The customer the application is about (`userId` in the user variant). */
             userId: string;
@@ -6641,14 +4482,7 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
-        /**
-         * @description The organization's test clock.
-         * @example {
-         *       "now": "2026-11-21T12:05:00.000Z",
-         *       "frozen": false,
-         *       "offsetSeconds": 300
-         *     }
-         */
+        /** @description The organization's test clock. */
         Clock: {
             /** Format: date-time */
             now: string;
@@ -6660,11 +4494,6 @@ export interface components {
              */
             offsetSeconds: number;
         };
-        /**
-         * @example {
-         *       "seconds": 300
-         *     }
-         */
         ClockAdvanceRequest: {
             /** Format: int32 */
             seconds: number;
@@ -6684,18 +4513,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "error": {
-                 *         "code": "invalid_request",
-                 *         "message": "body/amount: must be integer",
-                 *         "details": {
-                 *           "field": "/body/amount",
-                 *           "reason": "must be integer"
-                 *         }
-                 *       }
-                 *     }
-                 */
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
@@ -6708,11 +4525,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "error": "unauthorized"
-                 *     }
-                 */
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
@@ -6729,17 +4541,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "error": {
-                 *         "code": "rate_limited",
-                 *         "message": "Rate limit of 100 requests per minute exceeded.",
-                 *         "details": {
-                 *           "limit": 100
-                 *         }
-                 *       }
-                 *     }
-                 */
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
@@ -6755,15 +4556,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "error": {
-                 *         "code": "internal_error",
-                 *         "message": "An unexpected error occurred.",
-                 *         "details": null
-                 *       }
-                 *     }
-                 */
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
@@ -6779,17 +4571,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "error": {
-                 *         "code": "payload_too_large",
-                 *         "message": "The request body is larger than the limit of 1048576 bytes.",
-                 *         "details": {
-                 *           "limit": 1048576
-                 *         }
-                 *       }
-                 *     }
-                 */
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
@@ -6806,11 +4587,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "error": "not_found"
-                 *     }
-                 */
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
@@ -9185,14 +6961,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "userId": "cus_3kT9xQ2mPz",
-                 *       "amount": 100000,
-                 *       "chainId": 8453,
-                 *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"
-                 *     }
-                 */
                 "application/json": components["schemas"]["SimulateDepositRequest"];
             };
         };
@@ -9324,12 +7092,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "userId": "cus_3kT9xQ2mPz",
-                 *       "status": "approved"
-                 *     }
-                 */
                 "application/json": components["schemas"]["SimulateKycRequest"];
             };
         };

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { DashboardApi, type Session, type Variant } from '../api.js';
 import { describeError } from '../hooks.js';
 import { currentRoute } from '../router.js';
@@ -18,7 +18,9 @@ export function SignIn(props: { onSignIn(session: Session): void }) {
   const [busy, setBusy] = useState(false);
   const [generated, setGenerated] = useState<string | undefined>();
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
+  // Before the first paint: a person (or a script) typing into the field as soon as it shows must not lose the
+  // keystrokes that follow a late focus move to the heading.
+  useLayoutEffect(() => heading.current?.focus(), []);
   // Opened from an approval link: the page shows that intent once signed in (the address keeps it).
   const route = currentRoute();
   const awaited = route.view === 'approvals' ? route.id : undefined;

@@ -74,10 +74,16 @@ export async function signIn(page: Page, apiKey: string, variant: 'customer' | '
   const field = page.getByLabel('API key');
   await field.focus();
   await page.keyboard.type(apiKey);
+  // Fails here, naming the cause, rather than 30 s later waiting for a page a mistyped key never opens.
+  const typed = await field.inputValue();
+  if (typed !== apiKey) throw new Error(`the API key field holds ${typed.length} of the ${apiKey.length} characters typed`);
   if (variant === 'user') await page.getByLabel(/User variant/).check();
   await field.focus();
   await page.keyboard.press('Enter');
-  await page.getByRole('button', { name: 'Sign out' }).waitFor();
+  const signedIn = page.getByRole('button', { name: 'Sign out' });
+  const refused = page.locator('#sign-in-error');
+  await signedIn.or(refused).first().waitFor();
+  if (await refused.isVisible()) throw new Error(`sign-in refused: ${await refused.textContent()}`);
 }
 
 /** Opens a view by its link in the navigation and waits for its heading. */
