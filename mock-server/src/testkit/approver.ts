@@ -9,7 +9,14 @@ import { intents } from '../engine/records.js';
 export type ApproverIntent = Awaited<ReturnType<Cardrail['intents']['retrieve']>>;
 
 /** The person's answer to one intent: approve it, reject it (with a reason), or leave it waiting (`undefined`). */
-export type ApproverAnswer = 'approve' | 'reject' | { reject: string } | undefined;
+export type ApproverAnswer =
+  | 'approve'
+  | 'reject'
+  | {
+      /** The reason for the rejection, as the intent's `rejectionReason` will read. */
+      reject: string;
+    }
+  | undefined;
 
 /** Options of `mock.approver()`. */
 export interface ApproverOptions<Client extends Cardrail | CardrailUsers> {
