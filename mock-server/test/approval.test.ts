@@ -2,7 +2,7 @@
 // page, null otherwise) and intent.pending_approval's; mock.approver() playing the person.
 import { Cardrail } from '@cardrail/sdk';
 import { type RunningMockServer, startMockServer } from '../src/adapters/node.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runCli } from '../src/cli/serve-command.js';
 import { createMockServer } from '../src/index.js';
 
@@ -54,8 +54,16 @@ describe('approvalUrl', () => {
     const mock = createMockServer({ approvalPage: () => 'javascript:void 0' });
     const client = mock.client();
     const { card } = await mock.cardholder({ client, card: { policy: { requireApproval: true } } });
-    const refused = await declare(client, card.id).catch((error: unknown) => error);
-    expect(refused).toMatchObject({ status: 500, code: 'internal_error' });
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const refused = await declare(client, card.id).catch((error: unknown) => error);
+      expect(refused).toMatchObject({ status: 500, code: 'internal_error' });
+      expect(String(logged.mock.calls[0]?.[1])).toMatch(
+        /approvalPage must give an absolute http\(s\) URL .* "javascript:void 0"/,
+      );
+    } finally {
+      logged.mockRestore();
+    }
     expect(await client.intents.list().then((page) => page.data)).toEqual([]);
   });
 
