@@ -64,3 +64,4 @@ export type { EventOf, EventTypeOf, WaitForOptions, WebhookInbox, WebhookInboxOp
 export type { Cardholder, CardholderOptions } from './testkit/cardholder.js';
 export type { TriggerOptions } from './testkit/test-kit.js';
 export type { TimePassing } from './testkit/trigger/world.js';
+export type { Approver, ApproverAnswer, ApproverDecision, ApproverIntent, ApproverOptions } from './testkit/approver.js';

@@ -2387,6 +2387,11 @@ export interface components {
             rejectedBy: string | null;
             rejectionReason: string | null;
             matchedTransactionId: string | null;
+            /**
+             * Format: uri
+             * @description A page where a person sees what the intent asks for and approves or rejects it (the dashboard of the local mock serves one per intent); null where no such page is served. Give it to the person who decides, as it is: opening it shows nothing without signing in (docs/intents.md#approval-flow).
+             */
+            approvalUrl: string | null;
         };
         IntentList: {
             data: components["schemas"]["Intent"][];
@@ -3809,6 +3814,11 @@ export interface components {
              * @constant
              */
             status: "pending_approval";
+            /**
+             * Format: uri
+             * @description A page where a person approves or rejects the intent (the local mock's dashboard serves one per intent), null where no such page is served: the intent's `approvalUrl`.
+             */
+            approvalUrl: string | null;
         };
         /** @description `intent.pending_approval`: sent when an intent needs human approval; answer with POST /intents/{intentId}/approve or /reject. */
         IntentPendingApprovalEvent: components["schemas"]["GeneralEventEnvelope"] & {

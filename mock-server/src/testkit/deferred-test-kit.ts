@@ -1,5 +1,6 @@
 import type { Cardrail, CardrailUsers } from '@cardrail/sdk';
 import type { Variant } from '../core/variant.js';
+import type { ApproverOptions } from './approver.js';
 import type { CardholderOptions } from './cardholder.js';
 import type { TestClientOptions } from './test-client.js';
 import type { TestKit, TestKitHost, TriggerOptions } from './test-kit.js';
@@ -43,6 +44,7 @@ export function deferredTestKit(loading: Promise<TestKitModule> | undefined): (h
         type: Type,
         options: TriggerOptions<Client>,
       ) => loaded().trigger(type, options),
+      approver: <Client extends Cardrail | CardrailUsers>(options: ApproverOptions<Client>) => loaded().approver(options),
     };
   };
 }

@@ -1,7 +1,10 @@
 import type { Cardrail, CardrailUsers } from '@cardrail/sdk';
+import type { ServerEvents } from '../control/events.js';
+import type { Directory } from '../core/directory.js';
 import type { IdFactory } from '../core/ids.js';
 import type { ServerClock } from '../core/server-clock.js';
 import type { Variant } from '../core/variant.js';
+import { type Approver, type ApproverOptions, createApprover } from './approver.js';
 import { type Cardholder, type CardholderOptions, createCardholder } from './cardholder.js';
 import type { InboxRouter } from './inbox-router.js';
 import { createTestClient, type TestClient, type TestClientOptions } from './test-client.js';
@@ -52,6 +55,12 @@ export interface TestKit {
     type: Type,
     options: TriggerOptions<Client>,
   ): Promise<Extract<EventOf<Client>, { type: Type }>>;
+  /**
+   * A person who approves or rejects, through the client, every intent of its organization that waits for approval
+   * (those waiting and each new one), with a fixed answer or one per intent, optionally `delaySeconds` later on the
+   * organization's test clock: `mock.approver({ client, decide: 'approve' })`.
+   */
+  approver<Client extends Cardrail | CardrailUsers>(options: ApproverOptions<Client>): Approver;
 }
 
 /** What the test kit needs of its mock. */
@@ -64,6 +73,10 @@ export interface TestKitHost {
   router: InboxRouter;
   /** The test clocks, against which inboxes verify signatures. */
   clock: ServerClock;
+  /** Every event as it is stored: the approver's cue. */
+  events: Pick<ServerEvents, 'subscribe'>;
+  /** The organizations and modes (the current set: `mock.reset()` replaces it). */
+  directory(): Directory;
 }
 
 /** The test kit of one mock (createMockServer of server.ts hands it to composeMockServer). */
@@ -98,5 +111,17 @@ export function createTestKit(host: TestKitHost): TestKit {
       });
       return event;
     },
+    approver: (options) =>
+      createApprover(
+        {
+          events: host.events,
+          directory: host.directory,
+          tenantOfClient(client) {
+            const apiKey = keysOfClients.get(client);
+            return apiKey === undefined ? undefined : host.directory().authenticate(apiKey)?.tenant;
+          },
+        },
+        options,
+      ),
   };
 }
