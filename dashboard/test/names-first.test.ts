@@ -2,37 +2,12 @@
 // names (an agent by its name, an owner by name or email, a card by its last four digits), each id beside its name on
 // one line and copied whole by its button; a risk flag saying what it means; the sign-in form's label and errors as
 // they should read. Every wait is for something the page shows.
-import { type RunningMockServer, startMockServer } from '@cardrail/mock-server/node';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '@cardrail/runtime-tests/browser';
-import { type DashboardPage, openDashboard, openView, PHONE, row, settled, signIn } from './support/dashboard.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openView, PHONE, row, settled, signIn } from './support/dashboard.js';
+import { dashboardSuite } from './support/suite.js';
 
-let running: RunningMockServer;
-let browser: Browser;
-const opened: DashboardPage[] = [];
-
-beforeAll(async () => {
-  [running, browser] = await Promise.all([startMockServer({ port: 0 }), launchChromium()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await running?.close();
-});
-
-afterEach(async () => {
-  const pages = opened.splice(0);
-  await Promise.all(pages.map((page) => page.close()));
-  for (const { errors } of pages) expect(errors).toEqual([]);
-});
-
-async function open(viewport?: { width: number; height: number }): Promise<DashboardPage> {
-  if (!running.dashboardUrl) throw new Error('startMockServer() serves no dashboard');
-  const dashboard = await openDashboard(browser, running.dashboardUrl, viewport);
-  opened.push(dashboard);
-  return dashboard;
-}
+const { server, open } = dashboardSuite();
 
 /** How many lines each id of the main content takes: one, or it was wrapped mid-id. */
 function linesPerId(page: Page): Promise<number[]> {
@@ -41,15 +16,15 @@ function linesPerId(page: Page): Promise<number[]> {
 
 describe('names before ids', () => {
   it('shows agents, owners and cards by name, each id under its name on one line, copied by its button', async () => {
-    const client = running.mock.client();
-    const { owner, agent, card } = await running.mock.cardholder({
+    const client = server().mock.client();
+    const { owner, agent, card } = await server().mock.cardholder({
       client,
       email: 'grace@example.com',
       agent: { name: 'Research buyer' },
     });
     await client.customers.update(owner.id, { name: { first: 'Grace', last: 'Hopper' } });
     const { page, context } = await open(PHONE);
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(running.url).origin });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(server().url).origin });
     await signIn(page, (await client.apiKeys.create({ name: 'dashboard' })).key);
 
     await openView(page, 'Agents');
@@ -80,8 +55,8 @@ describe('names before ids', () => {
   });
 
   it('names the card and its agent in Transactions, and says what a risk flag means', async () => {
-    const client = running.mock.client();
-    const { card } = await running.mock.cardholder({ client, agent: { name: 'Cloud buyer' } });
+    const client = server().mock.client();
+    const { card } = await server().mock.cardholder({ client, agent: { name: 'Cloud buyer' } });
     // No credential fetch before the spend: the transaction is unattested.
     await client.simulate.authorize({ cardId: card.id, amount: 2_500, merchant: { name: 'OpenAI' } });
     const { page } = await open();
