@@ -33,3 +33,4 @@ export type { Events } from './resources/events.js';
 export type { ApiKeys } from './resources/api-keys.js';
 export type { Withdrawals } from './resources/withdrawals.js';
 export type { Simulate, SimulatedClock } from './resources/simulate.js';
+export type * from './generated/api-names.js';

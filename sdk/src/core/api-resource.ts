@@ -37,6 +37,7 @@ export abstract class APIResource<Paths extends object> {
 
   constructor(core: ClientCore<Paths>) {
     this.core = core;
+    bindMethods(this);
   }
 
   /** An operation without a request body: `(...ids, options?)`. */
@@ -111,3 +112,21 @@ function queryAt(args: readonly unknown[], index: number): Record<string, unknow
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+/**
+ * Binds the methods a resource class declares to the instance, so that a method passed on its own
+ * (`const { create } = cardrail.cards`) still sends through its client.
+ */
+function bindMethods(resource: object): void {
+  for (
+    let proto = Object.getPrototypeOf(resource);
+    proto && proto !== APIResource.prototype;
+    proto = Object.getPrototypeOf(proto)
+  ) {
+    for (const name of Object.getOwnPropertyNames(proto)) {
+      const value = (resource as Record<string, unknown>)[name];
+      if (name === 'constructor' || typeof value !== 'function' || Object.hasOwn(resource, name)) continue;
+      Object.defineProperty(resource, name, { value: value.bind(resource), writable: true, configurable: true });
+    }
+  }
+}
