@@ -163,8 +163,11 @@ function namesModule(documents) {
   for (const [variant, document] of Object.entries(documents)) {
     const Variant = variant === 'customer' ? 'Customer' : 'User';
     const other = documents.customer;
-    const same = (name, resolve) =>
-      variant === 'user' && JSON.stringify(resolve(document)) === JSON.stringify(resolve(other)) && resolve(other) !== undefined;
+    // Compared with every $ref inlined: two schemas of the same text differ when a schema they refer to does.
+    const same = (resolve) =>
+      variant === 'user' &&
+      resolve(other) !== undefined &&
+      inlined(document, resolve(document)) === inlined(other, resolve(other));
     const declare = (name, text) => {
       if (declared.has(name)) return;
       declared.set(name, true);
@@ -173,33 +176,36 @@ function namesModule(documents) {
     const typeName = (name) => (variant === 'user' && !name.startsWith('User') ? `User${name}` : name);
     const schemaType = (name, exported, what) => {
       const schema = document.components.schemas[name];
-      const doc = `/** ${what} (\`${name}\` in the ${variant} variant's spec). */`;
-      return isObject(schema)
-        ? `${doc}\nexport interface ${exported} extends ${Variant}Schema<'${name}'> {}`
-        : `${doc}\nexport type ${exported} = ${Variant}Schema<'${name}'>;`;
+      // A method's parameter lists the fields of its type in the reference (typedoc's @expand); a result links to its page.
+      const expand = exported.endsWith('Params') ? ' @expand' : '';
+      const doc = `/** ${what} (\`${name}\` in the ${variant} variant's spec).${expand} */`;
+      if (isObject(schema)) return `${doc}\nexport interface ${exported} extends ${Variant}Schema<'${name}'> {}`;
+      // An allOf of objects is an object too: typedoc's @interface lists its fields as an interface's.
+      const fields = schema?.allOf && !schema.oneOf && !schema.anyOf ? ' @interface' : '';
+      return `${doc.replace(' */', `${fields} */`)}\nexport type ${exported} = ${Variant}Schema<'${name}'>;`;
     };
     for (const [path, item] of Object.entries(document.paths)) {
       for (const method of HTTP_METHODS) {
         const operation = item[method];
         if (!operation?.operationId) continue;
         const body = schemaName(operation.requestBody?.content?.['application/json']?.schema);
-        if (body && !same(body, (d) => d.components.schemas[body])) {
+        if (body && !same((d) => d.components.schemas[body])) {
           const params = `${body.endsWith('Request') ? body.slice(0, -'Request'.length) : body}Params`;
           declare(typeName(params), schemaType(body, typeName(params), `The body of \`${method.toUpperCase()} ${path}\``));
         }
         const success = Object.entries(operation.responses).find(([status]) => status.startsWith('2'))?.[1];
         const result = schemaName(success?.content?.['application/json']?.schema);
         // Events have the SDK's own types (CustomerEvent, UserEvent), closer than the spec's union.
-        if (!result || result === 'AnyEvent' || same(result, (d) => d.components.schemas[result])) continue;
+        if (!result || result === 'AnyEvent' || same((d) => d.components.schemas[result])) continue;
         if (result.endsWith('List')) {
           const resolve = (d, parameter) =>
             parameter?.$ref ? d.components.parameters[parameter.$ref.replace('#/components/parameters/', '')] : parameter;
           const query = (d) => d.paths[path]?.get?.parameters?.map((parameter) => resolve(d, parameter));
-          if (same(result, query)) continue;
+          if (same(query)) continue;
           const exported = typeName(`${result.replace(/^(General|Catalog)Event/, 'Event')}Params`);
           declare(
             exported,
-            `/** The query of \`GET ${path}\` (${variant} variant). */\nexport interface ${exported} extends ${Variant}Query<'${operation.operationId}'> {}`,
+            `/** The query of \`GET ${path}\` (${variant} variant). @expand */\nexport interface ${exported} extends ${Variant}Query<'${operation.operationId}'> {}`,
           );
           continue;
         }
@@ -208,6 +214,18 @@ function namesModule(documents) {
     }
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** A schema as JSON text with every local `$ref` replaced by what it points at (a cycle is left as its `$ref`). */
+function inlined(document, node, seen = new Set()) {
+  return JSON.stringify(node, (_key, value) => {
+    if (value === null || typeof value !== 'object' || typeof value.$ref !== 'string' || seen.has(value.$ref)) return value;
+    const target = value.$ref
+      .replace('#/', '')
+      .split('/')
+      .reduce((at, part) => at?.[part], document);
+    return JSON.parse(inlined(document, target, new Set([...seen, value.$ref])));
+  });
 }
 
 const outputs = new Map();

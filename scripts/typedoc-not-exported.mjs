@@ -3,7 +3,7 @@
 // would check nothing. This runs the same check for the packages in `packagesRequiringDocumentation`: a type that a
 // documented declaration refers to must be documented itself (exported from an entry point), or be listed, with the
 // reason, in `cardrailIntentionallyNotExported`.
-import { Application, Converter, ParameterType, ReflectionKind } from 'typedoc';
+import { Application, Converter, ParameterType, ReflectionKind, UnionType } from 'typedoc';
 import { makeRecursiveVisitor } from 'typedoc/models';
 
 export function load(app) {
@@ -28,6 +28,24 @@ export function load(app) {
     for (const reflection of Object.values(context.project.reflections)) {
       if (leftOut.has(reflection.name) && reflection.parent?.kindOf(ReflectionKind.SomeModule))
         context.project.removeReflection(reflection);
+    }
+  });
+
+  // A parameter typed `ByVariant<Paths, CardCreateParams, UserCardCreateParams>` (the SDK's resources serve both API
+  // variants) is shown as the two types, each named for its client, so that the reference lists the fields of each
+  // (typedoc expands the `@expand` types of a union's members, not those of a conditional type's).
+  app.converter.on(Converter.EVENT_RESOLVE_END, (context) => {
+    for (const reflection of Object.values(context.project.reflections)) {
+      if (!reflection.kindOf(ReflectionKind.Parameter)) continue;
+      const type = reflection.type;
+      if (type?.type !== 'reference' || type.name !== 'ByVariant' || type.typeArguments?.length !== 3) continue;
+      const [, customer, user] = type.typeArguments;
+      const shown = new UnionType([customer, user]);
+      shown.elementSummaries = [
+        [{ kind: 'text', text: 'with `Cardrail` (the customer variant)' }],
+        [{ kind: 'text', text: 'with `CardrailUsers` (the user variant)' }],
+      ];
+      reflection.type = shown;
     }
   });
 

@@ -103,9 +103,9 @@ describe.each(TRANSPORTS)('through the SDK over %s', (transport) => {
     );
     if (transport === 'node') {
       const withoutV1 = new Cardrail({ apiKey: newKey(), baseUrl: h.baseUrl.replace(/\/v1$/, ''), maxRetries: 0 });
-      expect((await withoutV1.customers.list().catch((error: Error) => error)).message).toMatch(
-        /^404 not found: The API's paths start with \/v1: request \/v1\/customers/,
-      );
+      const unrouted = await withoutV1.customers.list().catch((error: unknown) => error);
+      expect(unrouted).toBeInstanceOf(NotFoundError);
+      expect((unrouted as Error).message).toMatch(/^404 not found: The API's paths start with \/v1: request \/v1\/customers/);
     }
   });
 

@@ -19,7 +19,7 @@ export type {
   RequestBody,
   ResponseBody,
 } from './core/operation-types.js';
-export type { CustomerPaths, UserPaths, VariantPaths } from './resources/variant-paths.js';
+export type { ByVariant, CustomerPaths, UserPaths, VariantPaths } from './resources/variant-paths.js';
 export type { CustomerApi, UserApi } from '@cardrail/spec';
 export type { Customers, Owners, Users } from './resources/owners.js';
 export type { Agents } from './resources/agents.js';

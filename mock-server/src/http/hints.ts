@@ -79,7 +79,7 @@ export function basePathHint(path: string, routed: (path: string) => boolean): s
  * reverse): the other mode's tenant is looked at only when it is in memory or stored, never created; one map lookup
  * per collection.
  */
-export function otherModeHint(tenant: Tenant, directory: Directory, ids: Iterable<string>): string | undefined {
+function otherModeHint(tenant: Tenant, directory: Directory, ids: Iterable<string>): string | undefined {
   const otherMode = tenant.mode === 'test' ? 'live' : 'test';
   const other = directory.load(tenantKey(tenant.organizationId, otherMode));
   if (!other) return undefined;

@@ -12,141 +12,151 @@ type CustomerQuery<Id extends keyof CustomerApi.operations> = NonNullable<Custom
 /** The query parameters of a user-variant operation. */
 type UserQuery<Id extends keyof UserApi.operations> = NonNullable<UserApi.operations[Id]['parameters']['query']>;
 
-/** The query of `GET /customers` (customer variant). */
+/** The query of `GET /customers` (customer variant). @expand */
 export interface CustomerListParams extends CustomerQuery<'listCustomers'> {}
-/** The body of `POST /customers` (`CustomerCreate` in the customer variant's spec). */
+/** The body of `POST /customers` (`CustomerCreate` in the customer variant's spec). @expand */
 export interface CustomerCreateParams extends CustomerSchema<'CustomerCreate'> {}
 /** The result of `POST /customers` (`Customer` in the customer variant's spec). */
 export interface Customer extends CustomerSchema<'Customer'> {}
-/** The body of `PATCH /customers/{customerId}` (`CustomerUpdate` in the customer variant's spec). */
+/** The body of `PATCH /customers/{customerId}` (`CustomerUpdate` in the customer variant's spec). @expand */
 export interface CustomerUpdateParams extends CustomerSchema<'CustomerUpdate'> {}
 /** The result of `GET /customers/{customerId}/balances` (`Balance` in the customer variant's spec). */
 export interface Balance extends CustomerSchema<'Balance'> {}
-/** The body of `POST /customers/{customerId}/withdrawals` (`WithdrawalCreate` in the customer variant's spec). */
+/** The body of `POST /customers/{customerId}/withdrawals` (`WithdrawalCreate` in the customer variant's spec). @expand */
 export interface WithdrawalCreateParams extends CustomerSchema<'WithdrawalCreate'> {}
 /** The result of `POST /customers/{customerId}/withdrawals` (`Withdrawal` in the customer variant's spec). */
 export interface Withdrawal extends CustomerSchema<'Withdrawal'> {}
-/** The query of `GET /agents` (customer variant). */
+/** The query of `GET /agents` (customer variant). @expand */
 export interface AgentListParams extends CustomerQuery<'listAgents'> {}
-/** The body of `POST /agents` (`AgentCreate` in the customer variant's spec). */
+/** The body of `POST /agents` (`AgentCreate` in the customer variant's spec). @expand */
 export interface AgentCreateParams extends CustomerSchema<'AgentCreate'> {}
 /** The result of `POST /agents` (`Agent` in the customer variant's spec). */
 export interface Agent extends CustomerSchema<'Agent'> {}
 /** The result of `DELETE /agents/{agentId}` (`Deleted` in the customer variant's spec). */
 export interface Deleted extends CustomerSchema<'Deleted'> {}
-/** The body of `PATCH /agents/{agentId}` (`AgentUpdate` in the customer variant's spec). */
+/** The body of `PATCH /agents/{agentId}` (`AgentUpdate` in the customer variant's spec). @expand */
 export interface AgentUpdateParams extends CustomerSchema<'AgentUpdate'> {}
-/** The query of `GET /cards` (customer variant). */
+/** The query of `GET /cards` (customer variant). @expand */
 export interface CardListParams extends CustomerQuery<'listCards'> {}
-/** The body of `POST /cards` (`CardCreate` in the customer variant's spec). */
+/** The body of `POST /cards` (`CardCreate` in the customer variant's spec). @expand */
 export interface CardCreateParams extends CustomerSchema<'CardCreate'> {}
 /** The result of `POST /cards` (`Card` in the customer variant's spec). */
 export interface Card extends CustomerSchema<'Card'> {}
-/** The body of `PATCH /cards/{cardId}` (`CardUpdate` in the customer variant's spec). */
+/** The body of `PATCH /cards/{cardId}` (`CardUpdate` in the customer variant's spec). @expand */
 export interface CardUpdateParams extends CustomerSchema<'CardUpdate'> {}
 /** The result of `GET /cards/{cardId}/policy` (`CardPolicySummary` in the customer variant's spec). */
 export interface CardPolicySummary extends CustomerSchema<'CardPolicySummary'> {}
-/** The body of `POST /cards/{cardId}/credentials` (`CredentialsRequest` in the customer variant's spec). */
+/** The body of `POST /cards/{cardId}/credentials` (`CredentialsRequest` in the customer variant's spec). @expand */
 export interface CredentialsParams extends CustomerSchema<'CredentialsRequest'> {}
 /** The result of `POST /cards/{cardId}/credentials` (`Credentials` in the customer variant's spec). */
 export interface Credentials extends CustomerSchema<'Credentials'> {}
-/** The query of `GET /intents` (customer variant). */
+/** The query of `GET /intents` (customer variant). @expand */
 export interface IntentListParams extends CustomerQuery<'listIntents'> {}
-/** The body of `POST /intents` (`IntentCreate` in the customer variant's spec). */
+/** The body of `POST /intents` (`IntentCreate` in the customer variant's spec). @expand */
 export interface IntentCreateParams extends CustomerSchema<'IntentCreate'> {}
 /** The result of `POST /intents` (`Intent` in the customer variant's spec). */
 export interface Intent extends CustomerSchema<'Intent'> {}
-/** The body of `POST /intents/{intentId}/reject` (`IntentReject` in the customer variant's spec). */
+/** The body of `POST /intents/{intentId}/reject` (`IntentReject` in the customer variant's spec). @expand */
 export interface IntentRejectParams extends CustomerSchema<'IntentReject'> {}
-/** The query of `GET /transactions` (customer variant). */
+/** The query of `GET /transactions` (customer variant). @expand */
 export interface TransactionListParams extends CustomerQuery<'listTransactions'> {}
 /** The result of `GET /transactions/{transactionId}` (`Transaction` in the customer variant's spec). */
 export interface Transaction extends CustomerSchema<'Transaction'> {}
-/** The body of `POST /spend/evaluate` (`SpendEvaluateRequest` in the customer variant's spec). */
+/** The body of `POST /spend/evaluate` (`SpendEvaluateRequest` in the customer variant's spec). @expand */
 export interface SpendEvaluateParams extends CustomerSchema<'SpendEvaluateRequest'> {}
 /** The result of `POST /spend/evaluate` (`SpendEvaluation` in the customer variant's spec). */
 export interface SpendEvaluation extends CustomerSchema<'SpendEvaluation'> {}
 /** The result of `GET /settings/risk` (`RiskConfig` in the customer variant's spec). */
 export interface RiskConfig extends CustomerSchema<'RiskConfig'> {}
-/** The body of `PATCH /settings/risk` (`RiskConfigUpdate` in the customer variant's spec). */
+/** The body of `PATCH /settings/risk` (`RiskConfigUpdate` in the customer variant's spec). @expand */
 export interface RiskConfigUpdateParams extends CustomerSchema<'RiskConfigUpdate'> {}
-/** The query of `GET /webhooks` (customer variant). */
+/** The query of `GET /webhooks` (customer variant). @expand */
 export interface WebhookListParams extends CustomerQuery<'listWebhooks'> {}
-/** The body of `POST /webhooks` (`WebhookCreate` in the customer variant's spec). */
+/** The body of `POST /webhooks` (`WebhookCreate` in the customer variant's spec). @expand */
 export interface WebhookCreateParams extends CustomerSchema<'WebhookCreate'> {}
 /** The result of `POST /webhooks` (`WebhookWithSecret` in the customer variant's spec). */
 export interface WebhookWithSecret extends CustomerSchema<'WebhookWithSecret'> {}
 /** The result of `GET /webhooks/{webhookId}` (`Webhook` in the customer variant's spec). */
 export interface Webhook extends CustomerSchema<'Webhook'> {}
-/** The body of `PATCH /webhooks/{webhookId}` (`WebhookUpdate` in the customer variant's spec). */
+/** The body of `PATCH /webhooks/{webhookId}` (`WebhookUpdate` in the customer variant's spec). @expand */
 export interface WebhookUpdateParams extends CustomerSchema<'WebhookUpdate'> {}
-/** The query of `GET /webhooks/{webhookId}/deliveries` (customer variant). */
+/** The query of `GET /webhooks/{webhookId}/deliveries` (customer variant). @expand */
 export interface WebhookDeliveryListParams extends CustomerQuery<'listWebhookDeliveries'> {}
 /** The result of `POST /webhooks/{webhookId}/deliveries/{deliveryId}/retry` (`WebhookDelivery` in the customer variant's spec). */
 export interface WebhookDelivery extends CustomerSchema<'WebhookDelivery'> {}
-/** The query of `GET /events` (customer variant). */
+/** The query of `GET /events` (customer variant). @expand */
 export interface EventListParams extends CustomerQuery<'listEvents'> {}
-/** The query of `GET /api-keys` (customer variant). */
+/** The query of `GET /api-keys` (customer variant). @expand */
 export interface ApiKeyListParams extends CustomerQuery<'listApiKeys'> {}
-/** The body of `POST /api-keys` (`ApiKeyCreate` in the customer variant's spec). */
+/** The body of `POST /api-keys` (`ApiKeyCreate` in the customer variant's spec). @expand */
 export interface ApiKeyCreateParams extends CustomerSchema<'ApiKeyCreate'> {}
 /** The result of `POST /api-keys` (`ApiKeyWithSecret` in the customer variant's spec). */
 export interface ApiKeyWithSecret extends CustomerSchema<'ApiKeyWithSecret'> {}
 /** The result of `DELETE /api-keys/{keyId}` (`ApiKey` in the customer variant's spec). */
 export interface ApiKey extends CustomerSchema<'ApiKey'> {}
-/** The body of `POST /simulate/authorize` (`SimulateAuthorizeRequest` in the customer variant's spec). */
+/** The body of `POST /simulate/authorize` (`SimulateAuthorizeRequest` in the customer variant's spec). @expand */
 export interface SimulateAuthorizeParams extends CustomerSchema<'SimulateAuthorizeRequest'> {}
-/** The body of `POST /simulate/transactions/{transactionId}/settle` (`SimulateSettleRequest` in the customer variant's spec). */
+/** The body of `POST /simulate/transactions/{transactionId}/settle` (`SimulateSettleRequest` in the customer variant's spec). @expand */
 export interface SimulateSettleParams extends CustomerSchema<'SimulateSettleRequest'> {}
-/** The body of `POST /simulate/transactions/{transactionId}/reverse` (`SimulateReverseRequest` in the customer variant's spec). */
+/** The body of `POST /simulate/transactions/{transactionId}/reverse` (`SimulateReverseRequest` in the customer variant's spec). @expand */
 export interface SimulateReverseParams extends CustomerSchema<'SimulateReverseRequest'> {}
-/** The body of `POST /simulate/transactions/{transactionId}/dispute` (`SimulateDisputeRequest` in the customer variant's spec). */
+/** The body of `POST /simulate/transactions/{transactionId}/dispute` (`SimulateDisputeRequest` in the customer variant's spec). @expand */
 export interface SimulateDisputeParams extends CustomerSchema<'SimulateDisputeRequest'> {}
 /** The result of `POST /simulate/transactions/{transactionId}/dispute` (`Dispute` in the customer variant's spec). */
 export interface Dispute extends CustomerSchema<'Dispute'> {}
-/** The body of `POST /simulate/disputes/{disputeId}/resolve` (`SimulateDisputeResolution` in the customer variant's spec). */
+/** The body of `POST /simulate/disputes/{disputeId}/resolve` (`SimulateDisputeResolution` in the customer variant's spec). @expand */
 export interface SimulateDisputeResolutionParams extends CustomerSchema<'SimulateDisputeResolution'> {}
-/** The body of `POST /simulate/deposits` (`SimulateDepositRequest` in the customer variant's spec). */
+/** The body of `POST /simulate/deposits` (`SimulateDepositRequest` in the customer variant's spec). @expand */
 export type SimulateDepositParams = CustomerSchema<'SimulateDepositRequest'>;
 /** The result of `POST /simulate/deposits` (`Deposit` in the customer variant's spec). */
 export interface Deposit extends CustomerSchema<'Deposit'> {}
-/** The body of `POST /simulate/kyc` (`SimulateKycRequest` in the customer variant's spec). */
+/** The body of `POST /simulate/kyc` (`SimulateKycRequest` in the customer variant's spec). @expand */
 export type SimulateKycParams = CustomerSchema<'SimulateKycRequest'>;
 /** The result of `POST /simulate/kyc` (`KycApplication` in the customer variant's spec). */
 export interface KycApplication extends CustomerSchema<'KycApplication'> {}
 /** The result of `GET /simulate/clock` (`Clock` in the customer variant's spec). */
 export interface Clock extends CustomerSchema<'Clock'> {}
-/** The body of `POST /simulate/clock/advance` (`ClockAdvanceRequest` in the customer variant's spec). */
+/** The body of `POST /simulate/clock/advance` (`ClockAdvanceRequest` in the customer variant's spec). @expand */
 export interface ClockAdvanceParams extends CustomerSchema<'ClockAdvanceRequest'> {}
-/** The query of `GET /users` (user variant). */
+/** The query of `GET /users` (user variant). @expand */
 export interface UserListParams extends UserQuery<'listUsers'> {}
-/** The result of `POST /users` (`User` in the user variant's spec). */
+/** The result of `POST /users` (`User` in the user variant's spec). @interface */
 export type User = UserSchema<'User'>;
 /** The result of `POST /users/{userId}/withdrawals` (`Withdrawal` in the user variant's spec). */
 export interface UserWithdrawal extends UserSchema<'Withdrawal'> {}
-/** The body of `POST /agents` (`AgentCreate` in the user variant's spec). */
+/** The query of `GET /agents` (user variant). @expand */
+export interface UserAgentListParams extends UserQuery<'listAgents'> {}
+/** The body of `POST /agents` (`AgentCreate` in the user variant's spec). @expand */
 export interface UserAgentCreateParams extends UserSchema<'AgentCreate'> {}
 /** The result of `POST /agents` (`Agent` in the user variant's spec). */
 export interface UserAgent extends UserSchema<'Agent'> {}
-/** The query of `GET /cards` (user variant). */
+/** The query of `GET /cards` (user variant). @expand */
 export interface UserCardListParams extends UserQuery<'listCards'> {}
-/** The body of `POST /cards` (`UserCardCreate` in the user variant's spec). */
+/** The body of `POST /cards` (`UserCardCreate` in the user variant's spec). @expand */
 export interface UserCardCreateParams extends UserSchema<'UserCardCreate'> {}
 /** The result of `POST /cards` (`UserCard` in the user variant's spec). */
 export interface UserCard extends UserSchema<'UserCard'> {}
-/** The body of `PATCH /cards/{cardId}` (`UserCardUpdate` in the user variant's spec). */
+/** The body of `PATCH /cards/{cardId}` (`UserCardUpdate` in the user variant's spec). @expand */
 export interface UserCardUpdateParams extends UserSchema<'UserCardUpdate'> {}
 /** The result of `GET /transactions/{transactionId}` (`Transaction` in the user variant's spec). */
 export interface UserTransaction extends UserSchema<'Transaction'> {}
-/** The body of `POST /spend/evaluate` (`SpendEvaluateRequest` in the user variant's spec). */
+/** The body of `POST /spend/evaluate` (`SpendEvaluateRequest` in the user variant's spec). @expand */
 export interface UserSpendEvaluateParams extends UserSchema<'SpendEvaluateRequest'> {}
 /** The result of `POST /spend/evaluate` (`SpendEvaluation` in the user variant's spec). */
 export interface UserSpendEvaluation extends UserSchema<'SpendEvaluation'> {}
-/** The body of `POST /simulate/deposits` (`SimulateDepositRequest` in the user variant's spec). */
+/** The body of `POST /webhooks` (`WebhookCreate` in the user variant's spec). @expand */
+export interface UserWebhookCreateParams extends UserSchema<'WebhookCreate'> {}
+/** The result of `GET /webhooks/{webhookId}` (`Webhook` in the user variant's spec). */
+export interface UserWebhook extends UserSchema<'Webhook'> {}
+/** The body of `PATCH /webhooks/{webhookId}` (`WebhookUpdate` in the user variant's spec). @expand */
+export interface UserWebhookUpdateParams extends UserSchema<'WebhookUpdate'> {}
+/** The query of `GET /events` (user variant). @expand */
+export interface UserEventListParams extends UserQuery<'listEvents'> {}
+/** The body of `POST /simulate/deposits` (`SimulateDepositRequest` in the user variant's spec). @expand */
 export interface UserSimulateDepositParams extends UserSchema<'SimulateDepositRequest'> {}
 /** The result of `POST /simulate/deposits` (`Deposit` in the user variant's spec). */
 export interface UserDeposit extends UserSchema<'Deposit'> {}
-/** The body of `POST /simulate/kyc` (`SimulateKycRequest` in the user variant's spec). */
+/** The body of `POST /simulate/kyc` (`SimulateKycRequest` in the user variant's spec). @expand */
 export interface UserSimulateKycParams extends UserSchema<'SimulateKycRequest'> {}
 /** The result of `POST /simulate/kyc` (`KycApplication` in the user variant's spec). */
 export interface UserKycApplication extends UserSchema<'KycApplication'> {}

@@ -1,4 +1,4 @@
-import { APIResource } from '../core/api-resource.js';
+import { APIResource, queryOf } from '../core/api-resource.js';
 import type { APIPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/client-options.js';
 import type { PagePromise } from '../core/pagination.js';
@@ -17,9 +17,6 @@ import type {
 } from '../generated/api-names.js';
 import type { ByVariant, VariantPaths } from './variant-paths.js';
 
-/** A card as this client's variant returns it: `Card`, or `UserCard` (`createdAt` in epoch ms, `purpose`). */
-type CardOf<Paths extends VariantPaths> = ByVariant<Paths, Card, UserCard>;
-
 /**
  * Virtual cards: issue, read, update, freeze, close, their policy summary and credentials. Each method sends one
  * operation; its parameter and result types are the spec's, checked against the generated types in the SDK's tests.
@@ -33,13 +30,16 @@ export class Cards<Paths extends VariantPaths> extends APIResource<Paths> {
    * const card = await cardrail.cards.create({ customerId: customer.id, agentId: agent.id, type: 'virtual', usage: 'multi' });
    * ```
    */
-  create(params: ByVariant<Paths, CardCreateParams, UserCardCreateParams>, options?: RequestOptions): APIPromise<CardOf<Paths>> {
-    return this.core.send({ method: 'post', path: '/cards' }, { body: params }, options);
+  create(
+    params: ByVariant<Paths, CardCreateParams, UserCardCreateParams>,
+    options?: RequestOptions,
+  ): APIPromise<ByVariant<Paths, Card, UserCard>> {
+    return this.send('post', '/cards', { body: params }, options);
   }
 
   /** The card with this id (never its full number: see `credentials`). */
-  retrieve(cardId: string, options?: RequestOptions): APIPromise<CardOf<Paths>> {
-    return this.core.send({ method: 'get', path: '/cards/{cardId}' }, { path: { cardId } }, options);
+  retrieve(cardId: string, options?: RequestOptions): APIPromise<ByVariant<Paths, Card, UserCard>> {
+    return this.send('get', '/cards/{cardId}', { path: { cardId } }, options);
   }
 
   /** Changes the card's status (`frozen` freezes it, `active` unfreezes it), policy, billing or configuration. */
@@ -47,32 +47,35 @@ export class Cards<Paths extends VariantPaths> extends APIResource<Paths> {
     cardId: string,
     params: ByVariant<Paths, CardUpdateParams, UserCardUpdateParams>,
     options?: RequestOptions,
-  ): APIPromise<CardOf<Paths>> {
-    return this.core.send({ method: 'patch', path: '/cards/{cardId}' }, { path: { cardId }, body: params }, options);
+  ): APIPromise<ByVariant<Paths, Card, UserCard>> {
+    return this.send('patch', '/cards/{cardId}', { path: { cardId }, body: params }, options);
   }
 
   /** A page of cards, newest first; iterate it to walk every following page. */
-  list(query?: ByVariant<Paths, CardListParams, UserCardListParams>, options?: RequestOptions): PagePromise<CardOf<Paths>> {
-    return this.core.sendPage({ method: 'get', path: '/cards' }, { query: { ...query } }, options);
+  list(
+    query?: ByVariant<Paths, CardListParams, UserCardListParams>,
+    options?: RequestOptions,
+  ): PagePromise<ByVariant<Paths, Card, UserCard>> {
+    return this.sendPage('/cards', { query: queryOf(query) }, options);
   }
 
   /** Freezes the card: authorizations are declined `card_frozen` until it is updated back to active. */
-  freeze(cardId: string, options?: RequestOptions): APIPromise<CardOf<Paths>> {
-    return this.core.send({ method: 'post', path: '/cards/{cardId}/freeze' }, { path: { cardId } }, options);
+  freeze(cardId: string, options?: RequestOptions): APIPromise<ByVariant<Paths, Card, UserCard>> {
+    return this.send('post', '/cards/{cardId}/freeze', { path: { cardId } }, options);
   }
 
   /** Closes the card for good. */
-  close(cardId: string, options?: RequestOptions): APIPromise<CardOf<Paths>> {
-    return this.core.send({ method: 'post', path: '/cards/{cardId}/close' }, { path: { cardId } }, options);
+  close(cardId: string, options?: RequestOptions): APIPromise<ByVariant<Paths, Card, UserCard>> {
+    return this.send('post', '/cards/{cardId}/close', { path: { cardId } }, options);
   }
 
   /** The effective spend policy of the card (customer, agent and card policies combined). */
   policy(cardId: string, options?: RequestOptions): APIPromise<CardPolicySummary> {
-    return this.core.send({ method: 'get', path: '/cards/{cardId}/policy' }, { path: { cardId } }, options);
+    return this.send('get', '/cards/{cardId}/policy', { path: { cardId } }, options);
   }
 
   /** Reveals PAN, CVC and expiry; records a credential access event and opens the attestation window. */
   credentials(cardId: string, params?: CredentialsParams, options?: RequestOptions): APIPromise<Credentials> {
-    return this.core.send({ method: 'post', path: '/cards/{cardId}/credentials' }, { path: { cardId }, body: params }, options);
+    return this.send('post', '/cards/{cardId}/credentials', { path: { cardId }, body: params }, options);
   }
 }
