@@ -47,7 +47,7 @@ describe('coverage verdict and report', () => {
     const markdown = renderCoverageMarkdown([coverageWithout('customer getCard', 'general card.frozen').toJSON()], specs);
     expect(markdown).toContain('| **getCard (never exercised)** | GET /cards/{cardId} |  | 200, 400, 401, 404, 429 | 500 |');
     expect(markdown).toContain('| **card.frozen (never delivered)** |');
-    expect(markdown).toMatch(/Operations exercised over the run: 113\/114\./);
-    expect(markdown).toMatch(/Not exercisable: 114, never counted as seen:\n- 500: /);
+    expect(markdown).toMatch(/Operations exercised over the run: 115\/116\./);
+    expect(markdown).toMatch(/Not exercisable: 116, never counted as seen:\n- 500: /);
   });
 });

@@ -62,3 +62,6 @@ export { FixtureError, loadFixtures, type Fixtures, type FixtureRequest } from '
 export type { TestClient, TestClientOptions } from './testkit/test-client.js';
 export type { EventOf, EventTypeOf, WaitForOptions, WebhookInbox, WebhookInboxOptions } from './testkit/webhook-inbox.js';
 export type { Cardholder, CardholderOptions } from './testkit/cardholder.js';
+export type { TriggerOptions } from './testkit/test-kit.js';
+export type { TimePassing } from './testkit/trigger/world.js';
+export type { Approver, ApproverAnswer, ApproverDecision, ApproverIntent, ApproverOptions } from './testkit/approver.js';

@@ -8,7 +8,7 @@ import type { WireResponse } from '../http/response.js';
 import { composeMockServer, type MockServer } from '../composition/mock-server.js';
 import type { MockServerOptions } from '../composition/options.js';
 import { deferredTestKit, type TestKitModule } from '../testkit/deferred-test-kit.js';
-import { createDashboardHandler, DASHBOARD_PATH } from './dashboard-assets.js';
+import { createDashboardHandler, DASHBOARD_PATH, dashboardApprovalPage } from './dashboard-assets.js';
 import { nodeBuiltin } from './node-builtins.js';
 import { lingerOnUnreadBody, NodeApiRequest } from './node-request.js';
 import { SERVER_LIMIT_DEFAULTS, type ServerLimits } from './server-limits.js';
@@ -101,18 +101,29 @@ export async function serveMock(
           }),
       })
     : undefined;
+  const host = options.host ?? '127.0.0.1';
+  const hostForUrl = host.includes(':') ? `[${host}]` : host;
+  let origin = `http://${hostForUrl}`;
+  // A person opens the approval page in a browser, which cannot reach "every interface": loopback names this machine.
+  const pageHost = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '[::1]' : hostForUrl;
+  let pageOrigin = `http://${pageHost}`;
+  const servesDashboard = options.dashboard !== false;
   let mock: MockServer;
   try {
-    const mockOptions = { ...options, maxBodyBytes, fetch: options.fetch ?? pool?.fetch, journal: store };
+    const mockOptions = {
+      ...options,
+      maxBodyBytes,
+      fetch: options.fetch ?? pool?.fetch,
+      journal: store,
+      // The dashboard's page of each intent, unless the caller names another: its origin is known once listening.
+      approvalPage: options.approvalPage ?? (servesDashboard ? dashboardApprovalPage(() => pageOrigin) : undefined),
+    };
     mock = composeMockServer(mockOptions, deferredTestKit(testKit));
   } catch (error) {
     await store?.close();
     throw error;
   }
   const dispatch = withCors(mock.dispatch, options.cors ?? '*');
-  const host = options.host ?? '127.0.0.1';
-  const hostForUrl = host.includes(':') ? `[${host}]` : host;
-  let origin = `http://${hostForUrl}`;
 
   const write = (incoming: IncomingMessage, outgoing: ServerResponse, request: NodeApiRequest, answer: WireResponse): void => {
     if (outgoing.destroyed) return;
@@ -158,7 +169,7 @@ export async function serveMock(
     });
   };
 
-  const dashboard = options.dashboard === false ? undefined : createDashboardHandler();
+  const dashboard = servesDashboard ? createDashboardHandler() : undefined;
   const server = nodeBuiltin('node:http').createServer(
     {
       headersTimeout: limits.headersTimeoutMs,
@@ -198,6 +209,10 @@ export async function serveMock(
       server.once('error', reject);
       server.listen(options.port ?? 4010, host, () => {
         server.off('error', reject);
+        // Known before the first request is read: requests and approval pages name the port picked for 0.
+        const { port } = server.address() as AddressInfo;
+        origin = `http://${hostForUrl}:${port}`;
+        pageOrigin = `http://${pageHost}:${port}`;
         resolve();
       });
     });
@@ -214,7 +229,6 @@ export async function serveMock(
   }
   // A server listening on TCP reports an AddressInfo (a string only for a pipe or socket path).
   const port = (server.address() as AddressInfo).port;
-  origin = `http://${hostForUrl}:${port}`;
   return {
     mock,
     url: `${origin}${API_BASE_PATH}`,

@@ -17,6 +17,22 @@ export function didYouMean(word: string, candidates: Iterable<string>): string |
   return best;
 }
 
+/**
+ * The `count` candidates closest to a word, closest first: by edit distance, a candidate that contains the word
+ * counting as closest (`frozen` -> `card.frozen`).
+ */
+export function closestWords(word: string, candidates: readonly string[], count: number): string[] {
+  const target = word.toLowerCase();
+  return candidates
+    .map((candidate) => {
+      const lower = candidate.toLowerCase();
+      return { candidate, distance: lower.includes(target) ? 0 : editDistance(target, lower) };
+    })
+    .sort((a, b) => a.distance - b.distance || a.candidate.localeCompare(b.candidate))
+    .slice(0, count)
+    .map(({ candidate }) => candidate);
+}
+
 function editDistance(a: string, b: string): number {
   // rows[i][j]: the distance between the first i characters of a and the first j of b.
   const rows = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : i)));

@@ -7,7 +7,7 @@ import { createServerClock, type ServerClock } from '../core/server-clock.js';
 import { MockState } from '../core/state/mock-state.js';
 import type { MockSnapshot } from '../core/state/model.js';
 import type { Tenant } from '../core/tenant.js';
-import { maxBodyBytesOf, type MockServerOptions, requestLogOf } from './options.js';
+import { approvalPageOf, maxBodyBytesOf, type MockServerOptions, requestLogOf } from './options.js';
 import { tenantHooks } from './tenant-hooks.js';
 import { createServerEvents, type ServerEvents } from '../control/events.js';
 import { engineReactions } from '../engine/reactions.js';
@@ -113,6 +113,7 @@ export function composeMockServer(options: MockServerOptions, testKit: (host: Te
     },
     webhooks: dispatcher,
     naming: eventNaming,
+    approvalPage: approvalPageOf(options),
   };
   const exempt = new WeakSet<object>();
   const answer = createHttpApp({
@@ -147,7 +148,7 @@ export function composeMockServer(options: MockServerOptions, testKit: (host: Te
     },
     clock,
     events: { list: events.list, subscribe: events.subscribe },
-    ...testKit({ handle, ids, router: inboxes, clock }),
+    ...testKit({ handle, ids, router: inboxes, clock, events, directory: () => state.directory }),
     reset() {
       inboxes.clear();
       state.reset();

@@ -1,9 +1,10 @@
 import type { Cardrail, CardrailUsers } from '@cardrail/sdk';
 import type { Variant } from '../core/variant.js';
+import type { ApproverOptions } from './approver.js';
 import type { CardholderOptions } from './cardholder.js';
 import type { TestClientOptions } from './test-client.js';
-import type { TestKit, TestKitHost } from './test-kit.js';
-import type { WebhookInboxOptions } from './webhook-inbox.js';
+import type { TestKit, TestKitHost, TriggerOptions } from './test-kit.js';
+import type { EventTypeOf, WebhookInboxOptions } from './webhook-inbox.js';
 
 /** The test kit's module, as `import('./test-kit.js')` gives it. */
 export interface TestKitModule {
@@ -39,6 +40,11 @@ export function deferredTestKit(loading: Promise<TestKitModule> | undefined): (h
       webhookInbox: <Client extends Cardrail | CardrailUsers>(options: WebhookInboxOptions<Client>) =>
         loaded().webhookInbox(options),
       cardholder: <Client extends Cardrail | CardrailUsers>(options: CardholderOptions<Client>) => loaded().cardholder(options),
+      trigger: <Client extends Cardrail | CardrailUsers, Type extends EventTypeOf<Client>>(
+        type: Type,
+        options: TriggerOptions<Client>,
+      ) => loaded().trigger(type, options),
+      approver: <Client extends Cardrail | CardrailUsers>(options: ApproverOptions<Client>) => loaded().approver(options),
     };
   };
 }

@@ -6,6 +6,9 @@ import type { CustomerEvent, UserEvent } from '../events/cardrail-event.js';
 import type { EventListParams, UserEventListParams } from '../generated/api-names.js';
 import type { ByVariant, VariantPaths } from './variant-paths.js';
 
+/** The same event types `constructEvent` returns, so stored and delivered events are handled by the same code. */
+export type VariantEvent<Paths extends VariantPaths> = ByVariant<Paths, CustomerEvent, UserEvent>;
+
 /** Events as delivered to webhooks, in this variant's envelope, newest first. */
 export class Events<Paths extends VariantPaths> extends APIResource<Paths> {
   /** The event with this id, in this variant's envelope. */

@@ -3,6 +3,7 @@ import type { APIPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/client-options.js';
 import type { PagePromise } from '../core/pagination.js';
 import type { Intent, IntentCreateParams, IntentListParams, IntentRejectParams } from '../generated/api-names.js';
+import { waitForDecision, type WaitForDecisionOptions } from './intent-decision.js';
 import type { VariantPaths } from './variant-paths.js';
 
 /** Intents declare a purchase before it happens, so authorizations can be matched, approved or rejected. */
@@ -24,7 +25,7 @@ export class Intents<Paths extends VariantPaths> extends APIResource<Paths> {
     return this.send('post', '/intents', { body: params }, options);
   }
 
-  /** The intent with this id and its status (`active`, `pending_approval`, `matched`, ...). */
+  /** The intent with this id and its status (`pending_approval`, `pending`, `rejected`, `matched`, ...). */
   retrieve(intentId: string, options?: RequestOptions): APIPromise<Intent> {
     return this.send('get', '/intents/{intentId}', { path: { intentId } }, options);
   }
@@ -42,5 +43,24 @@ export class Intents<Paths extends VariantPaths> extends APIResource<Paths> {
   /** Rejects an intent pending approval: it becomes `rejected` and blocks the spend. */
   reject(intentId: string, params?: IntentRejectParams, options?: RequestOptions): APIPromise<Intent> {
     return this.send('post', '/intents/{intentId}/reject', { path: { intentId }, body: params }, options);
+  }
+
+  /**
+   * Waits for a person to decide: reads the intent, pausing longer after each read, until it leaves
+   * `pending_approval` (`pending` once approved, `rejected`, or `expired`), and resolves with it. Past `timeoutMs`
+   * (default 5 minutes) it throws `DecisionTimeoutError`, which carries the intent as last read.
+   *
+   * @example
+   * ```ts
+   * const intent = await cardrail.intents.create({ cardId: card.id, summary: 'GPU credits', expectedAmount: 2_500 });
+   * if (intent.status === 'pending_approval') {
+   *   console.log(`Approve or reject at ${intent.approvalUrl}`);
+   *   const decided = await cardrail.intents.waitForDecision(intent.id, { timeoutMs: 600_000 });
+   *   if (decided.status !== 'pending') throw new Error(`Not approved: ${decided.status}`);
+   * }
+   * ```
+   */
+  waitForDecision(intentId: string, options?: WaitForDecisionOptions): Promise<Intent> {
+    return waitForDecision(this.retrieve, intentId, options);
   }
 }

@@ -2,6 +2,7 @@ import { APIResource, queryOf } from '../core/api-resource.js';
 import type { APIPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/client-options.js';
 import type { PagePromise } from '../core/pagination.js';
+import type { CardrailEvent } from '../events/cardrail-event.js';
 import type {
   Deleted,
   UserWebhook,
@@ -15,7 +16,28 @@ import type {
   WebhookUpdateParams,
   WebhookWithSecret,
 } from '../generated/api-names.js';
+import type { VerificationTimeOptions } from '../webhooks/delivery.js';
+import type { WebhookHeaders } from '../webhooks/request-headers.js';
+import type { RawPayload, WebhookSecret } from '../webhooks/signature-checks.js';
+import type { VariantEvent } from './events.js';
 import type { ByVariant, VariantPaths } from './variant-paths.js';
+
+/** The standalone `unwrap` of `@cardrail/sdk/webhooks`, on one runtime's HMAC. */
+export type UnwrapFunction = (
+  body: RawPayload,
+  headers: WebhookHeaders,
+  secret: WebhookSecret,
+  options?: VerificationTimeOptions,
+) => Promise<CardrailEvent>;
+
+/**
+ * Web Crypto's `unwrap`, imported when first called (a client that never verifies a delivery never evaluates it).
+ * The package root's Node build hands its clients node:crypto's `unwrap` instead (`useUnwrap`).
+ */
+const webCryptoUnwrap: UnwrapFunction = async (payload, headers, secret, options) =>
+  (await import('../webhooks/web-crypto-verify.js')).webCryptoConstructEvent({ ...options, payload, headers, secret });
+
+let setUnwrap: (webhooks: Webhooks<VariantPaths>, unwrap: UnwrapFunction) => void;
 
 /** Delivery attempts of one webhook subscription. */
 export class WebhookDeliveries<Paths extends VariantPaths> extends APIResource<Paths> {
@@ -24,15 +46,23 @@ export class WebhookDeliveries<Paths extends VariantPaths> extends APIResource<P
     return this.sendPage('/webhooks/{webhookId}/deliveries', { path: { webhookId }, query: queryOf(query) }, options);
   }
 
-  /** Sends a failed delivery again (a fresh attempt, signed afresh, same event id). */
+  /** Sends a failed delivery again (a fresh attempt, signed afresh, same event id and `webhook-id`). */
   retry(webhookId: string, deliveryId: string, options?: RequestOptions): APIPromise<WebhookDelivery> {
     const path = { webhookId, deliveryId };
     return this.send('post', '/webhooks/{webhookId}/deliveries/{deliveryId}/retry', { path }, options);
   }
 }
 
-/** Webhook subscriptions. Verify what they deliver with `verifySignature` or `constructEvent`. */
+/** Webhook subscriptions, and `unwrap` to verify what they deliver. */
 export class Webhooks<Paths extends VariantPaths> extends APIResource<Paths> {
+  #unwrap: UnwrapFunction = webCryptoUnwrap;
+
+  static {
+    setUnwrap = (webhooks, unwrap) => {
+      webhooks.#unwrap = unwrap;
+    };
+  }
+
   /** Delivery attempts of a subscription: list them, retry a failed one. */
   readonly deliveries = new WebhookDeliveries(this.core);
 
@@ -49,7 +79,7 @@ export class Webhooks<Paths extends VariantPaths> extends APIResource<Paths> {
     return this.send('get', '/webhooks/{webhookId}', { path: { webhookId } }, options);
   }
 
-  /** Changes the URL, the event types, the description or the status (`disabled` stops deliveries). */
+  /** Changes the URL, the event types, the description, the status (`disabled` stops deliveries) or `standardWebhooks`. */
   update(
     webhookId: string,
     params: ByVariant<Paths, WebhookUpdateParams, UserWebhookUpdateParams>,
@@ -72,4 +102,37 @@ export class Webhooks<Paths extends VariantPaths> extends APIResource<Paths> {
   rotateSecret(webhookId: string, options?: RequestOptions): APIPromise<WebhookWithSecret> {
     return this.send('post', '/webhooks/{webhookId}/rotate-secret', { path: { webhookId } }, options);
   }
+
+  /**
+   * Delivers a stored event to the webhook again, as a new delivery (a new `webhook-id`, the same event id): to replay
+   * a real event to a receiver after a fix. Resolves with the delivery once its first attempt has an outcome.
+   */
+  resend(webhookId: string, eventId: string, options?: RequestOptions): APIPromise<WebhookDelivery> {
+    return this.send('post', '/webhooks/{webhookId}/events/{eventId}/resend', { path: { webhookId, eventId } }, options);
+  }
+
+  /**
+   * Verifies a delivery and returns its event, typed in this client's envelope (the one webhooks created through this
+   * variant receive): the raw body, the request's headers (either signature scheme, or both, read from them) and the
+   * endpoint's secret. Rejects with `WebhookVerificationError` when the delivery is not genuine. The same as
+   * `unwrap` from `@cardrail/sdk/webhooks`, on node:crypto in Node, Bun and Deno and on Web Crypto elsewhere.
+   *
+   * @example
+   * ```ts
+   * const event = await cardrail.webhooks.unwrap(await request.text(), request.headers, process.env.CARDRAIL_WEBHOOK_SECRET!);
+   * ```
+   */
+  unwrap(
+    body: RawPayload,
+    headers: WebhookHeaders,
+    secret: WebhookSecret,
+    options?: VerificationTimeOptions,
+  ): Promise<VariantEvent<Paths>> {
+    return this.#unwrap(body, headers, secret, options) as Promise<VariantEvent<Paths>>;
+  }
+}
+
+/** Gives a client's `webhooks.unwrap` the `unwrap` of its build (the package root's Node build: node:crypto's). */
+export function useUnwrap(webhooks: Webhooks<VariantPaths>, unwrap: UnwrapFunction): void {
+  setUnwrap(webhooks, unwrap);
 }
