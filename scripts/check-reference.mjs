@@ -28,12 +28,21 @@ function section(html, start) {
   return html.slice(from, next === -1 ? undefined : next).replace(/<[^>]*>/g, ' ');
 }
 
-const out = mkdtempSync(join(tmpdir(), 'cardrail-reference-'));
-try {
-  execFileSync(process.execPath, [join(root, 'node_modules/typedoc/bin/typedoc'), '--out', out], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+/** Builds the reference into `out`; false when typedoc failed (it printed why). */
+function build(out) {
+  try {
+    execFileSync(process.execPath, [join(root, 'node_modules/typedoc/bin/typedoc'), '--out', out], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** What makes the built reference hard to read, and its size. */
+function problemsOf(out) {
   const problems = [];
   let total = 0;
   for (const file of files(out)) {
@@ -43,22 +52,34 @@ try {
       problems.push(`${relative(out, file)} is ${(size / 1e6).toFixed(2)} MB (the limit is 1 MB a page)`);
   }
   if (total > MAX_TOTAL_BYTES) problems.push(`the reference is ${(total / 1e6).toFixed(2)} MB (the limit is 10 MB)`);
-
   const cards = files(out).find((file) => /_cardrail_sdk\.Cards\.html$/.test(file));
   const create = cards && section(readFileSync(cards, 'utf8'), 'create');
   if (!create) problems.push("the reference has no page of the SDK's Cards with a `create` method");
   else {
-    const missing = CARD_CREATE_FIELDS.filter((field) => !new RegExp(`\\b${field}\\b`).test(create));
     if (!/\bCardCreateParams\b/.test(create)) problems.push('cards.create does not name its parameter type CardCreateParams');
+    const missing = CARD_CREATE_FIELDS.filter((field) => !new RegExp(`\\b${field}\\b`).test(create));
     if (missing.length > 0) problems.push(`cards.create does not show the fields ${missing.join(', ')} of its parameter`);
   }
-  if (problems.length > 0) {
-    console.error(`The API reference is not readable as it should be:\n  ${problems.join('\n  ')}`);
-    process.exit(1);
+  return { problems, total };
+}
+
+const out = mkdtempSync(join(tmpdir(), 'cardrail-reference-'));
+try {
+  if (!build(out)) {
+    console.error('typedoc failed: fix the warnings above (typedoc.json makes each an error), then run `npm run docs:check`');
+    process.exitCode = 1;
+  } else {
+    const { problems, total } = problemsOf(out);
+    if (problems.length > 0) {
+      console.error(`The API reference is not readable as it should be:\n  ${problems.join('\n  ')}`);
+      process.exitCode = 1;
+    } else {
+      const count = files(out).length;
+      console.log(
+        `API reference: ${(total / 1e6).toFixed(1)} MB in ${count} files, no page over 1 MB; cards.create shows ${CARD_CREATE_FIELDS.join(', ')}`,
+      );
+    }
   }
-  console.log(
-    `API reference: ${(total / 1e6).toFixed(1)} MB in ${files(out).length} files, no page over 1 MB; cards.create shows ${CARD_CREATE_FIELDS.join(', ')}`,
-  );
 } finally {
   rmSync(out, { recursive: true, force: true });
 }

@@ -6,10 +6,10 @@ import type { CustomerEvent, UserEvent } from '../events/cardrail-event.js';
 import type { EventListParams, UserEventListParams } from '../generated/api-names.js';
 import type { ByVariant, VariantPaths } from './variant-paths.js';
 
-/** The same event types `constructEvent` returns, so stored and delivered events are handled by the same code. */
-export type VariantEvent<Paths extends VariantPaths> = ByVariant<Paths, CustomerEvent, UserEvent>;
-
-/** Events as delivered to webhooks, in this variant's envelope, newest first. */
+/**
+ * Events as delivered to webhooks, in this variant's envelope, newest first: the same types `constructEvent` returns,
+ * so stored and delivered events are handled by the same code.
+ */
 export class Events<Paths extends VariantPaths> extends APIResource<Paths> {
   /** The event with this id, in this variant's envelope. */
   retrieve(eventId: string, options?: RequestOptions): APIPromise<ByVariant<Paths, CustomerEvent, UserEvent>> {

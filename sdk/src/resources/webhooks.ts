@@ -2,7 +2,7 @@ import { APIResource, queryOf } from '../core/api-resource.js';
 import type { APIPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/client-options.js';
 import type { PagePromise } from '../core/pagination.js';
-import type { CardrailEvent } from '../events/cardrail-event.js';
+import type { CardrailEvent, CustomerEvent, UserEvent } from '../events/cardrail-event.js';
 import type {
   Deleted,
   UserWebhook,
@@ -19,7 +19,6 @@ import type {
 import type { VerificationTimeOptions } from '../webhooks/delivery.js';
 import type { WebhookHeaders } from '../webhooks/request-headers.js';
 import type { RawPayload, WebhookSecret } from '../webhooks/signature-checks.js';
-import type { VariantEvent } from './events.js';
 import type { ByVariant, VariantPaths } from './variant-paths.js';
 
 /** The standalone `unwrap` of `@cardrail/sdk/webhooks`, on one runtime's HMAC. */
@@ -127,8 +126,8 @@ export class Webhooks<Paths extends VariantPaths> extends APIResource<Paths> {
     headers: WebhookHeaders,
     secret: WebhookSecret,
     options?: VerificationTimeOptions,
-  ): Promise<VariantEvent<Paths>> {
-    return this.#unwrap(body, headers, secret, options) as Promise<VariantEvent<Paths>>;
+  ): Promise<ByVariant<Paths, CustomerEvent, UserEvent>> {
+    return this.#unwrap(body, headers, secret, options) as Promise<ByVariant<Paths, CustomerEvent, UserEvent>>;
   }
 }
 
