@@ -4651,6 +4651,7 @@ export interface components {
         Unauthorized: {
             headers: {
                 "Request-Id": components["headers"]["RequestId"];
+                "Cardrail-Hint": components["headers"]["CardrailHint"];
                 "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                 "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                 [name: string]: unknown;
@@ -4709,6 +4710,7 @@ export interface components {
         NotFound: {
             headers: {
                 "Request-Id": components["headers"]["RequestId"];
+                "Cardrail-Hint": components["headers"]["CardrailHint"];
                 "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                 "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                 "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -4865,6 +4867,8 @@ export interface components {
         AccessControlExposeHeaders: string;
         /** @description Present with `true` when the response replays the first response of this `Idempotency-Key`. */
         IdempotentReplayed: "true";
+        /** @description Sent by the local mock on a 401 or 404 whose likely cause it can tell: the key's format (a short key, a `pk_` key, a scheme other than `Bearer`), the other variant's key header for this path, a path without `/v1`, an id of the other mode. Plain ASCII text that says what to do; the body stays the service's (`{"error":"unauthorized"}`, `{"error":"not_found"}`). The SDK adds it to its error's message (docs/errors.md#hints). */
+        CardrailHint: string;
         /** @description Seconds to wait before retrying. */
         RetryAfter: number;
         /** @description Requests allowed per window. */

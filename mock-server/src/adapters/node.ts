@@ -28,6 +28,6 @@ export function startMockServer(options: NodeServerOptions = {}): Promise<Runnin
 }
 
 export type { FsyncPolicy, StateStoreOptions } from './sqlite/store.js';
-export { StateDamageError } from './sqlite/errors.js';
+export { StateDamageError, StateDirectoryError } from './sqlite/errors.js';
 export type { CorsOrigins } from '../http/cors.js';
 export type { ServerLimits } from './server-limits.js';

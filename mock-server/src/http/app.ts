@@ -6,7 +6,8 @@ import { bundledOperations } from '../spec/bundled-operations.js';
 import { extractOperations, toHonoPath, type OperationSpec } from '../spec/operations.js';
 import { operationValidator, type OperationValidator } from '../spec/validator.js';
 import { validatorSource } from '../spec/validator-source.js';
-import { HttpError, internalError, notFound } from '../core/errors.js';
+import { HINT_HEADER, HttpError, internalError, notFound } from '../core/errors.js';
+import { basePathHint } from './hints.js';
 import type { HandlerMap } from '../operations/handler-map.js';
 import type { ServerServices } from '../operations/services.js';
 import { runOperation } from './pipeline.js';
@@ -82,7 +83,10 @@ export function createHttpApp(options: HttpAppOptions): Dispatch {
       const method = request.method === 'HEAD' ? 'GET' : request.method;
       const router = routerOf(method);
       const matched = router ? matchRoute(router, method, target) : undefined;
-      if (!matched) return toWire(jsonResponse(404, notFound().toBody()), requestId);
+      if (!matched) {
+        const routed = (path: string) => router !== undefined && matchRoute(router, method, { path, query: '' }) !== undefined;
+        return unrouted(target.path, routed, requestId);
+      }
       const result = matched.route(request, target, matched.params, requestId);
       return result instanceof Promise ? result.catch((error: unknown) => unexpected(error, requestId)) : result;
     } catch (error) {
@@ -98,8 +102,9 @@ export function createHttpApp(options: HttpAppOptions): Dispatch {
     const logged = (response: WireResponse): WireResponse => {
       const target = requestTarget(request.url);
       const ms = (performance.now() - started).toFixed(1);
+      const hint = response.headers[HINT_HEADER];
       log(
-        `${request.method} ${target.path}${target.query === '' ? '' : `?${target.query}`} ${response.status} ${ms}ms ${requestId}`,
+        `${request.method} ${target.path}${target.query === '' ? '' : `?${target.query}`} ${response.status} ${ms}ms ${requestId}${hint === undefined ? '' : ` hint: ${hint}`}`,
       );
       return response;
     };
@@ -155,6 +160,12 @@ function refusal(methods: Map<string, unknown>): Route {
 function methodNotAllowedRoute(allow: string[]): Route {
   return (_request, _target, _params, requestId) =>
     toWire(jsonResponse(405, methodNotAllowed(allow).toBody(), { Allow: allow.join(', ') }), requestId);
+}
+
+/** A path no route of its method has: 404, with a hint when the base URL looks like the cause. */
+function unrouted(path: string, routed: (path: string) => boolean, requestId: string): WireResponse {
+  const failure = notFound(basePathHint(path, routed));
+  return toWire(jsonResponse(404, failure.toBody(), failure.headers), requestId);
 }
 
 function unexpected(error: unknown, requestId: string): WireResponse {

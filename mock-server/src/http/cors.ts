@@ -8,6 +8,7 @@ export type CorsOrigins = '*' | readonly string[];
 /** The response headers a page's script may read besides the CORS-safelisted ones: the ones the SDK reads. */
 export const EXPOSED_HEADERS = [
   'Request-Id',
+  'Cardrail-Hint',
   'Idempotent-Replayed',
   'Retry-After',
   'RateLimit-Limit',

@@ -2,6 +2,7 @@ import type { RateLimiter } from '../core/rate-limiter.js';
 import type { Variant } from '../core/variant.js';
 import type { StoredResponse } from '../core/idempotency.js';
 import { authenticate, type RequestIdentity } from './auth.js';
+import { otherVariantHint } from './hints.js';
 import { HttpError, internalError, notFound, testModeOnly } from '../core/errors.js';
 import { execute } from './execute.js';
 import { checkIdempotency, isReplayable } from './idempotency-step.js';
@@ -87,7 +88,7 @@ function runAuthenticated(
 ): WireResponse | Promise<WireResponse> {
   const operation = candidates[identity.variant];
   // A path of the other variant (e.g. /users with a Bearer key) does not exist for this caller.
-  if (!operation) throw notFound();
+  if (!operation) throw notFound(otherVariantHint(identity.variant, target.path));
   // The operation's first request loads its validators, then runs from the start: authentication finds the same
   // organization again, and nothing else has happened yet.
   if (!operation.ready) {
