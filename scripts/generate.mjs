@@ -113,6 +113,50 @@ function withoutObjectExamples(node, parentKey) {
   return copy;
 }
 
+/**
+ * Headers as the types need them. The SDK sets `Idempotency-Key` itself and reads only the names and payload schemas
+ * of the `webhooks:` entries, yet each operation repeats those headers' long descriptions, and each delivery its
+ * answers' (about 150 kB of each variant's declarations). The types keep every header's name and type; the words and
+ * examples stay in the spec, its bundles and the docs.
+ */
+function withTerseHeaders(document) {
+  const parameters = document.components?.parameters ?? {};
+  const terse = (parameter) => {
+    const resolved = parameter.$ref ? parameters[parameter.$ref.split('/').pop()] : parameter;
+    if (resolved?.in !== 'header') return parameter;
+    const { description: _, example: __, examples: ___, ...rest } = resolved;
+    return rest;
+  };
+  const operationsOf = (items, answers) =>
+    Object.fromEntries(
+      Object.entries(items ?? {}).map(([name, item]) => [
+        name,
+        Object.fromEntries(
+          Object.entries(item).map(([method, operation]) => {
+            if (!Array.isArray(operation?.parameters) && !answers) return [method, operation];
+            const changed = { ...operation, parameters: operation.parameters?.map(terse) };
+            if (answers) {
+              changed.responses = Object.fromEntries(
+                Object.entries(operation.responses ?? {}).map(([status, answer]) => [status, { ...answer, description: '' }]),
+              );
+            }
+            return [method, changed];
+          }),
+        ),
+      ]),
+    );
+  return { ...document, paths: operationsOf(document.paths, false), webhooks: operationsOf(document.webhooks, true) };
+}
+
+/**
+ * Without the `put?: never;` lines openapi-typescript writes for every method a path or delivery lacks (1,300 lines,
+ * a twentieth of the SDK): a method that is not there is as absent to openapi-fetch's and the SDK's path lookups.
+ * The parameters' `?: never` stay, since they make passing a query or header an operation has no room for an error.
+ */
+function withoutAbsentMethods(source) {
+  return source.replace(/^ +(get|put|post|delete|options|head|patch|trace)\?: never;\n/gm, '');
+}
+
 function operationsModule(indexes) {
   const js = [banner('the bundled documents (spec/dist)', '').trimEnd(), ''];
   const dts = [banner('the bundled documents (spec/dist)', '').trimEnd(), ''];
@@ -235,13 +279,16 @@ for (const variant of variants) {
   const document = bundle(variant);
   documents[variant] = document;
   outputs.set(`spec/dist/${variant}.json`, `${JSON.stringify(document, null, 2)}\n`);
-  const ast = await openapiTS(withoutObjectExamples(withoutRequiredOnlyBranches(document)), {
+  const ast = await openapiTS(withTerseHeaders(withoutObjectExamples(withoutRequiredOnlyBranches(document))), {
     alphabetize: false,
     // A `default` is what the server assumes when a request omits the field, so such fields stay optional.
     defaultNonNullable: false,
   });
   // Declarations only: consumers type-check them like any library's types (skipLibCheck), not as their own source.
-  outputs.set(`spec/generated/${variant}.d.ts`, banner(`spec/${variant}.yaml`, ' with openapi-typescript') + astToString(ast));
+  outputs.set(
+    `spec/generated/${variant}.d.ts`,
+    banner(`spec/${variant}.yaml`, ' with openapi-typescript') + withoutAbsentMethods(astToString(ast)),
+  );
   indexes[variant] = operationIndex(document);
 }
 // Plain modules and their declarations: every consumer (bundlers, tsx, vitest, the declaration bundler) reads them as

@@ -15,17 +15,11 @@ export interface paths {
          * @description The organization's users in this mode, newest first, one page at a time (`limit`, `cursor`: docs/pagination.md). Deleted users are not listed.
          */
         get: operations["listUsers"];
-        put?: never;
         /**
          * Create a user
          * @description Creates a user with status `pending` and starts KYC (`user.created`, `verification.initiated`); an approved KYC application makes it `active`.
          */
         post: operations["createUser"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/users/{userId}": {
         parameters: {
@@ -39,21 +33,16 @@ export interface paths {
          * @description The user with its KYC status, policy, metadata and deposit address (once KYC is approved). 404 once deleted.
          */
         get: operations["getUser"];
-        put?: never;
-        post?: never;
         /**
          * Delete a user
          * @description Deletes the user (`user.deleted`; the answer shows status `deleted`): its agents are deleted and their cards closed (reason `agent_deleted`), its other cards closed (reason `manual`). The user is 404 afterwards.
          */
         delete: operations["deleteUser"];
-        options?: never;
-        head?: never;
         /**
          * Update a user
          * @description Event `user.updated` with the names of the changed fields.
          */
         patch: operations["updateUser"];
-        trace?: never;
     };
     "/users/{userId}/balances": {
         parameters: {
@@ -67,13 +56,6 @@ export interface paths {
          * @description The user's balance in cents: `available` to spend, `pending` held by unsettled authorizations, `posted` settled spend (docs/money.md).
          */
         get: operations["getUserBalances"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/users/{userId}/withdrawals": {
         parameters: {
@@ -82,18 +64,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * Request a withdrawal
          * @description Moves the amount out of `available` and submits it on-chain (`withdrawal.submitted`). 400 `insufficient_funds` above the available balance.
          */
         post: operations["createUserWithdrawal"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/withdrawals/{withdrawalId}": {
         parameters: {
@@ -107,13 +82,6 @@ export interface paths {
          * @description The withdrawal with its amount, chain, recipient, status (`pending`, `confirmed`, `failed`), transaction hash and failure reason.
          */
         get: operations["getWithdrawal"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/agents": {
         parameters: {
@@ -127,17 +95,11 @@ export interface paths {
          * @description The agents of the organization in this mode, newest first, one page at a time; filter by `customerId` (user variant: `userId`) and `status` (docs/pagination.md).
          */
         get: operations["listAgents"];
-        put?: never;
         /**
          * Create an agent
          * @description Creates an active agent for a customer (user). Event `agent.created`.
          */
         post: operations["createAgent"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/agents/{agentId}": {
         parameters: {
@@ -151,21 +113,16 @@ export interface paths {
          * @description The agent with its status, policy, spending limit and metadata.
          */
         get: operations["getAgent"];
-        put?: never;
-        post?: never;
         /**
          * Delete an agent
          * @description Deletes the agent and closes its cards (`card.closed`, reason `agent_deleted`). The agent is 404 afterwards.
          */
         delete: operations["deleteAgent"];
-        options?: never;
-        head?: never;
         /**
          * Update an agent
          * @description Changes the agent's name, policy, spending limit or metadata; the new policy applies to the next authorization of each of its cards.
          */
         patch: operations["updateAgent"];
-        trace?: never;
     };
     "/agents/{agentId}/suspend": {
         parameters: {
@@ -174,18 +131,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * Suspend an agent
          * @description Suspends the agent (`agent.suspended`, reason `manual`) and freezes its active cards (`card.frozen`, reason `agent_suspended`).
          */
         post: operations["suspendAgent"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/agents/{agentId}/activate": {
         parameters: {
@@ -194,18 +144,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * Reactivate an agent
          * @description Reactivates a suspended agent (`agent.activated`). Its frozen cards stay frozen until unfrozen.
          */
         post: operations["activateAgent"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/cards": {
         parameters: {
@@ -219,17 +162,11 @@ export interface paths {
          * @description The cards of the organization in this mode, newest first, one page at a time; filter by `userId`, `agentId` and `status` (docs/pagination.md).
          */
         get: operations["listCards"];
-        put?: never;
         /**
          * Create a card
          * @description Issues a virtual card (`card.created`).
          */
         post: operations["createCard"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/cards/{cardId}": {
         parameters: {
@@ -243,17 +180,11 @@ export interface paths {
          * @description The card with its status, limits, merchant hint and time-to-live; no card details (number, CVC), which only `GET /cards/{cardId}/credentials` returns. 404 for a card of another organization or mode.
          */
         get: operations["getCard"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
         /**
          * Update a card
          * @description Status `frozen` freezes (`card.frozen`, reason `manual`, frozenBy `api`); `active` unfreezes. A closed card cannot change status (400 `invalid_state`).
          */
         patch: operations["updateCard"];
-        trace?: never;
     };
     "/cards/{cardId}/freeze": {
         parameters: {
@@ -262,18 +193,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * Freeze a card
          * @description No transactions are allowed while frozen (`card.frozen`, reason `manual`, frozenBy `api`).
          */
         post: operations["freezeCard"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/cards/{cardId}/close": {
         parameters: {
@@ -282,18 +206,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * Close a card
          * @description Closes an active or frozen card for good (`card.closed`, reason `manual`).
          */
         post: operations["closeCard"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/cards/{cardId}/policy": {
         parameters: {
@@ -307,13 +224,6 @@ export interface paths {
          * @description The merged customer, agent and card policy with live spent and remaining figures, TTL and cooldown state.
          */
         get: operations["getCardPolicy"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/cards/{cardId}/credentials": {
         parameters: {
@@ -322,18 +232,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * Retrieve card credentials
          * @description Returns PAN, CVC and expiry (test numbers in test mode), records an access event (`credential.accessed`) and opens the attestation window. When the card's merged policy requires an intent (`requireIntent`) or approval (`requireApproval`), the card needs a usable intent: `pending` (declared, approved or auto-approved) and not expired; without one it is 400 `intent_required`, and while its intent still awaits approval 400 `approval_required`. A frozen or closed card is 400 `card_not_active`.
          */
         post: operations["createCardCredentials"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/intents": {
         parameters: {
@@ -347,17 +250,11 @@ export interface paths {
          * @description The intents of the organization in this mode, newest first, one page at a time; filter by `cardId` and `status` (docs/pagination.md).
          */
         get: operations["listIntents"];
-        put?: never;
         /**
          * Declare an intent
          * @description Declares an upcoming spend. Status `pending`, or `pending_approval` when approval is required and the amount is not below `autoApproveBelow`.
          */
         post: operations["createIntent"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/intents/{intentId}": {
         parameters: {
@@ -371,13 +268,6 @@ export interface paths {
          * @description The intent with its status (`pending_approval`, `pending`, `rejected`, `matched`, `mismatched`, `expired`), who approved or rejected it and the transaction it matched.
          */
         get: operations["getIntent"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/intents/{intentId}/approve": {
         parameters: {
@@ -386,18 +276,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * Approve an intent
          * @description Answers `intent.pending_approval`: the intent becomes `pending` and the agent may spend (`intent.approved`).
          */
         post: operations["approveIntent"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/intents/{intentId}/reject": {
         parameters: {
@@ -406,18 +289,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * Reject an intent
          * @description Answers `intent.pending_approval`: the intent becomes `rejected` and blocks the spend (`intent.rejected`).
          */
         post: operations["rejectIntent"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/transactions": {
         parameters: {
@@ -431,13 +307,6 @@ export interface paths {
          * @description Transactions newest first, one page at a time (`limit`, `cursor`); filter by `cardId`, `agentId` and `status`.
          */
         get: operations["listTransactions"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/transactions/{transactionId}": {
         parameters: {
@@ -451,13 +320,6 @@ export interface paths {
          * @description The transaction with its amounts (authorized, current, reversed), merchant, status, decline reason, attestation status and the intent it matched.
          */
         get: operations["getTransaction"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/spend/evaluate": {
         parameters: {
@@ -466,18 +328,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * Evaluate a proposed spend
          * @description A dry run of an authorization: the same rules and reason codes, no state change.
          */
         post: operations["evaluateSpend"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/settings/risk": {
         parameters: {
@@ -491,17 +346,11 @@ export interface paths {
          * @description The risk engine's configuration of the organization and mode: the preset, dry run, and each of the seven detector rules with its action (docs/risk.md).
          */
         get: operations["getRiskSettings"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
         /**
          * Update the risk configuration
          * @description Changes the risk configuration: `preset` first replaces every rule with the preset's, then the body's rule fields apply, each rule partially; changing a rule makes the preset `custom` (docs/risk.md).
          */
         patch: operations["updateRiskSettings"];
-        trace?: never;
     };
     "/webhooks": {
         parameters: {
@@ -515,17 +364,11 @@ export interface paths {
          * @description The organization's webhooks in this mode, newest first, one page at a time; without their signing secrets, which only create and rotate-secret return (docs/webhooks.md).
          */
         get: operations["listWebhooks"];
-        put?: never;
         /**
          * Create a webhook
          * @description Subscribes a URL to event types. The response carries the signing secret, shown once.
          */
         post: operations["createWebhook"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/webhooks/{webhookId}": {
         parameters: {
@@ -539,21 +382,16 @@ export interface paths {
          * @description The webhook with its URL, event types and status, without its signing secret (docs/webhooks.md).
          */
         get: operations["getWebhook"];
-        put?: never;
-        post?: never;
         /**
          * Delete a webhook
          * @description Deletes the webhook: nothing more is delivered to it, deliveries still waiting included, and it is 404 afterwards.
          */
         delete: operations["deleteWebhook"];
-        options?: never;
-        head?: never;
         /**
          * Update a webhook
          * @description Changes the webhook's URL, event types, description or status (`disabled` stops deliveries, `active` resumes them); the secret is unchanged.
          */
         patch: operations["updateWebhook"];
-        trace?: never;
     };
     "/webhooks/{webhookId}/rotate-secret": {
         parameters: {
@@ -562,18 +400,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * Rotate the signing secret
          * @description Returns a new secret; the old one keeps signing beside it for 24 hours (two `v1=` entries).
          */
         post: operations["rotateWebhookSecret"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/webhooks/{webhookId}/deliveries": {
         parameters: {
@@ -587,13 +418,6 @@ export interface paths {
          * @description The webhook's delivery records, newest first, one page at a time: per event, its status, every attempt with its outcome, and the next attempt's time (docs/webhooks.md).
          */
         get: operations["listWebhookDeliveries"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/webhooks/{webhookId}/deliveries/{deliveryId}/retry": {
         parameters: {
@@ -602,18 +426,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * Retry a delivery now
          * @description Starts a new attempt at once, also for a delivery marked `failed`.
          */
         post: operations["retryWebhookDelivery"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/webhooks/{webhookId}/events/{eventId}/resend": {
         parameters: {
@@ -622,18 +439,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * Send a stored event to a webhook again
          * @description Delivers a stored event of the organization to this webhook as a new delivery (a new `whd_` id and `webhook-id`, the same event id), signed afresh: for replaying a real event to a receiver after a fix. The first attempt is made at once and the answer waits for its outcome; a failed first attempt is retried on the usual schedule. Any event the webhook's variant has can be resent, whether or not the webhook subscribes to its type. Another organization's event, or one past its retention, is 404.
          */
         post: operations["resendWebhookEvent"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/events": {
         parameters: {
@@ -647,13 +457,6 @@ export interface paths {
          * @description Events of this organization and mode, newest first, in this variant's envelope.
          */
         get: operations["listEvents"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/events/{eventId}": {
         parameters: {
@@ -667,13 +470,6 @@ export interface paths {
          * @description One event in this variant's envelope.
          */
         get: operations["getEvent"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api-keys": {
         parameters: {
@@ -687,17 +483,11 @@ export interface paths {
          * @description The API keys of the organization in this mode, newest first, one page at a time; each key is shown by its id and redacted form (prefix and last four characters), never in full.
          */
         get: operations["listApiKeys"];
-        put?: never;
         /**
          * Create an API key
          * @description A new key of the same organization, in the calling key's mode or the `mode` asked for; its value is shown once.
          */
         post: operations["createApiKey"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api-keys/{keyId}": {
         parameters: {
@@ -706,18 +496,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
-        post?: never;
         /**
          * Revoke an API key
          * @description A revoked key is 401 at once.
          */
         delete: operations["revokeApiKey"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/simulate/authorize": {
         parameters: {
@@ -726,18 +509,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * Simulate a card authorization
          * @description Runs an authorization through policy and the risk engine: the transaction is `pending`, or `declined` with `declinedReason`. Test mode only: a live key gets 400 `test_mode_only`.
          */
         post: operations["simulateAuthorization"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/simulate/transactions/{transactionId}/settle": {
         parameters: {
@@ -746,18 +522,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * Simulate a settlement
          * @description Test mode only: a live key gets 400 `test_mode_only`.
          */
         post: operations["simulateSettlement"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/simulate/transactions/{transactionId}/reverse": {
         parameters: {
@@ -766,18 +535,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * Simulate a reversal (void or refund)
          * @description Test mode only: a live key gets 400 `test_mode_only`.
          */
         post: operations["simulateReversal"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/simulate/transactions/{transactionId}/dispute": {
         parameters: {
@@ -786,18 +548,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * Simulate a chargeback
          * @description Test mode only: a live key gets 400 `test_mode_only`.
          */
         post: operations["simulateDispute"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/simulate/disputes/{disputeId}/resolve": {
         parameters: {
@@ -806,18 +561,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * Simulate a dispute resolution
          * @description Test mode only: a live key gets 400 `test_mode_only`.
          */
         post: operations["simulateDisputeResolution"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/simulate/deposits": {
         parameters: {
@@ -826,18 +574,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * Simulate an on-chain deposit
          * @description Test mode only: a live key gets 400 `test_mode_only`.
          */
         post: operations["simulateDeposit"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/simulate/withdrawals/{withdrawalId}/confirm": {
         parameters: {
@@ -846,18 +587,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * Simulate a withdrawal confirmation
          * @description Test mode only: a live key gets 400 `test_mode_only`.
          */
         post: operations["simulateWithdrawalConfirmation"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/simulate/withdrawals/{withdrawalId}/fail": {
         parameters: {
@@ -866,18 +600,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * Simulate a withdrawal failure
          * @description Test mode only: a live key gets 400 `test_mode_only`.
          */
         post: operations["simulateWithdrawalFailure"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/simulate/kyc": {
         parameters: {
@@ -886,18 +613,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * Simulate a KYC outcome
          * @description Test mode only: a live key gets 400 `test_mode_only`.
          */
         post: operations["simulateKyc"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/simulate/clock": {
         parameters: {
@@ -911,13 +631,6 @@ export interface paths {
          * @description Test mode only: a live key gets 400 `test_mode_only`.
          */
         get: operations["getClock"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/simulate/clock/advance": {
         parameters: {
@@ -926,18 +639,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * Advance the test clock
          * @description Moves the organization's test clock forward and runs all work that became due (expiries, webhook retries) in time order before answering. Test mode only: a live key gets 400 `test_mode_only`.
          */
         post: operations["advanceClock"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
 }
 export interface webhooks {
@@ -948,18 +654,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * An agent was reactivated
          * @description Sent when a suspended agent is reactivated. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onAgentActivated"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "agent.auto_suspended": {
         parameters: {
@@ -968,18 +667,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * The risk engine suspended an agent
          * @description Sent when the risk engine suspends an agent after an anomaly; all the agent's active cards are frozen too. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onAgentAutoSuspended"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "agent.created": {
         parameters: {
@@ -988,18 +680,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * An agent was created
          * @description Sent when an agent is created. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onAgentCreated"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "agent.limit_approaching": {
         parameters: {
@@ -1008,18 +693,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * An agent reached 80% of its spending limit
          * @description Sent when an agent reaches 80% of its spending limit. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onAgentLimitApproaching"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "agent.limit_exceeded": {
         parameters: {
@@ -1028,18 +706,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * An agent exceeded its spending limit
          * @description Sent when an agent exceeds its spending limit. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onAgentLimitExceeded"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "agent.suspended": {
         parameters: {
@@ -1048,18 +719,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * An agent was suspended
          * @description Sent when an agent is suspended. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onAgentSuspended"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "anomaly.cooldown": {
         parameters: {
@@ -1068,18 +732,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * Cooldown violated
          * @description Sent when a transaction comes before the cooldown since the previous one has passed. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onAnomalyCooldown"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "anomaly.duplicate": {
         parameters: {
@@ -1088,18 +745,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * Duplicate transaction detected
          * @description Sent when the same merchant and amount are charged again within the window. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onAnomalyDuplicate"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "anomaly.intent_mismatch": {
         parameters: {
@@ -1108,18 +758,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * Transaction does not match its intent
          * @description Sent when a transaction does not match the declared intent. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onAnomalyIntentMismatch"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "anomaly.merchant_drift": {
         parameters: {
@@ -1128,18 +771,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * Merchant drift detected
          * @description Sent when a multi-use card is used at an unexpected merchant. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onAnomalyMerchantDrift"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "anomaly.spend_spike": {
         parameters: {
@@ -1148,18 +784,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * Spend spike detected
          * @description Sent when the spend rate rises above the baseline by more than the configured multiplier. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onAnomalySpendSpike"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "anomaly.unattested": {
         parameters: {
@@ -1168,18 +797,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * Unattested spend detected
          * @description Sent when a transaction has no prior attestation (credential access). Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onAnomalyUnattested"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "anomaly.velocity": {
         parameters: {
@@ -1188,18 +810,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * Transaction velocity over limit
          * @description Sent when the number of transactions in a window exceeds the velocity limit. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onAnomalyVelocity"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "card.auto_frozen": {
         parameters: {
@@ -1208,18 +823,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * The risk engine froze a card
          * @description Sent when the risk engine freezes a card after an anomaly. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onCardAutoFrozen"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "card.closed": {
         parameters: {
@@ -1228,18 +836,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * A card was closed
          * @description Sent when a card is closed. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onCardClosed"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "card.created": {
         parameters: {
@@ -1248,18 +849,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * A card was issued
          * @description Sent when a card is issued. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onCardCreated"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "card.expired": {
         parameters: {
@@ -1268,18 +862,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * A card reached its time-to-live
          * @description Sent when a card's time-to-live is reached and the card is frozen or closed. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onCardExpired"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "card.frozen": {
         parameters: {
@@ -1288,18 +875,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * A card was frozen
          * @description Sent when a card is frozen, manually or by policy. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onCardFrozen"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "card.merchant_drift": {
         parameters: {
@@ -1308,18 +888,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * A card was used at an unexpected merchant
          * @description Sent when a transaction is made at a merchant that does not match the card's merchant hint. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onCardMerchantDrift"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "challenge.requested": {
         parameters: {
@@ -1328,18 +901,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * A 3-D Secure challenge is waiting
          * @description Sent when a 3-D Secure challenge (one-time code) is available for a transaction. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onChallengeRequested"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "credential.accessed": {
         parameters: {
@@ -1348,18 +914,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * Card credentials were retrieved
          * @description Sent when a card's credentials are retrieved. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onCredentialAccessed"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "deposit.address_ready": {
         parameters: {
@@ -1368,18 +927,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * A deposit address is ready
          * @description Sent when a user's deposit address is ready. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onDepositAddressReady"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "deposit.received": {
         parameters: {
@@ -1388,18 +940,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * A deposit was received
          * @description Sent when a deposit is received. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onDepositReceived"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "dispute.created": {
         parameters: {
@@ -1408,18 +953,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * A dispute was opened
          * @description Sent when a chargeback is initiated. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onDisputeCreated"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "dispute.resolved": {
         parameters: {
@@ -1428,18 +966,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * A dispute was resolved
          * @description Sent when a dispute is resolved. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onDisputeResolved"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "intent.approved": {
         parameters: {
@@ -1448,18 +979,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * An intent was approved
          * @description Sent when an intent is approved. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onIntentApproved"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "intent.expired": {
         parameters: {
@@ -1468,18 +992,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * An intent expired
          * @description Sent when an intent expires without a matching transaction. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onIntentExpired"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "intent.matched": {
         parameters: {
@@ -1488,18 +1005,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * A transaction matched an intent
          * @description Sent when a transaction matches a pending intent within tolerance. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onIntentMatched"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "intent.mismatched": {
         parameters: {
@@ -1508,18 +1018,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * A transaction did not match its intent
          * @description Sent when a transaction on a card with a pending intent is outside the tolerance or at another merchant. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onIntentMismatched"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "intent.pending_approval": {
         parameters: {
@@ -1528,18 +1031,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * An intent needs approval
          * @description Sent when an intent needs human approval; answer with POST /intents/{intentId}/approve or /reject. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onIntentPendingApproval"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "intent.rejected": {
         parameters: {
@@ -1548,18 +1044,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * An intent was rejected
          * @description Sent when an intent is rejected. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onIntentRejected"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "spend.attested": {
         parameters: {
@@ -1568,18 +1057,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * Spend matched a credential access
          * @description Sent when a transaction matches a prior credential access. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onSpendAttested"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "spend.unattested": {
         parameters: {
@@ -1588,18 +1070,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * Spend without a recent attestation
          * @description Sent when a transaction is made without a recent credential access (attestation). Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onSpendUnattested"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "transaction.authorized": {
         parameters: {
@@ -1608,18 +1083,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * A transaction was authorized
          * @description Sent when an authorization is approved and a pending hold is placed on the card. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onTransactionAuthorized"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "transaction.completed": {
         parameters: {
@@ -1628,18 +1096,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * A transaction settled
          * @description Sent when an authorized transaction settles. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onTransactionCompleted"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "transaction.declined": {
         parameters: {
@@ -1648,18 +1109,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * A transaction was declined
          * @description Sent when an authorization is declined. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onTransactionDeclined"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "transaction.reversed": {
         parameters: {
@@ -1668,18 +1122,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * A transaction was reversed
          * @description Sent when a transaction is reversed (a refund of a completed transaction, or a void of a pending one). Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onTransactionReversed"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "user.application.approved": {
         parameters: {
@@ -1688,18 +1135,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * A KYC application was approved
          * @description Sent when a user's KYC application is approved. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onUserApplicationApproved"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "user.application.denied": {
         parameters: {
@@ -1708,18 +1148,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * A KYC application was denied
          * @description Sent when a user's KYC application is denied. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onUserApplicationDenied"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "user.application.needs_info": {
         parameters: {
@@ -1728,18 +1161,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * A KYC application needs more information
          * @description Sent when a user's KYC application needs more information. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onUserApplicationNeedsInfo"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "user.balance.updated": {
         parameters: {
@@ -1748,18 +1174,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * A user's balance changed
          * @description Sent when a user's balance changes. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onUserBalanceUpdated"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "user.created": {
         parameters: {
@@ -1768,18 +1187,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * A user was created
          * @description Sent when a user (customer) is created. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onUserCreated"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "user.deleted": {
         parameters: {
@@ -1788,18 +1200,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * A user was deleted
          * @description Sent when a user is deleted or deactivated. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onUserDeleted"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "user.updated": {
         parameters: {
@@ -1808,18 +1213,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * A user was updated
          * @description Sent when a user's details are updated. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onUserUpdated"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "verification.initiated": {
         parameters: {
@@ -1828,18 +1226,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * KYC verification started
          * @description Sent when KYC verification of a user starts. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onVerificationInitiated"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "withdrawal.confirmed": {
         parameters: {
@@ -1848,18 +1239,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * A withdrawal was confirmed
          * @description Sent when a withdrawal is confirmed on-chain. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onWithdrawalConfirmed"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "withdrawal.failed": {
         parameters: {
@@ -1868,18 +1252,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * A withdrawal failed
          * @description Sent when a withdrawal fails. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onWithdrawalFailed"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "withdrawal.submitted": {
         parameters: {
@@ -1888,18 +1265,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * A withdrawal was submitted
          * @description Sent when a withdrawal request is submitted. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onWithdrawalSubmitted"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
 }
 export interface components {
@@ -4824,11 +4194,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
-                 * @example {{$guid}}
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -4940,11 +4306,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
-                 * @example {{$guid}}
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path: {
                 /**
@@ -5026,11 +4388,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
-                 * @example {{$guid}}
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path: {
                 /**
@@ -5163,11 +4521,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
-                 * @example {{$guid}}
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -5280,11 +4634,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
-                 * @example {{$guid}}
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path: {
                 /**
@@ -5329,11 +4679,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
-                 * @example {{$guid}}
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path: {
                 /**
@@ -5373,11 +4719,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
-                 * @example {{$guid}}
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path: {
                 /**
@@ -5473,11 +4815,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
-                 * @example {{$guid}}
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -5553,11 +4891,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
-                 * @example {{$guid}}
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path: {
                 /**
@@ -5602,11 +4936,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
-                 * @example {{$guid}}
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path: {
                 /**
@@ -5646,11 +4976,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
-                 * @example {{$guid}}
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path: {
                 /**
@@ -5727,11 +5053,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
-                 * @example {{$guid}}
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path: {
                 /**
@@ -5827,11 +5149,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
-                 * @example {{$guid}}
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -5907,11 +5225,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
-                 * @example {{$guid}}
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path: {
                 /**
@@ -5951,11 +5265,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
-                 * @example {{$guid}}
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path: {
                 /**
@@ -6093,11 +5403,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
-                 * @example {{$guid}}
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -6166,11 +5472,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
-                 * @example {{$guid}}
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -6249,11 +5551,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
-                 * @example {{$guid}}
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -6365,11 +5663,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
-                 * @example {{$guid}}
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path: {
                 /**
@@ -6414,11 +5708,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
-                 * @example {{$guid}}
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path: {
                 /**
@@ -6506,11 +5796,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
-                 * @example {{$guid}}
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path: {
                 /**
@@ -6555,11 +5841,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
-                 * @example {{$guid}}
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path: {
                 /**
@@ -6728,11 +6010,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
-                 * @example {{$guid}}
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -6807,11 +6085,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
-                 * @example {{$guid}}
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -6850,11 +6124,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
-                 * @example {{$guid}}
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path: {
                 /**
@@ -6899,11 +6169,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
-                 * @example {{$guid}}
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path: {
                 /**
@@ -6948,11 +6214,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
-                 * @example {{$guid}}
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path: {
                 /**
@@ -6997,11 +6259,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
-                 * @example {{$guid}}
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path: {
                 /**
@@ -7046,11 +6304,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
-                 * @example {{$guid}}
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -7089,11 +6343,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
-                 * @example {{$guid}}
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path: {
                 /**
@@ -7133,11 +6383,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
-                 * @example {{$guid}}
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path: {
                 /**
@@ -7177,11 +6423,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
-                 * @example {{$guid}}
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -7250,11 +6492,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
-                 * @example {{$guid}}
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -7292,26 +6530,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -7322,14 +6544,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7342,26 +6562,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -7372,14 +6576,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7392,26 +6594,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -7422,14 +6608,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7442,26 +6626,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -7472,14 +6640,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7492,26 +6658,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -7522,14 +6672,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7542,26 +6690,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -7572,14 +6704,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7592,26 +6722,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -7622,14 +6736,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7642,26 +6754,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -7672,14 +6768,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7692,26 +6786,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -7722,14 +6800,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7742,26 +6818,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -7772,14 +6832,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7792,26 +6850,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -7822,14 +6864,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7842,26 +6882,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -7872,14 +6896,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7892,26 +6914,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -7922,14 +6928,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7942,26 +6946,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -7972,14 +6960,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7992,26 +6978,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -8022,14 +6992,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8042,26 +7010,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -8072,14 +7024,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8092,26 +7042,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -8122,14 +7056,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8142,26 +7074,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -8172,14 +7088,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8192,26 +7106,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -8222,14 +7120,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8242,26 +7138,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -8272,14 +7152,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8292,26 +7170,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -8322,14 +7184,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8342,26 +7202,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -8372,14 +7216,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8392,26 +7234,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -8422,14 +7248,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8442,26 +7266,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -8472,14 +7280,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8492,26 +7298,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -8522,14 +7312,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8542,26 +7330,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -8572,14 +7344,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8592,26 +7362,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -8622,14 +7376,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8642,26 +7394,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -8672,14 +7408,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8692,26 +7426,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -8722,14 +7440,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8742,26 +7458,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -8772,14 +7472,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8792,26 +7490,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -8822,14 +7504,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8842,26 +7522,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -8872,14 +7536,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8892,26 +7554,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -8922,14 +7568,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8942,26 +7586,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -8972,14 +7600,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8992,26 +7618,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -9022,14 +7632,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9042,26 +7650,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -9072,14 +7664,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9092,26 +7682,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -9122,14 +7696,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9142,26 +7714,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -9172,14 +7728,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9192,26 +7746,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -9222,14 +7760,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9242,26 +7778,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -9272,14 +7792,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9292,26 +7810,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -9322,14 +7824,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9342,26 +7842,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -9372,14 +7856,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9392,26 +7874,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -9422,14 +7888,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9442,26 +7906,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -9472,14 +7920,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9492,26 +7938,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -9522,14 +7952,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9542,26 +7970,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -9572,14 +7984,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9592,26 +8002,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -9622,14 +8016,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9642,26 +8034,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -9672,14 +8048,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
