@@ -62,3 +62,7 @@ export { FixtureError, loadFixtures, type Fixtures, type FixtureRequest } from '
 export type { TestClient, TestClientOptions } from './testkit/test-client.js';
 export type { EventOf, EventTypeOf, WaitForOptions, WebhookInbox, WebhookInboxOptions } from './testkit/webhook-inbox.js';
 export type { Cardholder, CardholderOptions } from './testkit/cardholder.js';
+export type { ByKey } from './testkit/by-key.js';
+export type { FaultHandle, MockFaults } from './testkit/faults.js';
+export { FaultOptionError, type FaultInfo, type FaultOptions } from './testkit/fault-options.js';
+export type { FaultStatus } from './core/faults.js';

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { internalError } from '../core/errors.js';
+import { ConnectionDropped } from '../core/faults.js';
 import { API_BASE_PATH } from '../http/app.js';
 import { DEFAULT_MAX_BODY_BYTES } from '../http/body-limit.js';
 import { type CorsOrigins, withCors } from '../http/cors.js';
@@ -124,6 +125,11 @@ export async function serveMock(
     outgoing.end(body);
   };
   const failed = (outgoing: ServerResponse, error: unknown): void => {
+    // A fault's dropped connection: closed without an answer, as a failing network would.
+    if (error instanceof ConnectionDropped) {
+      outgoing.socket?.destroy();
+      return;
+    }
     console.error('[cardrail-mock] transport error', error);
     if (outgoing.headersSent || outgoing.destroyed) return;
     outgoing.writeHead(500, { 'Content-Type': 'application/json', Connection: 'close' });

@@ -7,6 +7,9 @@ import { createServerClock, type ServerClock } from '../core/server-clock.js';
 import { MockState } from '../core/state/mock-state.js';
 import type { MockSnapshot } from '../core/state/model.js';
 import type { Tenant } from '../core/tenant.js';
+import { FaultRegistry } from '../core/faults.js';
+import { operationIdsOf } from '../spec/bundled-operations.js';
+import { createMockFaults, type MockFaults } from '../testkit/faults.js';
 import { maxBodyBytesOf, type MockServerOptions, requestLogOf } from './options.js';
 import { tenantHooks } from './tenant-hooks.js';
 import { createServerEvents, type ServerEvents } from '../control/events.js';
@@ -14,7 +17,8 @@ import { engineReactions } from '../engine/reactions.js';
 import type { MockExtension } from '../operations/extension.js';
 import { createHttpApp, type Dispatch } from '../http/app.js';
 import { commitBeforeAnswer } from '../http/commit-step.js';
-import { toWebResponse, type WireResponse } from '../http/response.js';
+import type { WireResponse } from '../http/response.js';
+import { webHandler } from '../http/web-handler.js';
 import type { ApiRequest } from '../operations/api-request.js';
 import type { ServerServices } from '../operations/services.js';
 import { InboxRouter } from '../testkit/inbox-router.js';
@@ -45,7 +49,9 @@ export interface MockServer extends TestKit {
   clock: ServerClock;
   /** Every stored event, for assertions. */
   events: ServerEvents;
-  /** Forgets every organization, key, object, event and pending delivery. */
+  /** Failures on demand: error statuses, delays, dropped connections, failures after the commit (docs/testing.md#failure-handling). */
+  faults: MockFaults;
+  /** Forgets every organization, key, object, event, pending delivery and fault. */
   reset(): void;
   /** Resolves when no due work is left and every started webhook attempt has finished. */
   idle(): Promise<void>;
@@ -115,6 +121,7 @@ export function composeMockServer(options: MockServerOptions, testKit: (host: Te
     naming: eventNaming,
   };
   const exempt = new WeakSet<object>();
+  const faults = new FaultRegistry();
   const answer = createHttpApp({
     exempt,
     documents: options.documents,
@@ -126,6 +133,7 @@ export function composeMockServer(options: MockServerOptions, testKit: (host: Te
     log: requestLogOf(options),
     requestId: newRequestId,
     maxBodyBytes,
+    faults,
   });
   let stopped = false;
   const committing = commitBeforeAnswer(answer, state.durable);
@@ -135,7 +143,7 @@ export function composeMockServer(options: MockServerOptions, testKit: (host: Te
         if (stopped) throw new Error('The mock was stopped.');
         return committing(request);
       };
-  const handle = async (request: Request): Promise<Response> => toWebResponse(await dispatch(request), request.method);
+  const handle = webHandler(dispatch);
   const clock = createServerClock(baseClock, state);
 
   return {
@@ -147,9 +155,11 @@ export function composeMockServer(options: MockServerOptions, testKit: (host: Te
     },
     clock,
     events: { list: events.list, subscribe: events.subscribe },
-    ...testKit({ handle, ids, router: inboxes, clock }),
+    faults: createMockFaults(faults, () => operationIdsOf(options.documents)),
+    ...testKit({ handle, ids, router: inboxes, clock, variantOfKey: (apiKey) => state.directory.variantOfKey(apiKey) }),
     reset() {
       inboxes.clear();
+      faults.clear();
       state.reset();
     },
     idle: () => state.idle(),

@@ -1,9 +1,6 @@
-import type { Cardrail, CardrailUsers } from '@cardrail/sdk';
 import type { Variant } from '../core/variant.js';
-import type { CardholderOptions } from './cardholder.js';
 import type { TestClientOptions } from './test-client.js';
 import type { TestKit, TestKitHost } from './test-kit.js';
-import type { WebhookInboxOptions } from './webhook-inbox.js';
 
 /** The test kit's module, as `import('./test-kit.js')` gives it. */
 export interface TestKitModule {
@@ -35,10 +32,10 @@ export function deferredTestKit(loading: Promise<TestKitModule> | undefined): (h
       );
     };
     return {
-      client: <V extends Variant = 'customer'>(options?: TestClientOptions & { variant?: V }) => loaded().client<V>(options),
-      webhookInbox: <Client extends Cardrail | CardrailUsers>(options: WebhookInboxOptions<Client>) =>
-        loaded().webhookInbox(options),
-      cardholder: <Client extends Cardrail | CardrailUsers>(options: CardholderOptions<Client>) => loaded().cardholder(options),
+      client: <V extends Variant = 'customer'>(options?: TestClientOptions & { variant?: V; apiKey?: string }) =>
+        loaded().client<V>(options),
+      webhookInbox: ((options: never) => loaded().webhookInbox(options)) as TestKit['webhookInbox'],
+      cardholder: ((options: never) => loaded().cardholder(options)) as TestKit['cardholder'],
     };
   };
 }

@@ -4,6 +4,7 @@ import type { ServerClock } from '../core/server-clock.js';
 import type { Variant } from '../core/variant.js';
 import { type Cardholder, type CardholderOptions, createCardholder } from './cardholder.js';
 import type { InboxRouter } from './inbox-router.js';
+import type { ByKey } from './by-key.js';
 import { createTestClient, type TestClient, type TestClientOptions } from './test-client.js';
 import {
   createWebhookInbox,
@@ -16,19 +17,27 @@ import {
 /** The test kit's part of a mock: typed clients of new organizations, in-process webhook inboxes, card holders. */
 export interface TestKit {
   /**
-   * A typed client of a new organization (a new test key) that calls this mock in-process: `Cardrail`, or with
-   * `{ variant: 'user' }` `CardrailUsers`. No network; it works whether MSW listens or not.
+   * A typed client that calls this mock in-process: `Cardrail`, or with `{ variant: 'user' }` `CardrailUsers`. Of a
+   * new organization (a new test key), or of the organization of `apiKey` (the key the app under test uses). No
+   * network; it works whether MSW listens or not.
    */
-  client<V extends Variant = 'customer'>(options?: TestClientOptions & { variant?: V }): TestClient<V>;
+  client<V extends Variant = 'customer'>(options?: TestClientOptions & { variant?: V; apiKey?: string }): TestClient<V>;
   /**
-   * A webhook of the client's organization whose deliveries arrive in-process, verified with the SDK against the
-   * mock's clock, as typed events: `inbox.events`, `await inbox.waitFor('transaction.created')`.
+   * A webhook of the client's organization (or of `apiKey`'s: any key, such as the one the app's own client uses)
+   * whose deliveries arrive in-process, verified with the SDK against the mock's clock, as typed events:
+   * `inbox.events`, `await inbox.waitFor('transaction.created')`.
    */
   webhookInbox<Client extends Cardrail | CardrailUsers>(
     options: WebhookInboxOptions<Client>,
   ): Promise<WebhookInbox<EventOf<Client>>>;
-  /** A funded owner (customer or user) with an agent and a card, created through the client's API. */
+  webhookInbox<V extends Variant = 'customer'>(
+    options: ByKey<V> & Omit<WebhookInboxOptions<TestClient<V>>, 'client'>,
+  ): Promise<WebhookInbox<EventOf<TestClient<V>>>>;
+  /** A funded owner (customer or user) with an agent and a card, created through the client's (or `apiKey`'s) API. */
   cardholder<Client extends Cardrail | CardrailUsers>(options: CardholderOptions<Client>): Promise<Cardholder<Client>>;
+  cardholder<V extends Variant = 'customer'>(
+    options: ByKey<V> & Omit<CardholderOptions<TestClient<V>>, 'client'>,
+  ): Promise<Cardholder<TestClient<V>>>;
 }
 
 /** What the test kit needs of its mock. */
@@ -41,6 +50,8 @@ export interface TestKitHost {
   router: InboxRouter;
   /** The test clocks, against which inboxes verify signatures. */
   clock: ServerClock;
+  /** The variant of a key the mock already knows (its organization's), for `apiKey` options without `variant`. */
+  variantOfKey(apiKey: string): Variant | undefined;
 }
 
 /** The test kit of one mock (createMockServer of server.ts hands it to composeMockServer). */
@@ -54,20 +65,31 @@ export function createTestKit(host: TestKitHost): TestKit {
       const apiKey = keysOfClients.get(client);
       if (apiKey === undefined) {
         throw new TypeError(
-          'mock.webhookInbox() needs a client made by mock.client() of this mock (its key tells the organization and its clock).',
+          'mock.webhookInbox() needs a client made by mock.client() of this mock (its key tells the organization and its clock); ' +
+            'for a client of your own, pass the key it uses instead: mock.webhookInbox({ apiKey }).',
         );
       }
       return Math.floor(host.clock.now(apiKey).getTime() / 1000);
     },
   };
+  const client = <V extends Variant = 'customer'>(options: TestClientOptions & { variant?: V; apiKey?: string } = {}) => {
+    const { apiKey = host.ids.apiKey('test'), variant, ...rest } = options;
+    const made = createTestClient(host.handle, apiKey, { ...rest, variant: variant ?? host.variantOfKey(apiKey) });
+    keysOfClients.set(made, apiKey);
+    return made as TestClient<V>;
+  };
+  // A `{ apiKey, variant? }` option stands for a client of that key; `{ client }` is used as it is.
+  const withClient = <T extends object>(options: T): T & { client: Cardrail | CardrailUsers } => {
+    if ('client' in options) return options as T & { client: Cardrail | CardrailUsers };
+    const { apiKey, variant, ...rest } = options as unknown as ByKey<Variant>;
+    if (typeof apiKey !== 'string') throw new TypeError('Pass { client } (made by mock.client()) or { apiKey }.');
+    return { ...rest, client: client({ apiKey, variant }) } as unknown as T & { client: Cardrail | CardrailUsers };
+  };
   return {
-    client<V extends Variant = 'customer'>(clientOptions: TestClientOptions & { variant?: V } = {}) {
-      const apiKey = host.ids.apiKey('test');
-      const client = createTestClient(host.handle, apiKey, clientOptions);
-      keysOfClients.set(client, apiKey);
-      return client;
-    },
-    webhookInbox: (options) => createWebhookInbox(inboxHost, options),
-    cardholder: (options) => createCardholder(options),
+    client,
+    webhookInbox: ((options: WebhookInboxOptions<Cardrail | CardrailUsers>) =>
+      createWebhookInbox(inboxHost, withClient(options))) as TestKit['webhookInbox'],
+    cardholder: ((options: CardholderOptions<Cardrail | CardrailUsers>) =>
+      createCardholder(withClient(options))) as TestKit['cardholder'],
   };
 }
