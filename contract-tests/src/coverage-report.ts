@@ -11,7 +11,10 @@ const NOT_EXERCISABLE: ReadonlyMap<string, string> = new Map([
     '500',
     'documented for every operation as the unexpected server error; a correct mock never answers it on its own, and every suite fails any 5xx it did not inject as a fault',
   ],
-  ['502', 'documented for every operation as a failure upstream of the service; the mock answers it only as a fault a test injects'],
+  [
+    '502',
+    'documented for every operation as a failure upstream of the service; the mock answers it only as a fault a test injects',
+  ],
   [
     '503',
     'documented for every operation as the service being unavailable; the mock answers it only as a fault a test injects, or as `state_not_saved` when its durable state cannot write',
