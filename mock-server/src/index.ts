@@ -66,3 +66,5 @@ export type { ByKey } from './testkit/by-key.js';
 export type { FaultHandle, MockFaults } from './testkit/faults.js';
 export { FaultOptionError, type FaultInfo, type FaultOptions } from './testkit/fault-options.js';
 export type { FaultStatus } from './core/faults.js';
+export type { TestKit } from './testkit/test-kit.js';
+export type { TestKitMock } from './testkit/test-kit-mock.js';

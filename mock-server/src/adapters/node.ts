@@ -31,3 +31,5 @@ export type { FsyncPolicy, StateStoreOptions } from './sqlite/store.js';
 export { StateDamageError } from './sqlite/errors.js';
 export type { CorsOrigins } from '../http/cors.js';
 export type { ServerLimits } from './server-limits.js';
+export type { ControlOptions } from './control-options.js';
+export { connectMock, ControlError, type ConnectMockOptions, type RemoteFaultHandle, type RemoteMock } from './connect-mock.js';

@@ -7,6 +7,7 @@ import { createServerClock, type ServerClock } from '../core/server-clock.js';
 import { MockState } from '../core/state/mock-state.js';
 import type { MockSnapshot } from '../core/state/model.js';
 import type { Tenant } from '../core/tenant.js';
+import type { Variant } from '../core/variant.js';
 import { FaultRegistry } from '../core/faults.js';
 import { operationIdsOf } from '../spec/bundled-operations.js';
 import { createMockFaults, type MockFaults } from '../testkit/faults.js';
@@ -57,6 +58,8 @@ export interface MockServer extends TestKit {
   idle(): Promise<void>;
   /** The tenant (organization and mode) of a key, creating it like a first request would. For engine tests. */
   tenantOf(apiKey: string): Tenant | undefined;
+  /** The tenant and variant of a key the mock already knows (not revoked), creating nothing: for the control API. */
+  knownTenant(apiKey: string): { tenant: Tenant; variant: Variant } | undefined;
   /**
    * The whole state as plain JSON (docs/standalone-server.md#the-state-model): organizations, keys' digests,
    * objects, events, deliveries, test clocks, idempotency keys and the id generator's position.
@@ -156,7 +159,7 @@ export function composeMockServer(options: MockServerOptions, testKit: (host: Te
     clock,
     events: { list: events.list, subscribe: events.subscribe },
     faults: createMockFaults(faults, () => operationIdsOf(options.documents)),
-    ...testKit({ handle, ids, router: inboxes, clock, variantOfKey: (apiKey) => state.directory.variantOfKey(apiKey) }),
+    ...testKit({ handle, ids, router: inboxes, clock, variantOfKey: (apiKey) => state.directory.known(apiKey)?.variant }),
     reset() {
       inboxes.clear();
       faults.clear();
@@ -164,6 +167,7 @@ export function composeMockServer(options: MockServerOptions, testKit: (host: Te
     },
     idle: () => state.idle(),
     tenantOf: (apiKey) => state.directory.authenticate(apiKey)?.tenant,
+    knownTenant: (apiKey) => state.directory.known(apiKey),
     snapshot: () => state.snapshot(),
     restore: (snapshot) => state.restore(snapshot),
     evictIdle: (idleMs) => state.directory.evictIdle(idleMs),

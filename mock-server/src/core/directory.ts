@@ -142,9 +142,11 @@ export class Directory {
     return this.#keys.get(digest);
   }
 
-  /** The variant of a key already known (its organization's first), without creating anything. */
-  variantOfKey(keyString: string): Variant | undefined {
-    return keyString.length > MAX_KEY_LENGTH ? undefined : this.knownKey(keyDigest(keyString))?.variant;
+  /** The organization and mode of a key already known and not revoked, with its variant, without creating anything. */
+  known(keyString: string): (Authenticated & { variant: Variant }) | undefined {
+    const key = keyString.length > MAX_KEY_LENGTH ? undefined : this.knownKey(keyDigest(keyString));
+    if (!key || key.revokedAt !== null) return undefined;
+    return { key, tenant: this.tenant(key.organizationId, key.mode), variant: key.variant };
   }
 
   /**

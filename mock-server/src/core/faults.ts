@@ -6,7 +6,7 @@ export const FAULT_STATUSES = [429, 500, 502, 503] as const;
 export type FaultStatus = (typeof FAULT_STATUSES)[number];
 
 /** What a fault does to the requests it matches. */
-export interface FaultEffect {
+interface FaultEffect {
   /** Answer this status, in the error format (429 and 503 with `Retry-After`), instead of (or, `afterCommit`, after) running the request. */
   status?: FaultStatus | undefined;
   /** Seconds of `Retry-After` on a 429 or 503. */
@@ -22,7 +22,7 @@ export interface FaultEffect {
 }
 
 /** Which requests a fault matches: every condition given must hold. */
-export interface FaultScope {
+interface FaultScope {
   /** The SHA-256 digest of the key that scopes the fault to its organization and mode. */
   keyDigest?: string | undefined;
   /** An operationId (of either variant). */

@@ -21,6 +21,8 @@ export interface MockFaults {
   inject(options: FaultOptions): FaultHandle;
   /** The faults in force, in the order they apply. */
   list(): FaultInfo[];
+  /** Removes one fault by id (false when it was already gone); requests it holds are dropped. */
+  remove(id: string): boolean;
   /** Removes every fault and drops the requests they hold. */
   clear(): void;
 }
@@ -43,6 +45,7 @@ export function createMockFaults(registry: FaultRegistry, operationIds: () => re
       };
     },
     list: () => registry.list().map(faultInfo),
+    remove: (id) => registry.remove(id),
     clear: () => registry.clear(),
   };
 }
