@@ -5,7 +5,7 @@
  * @module @cardrail/mock-server
  */
 export { createMockServer } from './server.js';
-export type { MockServer, MockServerOptions, ServerClock, StopReport } from './server.js';
+export type { KnownTenant, MockServer, MockServerOptions, ServerClock, StopReport } from './server.js';
 export type { EventQuery, EventSource, ServerEvents } from './control/events.js';
 export type {
   CustomerWireEvent,
@@ -67,4 +67,4 @@ export type { FaultHandle, MockFaults } from './testkit/faults.js';
 export { FaultOptionError, type FaultInfo, type FaultOptions } from './testkit/fault-options.js';
 export type { FaultStatus } from './core/faults.js';
 export type { TestKit } from './testkit/test-kit.js';
-export type { TestKitMock } from './testkit/test-kit-mock.js';
+export type { TestKitClock, TestKitFault, TestKitFaults, TestKitMock } from './testkit/test-kit-mock.js';

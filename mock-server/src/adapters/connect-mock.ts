@@ -23,6 +23,7 @@ export interface ConnectMockOptions {
 
 /** A fault injected on a remote mock. */
 export interface RemoteFaultHandle {
+  /** `flt_...`: in the `Cardrail-Mock-Fault` header of the answers it changed. */
   readonly id: string;
   /** The fault as it stands, or undefined once used up or cleared. */
   info(): Promise<FaultInfo | undefined>;
@@ -46,26 +47,49 @@ export interface RemoteMock extends TestKit {
   /** Resolves once no due work is left and every webhook attempt started has finished. */
   idle(): Promise<void>;
   /** Every organization's test clock: read one by key, or advance them all. */
-  clock: { now(apiKey?: string): Promise<Date>; advance(seconds: number): Promise<void> };
+  clock: RemoteClock;
   /** Faults on demand, as `mock.faults`. */
-  faults: {
-    inject(options: FaultOptions): Promise<RemoteFaultHandle>;
-    list(): Promise<FaultInfo[]>;
-    remove(id: string): Promise<boolean>;
-    clear(): Promise<void>;
-  };
+  faults: RemoteFaults;
   /** The events of a key's organization, oldest first, in its variant's names and envelope. */
-  events: { list(query: { apiKey: string; type?: string }): Promise<WireEvent[]> };
+  events: RemoteEvents;
   /** The webhook deliveries of a key's organization, newest first, as the API shows them. */
   deliveries(apiKey: string): Promise<unknown[]>;
   /** Stops the local receiver of the inboxes (the mock keeps running). */
   close(): Promise<void>;
 }
 
+/** A remote mock's test clocks. */
+export interface RemoteClock {
+  /** The test-clock time of a key's organization (a key not used yet: the base time), or the base time. */
+  now(apiKey?: string): Promise<Date>;
+  /** Advances every organization's clock by `seconds`, running what falls due in time order. */
+  advance(seconds: number): Promise<void>;
+}
+
+/** A remote mock's faults, as `mock.faults`. */
+export interface RemoteFaults {
+  /** Faults the matching requests; a bad option rejects with a ControlError (400 naming it). */
+  inject(options: FaultOptions): Promise<RemoteFaultHandle>;
+  /** The faults in force, in the order they apply. */
+  list(): Promise<FaultInfo[]>;
+  /** Removes one fault; false when it was already gone. */
+  remove(id: string): Promise<boolean>;
+  /** Removes every fault. */
+  clear(): Promise<void>;
+}
+
+/** A remote mock's events. */
+export interface RemoteEvents {
+  /** The events of `apiKey`'s organization, oldest first, of one `type` if given. */
+  list(query: { apiKey: string; type?: string }): Promise<WireEvent[]>;
+}
+
 /** A control call the mock refused: its status and the API's error body. */
 export class ControlError extends Error {
   constructor(
+    /** The HTTP status of the refusal. */
     readonly status: number,
+    /** The answer's body, in the API's error format. */
     readonly body: unknown,
     what: string,
   ) {

@@ -44,6 +44,16 @@ export interface NodeServerOptions extends MockServerOptions, Partial<ServerLimi
   control?: boolean | ControlOptions | undefined;
 }
 
+/** Where a server's control API answers, and its token. */
+export interface RunningControl {
+  /** `http://127.0.0.1:4010/__cardrail`. */
+  url: string;
+  /** The bearer token control calls present. */
+  token: string;
+  /** Whether the token was made at start (none was given), so the CLI prints it. */
+  tokenGenerated: boolean;
+}
+
 /** A mock listening on a port. */
 export interface RunningMockServer {
   /** The mock behind the server: its clock, events, `reset`, `idle`. */
@@ -66,7 +76,7 @@ export interface RunningMockServer {
   /** The dashboard's address, e.g. http://127.0.0.1:4010/; undefined when it is turned off. */
   dashboardUrl?: string;
   /** With `control`: where the control API answers (`http://127.0.0.1:4010/__cardrail`) and its token. */
-  control?: { url: string; token: string; tokenGenerated: boolean } | undefined;
+  control?: RunningControl | undefined;
   /**
    * Stops accepting connections, lets webhook attempts in flight finish for up to `drainTimeoutMs`, writes the
    * state (deliveries without an outcome stay pending) or forgets it (without `state`), ends open connections and

@@ -5,7 +5,7 @@
  */
 import { type NodeServerOptions, type RunningMockServer, serveMock } from './node-server.js';
 
-export type { NodeServerOptions, RunningMockServer } from './node-server.js';
+export type { NodeServerOptions, RunningControl, RunningMockServer } from './node-server.js';
 
 /**
  * Serves the mock over node:http and resolves once it listens. The adapter is thin on purpose: it hands the
@@ -32,4 +32,13 @@ export { StateDamageError } from './sqlite/errors.js';
 export type { CorsOrigins } from '../http/cors.js';
 export type { ServerLimits } from './server-limits.js';
 export type { ControlOptions } from './control-options.js';
-export { connectMock, ControlError, type ConnectMockOptions, type RemoteFaultHandle, type RemoteMock } from './connect-mock.js';
+export {
+  connectMock,
+  ControlError,
+  type ConnectMockOptions,
+  type RemoteClock,
+  type RemoteEvents,
+  type RemoteFaultHandle,
+  type RemoteFaults,
+  type RemoteMock,
+} from './connect-mock.js';

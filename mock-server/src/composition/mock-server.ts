@@ -27,6 +27,14 @@ import type { TestKit, TestKitHost } from '../testkit/test-kit.js';
 import { renderEvent } from '../variants/index.js';
 import { WebhookDispatcher } from '../webhooks/dispatcher.js';
 
+/** A tenant the mock knows, and the variant its organization speaks. */
+export interface KnownTenant {
+  /** The organization in one mode. */
+  tenant: Tenant;
+  /** The variant the organization was first used through. */
+  variant: Variant;
+}
+
 /** What `stop` left behind. */
 export interface StopReport {
   /** Whether every webhook attempt in flight finished before the deadline (the others' deliveries stay pending). */
@@ -59,7 +67,7 @@ export interface MockServer extends TestKit {
   /** The tenant (organization and mode) of a key, creating it like a first request would. For engine tests. */
   tenantOf(apiKey: string): Tenant | undefined;
   /** The tenant and variant of a key the mock already knows (not revoked), creating nothing: for the control API. */
-  knownTenant(apiKey: string): { tenant: Tenant; variant: Variant } | undefined;
+  knownTenant(apiKey: string): KnownTenant | undefined;
   /**
    * The whole state as plain JSON (docs/standalone-server.md#the-state-model): organizations, keys' digests,
    * objects, events, deliveries, test clocks, idempotency keys and the id generator's position.

@@ -3,7 +3,8 @@ import { seededRandom } from './seeded-random.js';
 
 /** The error statuses a fault can answer with, each in the API's error format. */
 export const FAULT_STATUSES = [429, 500, 502, 503] as const;
-export type FaultStatus = (typeof FAULT_STATUSES)[number];
+/** An error status a fault can answer with: 429, 500, 502 or 503, each in the API's error format. */
+export type FaultStatus = 429 | 500 | 502 | 503;
 
 /** What a fault does to the requests it matches. */
 interface FaultEffect {

@@ -37,15 +37,23 @@ export interface FaultOptions {
 export interface FaultInfo {
   /** `flt_...`, also in the `Cardrail-Mock-Fault` header of the answers it changed and in the request log. */
   id: string;
+  /** The operationId it is limited to. */
   operation?: string | undefined;
+  /** The path or path template it is limited to (without `/v1`). */
   path?: string | undefined;
   /** Whether the fault is scoped to an organization (the key itself is never kept). */
   scopedToKey: boolean;
+  /** The status it answers, if any. */
   status?: FaultStatus | undefined;
+  /** The delay it adds, in milliseconds. */
   delayMs: number;
+  /** Whether it drops the connection. */
   drop: boolean;
+  /** Whether it never answers. */
   hang: boolean;
+  /** Whether it fails after the request was applied. */
   afterCommit: boolean;
+  /** The share of matching requests it faults (1: each). */
   rate: number;
   /** Matching requests still to fault; undefined: every one until cleared. */
   remaining?: number | undefined;
@@ -56,6 +64,7 @@ export interface FaultInfo {
 /** A fault option the mock refuses; `field` names it (the control API answers 400 with `/body/<field>`). */
 export class FaultOptionError extends TypeError {
   constructor(
+    /** The option at fault (`operation`, `status`...; `options` for the whole). */
     readonly field: string,
     message: string,
   ) {

@@ -8,15 +8,40 @@ import type { TestKit } from './test-kit.js';
  * awaited (in-process they answer at once, remotely they are HTTP calls).
  */
 export interface TestKitMock extends TestKit {
+  /** Forgets every organization, object, event, pending delivery and fault. */
   reset(): void | Promise<void>;
+  /** The whole state as JSON. */
   snapshot(): MockSnapshot | Promise<MockSnapshot>;
+  /** Replaces the state with a snapshot. */
   restore(snapshot: MockSnapshot): void | Promise<void>;
+  /** Resolves once no due work is left and every webhook attempt started has finished. */
   idle(): Promise<void>;
-  clock: { now(apiKey?: string): Date | Promise<Date>; advance(seconds: number): Promise<void> };
-  faults: {
-    inject(
-      options: FaultOptions,
-    ): { id: string; clear(): void | Promise<void> } | Promise<{ id: string; clear(): Promise<void> }>;
-    clear(): void | Promise<void>;
-  };
+  /** The test clocks. */
+  clock: TestKitClock;
+  /** Faults on demand. */
+  faults: TestKitFaults;
+}
+
+/** The test clocks, as both mocks offer them. */
+export interface TestKitClock {
+  /** An organization's test-clock time (by key), or the base time. */
+  now(apiKey?: string): Date | Promise<Date>;
+  /** Advances every organization's clock by `seconds`. */
+  advance(seconds: number): Promise<void>;
+}
+
+/** An injected fault, as both mocks hand it back. */
+export interface TestKitFault {
+  /** `flt_...`. */
+  readonly id: string;
+  /** Removes the fault. */
+  clear(): void | Promise<void>;
+}
+
+/** Faults, as both mocks offer them. */
+export interface TestKitFaults {
+  /** Faults the matching requests (`mock.faults.inject`). */
+  inject(options: FaultOptions): TestKitFault | Promise<TestKitFault>;
+  /** Removes every fault. */
+  clear(): void | Promise<void>;
 }

@@ -30,11 +30,13 @@ export interface TestKit {
   webhookInbox<Client extends Cardrail | CardrailUsers>(
     options: WebhookInboxOptions<Client>,
   ): Promise<WebhookInbox<EventOf<Client>>>;
+  /** The same, for the organization of `apiKey` (any key, such as the one the app's own client uses). */
   webhookInbox<V extends Variant = 'customer'>(
     options: ByKey<V> & Omit<WebhookInboxOptions<TestClient<V>>, 'client'>,
   ): Promise<WebhookInbox<EventOf<TestClient<V>>>>;
   /** A funded owner (customer or user) with an agent and a card, created through the client's (or `apiKey`'s) API. */
   cardholder<Client extends Cardrail | CardrailUsers>(options: CardholderOptions<Client>): Promise<Cardholder<Client>>;
+  /** The same, through the API with `apiKey` (any key, such as the one the app's own client uses). */
   cardholder<V extends Variant = 'customer'>(
     options: ByKey<V> & Omit<CardholderOptions<TestClient<V>>, 'client'>,
   ): Promise<Cardholder<TestClient<V>>>;
