@@ -157,6 +157,30 @@ describe('seeding once and restoring before each test', () => {
   });
 });
 
+describe('a snapshot restored', () => {
+  it('is a copy both ways: later changes to either side never reach the other, and odd metadata keys survive', async () => {
+    const mock = createMockServer({ frozenClock: '2026-11-21T12:00:00Z' });
+    const client = mock.client();
+    // A key JSON allows and a careless copy would turn into the object's prototype.
+    const metadata = JSON.parse('{"__proto__": "kept", "team": "research"}') as Record<string, string>;
+    const customer = await client.customers.create({ email: 'copy@example.com', metadata });
+    const snapshot = mock.snapshot();
+
+    await client.customers.update(customer.id, { metadata: { team: 'changed after the snapshot' } });
+    mock.restore(snapshot);
+    const restored = await client.customers.retrieve(customer.id);
+    expect(Object.entries(restored.metadata ?? {})).toEqual([
+      ['__proto__', 'kept'],
+      ['team', 'research'],
+    ]);
+
+    // The snapshot stays as taken, whatever the restored mock does next; and it restores again.
+    await client.customers.update(customer.id, { metadata: { team: 'changed after the restore' } });
+    mock.restore(snapshot);
+    expect((await client.customers.retrieve(customer.id)).metadata?.team).toBe('research');
+  });
+});
+
 describe('the test kit beside MSW', () => {
   const mock = createHandlers();
   const server = setupServer(...mock.handlers);

@@ -1,5 +1,6 @@
 import type { BaseClock } from '../clock.js';
 import { Directory } from '../directory.js';
+import { copyJson } from '../json-copy.js';
 import type { EventNaming } from '../event-naming.js';
 import type { IdFactory } from '../ids.js';
 import type { SeededRandom } from '../seeded-random.js';
@@ -73,12 +74,12 @@ export class MockState {
 
   /** A copy of the whole state: later changes to the live records do not reach it. */
   snapshot(): MockSnapshot {
-    return structuredClone(this.durable.snapshot());
+    return copyJson(this.durable.snapshot());
   }
 
   /** Replaces the state with a copy of `snapshot`, and the store's with it. */
   restore(snapshot: MockSnapshot): void {
-    this.#adopt(structuredClone(snapshot));
+    this.#adopt(copyJson(snapshot));
     try {
       this.durable.restored();
     } catch (error) {
