@@ -83,6 +83,9 @@ describe('across processes: connectMock against cardrail-mock --control', () => 
     });
     expect(restore.status).toBe(400);
     expect((await fetch(`${base}/nowhere`, { headers: { Authorization: `Bearer ${TOKEN}` } })).status).toBe(404);
+    expect((await fetch(`${base}/faults/%zz`, { method: 'DELETE', headers: { Authorization: `Bearer ${TOKEN}` } })).status).toBe(
+      404,
+    );
     const wrongMethod = await fetch(`${base}/reset`, { headers: { Authorization: `Bearer ${TOKEN}` } });
     expect(wrongMethod.status).toBe(405);
     expect(wrongMethod.headers.get('allow')).toBe('POST');

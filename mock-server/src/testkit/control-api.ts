@@ -60,7 +60,13 @@ export function createControlApi(
 function routeOf(path: string): [string | undefined, string] {
   if (path in ROUTES) return [path, ''];
   const fault = /^\/faults\/([^/]+)$/.exec(path);
-  return fault ? ['/faults/{faultId}', decodeURIComponent(fault[1] ?? '')] : [undefined, ''];
+  if (!fault) return [undefined, ''];
+  try {
+    return ['/faults/{faultId}', decodeURIComponent(fault[1] ?? '')];
+  } catch {
+    // A malformed escape (`%zz`) names no fault.
+    return [undefined, ''];
+  }
 }
 
 const noContent = (): StoredResponse => ({ status: 204, headers: [], body: '' });
