@@ -3,6 +3,7 @@ import { defineConfig, type UserConfig } from 'tsdown';
 const entry = {
   index: 'src/index.ts',
   'ai-sdk': 'src/adapters/ai-sdk.ts',
+  'openai-agents': 'src/adapters/openai-agents.ts',
   mcp: 'src/mcp/index.ts',
   // stdio and node:http: Node only, behind their own entry point.
   'mcp-node': 'src/mcp/node.ts',

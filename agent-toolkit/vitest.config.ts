@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { aiAlias } from '../scripts/vitest-ai.mjs';
 
 export default defineConfig({
+  // ai 7 by default; CARDRAIL_AI_MAJOR=6 (the Node 20 lane) runs the same files with ai 6 (scripts/vitest-ai.mjs).
+  resolve: { alias: aiAlias() },
   test: {
     include: ['test/**/*.test.ts'],
     // Each file must leave the worker as it found it: npm test runs the files in one shared worker (--isolate=false).

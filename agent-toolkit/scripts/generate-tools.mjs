@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// Derives each tool's input JSON Schema and description from the bundled spec of both variants and writes them to
-// src/generated/tool-schemas.ts. A tool's input is its operation's path and query parameters and JSON body
-// properties, flattened into one object, less the fields the toolkit fixes (tool-catalog.mjs).
+// Derives each tool's input and output JSON Schemas and its description from the bundled spec of both variants and
+// writes them to src/generated/tool-schemas.ts. A tool's input is its operation's path and query parameters and
+// JSON body properties, flattened into one object, less the fields the toolkit fixes, plus the toolkit's own fields
+// (tool-catalog.mjs); its output is the operation's success response body.
 //
 //   node scripts/generate-tools.mjs            write the file
 //   node scripts/generate-tools.mjs --check    write nothing; fail when the committed file is stale
@@ -68,6 +69,9 @@ export function deriveTool(document, tool, variant) {
     for (const [name, schema] of Object.entries(body.properties)) add(name, schema, bodyRequired.includes(name), 'body property');
   }
 
+  for (const [name, schema] of Object.entries(tool.toolkitInput ?? {}))
+    add(name, structuredClone(schema), false, 'toolkit field');
+
   for (const name of tool.fixed ?? []) {
     if (!(name in properties))
       throw new Error(`${where}: the toolkit fixes ${name}, which the operation no longer has (tool ${tool.name})`);
@@ -79,33 +83,84 @@ export function deriveTool(document, tool, variant) {
   }
 
   const inputSchema = { type: 'object', properties, ...(required.length > 0 ? { required } : {}), additionalProperties: false };
+  const outputSchema = successSchema(document, operation, where);
   const specText = [operation.summary, operation.description]
     .filter((text) => typeof text === 'string' && text.length > 0)
     .map((text) => cleanDescription(text.trim().replace(/([^.])$/, '$1.'), `${where} description`))
     .join(' ');
   return {
     name: tool.name,
+    title: tool.title,
     operationId: operation.operationId,
     method: tool.method.toUpperCase(),
     path: tool.path,
     readOnly: tool.readOnly,
     description: `${specText}\n\n${tool.guidance}`,
     inputSchema,
+    outputSchema,
   };
 }
 
+/** The JSON body of the operation's success answer (200 or 201) as a self-contained schema: what the tool returns. */
+function successSchema(document, operation, where) {
+  const status = ['200', '201'].find((code) => operation.responses?.[code]);
+  const response = deref(document, operation.responses?.[status]);
+  const schema = response?.content?.['application/json']?.schema;
+  if (!schema) throw new Error(`${where}: no JSON success response to derive the tool's output from`);
+  const output = toJsonSchema(document, schema, `${where} response ${status}`);
+  if (output.type !== 'object') throw new Error(`${where}: the success response is not an object, so it cannot be a tool output`);
+  return output;
+}
+
+/**
+ * The schemas the tools use, each written once: a schema both variants derive alike (an intent, a card's policy) is
+ * one constant that both tool sets refer to, which halves what the package carries.
+ */
+class SchemaTable {
+  #byText = new Map();
+  #names = new Set();
+  declarations = [];
+
+  /**
+   * A reference to `schema`, declaring it on first use as a constant named after its tool (`declareIntentOutput`), or
+   * after its tool and variant when the variants differ (`evaluateSpendUserOutput`).
+   */
+  refer(schema, name, variantName) {
+    const text = JSON.stringify(schema, null, 2);
+    const known = this.#byText.get(text);
+    if (known) return known;
+    const unique = this.#names.has(name) ? variantName : name;
+    if (this.#names.has(unique)) throw new Error(`Two schemas would be named ${unique}`);
+    this.#names.add(unique);
+    this.#byText.set(text, unique);
+    this.declarations.push(`const ${unique}: JsonSchema = ${text};\n`);
+    return unique;
+  }
+}
+
+const camel = (name) => name.replace(/_([a-z])/g, (_, letter) => letter.toUpperCase());
+
 export function renderToolSchemas(documents) {
   const names = toolCatalog.map((tool) => tool.name);
+  const table = new SchemaTable();
   const sets = VARIANTS.map((variant) => {
-    const tools = Object.fromEntries(toolCatalog.map((tool) => [tool.name, deriveTool(documents[variant], tool, variant)]));
-    return `export const ${variant}Tools: GeneratedToolSet = ${JSON.stringify(tools, null, 2)};\n`;
+    const tools = toolCatalog.map((tool) => {
+      const { inputSchema, outputSchema, ...rest } = deriveTool(documents[variant], tool, variant);
+      const named = (kind) => [`${camel(tool.name)}${kind}`, `${camel(`${tool.name}_${variant}`)}${kind}`];
+      const input = table.refer(inputSchema, ...named('Input'));
+      const output = table.refer(outputSchema, ...named('Output'));
+      const fields = JSON.stringify(rest, null, 2).replace(/\n\}$/, '');
+      const typed = (reference, type) => `${reference} as ${type}`;
+      return `  ${JSON.stringify(tool.name)}: ${fields.replaceAll('\n', '\n  ')},\n    "inputSchema": ${typed(input, 'ToolInputSchema')},\n    "outputSchema": ${typed(output, 'ToolOutputSchema')}\n  }`;
+    });
+    return `export const ${variant}Tools: GeneratedToolSet = {\n${tools.join(',\n')}\n};\n`;
   });
   return [
     '/**',
     ' * Generated by `npm run generate` (agent-toolkit/scripts/generate-tools.mjs) from the bundled spec of each variant',
     ' * and scripts/tool-catalog.mjs. Do not edit by hand.',
     ' */',
-    "import type { GeneratedTool } from '../generated-tool.js';",
+    "import type { GeneratedTool, JsonSchema, ToolInputSchema, ToolOutputSchema } from '../generated-tool.js';",
     '',
     '/** The names of the tools, in the order the toolkit offers them. */',
     `export const TOOL_NAMES = ${JSON.stringify(names)} as const;`,
@@ -115,6 +170,7 @@ export function renderToolSchemas(documents) {
     '',
     'export type GeneratedToolSet = Record<ToolName, GeneratedTool>;',
     '',
+    ...table.declarations,
     ...sets,
   ]
     .join('\n')

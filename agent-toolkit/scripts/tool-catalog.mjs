@@ -5,11 +5,14 @@
 /**
  * @typedef {object} CatalogTool
  * @property {string} name The tool's name, as a model sees it.
+ * @property {string} title The tool's name as a person reads it (MCP's `title`).
  * @property {'get' | 'post'} method
  * @property {string} path The operation's path in the spec.
  * @property {string[]} [fixed] Request fields the toolkit sets itself; generation fails when one is not in the spec.
  * @property {string[]} [fixedWhenPresent] Fields the toolkit leaves out where the variant has them (the owner id).
  * @property {boolean} readOnly Whether the tool changes nothing (MCP's readOnlyHint).
+ * @property {Record<string, object>} [toolkitInput] Input fields of the toolkit's own, not of the operation (JSON
+ *   Schema; each says what it does): generation fails when one collides with an operation's field.
  * @property {string} guidance For the model: when to call the tool and how to read its answer.
  */
 
@@ -20,6 +23,7 @@ const OWNER_FIELDS = ['customerId', 'userId'];
 export const toolCatalog = [
   {
     name: 'check_spending_power',
+    title: 'Check spending power',
     method: 'get',
     path: '/cards/{cardId}/policy',
     readOnly: true,
@@ -31,6 +35,7 @@ export const toolCatalog = [
   },
   {
     name: 'evaluate_spend',
+    title: 'Evaluate a spend',
     method: 'post',
     path: '/spend/evaluate',
     fixed: ['agentId'],
@@ -43,17 +48,21 @@ export const toolCatalog = [
   },
   {
     name: 'declare_intent',
+    title: 'Declare a purchase intent',
     method: 'post',
     path: '/intents',
     readOnly: false,
     guidance:
       'Declare what you are about to buy before you pay: a short summary, the expected amount in cents and, when ' +
       'you know it, the merchant. When the card requires approval the intent starts as `pending_approval` and a ' +
-      'human must approve it: check it with get_intent until it is `pending` (usable) or `rejected`. The payment ' +
-      'later matches the intent when its amount is within the tolerance and the merchant is the one declared.',
+      'person must approve it: give them `approvalUrl` (the page where they decide) when it is not null, then call ' +
+      'wait_for_approval with the intent id; pay only once it is `pending` (approved), never when it is `rejected`. ' +
+      'The payment later matches the intent when its amount is within the tolerance and the merchant is the one ' +
+      'declared.',
   },
   {
     name: 'get_intent',
+    title: 'Get an intent',
     method: 'get',
     path: '/intents/{intentId}',
     readOnly: true,
@@ -64,7 +73,32 @@ export const toolCatalog = [
       'declare a new one if you still need to buy.',
   },
   {
+    name: 'wait_for_approval',
+    title: 'Wait for approval',
+    method: 'get',
+    path: '/intents/{intentId}',
+    readOnly: true,
+    toolkitInput: {
+      timeoutSeconds: {
+        type: 'integer',
+        minimum: 1,
+        maximum: 300,
+        default: 45,
+        description:
+          'How long to wait for the decision, in seconds: 45 when omitted, 300 at most. When the time is up the ' +
+          'intent is answered as it is, still `pending_approval`.',
+      },
+    },
+    guidance:
+      'Wait for a person to approve or reject an intent you declared that is `pending_approval`, and get it back ' +
+      'decided: `pending` (approved: you may retrieve the credentials and pay), `rejected` (do not pay; ' +
+      '`rejectionReason` says why) or `expired` (declare a new one if you still need to buy). Still ' +
+      '`pending_approval` when the time ran out: remind the person of `approvalUrl` and wait again. An intent that ' +
+      'is already decided is answered at once.',
+  },
+  {
     name: 'get_card_credentials',
+    title: 'Get card credentials',
     method: 'post',
     path: '/cards/{cardId}/credentials',
     fixed: ['exposureMode'],
@@ -79,6 +113,7 @@ export const toolCatalog = [
   },
   {
     name: 'list_transactions',
+    title: 'List transactions',
     method: 'get',
     path: '/transactions',
     fixed: ['agentId'],
@@ -89,6 +124,7 @@ export const toolCatalog = [
   },
   {
     name: 'freeze_card',
+    title: 'Freeze a card',
     method: 'post',
     path: '/cards/{cardId}/freeze',
     readOnly: false,

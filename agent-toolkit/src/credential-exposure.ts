@@ -1,4 +1,5 @@
 import type { CustomerPaths, Operation, ResponseBody } from '@cardrail/sdk';
+import type { JsonSchema, ToolOutputSchema } from './generated-tool.js';
 
 /** The card credentials the API returns (`POST /cards/{cardId}/credentials`). */
 export type CardCredentials = ResponseBody<Operation<CustomerPaths, '/cards/{cardId}/credentials', 'post'>>;
@@ -31,4 +32,27 @@ export function exposeCredentials(
   if (exposure === 'full') return { ...credentials, exposure: 'full' };
   const { pan, cvc: _cvc, ...rest } = credentials;
   return { ...rest, last4: pan.slice(-4), exposure: 'masked' };
+}
+
+/**
+ * The output schema of `get_card_credentials` for an exposure mode, from the spec's schema of the credentials: masked
+ * drops `pan` and `cvc` and adds `last4`; both add `exposure`, the mode.
+ */
+export function credentialsOutputSchema(spec: ToolOutputSchema, exposure: CredentialExposure): ToolOutputSchema {
+  const schema = structuredClone(spec);
+  const properties = { ...(schema.properties as Record<string, JsonSchema>) };
+  let required = [...((schema.required as string[] | undefined) ?? [])];
+  if (exposure === 'masked') {
+    delete properties.pan;
+    delete properties.cvc;
+    required = required.filter((field) => field !== 'pan' && field !== 'cvc');
+    properties.last4 = { type: 'string', pattern: '^[0-9]{4}$', description: 'The last 4 digits of the card number.' };
+    required.push('last4');
+  }
+  properties.exposure = {
+    const: exposure,
+    description: `What the toolkit shows of the credentials: \`${exposure}\` (${exposure === 'masked' ? 'no number and no CVC' : 'everything the API returned'}).`,
+  };
+  required.push('exposure');
+  return { ...schema, properties, required };
 }

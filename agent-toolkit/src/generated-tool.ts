@@ -13,10 +13,18 @@ export interface ToolInputSchema extends JsonSchema {
   additionalProperties: false;
 }
 
+/** What a tool returns: the operation's success response, as JSON Schema. */
+export interface ToolOutputSchema extends JsonSchema {
+  /** Always `object`. */
+  type: 'object';
+}
+
 /** What generation derives from the spec for one tool in one API variant. */
 export interface GeneratedTool {
   /** The tool's name. */
   name: string;
+  /** The tool's name as a person reads it. */
+  title: string;
   /** The spec operation the tool calls. */
   operationId: string;
   /** The operation's HTTP method. */
@@ -29,4 +37,6 @@ export interface GeneratedTool {
   description: string;
   /** The input the tool takes, derived from the operation's parameters and body. */
   inputSchema: ToolInputSchema;
+  /** What the tool returns, derived from the operation's success response. */
+  outputSchema: ToolOutputSchema;
 }

@@ -15,7 +15,9 @@ export { ToolError, type ToolErrorBody } from './tool-error.js';
 export type { ApiVariant } from './api-variant.js';
 export type { CardrailApiClient } from './client.js';
 export type { CardCredentials, CredentialExposure, FullCredentials, MaskedCredentials } from './credential-exposure.js';
-export type { GeneratedTool, JsonSchema, ToolInputSchema } from './generated-tool.js';
+export type { GeneratedTool, JsonSchema, ToolInputSchema, ToolOutputSchema } from './generated-tool.js';
+export type { ToolCallOptions, ToolProgress } from './tools/tool-handler.js';
+export type { InputProblem } from './input-validation.js';
 export { TOOL_NAMES, type ToolName } from './generated/tool-schemas.js';
 export {
   runOpenAIToolCall,
@@ -23,5 +25,6 @@ export {
   toOpenAITools,
   type OpenAIChatFunctionTool,
   type OpenAIResponsesFunctionTool,
+  type OpenAIToolsOptions,
 } from './adapters/openai.js';
 export { VERSION } from './version.js';

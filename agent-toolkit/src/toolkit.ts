@@ -1,14 +1,22 @@
 import type { ClientOptions } from '@cardrail/sdk';
 import { API_VARIANTS, type ApiVariant } from './api-variant.js';
 import { createClient, variantOf, type CardrailApiClient } from './client.js';
-import { CREDENTIAL_EXPOSURES, type CardCredentials, type CredentialExposure } from './credential-exposure.js';
-import type { GeneratedTool, ToolInputSchema } from './generated-tool.js';
+import {
+  CREDENTIAL_EXPOSURES,
+  type CardCredentials,
+  type CredentialExposure,
+  credentialsOutputSchema,
+} from './credential-exposure.js';
+import type { GeneratedTool, ToolInputSchema, ToolOutputSchema } from './generated-tool.js';
 import { customerTools, TOOL_NAMES, userTools, type ToolName } from './generated/tool-schemas.js';
+import { callIdempotencyKey } from './idempotency.js';
+import { inputValidator } from './input-validation.js';
+import { nextStep } from './next-step.js';
 import { AgentScope } from './scope.js';
 import { ToolError, toToolError, type ToolErrorBody } from './tool-error.js';
 import { readId, readToolInput } from './tool-input.js';
 import { toolHandlers } from './tools/index.js';
-import type { ToolContext } from './tools/tool-handler.js';
+import type { ToolCallOptions, ToolContext } from './tools/tool-handler.js';
 
 /** Options of `createCardrailToolkit`: the agent (and card) the tools act for, and how they reach the API. */
 export interface CardrailToolkitOptions {
@@ -35,14 +43,18 @@ export interface CardrailToolkitOptions {
   onCredentials?: ((credentials: CardCredentials) => void | Promise<void>) | undefined;
 }
 
-/** One tool as frameworks see it: name, description and input JSON Schema (draft 2020-12). */
+/** One tool as frameworks see it: name, title, description, and input and output JSON Schemas (draft 2020-12). */
 export interface CardrailTool {
   /** The tool's name, e.g. `check_spending_power`. */
   name: ToolName;
+  /** The tool's name as a person reads it, e.g. `Check spending power`. */
+  title: string;
   /** What the tool does and when to call it, for the model. */
   description: string;
   /** The input the tool takes, as JSON Schema (draft 2020-12). */
   inputSchema: ToolInputSchema;
+  /** What the tool returns when it succeeds (the API's answer, as the model sees it), as JSON Schema. */
+  outputSchema: ToolOutputSchema;
   /** Whether the tool changes nothing. */
   readOnly: boolean;
 }
@@ -54,6 +66,11 @@ export type ToolResult =
       ok: true;
       /** What the API returned, as the model should see it. */
       data: unknown;
+      /**
+       * What the model should do next, in a sentence, where the answer alone leaves it to guess (an intent waiting
+       * for a person, approved, rejected, expired); absent otherwise.
+       */
+      nextStep?: string;
     }
   | {
       /** The call failed. */
@@ -75,10 +92,15 @@ function requireId(value: unknown, name: string): string {
 
 /**
  * The tool as this toolkit offers it: with a bound card, `cardId` is no longer required and says which card it
- * defaults to. The generated schema is copied, so nothing a caller does to it reaches another toolkit.
+ * defaults to; the credentials' output is what the exposure mode shows. The generated schemas are copied, so
+ * nothing a caller does to them reaches another toolkit.
  */
-function offeredTool(generated: GeneratedTool, boundCardId: string | undefined): CardrailTool {
+function offeredTool(generated: GeneratedTool, boundCardId: string | undefined, exposure: CredentialExposure): CardrailTool {
   const inputSchema = structuredClone(generated.inputSchema);
+  const outputSchema =
+    generated.name === 'get_card_credentials'
+      ? credentialsOutputSchema(generated.outputSchema, exposure)
+      : structuredClone(generated.outputSchema);
   const cardField = inputSchema.properties.cardId;
   if (boundCardId !== undefined && cardField !== undefined) {
     const description = typeof cardField.description === 'string' ? `${cardField.description} ` : '';
@@ -87,7 +109,21 @@ function offeredTool(generated: GeneratedTool, boundCardId: string | undefined):
     if (required.length > 0) inputSchema.required = required;
     else delete inputSchema.required;
   }
-  return { name: generated.name as ToolName, description: generated.description, inputSchema, readOnly: generated.readOnly };
+  return {
+    name: generated.name as ToolName,
+    title: generated.title,
+    description: generated.description,
+    inputSchema,
+    outputSchema,
+    readOnly: generated.readOnly,
+  };
+}
+
+/** A tool of this toolkit with what running it needs. */
+interface BoundTool {
+  generated: GeneratedTool;
+  offered: CardrailTool;
+  validate: (input: unknown) => void;
 }
 
 /**
@@ -102,10 +138,12 @@ export class CardrailToolkit {
   readonly cardId: string | undefined;
   /** The API variant the toolkit calls: `customer` (Bearer key) or `user` (`Api-Key`). */
   readonly variant: ApiVariant;
-  /** The seven tools, in a stable order. */
+  /** The eight tools, in a stable order. */
   readonly tools: readonly CardrailTool[];
-  readonly #byName: ReadonlyMap<string, { generated: GeneratedTool; offered: CardrailTool }>;
-  readonly #context: ToolContext;
+  /** The SDK client the tools call (the one passed in, or the one built from the options). */
+  readonly client: CardrailApiClient;
+  readonly #byName: ReadonlyMap<string, BoundTool>;
+  readonly #context: Omit<ToolContext, 'inputSchema' | 'call'>;
 
   constructor(options: CardrailToolkitOptions) {
     this.agentId = requireId(options.agentId, 'agentId');
@@ -120,11 +158,13 @@ export class CardrailToolkit {
         throw configurationError(`pass either client or ${ignored.join(', ')}: the client already has its own.`);
     }
     const client = options.client ?? this.#createClient(options);
+    this.client = client;
     this.variant = variantOf(client);
     const generated = GENERATED[this.variant];
-    const entries = TOOL_NAMES.map(
-      (name) => [name, { generated: generated[name], offered: offeredTool(generated[name], this.cardId) }] as const,
-    );
+    const entries = TOOL_NAMES.map((name) => {
+      const offered = offeredTool(generated[name], this.cardId, exposure);
+      return [name, { generated: generated[name], offered, validate: inputValidator(name, offered.inputSchema) }] as const;
+    });
     this.#byName = new Map(entries);
     this.tools = entries.map(([, tool]) => tool.offered);
     this.#context = {
@@ -142,17 +182,26 @@ export class CardrailToolkit {
     return createClient(variant, { ...options.clientOptions, apiKey: options.apiKey, baseUrl: options.baseUrl });
   }
 
-  /** Runs a tool. Never throws: a failure is `{ ok: false, error }` with the API's code and message, or the toolkit's. */
-  async call(name: string, input?: unknown): Promise<ToolResult> {
+  /**
+   * Runs a tool. Never throws: a failure is `{ ok: false, error }` with the API's code and message, or the toolkit's;
+   * a success may carry `nextStep`, what the model should do next.
+   */
+  async call(name: string, input?: unknown, options: ToolCallOptions = {}): Promise<ToolResult> {
     try {
-      return { ok: true, data: await this.run(name, input) };
+      const data = await this.run(name, input, options);
+      const step = nextStep(name as ToolName, data);
+      return step === undefined ? { ok: true, data } : { ok: true, data, nextStep: step };
     } catch (error) {
       return { ok: false, error: toToolError(error).toJSON() };
     }
   }
 
-  /** Runs a tool and returns what the model should see; throws a `ToolError` when the call fails. */
-  async run(name: string, input?: unknown): Promise<unknown> {
+  /**
+   * Runs a tool and returns what the model should see; throws a `ToolError` when the call fails. The input is
+   * checked against the tool's schema first: a value it refuses is `invalid_input` naming the field and the reason,
+   * and nothing is sent.
+   */
+  async run(name: string, input?: unknown, options: ToolCallOptions = {}): Promise<unknown> {
     try {
       const tool = this.#byName.get(name);
       if (tool === undefined) {
@@ -162,6 +211,7 @@ export class CardrailToolkit {
         });
       }
       const checked = readToolInput(tool.generated, input, tool.offered.inputSchema.required ?? []);
+      tool.validate(checked);
       if ('cardId' in tool.generated.inputSchema.properties) {
         const cardId = readId(checked, 'cardId') ?? this.cardId;
         if (cardId !== undefined) {
@@ -169,10 +219,23 @@ export class CardrailToolkit {
           checked.cardId = cardId;
         }
       }
-      return await toolHandlers[tool.offered.name](checked, this.#context);
+      const idempotencyKey =
+        options.callId === undefined || tool.offered.readOnly
+          ? undefined
+          : await callIdempotencyKey(this.agentId, name, options.callId, checked);
+      return await toolHandlers[tool.offered.name](checked, {
+        ...this.#context,
+        inputSchema: tool.offered.inputSchema,
+        call: { ...options, idempotencyKey },
+      });
     } catch (error) {
       throw toToolError(error);
     }
+  }
+
+  /** What the model should do after `name` answered `data` (see `ToolResult.nextStep`); undefined when obvious. */
+  nextStep(name: ToolName, data: unknown): string | undefined {
+    return nextStep(name, data);
   }
 }
 

@@ -1,10 +1,10 @@
 // The adapters' output against the frameworks' own types: if either framework's tool type moves away from what the
 // adapters produce, this file stops compiling.
-import type { ToolSet } from 'ai';
+import { generateText, type LanguageModel, type ToolSet } from 'ai';
 import type { ChatCompletionCreateParams, ChatCompletionFunctionTool } from 'openai/resources/chat/completions';
 import type { FunctionTool, ResponseCreateParams } from 'openai/resources/responses/responses';
 import { describe, expectTypeOf, it } from 'vitest';
-import { toAISDKTools } from '../src/adapters/ai-sdk.js';
+import { cardrailToolApproval, toAISDKTools } from '../src/adapters/ai-sdk.js';
 import { createCardrailToolkit, toOpenAIResponsesTools, toOpenAITools } from '../src/index.js';
 
 const toolkit = createCardrailToolkit({ apiKey: 'sk_test_typecheck1', agentId: 'agt_1' });
@@ -19,5 +19,12 @@ describe('adapter types', () => {
 
   it('are an AI SDK tool set', () => {
     expectTypeOf(toAISDKTools(toolkit)).toExtend<ToolSet>();
+  });
+
+  it("plug into generateText with ai 7's tool approval", () => {
+    // Compiled, never run: the approval configuration fits generateText's `toolApproval` for these tools.
+    const call = (model: LanguageModel) =>
+      generateText({ model, tools: toAISDKTools(toolkit), toolApproval: cardrailToolApproval(toolkit), prompt: 'Buy.' });
+    expectTypeOf(call).returns.resolves.toHaveProperty('content');
   });
 });

@@ -4,7 +4,6 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toAISDKTools } from '../src/adapters/ai-sdk.js';
 import {
-  createCardrailToolkit,
   runOpenAIToolCall,
   TOOL_NAMES,
   ToolError,
@@ -14,13 +13,13 @@ import {
 } from '../src/index.js';
 import { chatCompletionFunctionTool, responsesFunctionTool } from './support/openai-shapes.js';
 import { compileToolSchema } from './support/schema-validator.js';
-import { startWorld, type World } from './support/world.js';
+import { startWorld, toolkitFor, type World } from './support/world.js';
 
 let world: World;
 let toolkit: CardrailToolkit;
 beforeAll(async () => {
   world = await startWorld();
-  toolkit = createCardrailToolkit({ apiKey: world.apiKey, baseUrl: world.baseUrl, agentId: world.agentId });
+  toolkit = toolkitFor(world);
 });
 afterAll(() => world.close());
 
@@ -33,14 +32,19 @@ describe('OpenAI function tools', () => {
     const isChatTool = shapes.compile(chatCompletionFunctionTool);
     const isResponsesTool = shapes.compile(responsesFunctionTool);
     expect(chat.map((tool) => tool.function.name)).toEqual([...TOOL_NAMES]);
-    chat.forEach((tool, i) => {
+    chat.forEach((tool) => {
       expect(isChatTool(tool), JSON.stringify(isChatTool.errors)).toBe(true);
-      expect(tool.function.parameters).toEqual(toolkit.tools[i]?.inputSchema);
+      expect(tool.function.strict).toBe(true);
       expect(() => compileToolSchema(tool.function.parameters)).not.toThrow();
     });
     responses.forEach((tool, i) => {
       expect(isResponsesTool(tool), JSON.stringify(isResponsesTool.errors)).toBe(true);
-      expect(tool).toMatchObject({ name: TOOL_NAMES[i], description: toolkit.tools[i]?.description, strict: false });
+      expect(tool).toMatchObject({ name: TOOL_NAMES[i], description: toolkit.tools[i]?.description, strict: true });
+      expect(tool.parameters).toEqual(chat[i]?.function.parameters);
+    });
+    // Asked for, the toolkit's own schemas as they are.
+    toOpenAITools(toolkit, { strict: false }).forEach((tool, i) => {
+      expect(tool.function).toMatchObject({ strict: false, parameters: toolkit.tools[i]?.inputSchema });
     });
     // Plain JSON: what goes over the wire is what the function returned.
     expect(JSON.parse(JSON.stringify(chat))).toEqual(chat);

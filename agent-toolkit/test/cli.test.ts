@@ -9,11 +9,29 @@ const { version } = JSON.parse(readFileSync(new URL('../package.json', import.me
 beforeAll(assertBuilt);
 
 describe('cardrail-mcp command line', () => {
+  it("reads how declare_intent asks for a person's decision", () => {
+    const base = ['--api-key', 'sk_test_cli000001', '--agent', 'agt_1'];
+    expect(parseCli(base, {})).toMatchObject({
+      config: { approval: { elicitation: true, elicitationTimeoutMs: undefined, decisionWaitSeconds: undefined } },
+    });
+    expect(parseCli([...base, '--no-elicitation', '--elicitation-timeout', '30', '--approval-wait', '240'], {})).toMatchObject({
+      config: { approval: { elicitation: false, elicitationTimeoutMs: 30_000, decisionWaitSeconds: 240 } },
+    });
+  });
+
   it('prints its help and version', async () => {
     const help = await runBin(['--help']);
     expect(help.status).toBe(0);
     expect(help.stdout).toContain('Usage: cardrail-mcp --api-key <key> --agent <agentId> [--card <cardId>] [--base-url <url>]');
-    for (const flag of ['--variant', '--credential-exposure', '--transport', '--port', '--host'])
+    for (const flag of [
+      '--variant',
+      '--credential-exposure',
+      '--no-elicitation',
+      '--approval-wait',
+      '--transport',
+      '--port',
+      '--host',
+    ])
       expect(help.stdout).toContain(flag);
     const shown = await runBin(['--version']);
     expect(shown).toMatchObject({ status: 0, stdout: `${version}\n` });
@@ -35,6 +53,11 @@ describe('cardrail-mcp command line', () => {
       [['--api-key', 'pk_live_nope', '--agent', 'agt_1'], /starts with "sk_test_"/],
       [['--api-key', 'sk_test_cli000001', '--agent', 'agt_1', '--card'], /--card/],
       [['--api-key', 'sk_test_cli000001', '--agent', 'agt_1', '--verbose'], /Unknown option '--verbose'/],
+      [
+        ['--api-key', 'sk_test_cli000001', '--agent', 'agt_1', '--approval-wait', '301'],
+        /--approval-wait must be a whole number of seconds from 1 to 300, got "301"/,
+      ],
+      [['--api-key', 'sk_test_cli000001', '--agent', 'agt_1', '--elicitation-timeout', '0'], /--elicitation-timeout must be/],
     ];
     const runs = await Promise.all(cases.map(([args]) => runBin(args)));
     for (const [i, [args, message]] of cases.entries()) {
@@ -84,6 +107,7 @@ describe('cardrail-mcp command line', () => {
         baseUrl: 'http://127.0.0.1:4010/v1',
         variant: 'customer',
         credentialExposure: 'full',
+        approval: { elicitation: true, elicitationTimeoutMs: undefined, decisionWaitSeconds: undefined },
         transport: 'http',
         host: undefined,
         port: 0,

@@ -96,9 +96,32 @@ describe('tool schemas derived from the spec', () => {
       }
     });
 
+    it(`${variant}: outputs are the operations' success bodies, inlined; wait_for_approval answers an intent`, () => {
+      const inline = (name: string) => toJsonSchema(document, { $ref: `#/components/schemas/${name}` }, name);
+      expect(tools.declare_intent.outputSchema).toEqual(inline('Intent'));
+      expect(tools.get_intent.outputSchema).toEqual(inline('Intent'));
+      expect(tools.wait_for_approval.outputSchema).toEqual(inline('Intent'));
+      expect(tools.wait_for_approval.outputSchema.required).toContain('approvalUrl');
+      expect(tools.evaluate_spend.outputSchema).toEqual(inline('SpendEvaluation'));
+      expect(tools.check_spending_power.outputSchema).toEqual(inline('CardPolicySummary'));
+      expect(tools.get_card_credentials.outputSchema).toEqual(inline('Credentials'));
+      for (const name of TOOL_NAMES) expect(tools[name].outputSchema.type, name).toBe('object');
+    });
+
+    it(`${variant}: wait_for_approval takes the intent id from the spec and a bounded wait of the toolkit's own`, () => {
+      expect(tools.wait_for_approval.inputSchema.properties.intentId).toEqual(tools.get_intent.inputSchema.properties.intentId);
+      expect(tools.wait_for_approval.inputSchema.properties.timeoutSeconds).toMatchObject({
+        type: 'integer',
+        minimum: 1,
+        maximum: 300,
+        default: 45,
+      });
+      expect(tools.wait_for_approval).toMatchObject({ method: 'GET', path: '/intents/{intentId}', readOnly: true });
+    });
+
     it(`${variant}: schemas are self-contained JSON Schema without OpenAPI-only keywords`, () => {
       for (const name of TOOL_NAMES) {
-        const used = [...keywords(tools[name].inputSchema)];
+        const used = [...keywords(tools[name].inputSchema), ...keywords(tools[name].outputSchema)];
         expect(
           used.filter((key) => key === '$ref' || key === 'example' || key.startsWith('x-')),
           name,
@@ -106,6 +129,14 @@ describe('tool schemas derived from the spec', () => {
       }
     });
   }
+
+  it("fails when a field of the toolkit's own collides with one of the operation's", () => {
+    const document = readBundle('customer');
+    const colliding = { ...catalogTool('wait_for_approval'), toolkitInput: { intentId: { type: 'string' } } };
+    expect(() => deriveTool(document, colliding, 'customer')).toThrow(
+      /intentId appears twice in the tool input \(again as toolkit field\)/,
+    );
+  });
 
   it('fails when a field the toolkit fixes is gone from the spec, and drops an owner field only where it exists', () => {
     const document = readBundle('customer');

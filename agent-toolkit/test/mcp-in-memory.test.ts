@@ -26,7 +26,7 @@ async function connect(options: { cardId?: string } = {}): Promise<Client> {
 }
 
 describe('MCP server over the in-memory transport', () => {
-  it('introduces itself with the agent it acts for and lists the seven tools, each with a valid JSON Schema input', async () => {
+  it('introduces itself with the agent it acts for and lists the eight tools, each with a title and valid JSON Schema input and output', async () => {
     const client = await connect();
     expect(client.getServerVersion()).toMatchObject({ name: 'cardrail' });
     expect(client.getInstructions()).toContain(world.agentId);
@@ -34,8 +34,17 @@ describe('MCP server over the in-memory transport', () => {
     expect(tools.map((tool) => tool.name)).toEqual([...TOOL_NAMES]);
     for (const tool of tools) {
       expect(() => compileToolSchema(tool.inputSchema), tool.name).not.toThrow();
+      expect(tool.outputSchema?.type, tool.name).toBe('object');
+      expect(() => compileToolSchema(tool.outputSchema ?? {}), tool.name).not.toThrow();
+      expect(tool.title, tool.name).toMatch(/^[A-Z][a-z]+( [a-z]+)*$/);
+      expect(tool.annotations?.title, tool.name).toBe(tool.title);
       expect(tool.description?.length, tool.name).toBeGreaterThan(80);
     }
+    expect(tools.find((tool) => tool.name === 'wait_for_approval')).toMatchObject({
+      title: 'Wait for approval',
+      annotations: { readOnlyHint: true },
+      inputSchema: { required: ['intentId'], properties: { timeoutSeconds: { default: 45, maximum: 300 } } },
+    });
     const byName = Object.fromEntries(tools.map((tool) => [tool.name, tool]));
     expect(byName.check_spending_power?.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
     expect(byName.freeze_card?.annotations).toMatchObject({
@@ -70,11 +79,21 @@ describe('MCP server over the in-memory transport', () => {
       isError: true,
       payload: { error: { code: 'invalid_input', details: { fields: ['cardId'] } } },
     });
-    const badAmount = await call('declare_intent', { cardId: world.approvalCard, summary: 'x', expectedAmount: 'lots' });
+    const before = (await world.api.intents.list({ cardId: world.approvalCard })).data.length;
+    const badAmount = await call('declare_intent', { cardId: world.approvalCard, summary: 'x', expectedAmount: '25 dollars' });
     expect(badAmount).toMatchObject({
       isError: true,
-      payload: { error: { code: 'invalid_request', status: 400, details: { field: '/body/expectedAmount' } } },
+      payload: {
+        error: {
+          code: 'invalid_input',
+          details: { field: 'expectedAmount', reason: 'must be an integer (got the string "25 dollars")' },
+        },
+      },
     });
+    expect(badAmount.payload.error.message).toBe(
+      'declare_intent: expectedAmount must be an integer (got the string "25 dollars"). Nothing was sent.',
+    );
+    expect((await world.api.intents.list({ cardId: world.approvalCard })).data).toHaveLength(before);
     expect(await call('get_intent', { intentId: 'int_doesnotexist' })).toMatchObject({
       isError: true,
       payload: { error: { code: 'not_found', status: 404 } },

@@ -34,7 +34,7 @@ afterAll(async () => {
 });
 
 describe('cardrail-mcp over stdio (the built bin)', () => {
-  it('answers tools/list with the seven tools, each with a valid JSON Schema input', async () => {
+  it('answers tools/list with the eight tools, each with a valid JSON Schema input and output', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual([...TOOL_NAMES]);
     for (const tool of tools) {

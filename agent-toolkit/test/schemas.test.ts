@@ -15,6 +15,7 @@ const VALID: Record<ToolName, Record<string, unknown>> = {
     tolerance: { percent: 5 },
   },
   get_intent: { intentId: 'int_1' },
+  wait_for_approval: { intentId: 'int_1', timeoutSeconds: 30 },
   get_card_credentials: { cardId: 'card_1', intentId: 'int_1', expectedAmount: 2_500 },
   list_transactions: { cardId: 'card_1', status: 'declined', limit: 10 },
   freeze_card: { cardId: 'card_1' },
@@ -37,6 +38,7 @@ describe('tool input schemas', () => {
       }
       expect(compileToolSchema(tools.declare_intent.inputSchema)({ ...VALID.declare_intent, expectedAmount: 0 })).toBe(false);
       expect(compileToolSchema(tools.list_transactions.inputSchema)({ status: 'refunded' })).toBe(false);
+      expect(compileToolSchema(tools.wait_for_approval.inputSchema)({ intentId: 'int_1', timeoutSeconds: 301 })).toBe(false);
     });
   }
 

@@ -2,8 +2,7 @@ import { Cardrail } from '@cardrail/sdk';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCardrailToolkit, TOOL_NAMES, ToolError, type CardrailToolkitOptions } from '../src/index.js';
 import { userTools } from '../src/generated/tool-schemas.js';
-import { recordingFetch } from './support/recording-fetch.js';
-import { startWorld, type World } from './support/world.js';
+import { recordedToolkit, startWorld, type World } from './support/world.js';
 
 let world: World;
 beforeAll(async () => {
@@ -11,17 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => world.close());
 
-function toolkitWith(options: Partial<CardrailToolkitOptions> = {}) {
-  const recorder = recordingFetch();
-  const toolkit = createCardrailToolkit({
-    apiKey: world.apiKey,
-    baseUrl: world.baseUrl,
-    agentId: world.agentId,
-    clientOptions: { fetch: recorder.fetch, maxRetries: 0 },
-    ...options,
-  });
-  return { toolkit, recorder };
-}
+const toolkitWith = (options: Partial<CardrailToolkitOptions> = {}) => recordedToolkit(world, options);
 
 describe('scope', () => {
   it("refuses another agent's card after one read of the card, and without any request from then on", async () => {

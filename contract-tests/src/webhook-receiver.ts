@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import { constructEvent, SIGNATURE_HEADER } from '@cardrail/sdk/webhooks';
+import { constructEvent, SIGNATURE_HEADER, STANDARD_WEBHOOKS_HEADERS } from '@cardrail/sdk/webhooks';
 import { http, type HttpHandler } from 'msw';
 import type { ContractRecorder } from './recorder.js';
 import { ENVELOPE_OF, formatErrors, VARIANTS, type Variant } from './spec.js';
@@ -10,6 +10,12 @@ export interface ReceivedDelivery {
   type: string | undefined;
   body: string;
   signature: string | null;
+  /** The Standard Webhooks message id (`webhook-id`), null when the delivery has none. */
+  webhookId: string | null;
+  /** The `webhook-signature` header, null when the delivery has none. */
+  standardSignature: string | null;
+  /** Delivered to the endpoint of webhooks that turned the Standard Webhooks headers off (`url(variant, false)`). */
+  plain: boolean;
   verified: boolean;
   valid: boolean;
   /** The status the receiver answered with. */
@@ -21,10 +27,15 @@ export type ClockWindow = () => { from: number; to: number };
 
 const TOLERANCE_SECONDS = 300;
 
+/** `/hooks/<variant>`, or `/hooks/<variant>/plain` for webhooks with `standardWebhooks: false`. */
+const HOOK_PATH = /\/hooks\/(customer|user)(\/plain)?$/;
+
 /**
- * The webhook endpoint of a suite: one URL per variant (`/hooks/customer`, `/hooks/user`). Every delivery must verify
- * with the SDK's `constructEvent` and validate against the `webhooks:` schema of its type in the variant's document;
- * anything else is a violation recorded with the suite's recorder. Reachable as a Node server or through MSW.
+ * The webhook endpoint of a suite: one URL per variant (`/hooks/customer`, `/hooks/user`), and one per variant for
+ * webhooks that turned the Standard Webhooks headers off (`.../plain`). Every delivery must verify with the SDK's
+ * `constructEvent` given the request's headers (both schemes, which must agree), carry the Standard Webhooks headers
+ * exactly when its endpoint expects them, and validate against the `webhooks:` schema of its type in the variant's
+ * document; anything else is a violation recorded with the suite's recorder. Reachable as a Node server or through MSW.
  */
 export class WebhookReceiver {
   readonly deliveries: ReceivedDelivery[] = [];
@@ -47,19 +58,21 @@ export class WebhookReceiver {
     this.#clocks.set(variant, window);
   }
 
-  /** Answer the next `count` deliveries of this variant with 503, as a receiver that is down. */
+  /** Answer the next `count` deliveries to this variant's main endpoint with 503, as a receiver that is down. */
   failNext(variant: Variant, count: number): void {
     this.#failures.set(variant, count);
   }
 
-  url(variant: Variant): string {
+  /** The endpoint of a variant's webhooks; `standardWebhooks: false` webhooks get their own. */
+  url(variant: Variant, standardWebhooks = true): string {
     if (!this.#baseUrl) throw new Error('The receiver has no address: call listen() or useBaseUrl() first.');
-    return `${this.#baseUrl}/hooks/${variant}`;
+    return `${this.#baseUrl}/hooks/${variant}${standardWebhooks ? '' : '/plain'}`;
   }
 
   /** Checks and stores one delivery and answers it like a well-behaved receiver. */
   async handle(request: Request): Promise<Response> {
-    const variant = VARIANTS.find((v) => new URL(request.url).pathname.endsWith(`/hooks/${v}`));
+    const path = HOOK_PATH.exec(new URL(request.url).pathname);
+    const variant = VARIANTS.find((v) => v === path?.[1]);
     if (!variant) return new Response('unknown hook', { status: 404 });
     const body = await request.text();
     const signature = request.headers.get(SIGNATURE_HEADER);
@@ -69,6 +82,9 @@ export class WebhookReceiver {
       type: undefined,
       body,
       signature,
+      webhookId: request.headers.get(STANDARD_WEBHOOKS_HEADERS.id),
+      standardSignature: request.headers.get(STANDARD_WEBHOOKS_HEADERS.signature),
+      plain: path?.[2] !== undefined,
       verified: false,
       valid: false,
       answered: 200,
@@ -82,10 +98,20 @@ export class WebhookReceiver {
         message,
       });
 
+    const standardHeaders = Object.values(STANDARD_WEBHOOKS_HEADERS).filter((name) => request.headers.has(name));
+    if (delivery.plain ? standardHeaders.length > 0 : standardHeaders.length < 3) {
+      violation(
+        'webhook_signature',
+        delivery.plain
+          ? `a webhook with standardWebhooks: false was sent ${standardHeaders.join(', ')}`
+          : `the Standard Webhooks headers are incomplete: only ${standardHeaders.join(', ') || 'none'} of webhook-id, webhook-timestamp, webhook-signature`,
+      );
+    }
+    if (signature === null) violation('webhook_signature', `no ${SIGNATURE_HEADER} header`);
     try {
       const event = await constructEvent({
         payload: body,
-        header: signature,
+        headers: request.headers,
         secret: this.#secrets.get(variant) ?? [],
         now: this.#verificationTime(variant, signature),
       });
@@ -108,7 +134,7 @@ export class WebhookReceiver {
         this.recorder.recordEvent(ENVELOPE_OF[variant], delivery.type);
       }
     }
-    const failures = this.#failures.get(variant) ?? 0;
+    const failures = delivery.plain ? 0 : (this.#failures.get(variant) ?? 0);
     if (failures > 0) {
       this.#failures.set(variant, failures - 1);
       delivery.answered = 503;
@@ -196,7 +222,10 @@ export class WebhookReceiver {
   }
 
   mswHandlers(): HttpHandler[] {
-    return [http.post(`${this.#baseUrl}/hooks/:variant`, ({ request }) => this.handle(request))];
+    return [
+      http.post(`${this.#baseUrl}/hooks/:variant`, ({ request }) => this.handle(request)),
+      http.post(`${this.#baseUrl}/hooks/:variant/plain`, ({ request }) => this.handle(request)),
+    ];
   }
 
   async close(): Promise<void> {

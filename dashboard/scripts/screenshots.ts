@@ -30,7 +30,7 @@ try {
   });
   await cardrail.webhooks.create({ url: 'http://127.0.0.1:9/hooks/cardrail', events: ['*'], description: 'Ops alerts' });
   await cardrail.simulate.authorize({ cardId: card.id, amount: 12_900, merchant: { name: 'Hotel Lisboa', mcc: '7011' } });
-  await cardrail.intents.create({
+  const flight = await cardrail.intents.create({
     cardId: card.id,
     summary: 'Flight to Lisbon',
     expectedAmount: 32_000,
@@ -61,6 +61,13 @@ try {
   await shoot(desktop.page, 'overview');
   await openView(desktop.page, /^Approvals/, 'Approvals');
   await shoot(desktop.page, 'approvals');
+  await desktop.page.goto(`${running.dashboardUrl}#/approvals/${flight.id}`);
+  await desktop.page.getByRole('heading', { level: 1, name: 'Approve a purchase: Flight to Lisbon' }).waitFor();
+  await desktop.page
+    .getByRole('region', { name: /^Recent spends/ })
+    .getByText('Hotel Lisboa')
+    .waitFor();
+  await shoot(desktop.page, 'approval');
   await openView(desktop.page, 'Cards');
   await row(desktop.page, card.id)
     .getByRole('button', { name: /^Policy/ })

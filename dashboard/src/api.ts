@@ -36,6 +36,8 @@ export type WebhookDelivery = Schemas['WebhookDelivery'];
 export type ApiKey = Schemas['ApiKey'];
 export type ApiKeyWithSecret = Schemas['ApiKeyWithSecret'];
 export type Dispute = Schemas['Dispute'];
+/** What a dry run of a spend decides, the same in both variants. */
+export type SpendEvaluation = Pick<Schemas['SpendEvaluation'], 'decision' | 'reasons' | 'flags'>;
 
 // The objects whose owner field (or whole shape) differs: `ownerId` is `customerId` or `userId`.
 export type Agent = Omit<Schemas['Agent'], 'customerId'> & { ownerId: string };
@@ -213,6 +215,49 @@ export class DashboardApi {
   // Intents.
   intents(status?: Intent['status']): Promise<Intent[]> {
     return firstItems(this.#client.intents.list({ limit: LIST_LIMIT, ...(status ? { status } : {}) }));
+  }
+
+  intent(intentId: string): Promise<Intent> {
+    return this.#client.intents.retrieve(intentId);
+  }
+
+  async agent(agentId: string): Promise<Agent> {
+    const client = this.#client;
+    return withOwner(
+      client instanceof CardrailUsers ? await client.agents.retrieve(agentId) : await client.agents.retrieve(agentId),
+    );
+  }
+
+  owner(ownerId: string): Promise<Owner> {
+    const client = this.#client;
+    return client instanceof CardrailUsers ? client.users.retrieve(ownerId) : client.customers.retrieve(ownerId);
+  }
+
+  async card(cardId: string): Promise<Card> {
+    const client = this.#client;
+    return cardOf(client instanceof CardrailUsers ? await client.cards.retrieve(cardId) : await client.cards.retrieve(cardId));
+  }
+
+  /** What an authorization of the intent's amount at its merchant would get now (a dry run: nothing changes). */
+  async evaluateIntent(intent: Intent): Promise<SpendEvaluation> {
+    const { decision, reasons, flags } = await this.#client.spend.evaluate({
+      cardId: intent.cardId,
+      amount: intent.expectedAmount,
+      currency: intent.currency,
+      ...(intent.agentId ? { agentId: intent.agentId } : {}),
+      ...(intent.expectedMerchant ? { merchant: { name: intent.expectedMerchant } } : {}),
+    });
+    return { decision, reasons, flags };
+  }
+
+  /** The agent's newest transactions. */
+  async agentTransactions(agentId: string, limit: number): Promise<Transaction[]> {
+    const client = this.#client;
+    const page =
+      client instanceof CardrailUsers
+        ? await client.transactions.list({ agentId, limit })
+        : await client.transactions.list({ agentId, limit });
+    return page.data.map((transaction) => withOwner(transaction));
   }
 
   async approveIntent(intentId: string): Promise<void> {

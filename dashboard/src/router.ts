@@ -2,18 +2,25 @@
 // anything secret.
 import { useEffect, useState } from 'preact/hooks';
 
-function currentPath(): string {
-  return location.hash.replace(/^#\/?/, '').split(/[/?]/)[0] ?? '';
+/** The route of the address: its view (`cards`) and, for a page of one object, the object's id (`approvals/int_...`). */
+export interface Route {
+  view: string;
+  id: string | undefined;
 }
 
-export function useRoute(): string {
-  const [path, setPath] = useState(currentPath);
+export function currentRoute(): Route {
+  const [view = '', id] = location.hash.replace(/^#\/?/, '').split('?')[0]?.split('/') ?? [];
+  return { view, id: id ? decodeURIComponent(id) : undefined };
+}
+
+export function useRoute(): Route {
+  const [route, setRoute] = useState(currentRoute);
   useEffect(() => {
-    const onChange = () => setPath(currentPath());
+    const onChange = () => setRoute(currentRoute());
     addEventListener('hashchange', onChange);
     return () => removeEventListener('hashchange', onChange);
   }, []);
-  return path;
+  return route;
 }
 
 export function href(path: string): string {

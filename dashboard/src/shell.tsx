@@ -6,6 +6,7 @@ import { EventFeed } from './live.js';
 import { href, useRoute } from './router.js';
 import { AgentsView } from './views/agents.js';
 import { ApiKeysView } from './views/api-keys.js';
+import { ApprovalView } from './views/approval.js';
 import { ApprovalsView } from './views/approvals.js';
 import { CardsView } from './views/cards.js';
 import { ClockView } from './views/clock.js';
@@ -67,9 +68,11 @@ export function Shell(props: { session: Session; onSignOut(): void }) {
     feed.start();
     return () => feed.stop();
   }, [feed]);
-  const path = useRoute();
-  const route = ROUTES.find((candidate) => candidate.path === path) ?? ROUTES[0];
+  const address = useRoute();
+  const route = ROUTES.find((candidate) => candidate.path === address.view) ?? ROUTES[0];
   const View = route?.view ?? OverviewView;
+  // An intent's own page (its approvalUrl): `#/approvals/int_...`.
+  const intentId = route?.path === 'approvals' ? address.id : undefined;
 
   return (
     <ApiContext.Provider value={api}>
@@ -109,7 +112,7 @@ export function Shell(props: { session: Session; onSignOut(): void }) {
         </nav>
         <main id="main" tabIndex={-1}>
           <FeedProblem feed={feed} />
-          <View key={route?.path} />
+          {intentId ? <ApprovalView key={`approval:${intentId}`} intentId={intentId} /> : <View key={route?.path} />}
         </main>
       </FeedContext.Provider>
     </ApiContext.Provider>

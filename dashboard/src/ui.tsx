@@ -48,6 +48,9 @@ const TONES: Record<string, string> = {
   completed: 'good',
   matched: 'good',
   approved: 'good',
+  approve: 'good',
+  review: 'warn',
+  decline: 'bad',
   pending: 'info',
   pending_approval: 'warn',
   open: 'warn',
@@ -70,6 +73,15 @@ const TONES: Record<string, string> = {
 
 export function Status(props: { value: string }) {
   return <span class={`status tone-${TONES[props.value] ?? 'info'}`}>{props.value.replace(/_/g, ' ')}</span>;
+}
+
+/**
+ * An intent's status as a person reads it: a `pending` intent a person approved reads `approved` (it may be spent),
+ * one that needed nobody `pending`.
+ */
+export function IntentStatus(props: { intent: { status: string; approvedAt: string | null } }) {
+  const { status, approvedAt } = props.intent;
+  return <Status value={status === 'pending' && approvedAt ? 'approved' : status} />;
 }
 
 export function Id(props: { value: string | null | undefined }) {

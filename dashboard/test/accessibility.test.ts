@@ -22,6 +22,7 @@ let running: RunningMockServer;
 let browser: Browser;
 let apiKey: string;
 let cardId: string;
+let intentId: string;
 let webhookUrl: string;
 
 beforeAll(async () => {
@@ -37,7 +38,9 @@ beforeAll(async () => {
     card: { policy: { requireApproval: true, cooldownMinutes: 5, limits: { perDay: 50_000 } } },
   });
   cardId = card.id;
-  await client.intents.create({ cardId: card.id, summary: 'GPU credits', expectedAmount: 2_000, expectedMerchant: 'OpenAI' });
+  intentId = (
+    await client.intents.create({ cardId: card.id, summary: 'GPU credits', expectedAmount: 2_000, expectedMerchant: 'OpenAI' })
+  ).id;
   await client.simulate.authorize({ cardId: card.id, amount: 2_500, merchant: { name: 'OpenAI', mcc: '5734' } });
   await client.agents.create({ customerId: owner.id, name: 'Suspended bot' }).then((agent) => client.agents.suspend(agent.id));
   const second = await running.mock.cardholder({ client, email: 'grace@example.com' });
@@ -109,6 +112,13 @@ describe.each([
         found[heading] = await seriousViolations(page);
         expect(await overflowsSideways(page), `${heading} scrolls sideways`).toBe(false);
       }
+      // An intent's own page (its approvalUrl), waiting for an answer.
+      await page.goto(`${running.dashboardUrl}#/approvals/${intentId}`);
+      await page.getByRole('heading', { level: 1, name: 'Approve a purchase: GPU credits' }).waitFor();
+      await page.getByRole('button', { name: 'Approve' }).waitFor();
+      await settled(page);
+      found['Approval page'] = await seriousViolations(page);
+      expect(await overflowsSideways(page), 'The approval page scrolls sideways').toBe(false);
       expect(found).toEqual(Object.fromEntries(Object.keys(found).map((view) => [view, []])));
       expect(dashboard.errors).toEqual([]);
     } finally {

@@ -44,7 +44,12 @@ afterEach(async () => {
 
 async function open(viewport?: { width: number; height: number }): Promise<DashboardPage> {
   if (!running.dashboardUrl) throw new Error('startMockServer() serves no dashboard');
-  const dashboard = await openDashboard(browser, running.dashboardUrl, viewport);
+  return openAt(running.dashboardUrl, viewport);
+}
+
+/** A fresh page at an address of the dashboard (a view's, an intent's page). */
+async function openAt(url: string, viewport?: { width: number; height: number }): Promise<DashboardPage> {
+  const dashboard = await openDashboard(browser, url, viewport);
   opened.push(dashboard);
   return dashboard;
 }
@@ -128,7 +133,7 @@ describe('acting through the page', () => {
   it('approves one intent and rejects another; the API and a webhook see both answers', async () => {
     const client = running.mock.client();
     const inbox = await running.mock.webhookInbox({ client, events: ['intent.approved', 'intent.rejected'] });
-    const { card } = await running.mock.cardholder({ client, card: { policy: { requireApproval: true } } });
+    const { card, agent } = await running.mock.cardholder({ client, card: { policy: { requireApproval: true } } });
     const page = await signedIn(client);
     await openView(page, /^Approvals/, 'Approvals');
     await page.getByText('Nothing is waiting.').waitFor();
@@ -141,6 +146,8 @@ describe('acting through the page', () => {
     const yachtCard = waiting.getByRole('article', { name: /Yacht rental/ });
     await gpuCard.waitFor();
     await yachtCard.waitFor();
+    // The agent by the name its owner gave it, beside its id.
+    await gpuCard.getByText(`${agent.name} ${agent.id}`).waitFor();
 
     await gpuCard.getByRole('button', { name: 'Approve' }).click();
     await gpuCard.waitFor({ state: 'detached' });
@@ -263,6 +270,104 @@ describe('acting through the page', () => {
       ['Coffee Roasters', 'completed'],
       ['Yacht club', 'declined'],
     ]);
+  });
+});
+
+describe("an intent's own page (its approvalUrl)", () => {
+  /** The page of an intent, as its approvalUrl names it. */
+  const pageOf = (intentId: string) => `${running.dashboardUrl}#/approvals/${intentId}`;
+
+  it('opens before sign-in, returns to the intent after it, shows what a person decides on, and approves', async () => {
+    const client = running.mock.client();
+    const inbox = await running.mock.webhookInbox({ client, events: ['intent.approved'] });
+    const { owner, agent, card } = await running.mock.cardholder({
+      client,
+      email: 'ada@example.com',
+      agent: { name: 'GPU buyer' },
+      card: { policy: { requireApproval: true, limits: { perDay: 50_000, perMonth: 200_000 } } },
+    });
+    await client.customers.update(owner.id, { name: { first: 'Ada', last: 'Lovelace' } });
+    await client.simulate.authorize({ cardId: card.id, amount: 1_250, merchant: { name: 'Coffee Roasters', mcc: '5814' } });
+    const intent = await client.intents.create({
+      cardId: card.id,
+      summary: 'One month of GPU credits',
+      expectedAmount: 2_500,
+      expectedMerchant: 'OpenAI',
+      customerIntentId: 'order-77',
+    });
+    const key = await keyFor(client);
+
+    // The person follows the link in a new tab: nothing is shown before signing in, and signing in leads back.
+    const { page } = await openAt(pageOf(intent.id));
+    await page.getByText(`Sign in to decide on intent ${intent.id}`).waitFor();
+    await signIn(page, key);
+    await page.getByRole('heading', { level: 1, name: 'Approve a purchase: One month of GPU credits' }).waitFor();
+    expect(page.url()).toBe(pageOf(intent.id));
+
+    const purchase = page.getByRole('region', { name: 'The purchase' });
+    const fact = (term: string) =>
+      purchase
+        .locator('dt')
+        .filter({ hasText: new RegExp(`^${term}$`) })
+        .locator('xpath=following-sibling::dd[1]');
+    await fact('Amount').getByText('$25.00', { exact: true }).waitFor();
+    expect(await fact('Amount').textContent()).toContain(
+      'A payment from $20.00 to $30.00 matches it (the larger of 10 % and $5.00).',
+    );
+    expect(await fact('Merchant').textContent()).toBe('OpenAI');
+    expect(await fact('Agent').textContent()).toContain('GPU buyer');
+    expect(await fact('Agent').textContent()).toContain(agent.id);
+    expect(await fact('Owner').textContent()).toContain('Ada Lovelace (ada@example.com)');
+    expect(await fact('Card').textContent()).toContain(`•••• ${card.last4}`);
+    expect(await fact('Card may still spend').textContent()).toBe('$487.50 today, $1,987.50 this month');
+    expect(await fact('If paid now').textContent()).toContain('approval_required');
+    expect(await fact('Declared').textContent()).toContain('order-77');
+    await page
+      .getByRole('region', { name: 'Recent spends of GPU buyer' })
+      .getByText(/\$12\.50 at Coffee Roasters/)
+      .waitFor();
+    await purchase.getByText('pending approval', { exact: true }).waitFor();
+
+    await purchase.getByRole('button', { name: 'Approve' }).click();
+    await purchase.getByText(/^Approved .* by api\. The agent may now pay\.$/).waitFor();
+    await purchase.getByText('approved', { exact: true }).waitFor();
+    expect(await purchase.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+    expect((await client.intents.retrieve(intent.id)).status).toBe('pending');
+    await inbox.waitFor('intent.approved', (event) => event.data.intentId === intent.id, { timeoutMs: UI_TIMEOUT_MS });
+
+    // The list of every intent reads `approved` too, not `pending`, and links back to the page.
+    await openView(page, /^Approvals/, 'Approvals');
+    const listed = row(page, 'One month of GPU credits');
+    await listed.getByText('approved', { exact: true }).waitFor();
+    await listed.getByRole('link', { name: 'One month of GPU credits' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Approve a purchase: One month of GPU credits' }).waitFor();
+  });
+
+  it('rejects with a reason; a decided intent shows its outcome and no answers; an unknown one says so', async () => {
+    const client = running.mock.client();
+    const { card } = await running.mock.cardholder({ client, card: { policy: { requireApproval: true } } });
+    const intent = await client.intents.create({ cardId: card.id, summary: 'Yacht rental', expectedAmount: 90_000 });
+    const page = await signedIn(client);
+    await page.goto(pageOf(intent.id));
+    const purchase = page.getByRole('region', { name: 'The purchase' });
+    await purchase.getByLabel('Reason for rejection').fill('Not in this month’s budget');
+    await purchase.getByRole('button', { name: 'Reject' }).click();
+    await purchase.getByText(/^Rejected .*: Not in this month’s budget$/).waitFor();
+    expect(await client.intents.retrieve(intent.id)).toMatchObject({
+      status: 'rejected',
+      rejectionReason: 'Not in this month’s budget',
+    });
+
+    // Decided elsewhere while the page was open (the agent's app, another person): the page follows, no answers left.
+    const other = await client.intents.create({ cardId: card.id, summary: 'Hotel in Lisbon', expectedAmount: 30_000 });
+    await page.goto(pageOf(other.id));
+    await purchase.getByRole('button', { name: 'Approve' }).waitFor();
+    await client.intents.approve(other.id);
+    await purchase.getByText(/^Approved .* by api\./).waitFor();
+    expect(await purchase.getByRole('button', { name: 'Reject' }).count()).toBe(0);
+
+    await page.goto(pageOf('int_doesnotexist0000'));
+    await page.getByRole('alert').filter({ hasText: 'not_found' }).waitFor();
   });
 });
 

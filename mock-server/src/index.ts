@@ -68,3 +68,6 @@ export { FaultOptionError, type FaultInfo, type FaultOptions } from './testkit/f
 export type { FaultStatus } from './core/faults.js';
 export type { TestKit } from './testkit/test-kit.js';
 export type { TestKitClock, TestKitFault, TestKitFaults, TestKitMock } from './testkit/test-kit-mock.js';
+export type { TriggerOptions } from './testkit/test-kit.js';
+export type { TimePassing } from './testkit/trigger/world.js';
+export type { Approver, ApproverAnswer, ApproverDecision, ApproverIntent, ApproverOptions } from './testkit/approver.js';

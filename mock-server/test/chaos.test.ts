@@ -14,7 +14,7 @@ import { FROZEN_AT, newKey } from './support/keys.js';
 import { TOUR_KEY } from './support/state-tour.js';
 import { tempDirs } from './support/temp-dirs.js';
 
-afterEach(killChildren);
+afterEach(() => killChildren());
 const stateDir = tempDirs('cardrail-chaos-');
 const fixture = fileURLToPath(new URL('./fixtures/journal-format/', import.meta.url));
 const limitedServer = fileURLToPath(new URL('./support/limited-state-server.mjs', import.meta.url));
@@ -321,7 +321,7 @@ describe.runIf(hasNodeSqlite())('cardrail-mock --state under chaos (node:sqlite,
   });
 });
 
-afterAll(killChildren);
+afterAll(() => killChildren());
 
 /** Overwrites `length` bytes from `offset` with random bytes. */
 function overwrite(path: string, offset: number, length: number): void {

@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { killChildren, runCliToExit, startCli } from './support/cli-process.js';
 
-afterEach(killChildren);
+afterEach(() => killChildren());
 
 describe('the cardrail-mock binary', () => {
   it.each(['SIGINT', 'SIGTERM'] as const)('serves the API and exits 0 on %s', async (signal) => {

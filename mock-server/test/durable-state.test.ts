@@ -10,7 +10,7 @@ import { FROZEN_AT, newKey } from './support/keys.js';
 import { startHttpReceiver, type Receiver } from './support/receiver.js';
 import { tempDirs } from './support/temp-dirs.js';
 
-afterEach(killChildren);
+afterEach(() => killChildren());
 const receivers: Receiver[] = [];
 afterEach(async () => {
   for (const receiver of receivers.splice(0)) {

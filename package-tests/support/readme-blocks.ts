@@ -6,15 +6,21 @@ export interface CodeBlock {
   line: number;
   lang: string;
   code: string;
+  /**
+   * The repository file the block shows, when the line before its fence says so (`<!-- file: path -->`): the block
+   * must be that file, word for word, and the file is what runs (the README cannot drift from what is tested).
+   */
+  file?: string;
 }
 
 /**
  * How a README's code block is checked. `script`: run with Node against the mock; `vitest` (imports vitest) and
  * `jest` (a CommonJS file with `test(`): run by that runner in the user's project; `fixtures`: a mock fixtures file,
  * loaded by the CLI; `excerpt`: a fragment that says so on its first line (`// Excerpt: ...`) and is not run;
- * `other`: shell commands, diagrams and other JSON, not run.
+ * `file`: a copy of a repository file (`<!-- file: path -->` on the line before), checked against it, which its own
+ * test runs; `other`: shell commands, diagrams and other JSON, not run.
  */
-export type BlockKind = 'script' | 'vitest' | 'jest' | 'fixtures' | 'excerpt' | 'other';
+export type BlockKind = 'script' | 'vitest' | 'jest' | 'fixtures' | 'excerpt' | 'file' | 'other';
 
 /** A block to run: its own code, or a chain of blocks where later ones start with `// Continues ...`. */
 export interface RunnableBlock {
@@ -35,6 +41,7 @@ function mswMajorOf(code: string): 2 | 3 {
 }
 
 const FENCE = /^(\s*)(```|~~~)\s*([\w-]*)/;
+const FILE_COMMENT = /^\s*<!--\s*file:\s*(\S+)\s*-->\s*$/;
 
 export function codeBlocks(readme: string, markdown: string): CodeBlock[] {
   const blocks: CodeBlock[] = [];
@@ -49,13 +56,15 @@ export function codeBlocks(readme: string, markdown: string): CodeBlock[] {
       // Blocks inside list items are indented as the item is.
       body.push((lines[end] ?? '').startsWith(indent) ? (lines[end] ?? '').slice(indent.length) : (lines[end] ?? ''));
     }
-    blocks.push({ readme, line: index + 1, lang, code: `${body.join('\n')}\n` });
+    const file = FILE_COMMENT.exec(lines[index - 1] ?? '')?.[1];
+    blocks.push({ readme, line: index + 1, lang, code: `${body.join('\n')}\n`, ...(file ? { file } : {}) });
     index = end;
   }
   return blocks;
 }
 
 export function kindOf(block: CodeBlock): BlockKind | 'continuation' {
+  if (block.file !== undefined) return 'file';
   const first = block.code.trimStart().split('\n')[0] ?? '';
   if (['ts', 'typescript', 'js', 'javascript'].includes(block.lang)) {
     if (/^\/\/ Excerpt\b/.test(first)) return 'excerpt';

@@ -1,11 +1,11 @@
 // The packages' command-line tools, run with npx in the user's project.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { consumerDir, installedManifest } from '../support/consumer.js';
 import { run } from '../support/run.js';
+import { serve } from '../support/serving.js';
 
 const npx = (args: string[]) => run('npx', ['--no-install', ...args], { cwd: consumerDir });
 
@@ -27,24 +27,14 @@ describe('npx cardrail-mock', () => {
 
   /** Runs `npx cardrail-mock <args>` until it listens, then `use(url)`, then stops it (SIGTERM) and waits. */
   async function serving(args: string[], use: (url: string) => Promise<void>): Promise<void> {
-    const child = spawn('npx', ['--no-install', 'cardrail-mock', '--port', '0', ...args], { cwd: consumerDir, detached: true });
-    const exited = new Promise((resolve) => child.once('close', resolve));
+    const mock = await serve('npx', ['--no-install', 'cardrail-mock', '--port', '0', ...args], {
+      cwd: consumerDir,
+      ready: /listening on (\S+)/,
+    });
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        let output = '';
-        child.stdout.on('data', (chunk: Buffer) => {
-          output += chunk;
-          const match = /listening on (\S+)/.exec(output);
-          if (match?.[1]) resolve(match[1]);
-        });
-        child.stderr.on('data', (chunk: Buffer) => (output += chunk));
-        child.on('exit', (code) => reject(new Error(`cardrail-mock exited with ${code}:\n${output}`)));
-      });
-      await use(url);
+      await use(mock.address);
     } finally {
-      // The npx wrapper and the server under it are one process group.
-      if (child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
-      await exited;
+      await mock.stop();
     }
   }
 

@@ -15,6 +15,7 @@ const MAIN_EXPORT: Record<string, string> = {
   '@cardrail/mock-server/node': 'startMockServer',
   '@cardrail/agent-toolkit': 'createCardrailToolkit',
   '@cardrail/agent-toolkit/ai-sdk': 'toAISDKTools',
+  '@cardrail/agent-toolkit/openai-agents': 'toOpenAIAgentsTools',
   '@cardrail/agent-toolkit/mcp': 'createCardrailMcpServer',
   '@cardrail/agent-toolkit/mcp/node': 'serveStdio',
 };

@@ -11,9 +11,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { consumerDir, consumerMsw2Dir } from '../support/consumer.js';
 import { nodeBinary } from '../support/node-majors.js';
 import { type CodeBlock, codeBlocks, kindOf, type RunnableBlock, runnableBlocks } from '../support/readme-blocks.js';
+import { READMES, staleFileBlocks } from '../support/readme-files.ts';
 import { run, type RunResult } from '../support/run.js';
 
-const READMES = ['README.md', 'sdk/README.md', 'mock-server/README.md', 'agent-toolkit/README.md'];
 const repoRoot = new URL('../../', import.meta.url);
 const blocks: CodeBlock[] = READMES.flatMap((readme) => codeBlocks(readme, readFileSync(new URL(readme, repoRoot), 'utf8')));
 const runnable = runnableBlocks(blocks);
@@ -65,6 +65,14 @@ it('finds the examples: every README has runnable TypeScript, and each block is 
   const kinds = blocks.map((block) => `${label(block)} ${block.lang || 'text'} ${kindOf(block)}`);
   // TypeScript or JavaScript is either run or marked as an excerpt; nothing falls through as "other".
   expect(kinds.filter((kind) => /\s(ts|typescript|js|javascript) other$/.test(kind))).toEqual([]);
+});
+
+it('every block that shows a repository file is that file, word for word (those files run in receivers.test.ts)', () => {
+  expect(blocks.some((block) => block.file !== undefined)).toBe(true);
+  expect(
+    staleFileBlocks().map(({ readme, line, file }) => `${readme}:${line} differs from ${file}`),
+    'copy the files into the READMEs: node package-tests/support/readme-files.ts --write',
+  ).toEqual([]);
 });
 
 it('every TypeScript example compiles under --strict against the installed packages (TypeScript 7)', () => {

@@ -72,7 +72,9 @@ it.concurrent.each(CASES)(
         'node',
         ...files,
       ],
-      { cwd: consumerDir },
+      // TypeScript 5.9 reads the declarations of every entry (the OpenAI Agents SDK's and openai's among them) in
+      // JavaScript, seven compilers at once: on a busy two-core machine that takes longer than run()'s default minute.
+      { cwd: consumerDir, timeoutMs: 110_000 },
     );
     expect(result.output).toBe('');
     expect(result.code).toBe(0);

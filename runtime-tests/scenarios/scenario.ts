@@ -73,14 +73,22 @@ export async function apiSteps(sdk: SdkModule, client: Sdk.Cardrail): Promise<st
   return steps;
 }
 
-/** The webhook functions of this runtime's build on a delivery: verify, construct, refuse a forgery. */
-export async function webhookSteps(
-  sdk: SdkModule,
-  delivery: { payload: string; header: string | null; secret: string; type: string },
-  sync: 'available' | 'unavailable',
-): Promise<string[]> {
+/** A delivery as a receiver gets it: the raw body and the request's headers. */
+export interface Delivery {
+  payload: string;
+  headers: Headers;
+  secret: string;
+  type: string;
+}
+
+/**
+ * The webhook functions of this runtime's build on a delivery: verify and construct from the Cardrail-Signature
+ * header, refuse a forgery, unwrap from the request's headers (both schemes), refuse headers whose schemes disagree.
+ */
+export async function webhookSteps(sdk: SdkModule, delivery: Delivery, sync: 'available' | 'unavailable'): Promise<string[]> {
   const steps: string[] = [];
-  const { payload, header, secret } = delivery;
+  const { payload, headers, secret } = delivery;
+  const header = headers.get(sdk.SIGNATURE_HEADER);
   check(header !== null, 'the delivery carries a Cardrail-Signature header');
   await sdk.verifySignature({ payload, header, secret });
   const event = await sdk.constructEvent({ payload, header, secret });
@@ -92,6 +100,14 @@ export async function webhookSteps(
   );
   check(forged.code === 'signature_mismatch', `a changed payload: ${forged.code}`);
   steps.push('verifySignature', 'constructEvent');
+
+  check(headers.get('webhook-signature')?.startsWith('v1,'), 'the delivery carries the Standard Webhooks headers');
+  check((await sdk.unwrap(payload, headers, secret)).id === event.id, 'unwrap gave another event');
+  const mixed = new Headers(headers);
+  mixed.set('webhook-id', 'whd_another');
+  const disagreeing = await rejects(() => sdk.unwrap(payload, mixed, secret), sdk.WebhookVerificationError, 'mixed headers');
+  check(disagreeing.code === 'conflicting_headers', `headers whose schemes disagree: ${disagreeing.code}`);
+  steps.push('unwrap (both schemes)');
 
   if (sync === 'available') {
     sdk.verifySignatureSync({ payload, header, secret });
@@ -135,9 +151,9 @@ export async function inProcessSteps(
   check(delivered, `no delivery to the webhook (deliveries: ${deliveries.map((request) => request.url).join(', ')})`);
   steps.push('webhook delivered');
   const payload = await delivered.text();
-  const header = delivered.headers.get(sdk.SIGNATURE_HEADER);
   check(hook.secret !== undefined, 'the webhook create answer carries its secret');
-  steps.push(...(await webhookSteps(sdk, { payload, header, secret: hook.secret, type: 'card.frozen' }, sync)));
+  const delivery = { payload, headers: delivered.headers, secret: hook.secret, type: 'card.frozen' };
+  steps.push(...(await webhookSteps(sdk, delivery, sync)));
   mock.reset();
   return steps.map((step) => `in-process: ${step}`);
 }
@@ -154,8 +170,8 @@ export const EXPECTED_API_STEPS = ['create', 'list pages', 'async iteration', 't
 export function expectedInProcessSteps(sync: 'available' | 'unavailable'): string[] {
   const webhook =
     sync === 'available'
-      ? ['verifySignature', 'constructEvent', 'verifySignatureSync', 'constructEventSync']
-      : ['verifySignature', 'constructEvent', 'sync forms refused'];
+      ? ['verifySignature', 'constructEvent', 'unwrap (both schemes)', 'verifySignatureSync', 'constructEventSync']
+      : ['verifySignature', 'constructEvent', 'unwrap (both schemes)', 'sync forms refused'];
   return [...EXPECTED_API_STEPS, 'webhook delivered', ...webhook].map((step) => `in-process: ${step}`);
 }
 

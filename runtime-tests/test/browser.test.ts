@@ -138,6 +138,7 @@ describe('in Chromium', () => {
         'webhook delivered',
         'verifySignature',
         'constructEvent',
+        'unwrap (both schemes)',
         'sync forms refused',
         `unhandled request refused (${major === 3 ? 'onUnhandledFrame' : 'onUnhandledRequest'})`,
       ]);

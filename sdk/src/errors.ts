@@ -121,6 +121,7 @@ export type WebhookVerificationErrorCode =
   | 'missing_signature'
   | 'timestamp_out_of_tolerance'
   | 'signature_mismatch'
+  | 'conflicting_headers'
   | 'invalid_payload'
   | 'invalid_secret'
   | 'invalid_json';

@@ -13,6 +13,7 @@ import type {
   RequestOptions,
   UserEvent,
   UserPaths,
+  WaitForDecisionOptions,
 } from '../src/index.js';
 
 declare const cardrail: Cardrail;
@@ -119,6 +120,11 @@ describe('every method of Cardrail', () => {
         options?: Options,
       ) => APIPromise<Out<Op<C, '/intents/{intentId}/reject', 'post'>>>
     >();
+    // Not an operation: reads the intent until it is decided, with the same result type as retrieve.
+    expectTypeOf(cardrail.intents.waitForDecision).toEqualTypeOf<
+      (intentId: string, options?: WaitForDecisionOptions) => Promise<Out<Op<C, '/intents/{intentId}', 'get'>>>
+    >();
+    expectTypeOf(users.intents.waitForDecision).returns.resolves.toHaveProperty('approvalUrl');
     expectTypeOf(cardrail.transactions.retrieve).toEqualTypeOf<
       (transactionId: string, options?: Options) => APIPromise<Out<Op<C, '/transactions/{transactionId}', 'get'>>>
     >();
@@ -158,6 +164,13 @@ describe('every method of Cardrail', () => {
     >();
     expectTypeOf(cardrail.webhooks.rotateSecret).toEqualTypeOf<
       (webhookId: string, options?: Options) => APIPromise<Out<Op<C, '/webhooks/{webhookId}/rotate-secret', 'post'>>>
+    >();
+    expectTypeOf(cardrail.webhooks.resend).toEqualTypeOf<
+      (
+        webhookId: string,
+        eventId: string,
+        options?: Options,
+      ) => APIPromise<Out<Op<C, '/webhooks/{webhookId}/events/{eventId}/resend', 'post'>>>
     >();
     expectTypeOf(cardrail.webhooks.deliveries.list).toEqualTypeOf<
       (

@@ -87,6 +87,7 @@ const shared = (client: Cardrail | CardrailUsers) => [
   () => client.webhooks.update('wh_1', { description: 'x' } as never),
   () => client.webhooks.delete('wh_1'),
   () => client.webhooks.rotateSecret('wh_1'),
+  () => client.webhooks.resend('wh_1', 'evt_1'),
   () => client.webhooks.deliveries.list('wh_1'),
   () => client.webhooks.deliveries.retry('wh_1', 'whd_1'),
   () => client.events.list(),

@@ -9,6 +9,7 @@ import {
   type Cardrail,
   type CardrailUsers,
   constructEvent,
+  unwrap,
   eventGuards,
   isEventType,
   type CardrailEvent,
@@ -228,5 +229,23 @@ describe('event names per variant', () => {
     // @ts-expect-error the user variant names the owner `userId`
     void users.agents.create({ customerId: 'cus_1', name: 'bot' });
     void cardrail.agents.create({ customerId: 'cus_1', name: 'bot' });
+  });
+});
+
+describe('webhook verification', () => {
+  it("types a client's unwrap in its variant's envelope, and the standalone one across both", () => {
+    expectTypeOf(cardrail.webhooks.unwrap('{}', new Headers(), 'whsec_x')).resolves.toEqualTypeOf<CustomerEvent>();
+    expectTypeOf(users.webhooks.unwrap('{}', { 'webhook-id': 'x' }, ['whsec_x'])).resolves.toEqualTypeOf<UserEvent>();
+    expectTypeOf(unwrap('{}', new Headers(), 'whsec_x')).resolves.toEqualTypeOf<CardrailEvent>();
+  });
+
+  it("takes the request's headers as frameworks give them: Headers, node:http's req.headers, a record of strings", () => {
+    const nodeHeaders: import('node:http').IncomingHttpHeaders = {};
+    expectTypeOf(constructEvent).toBeCallableWith({ payload: '', headers: nodeHeaders, secret: 'whsec_x' });
+    expectTypeOf(constructEvent).toBeCallableWith({ payload: '', headers: new Headers(), secret: 'whsec_x' });
+    expectTypeOf(constructEvent).toBeCallableWith({ payload: '', headers: { 'webhook-id': 'x' }, secret: 'whsec_x' });
+    expectTypeOf(constructEvent).toBeCallableWith({ payload: '', header: 't=1,v1=x', secret: 'whsec_x' });
+    // @ts-expect-error headers must be an object of header values, not a string
+    constructEvent({ payload: '', headers: 'webhook-id: x', secret: 'whsec_x' });
   });
 });

@@ -21,15 +21,19 @@ import {
   SECRET,
   sign,
   SIGN_VECTORS,
+  signStandard,
+  STANDARD_KNOWN_ANSWERS,
+  STANDARD_SECRET,
   T,
   VERIFY_VECTORS,
+  WEBHOOK_HEADERS_VECTORS,
   type Expected,
 } from './support/webhook-vectors.js';
 
 /** The vector's expectation as the outcome every implementation must produce (message and details compared across them). */
 function matchesExpectation(
   outcome: Outcome | undefined,
-  expected: Expected | { event: unknown } | string,
+  expected: Expected | object | string,
   success: (returned: unknown) => boolean,
 ): boolean {
   if (outcome === undefined) return false;
@@ -76,6 +80,9 @@ describe('webhook test vectors, through every implementation', () => {
 
   it('signs with the scheme pinned by known answers', () => {
     for (const { secret, timestamp, body, hex } of KNOWN_ANSWERS) expect(sign(secret, timestamp, body)).toBe(hex);
+    for (const { secret, id, timestamp, body, base64 } of STANDARD_KNOWN_ANSWERS) {
+      expect(signStandard(secret, id, timestamp, body)).toBe(base64);
+    }
   });
 
   it('has valid vectors and vectors for every failure kind', () => {
@@ -87,6 +94,7 @@ describe('webhook test vectors, through every implementation', () => {
       'missing_signature',
       'timestamp_out_of_tolerance',
       'signature_mismatch',
+      'conflicting_headers',
       'invalid_payload',
       'invalid_secret',
       'TypeError',
@@ -122,6 +130,43 @@ describe('webhook test vectors, through every implementation', () => {
     ).toBe(true);
   });
 
+  it.each(WEBHOOK_HEADERS_VECTORS)('generateWebhookHeaders(Sync): $name', async ({ params, expected }) => {
+    const results = await outcomes(
+      ({ module }) => module.generateWebhookHeaders(params),
+      ({ module }) => module.generateWebhookHeadersSync(params),
+    );
+    const reference = expectAgreement(results);
+    expect(
+      matchesExpectation(reference, expected, (returned) => JSON.stringify(returned) === JSON.stringify(expected)),
+      JSON.stringify(reference),
+    ).toBe(true);
+  });
+
+  it('generateWebhookHeaders makes a new msg_ id for each call when none is given', async () => {
+    for (const { module } of IMPLEMENTATIONS) {
+      const first = await module.generateWebhookHeaders({ payload: PAYLOAD, secret: STANDARD_SECRET });
+      const second = await module.generateWebhookHeaders({ payload: PAYLOAD, secret: STANDARD_SECRET });
+      expect(first['webhook-id']).toMatch(/^msg_[0-9a-f]{32}$/);
+      expect(second['webhook-id']).not.toBe(first['webhook-id']);
+    }
+  });
+
+  it.each(VERIFY_VECTORS.filter((vector) => vector.params.headers !== undefined))(
+    'unwrap: $name -> $expected',
+    async ({ params, expected }) => {
+      const { payload, headers, secret, ...options } = params;
+      const results: Record<string, Outcome> = {};
+      for (const { name, module } of IMPLEMENTATIONS) {
+        results[name] = await asyncOutcome(() => module.unwrap(payload, headers as never, secret, options as never));
+      }
+      const reference = expectAgreement(results);
+      expect(
+        matchesExpectation(reference, expected, (returned) => JSON.stringify(returned) === JSON.stringify(JSON.parse(PAYLOAD))),
+        JSON.stringify(reference),
+      ).toBe(true);
+    },
+  );
+
   it.each(EVENT_VECTORS)('constructEvent(Sync): $name', async ({ params, expected }) => {
     const results = await outcomes(
       ({ module }) => module.constructEvent(params),
@@ -150,6 +195,29 @@ describe('webhook test vectors, through every implementation', () => {
         await expect(
           verifier.module.verifySignature({ payload: body, header, secret: 'whsec_second', now: T }),
           `${signer.name} -> ${verifier.name}`,
+        ).resolves.toBeUndefined();
+      }
+    }
+  });
+
+  it('verifies the headers each implementation makes, in every pairing, by headers and by header', async () => {
+    const body = '{"id":"evt_pair","type":"card.created","data":{"note":"naïve 🍕"}}';
+    const second = 'whsec_c2Vjb25kU2VjcmV0Rm9yUGFpcmluZ1Rlc3Q';
+    for (const signer of IMPLEMENTATIONS) {
+      const headers = await signer.module.generateWebhookHeaders({
+        payload: body,
+        secret: [STANDARD_SECRET, second],
+        timestamp: T,
+      });
+      for (const verifier of IMPLEMENTATIONS) {
+        const label = `${signer.name} -> ${verifier.name}`;
+        await expect(
+          verifier.module.verifySignature({ payload: body, headers, secret: second, now: T }),
+          label,
+        ).resolves.toBeUndefined();
+        await expect(
+          verifier.module.verifySignature({ payload: body, header: headers['Cardrail-Signature'], secret: second, now: T }),
+          label,
         ).resolves.toBeUndefined();
       }
     }

@@ -615,6 +615,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webhooks/{webhookId}/events/{eventId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a stored event to a webhook again
+         * @description Delivers a stored event of the organization to this webhook as a new delivery (a new `whd_` id and `webhook-id`, the same event id), signed afresh: for replaying a real event to a receiver after a fix. The first attempt is made at once and the answer waits for its outcome; a failed first attempt is retried on the usual schedule. Any event the webhook's variant has can be resent, whether or not the webhook subscribes to its type. Another organization's event, or one past its retention, is 404.
+         */
+        post: operations["resendWebhookEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/events": {
         parameters: {
             query?: never;
@@ -2367,6 +2387,11 @@ export interface components {
             rejectedBy: string | null;
             rejectionReason: string | null;
             matchedTransactionId: string | null;
+            /**
+             * Format: uri
+             * @description A page where a person sees what the intent asks for and approves or rejects it (the dashboard of the local mock serves one per intent); null where no such page is served. Give it to the person who decides, as it is: opening it shows nothing without signing in (docs/intents.md#approval-flow).
+             */
+            approvalUrl: string | null;
         };
         IntentList: {
             data: components["schemas"]["Intent"][];
@@ -2591,7 +2616,7 @@ export interface components {
          * @enum {string}
          */
         WebhookStatus: "active" | "disabled";
-        /** @description A webhook subscription. Deliveries are signed (`Cardrail-Signature`) and retried on failure (docs/webhooks.md). */
+        /** @description A webhook subscription. Deliveries are signed (`Cardrail-Signature`, and the Standard Webhooks headers unless `standardWebhooks` is false) and retried on failure (docs/webhooks.md). */
         Webhook: {
             id: string;
             /** Format: uri */
@@ -2600,6 +2625,8 @@ export interface components {
             events: (components["schemas"]["EventType"] | "*")[];
             description: string | null;
             status: components["schemas"]["WebhookStatus"];
+            /** @description Whether deliveries carry the Standard Webhooks headers (`webhook-id`, `webhook-timestamp`, `webhook-signature`) beside `Cardrail-Signature`. True unless turned off for a receiver that refuses headers it does not know. */
+            standardWebhooks: boolean;
             /** Format: date-time */
             createdAt: string;
         };
@@ -2618,6 +2645,8 @@ export interface components {
             url: string;
             events: components["schemas"]["WebhookEventTypes"];
             description?: string;
+            /** @description Whether deliveries carry the Standard Webhooks headers (`webhook-id`, `webhook-timestamp`, `webhook-signature`) beside `Cardrail-Signature`. Default true; false for a receiver that refuses headers it does not know. */
+            standardWebhooks?: boolean;
         };
         /** @description A webhook with its signing secret, answered only by create and rotate-secret. */
         WebhookWithSecret: {
@@ -2627,9 +2656,11 @@ export interface components {
             events: string[];
             description: string | null;
             status: components["schemas"]["WebhookStatus"];
+            /** @description Whether deliveries carry the Standard Webhooks headers (`webhook-id`, `webhook-timestamp`, `webhook-signature`) beside `Cardrail-Signature`. True unless turned off for a receiver that refuses headers it does not know. */
+            standardWebhooks: boolean;
             /** Format: date-time */
             createdAt: string;
-            /** @description The signing secret; shown once. */
+            /** @description The signing secret, shown once: `whsec_` and 32 letters and digits, which are also the standard base64 of 24 bytes. `Cardrail-Signature` is keyed with the whole string as UTF-8; Standard Webhooks with those 24 bytes, so the `standardwebhooks` and `svix` libraries take the secret as it is. */
             secret: string;
         };
         WebhookUpdate: {
@@ -2641,6 +2672,8 @@ export interface components {
             events?: components["schemas"]["WebhookEventTypes"];
             description?: string;
             status?: components["schemas"]["WebhookStatus"];
+            /** @description Whether deliveries carry the Standard Webhooks headers (`webhook-id`, `webhook-timestamp`, `webhook-signature`) beside `Cardrail-Signature`. False for a receiver that refuses headers it does not know. */
+            standardWebhooks?: boolean;
         };
         DeliveryAttempt: {
             /** Format: int32 */
@@ -3781,6 +3814,11 @@ export interface components {
              * @constant
              */
             status: "pending_approval";
+            /**
+             * Format: uri
+             * @description A page where a person approves or rejects the intent (the local mock's dashboard serves one per intent), null where no such page is served: the intent's `approvalUrl`.
+             */
+            approvalUrl: string | null;
         };
         /** @description `intent.pending_approval`: sent when an intent needs human approval; answer with POST /intents/{intentId}/approve or /reject. */
         IntentPendingApprovalEvent: components["schemas"]["GeneralEventEnvelope"] & {
@@ -4822,10 +4860,25 @@ export interface components {
          */
         DisputeId: string;
         /**
-         * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+         * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
          * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
          */
         CardrailSignature: string;
+        /**
+         * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+         * @example whd_1AsD4fG7hJ
+         */
+        WebhookIdHeader: string;
+        /**
+         * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+         * @example 1763750000
+         */
+        WebhookTimestamp: string;
+        /**
+         * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+         * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+         */
+        WebhookSignature: string;
     };
     requestBodies: never;
     headers: {
@@ -6712,6 +6765,57 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    resendWebhookEvent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description Webhook id (`wh_...`).
+                 * @example wh_6PoI9uY3tR
+                 */
+                webhookId: components["parameters"]["WebhookId"];
+                /**
+                 * @description Event id (`evt_...`).
+                 * @example evt_8KlJ2hG5fD
+                 */
+                eventId: components["parameters"]["EventId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new delivery, with its first attempt. */
+            201: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     listEvents: {
         parameters: {
             query?: {
@@ -7437,10 +7541,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -7472,10 +7591,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -7507,10 +7641,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -7542,10 +7691,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -7577,10 +7741,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -7612,10 +7791,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -7647,10 +7841,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -7682,10 +7891,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -7717,10 +7941,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -7752,10 +7991,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -7787,10 +8041,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -7822,10 +8091,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -7857,10 +8141,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -7892,10 +8191,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -7927,10 +8241,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -7962,10 +8291,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -7997,10 +8341,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -8032,10 +8391,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -8067,10 +8441,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -8102,10 +8491,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -8137,10 +8541,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -8172,10 +8591,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -8207,10 +8641,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -8242,10 +8691,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -8277,10 +8741,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -8312,10 +8791,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -8347,10 +8841,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -8382,10 +8891,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -8417,10 +8941,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -8452,10 +8991,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -8487,10 +9041,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -8522,10 +9091,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -8557,10 +9141,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -8592,10 +9191,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -8627,10 +9241,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -8662,10 +9291,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -8697,10 +9341,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -8732,10 +9391,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -8767,10 +9441,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -8802,10 +9491,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -8837,10 +9541,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -8872,10 +9591,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -8907,10 +9641,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -8942,10 +9691,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -8977,10 +9741,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -9012,10 +9791,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -9047,10 +9841,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -9082,10 +9891,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -9117,10 +9941,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;

@@ -45,6 +45,7 @@ export declare const customerOperations: {
   readonly rotateWebhookSecret: { readonly method: 'post'; readonly path: '/webhooks/{webhookId}/rotate-secret' };
   readonly listWebhookDeliveries: { readonly method: 'get'; readonly path: '/webhooks/{webhookId}/deliveries' };
   readonly retryWebhookDelivery: { readonly method: 'post'; readonly path: '/webhooks/{webhookId}/deliveries/{deliveryId}/retry' };
+  readonly resendWebhookEvent: { readonly method: 'post'; readonly path: '/webhooks/{webhookId}/events/{eventId}/resend' };
   readonly listEvents: { readonly method: 'get'; readonly path: '/events' };
   readonly getEvent: { readonly method: 'get'; readonly path: '/events/{eventId}' };
   readonly listApiKeys: { readonly method: 'get'; readonly path: '/api-keys' };
@@ -106,6 +107,7 @@ export declare const userOperations: {
   readonly rotateWebhookSecret: { readonly method: 'post'; readonly path: '/webhooks/{webhookId}/rotate-secret' };
   readonly listWebhookDeliveries: { readonly method: 'get'; readonly path: '/webhooks/{webhookId}/deliveries' };
   readonly retryWebhookDelivery: { readonly method: 'post'; readonly path: '/webhooks/{webhookId}/deliveries/{deliveryId}/retry' };
+  readonly resendWebhookEvent: { readonly method: 'post'; readonly path: '/webhooks/{webhookId}/events/{eventId}/resend' };
   readonly listEvents: { readonly method: 'get'; readonly path: '/events' };
   readonly getEvent: { readonly method: 'get'; readonly path: '/events/{eventId}' };
   readonly listApiKeys: { readonly method: 'get'; readonly path: '/api-keys' };

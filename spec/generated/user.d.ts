@@ -615,6 +615,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webhooks/{webhookId}/events/{eventId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a stored event to a webhook again
+         * @description Delivers a stored event of the organization to this webhook as a new delivery (a new `whd_` id and `webhook-id`, the same event id), signed afresh: for replaying a real event to a receiver after a fix. The first attempt is made at once and the answer waits for its outcome; a failed first attempt is retried on the usual schedule. Any event the webhook's variant has can be resent, whether or not the webhook subscribes to its type. Another organization's event, or one past its retention, is 404.
+         */
+        post: operations["resendWebhookEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/events": {
         parameters: {
             query?: never;
@@ -2324,6 +2344,11 @@ export interface components {
             rejectedBy: string | null;
             rejectionReason: string | null;
             matchedTransactionId: string | null;
+            /**
+             * Format: uri
+             * @description A page where a person sees what the intent asks for and approves or rejects it (the dashboard of the local mock serves one per intent); null where no such page is served. Give it to the person who decides, as it is: opening it shows nothing without signing in (docs/intents.md#approval-flow).
+             */
+            approvalUrl: string | null;
         };
         IntentList: {
             data: components["schemas"]["Intent"][];
@@ -2548,7 +2573,7 @@ export interface components {
          * @enum {string}
          */
         WebhookStatus: "active" | "disabled";
-        /** @description A webhook subscription. Deliveries are signed (`Cardrail-Signature`) and retried on failure (docs/webhooks.md). */
+        /** @description A webhook subscription. Deliveries are signed (`Cardrail-Signature`, and the Standard Webhooks headers unless `standardWebhooks` is false) and retried on failure (docs/webhooks.md). */
         Webhook: {
             id: string;
             /** Format: uri */
@@ -2557,6 +2582,8 @@ export interface components {
             events: (components["schemas"]["EventType"] | "*")[];
             description: string | null;
             status: components["schemas"]["WebhookStatus"];
+            /** @description Whether deliveries carry the Standard Webhooks headers (`webhook-id`, `webhook-timestamp`, `webhook-signature`) beside `Cardrail-Signature`. True unless turned off for a receiver that refuses headers it does not know. */
+            standardWebhooks: boolean;
             /** Format: date-time */
             createdAt: string;
         };
@@ -2575,6 +2602,8 @@ export interface components {
             url: string;
             events: components["schemas"]["WebhookEventTypes"];
             description?: string;
+            /** @description Whether deliveries carry the Standard Webhooks headers (`webhook-id`, `webhook-timestamp`, `webhook-signature`) beside `Cardrail-Signature`. Default true; false for a receiver that refuses headers it does not know. */
+            standardWebhooks?: boolean;
         };
         /** @description A webhook with its signing secret, answered only by create and rotate-secret. */
         WebhookWithSecret: {
@@ -2584,9 +2613,11 @@ export interface components {
             events: string[];
             description: string | null;
             status: components["schemas"]["WebhookStatus"];
+            /** @description Whether deliveries carry the Standard Webhooks headers (`webhook-id`, `webhook-timestamp`, `webhook-signature`) beside `Cardrail-Signature`. True unless turned off for a receiver that refuses headers it does not know. */
+            standardWebhooks: boolean;
             /** Format: date-time */
             createdAt: string;
-            /** @description The signing secret; shown once. */
+            /** @description The signing secret, shown once: `whsec_` and 32 letters and digits, which are also the standard base64 of 24 bytes. `Cardrail-Signature` is keyed with the whole string as UTF-8; Standard Webhooks with those 24 bytes, so the `standardwebhooks` and `svix` libraries take the secret as it is. */
             secret: string;
         };
         WebhookUpdate: {
@@ -2598,6 +2629,8 @@ export interface components {
             events?: components["schemas"]["WebhookEventTypes"];
             description?: string;
             status?: components["schemas"]["WebhookStatus"];
+            /** @description Whether deliveries carry the Standard Webhooks headers (`webhook-id`, `webhook-timestamp`, `webhook-signature`) beside `Cardrail-Signature`. False for a receiver that refuses headers it does not know. */
+            standardWebhooks?: boolean;
         };
         DeliveryAttempt: {
             /** Format: int32 */
@@ -3682,6 +3715,11 @@ export interface components {
              * @constant
              */
             status: "pending_approval";
+            /**
+             * Format: uri
+             * @description A page where a person approves or rejects the intent (the local mock's dashboard serves one per intent), null where no such page is served: the intent's `approvalUrl`.
+             */
+            approvalUrl: string | null;
         };
         /** @description `intent.pending_approval`: sent when an intent needs human approval; answer with POST /intents/{intentId}/approve or /reject. */
         IntentPendingApprovalEvent: components["schemas"]["CatalogEventEnvelope"] & {
@@ -4719,10 +4757,25 @@ export interface components {
          */
         DisputeId: string;
         /**
-         * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+         * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
          * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
          */
         CardrailSignature: string;
+        /**
+         * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+         * @example whd_1AsD4fG7hJ
+         */
+        WebhookIdHeader: string;
+        /**
+         * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+         * @example 1763750000
+         */
+        WebhookTimestamp: string;
+        /**
+         * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+         * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+         */
+        WebhookSignature: string;
     };
     requestBodies: never;
     headers: {
@@ -6609,6 +6662,57 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    resendWebhookEvent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
+                 * @example {{$guid}}
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description Webhook id (`wh_...`).
+                 * @example wh_6PoI9uY3tR
+                 */
+                webhookId: components["parameters"]["WebhookId"];
+                /**
+                 * @description Event id (`evt_...`).
+                 * @example evt_8KlJ2hG5fD
+                 */
+                eventId: components["parameters"]["EventId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new delivery, with its first attempt. */
+            201: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     listEvents: {
         parameters: {
             query?: {
@@ -7334,10 +7438,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -7369,10 +7488,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -7404,10 +7538,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -7439,10 +7588,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -7474,10 +7638,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -7509,10 +7688,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -7544,10 +7738,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -7579,10 +7788,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -7614,10 +7838,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -7649,10 +7888,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -7684,10 +7938,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -7719,10 +7988,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -7754,10 +8038,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -7789,10 +8088,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -7824,10 +8138,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -7859,10 +8188,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -7894,10 +8238,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -7929,10 +8288,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -7964,10 +8338,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -7999,10 +8388,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -8034,10 +8438,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -8069,10 +8488,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -8104,10 +8538,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -8139,10 +8588,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -8174,10 +8638,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -8209,10 +8688,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -8244,10 +8738,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -8279,10 +8788,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -8314,10 +8838,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -8349,10 +8888,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -8384,10 +8938,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -8419,10 +8988,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -8454,10 +9038,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -8489,10 +9088,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -8524,10 +9138,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -8559,10 +9188,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -8594,10 +9238,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -8629,10 +9288,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -8664,10 +9338,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -8699,10 +9388,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -8734,10 +9438,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -8769,10 +9488,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -8804,10 +9538,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -8839,10 +9588,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -8874,10 +9638,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -8909,10 +9688,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -8944,10 +9738,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -8979,10 +9788,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several `v1` entries during a secret rotation.
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
                  * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Cardrail-Signature": components["parameters"]["CardrailSignature"];
+                /**
+                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+                 * @example whd_1AsD4fG7hJ
+                 */
+                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
+                 * @example 1763750000
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
+                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
+                 */
+                "webhook-signature"?: components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;

@@ -1,5 +1,6 @@
 import type { ToolInputSchema } from '../generated-tool.js';
 import type { CardrailToolkit } from '../toolkit.js';
+import { fromStrictArguments, toStrictSchema } from './openai-strict.js';
 
 /** A function tool of OpenAI's Chat Completions API (`tools` of `chat.completions.create`). */
 export interface OpenAIChatFunctionTool {
@@ -11,10 +12,10 @@ export interface OpenAIChatFunctionTool {
     name: string;
     /** What the tool does and when to call it. */
     description: string;
-    /** The input, as JSON Schema. */
+    /** The input, as JSON Schema (strict mode's subset unless `strict: false` was asked for). */
     parameters: ToolInputSchema;
-    /** Strict mode off: it would make every optional field required. */
-    strict: false;
+    /** Strict mode: the model's arguments always fit `parameters`. */
+    strict: boolean;
   };
 }
 
@@ -26,45 +27,78 @@ export interface OpenAIResponsesFunctionTool {
   name: string;
   /** What the tool does and when to call it. */
   description: string;
-  /** The input, as JSON Schema. */
+  /** The input, as JSON Schema (strict mode's subset unless `strict: false` was asked for). */
   parameters: ToolInputSchema;
-  /** Strict mode off: it would make every optional field required. */
-  strict: false;
+  /** Strict mode: the model's arguments always fit `parameters`. */
+  strict: boolean;
 }
 
-// `strict: false`: strict mode asks for every property to be required, and the spec's optional fields are optional.
+/** Options of `toOpenAITools` and `toOpenAIResponsesTools`. */
+export interface OpenAIToolsOptions {
+  /**
+   * `true` (default): strict mode, which models follow more reliably. Every field is required and the ones that may
+   * be left out take null (`runOpenAIToolCall` reads null there as left out); what strict mode cannot state (lengths,
+   * defaults) is in the field's description, and the toolkit checks every call against the full schema anyway.
+   * `false`: the toolkit's schemas as they are.
+   */
+  strict?: boolean | undefined;
+}
 
-/** The toolkit's tools as OpenAI Chat Completions function tools (plain JSON, no dependency). */
-export function toOpenAITools(toolkit: CardrailToolkit): OpenAIChatFunctionTool[] {
+function parametersOf(schema: ToolInputSchema, strict: boolean): ToolInputSchema {
+  return strict ? toStrictSchema(schema) : structuredClone(schema);
+}
+
+/**
+ * The toolkit's tools as OpenAI Chat Completions function tools (plain JSON, no dependency), in strict mode.
+ *
+ * @example
+ * ```ts
+ * const completion = await openai.chat.completions.create({ model: 'gpt-4.1', messages, tools: toOpenAITools(toolkit) });
+ * ```
+ */
+export function toOpenAITools(toolkit: CardrailToolkit, options: OpenAIToolsOptions = {}): OpenAIChatFunctionTool[] {
+  const strict = options.strict ?? true;
   return toolkit.tools.map((tool) => ({
     type: 'function',
-    function: { name: tool.name, description: tool.description, parameters: structuredClone(tool.inputSchema), strict: false },
+    function: { name: tool.name, description: tool.description, parameters: parametersOf(tool.inputSchema, strict), strict },
   }));
 }
 
-/** The toolkit's tools as OpenAI Responses API function tools. */
-export function toOpenAIResponsesTools(toolkit: CardrailToolkit): OpenAIResponsesFunctionTool[] {
+/** The toolkit's tools as OpenAI Responses API function tools, in strict mode (see `toOpenAITools`). */
+export function toOpenAIResponsesTools(
+  toolkit: CardrailToolkit,
+  options: OpenAIToolsOptions = {},
+): OpenAIResponsesFunctionTool[] {
+  const strict = options.strict ?? true;
   return toolkit.tools.map((tool) => ({
     type: 'function',
     name: tool.name,
     description: tool.description,
-    parameters: structuredClone(tool.inputSchema),
-    strict: false,
+    parameters: parametersOf(tool.inputSchema, strict),
+    strict,
   }));
 }
 
 /**
  * Runs a function call the model made (a Chat Completions `tool_call.function` or a Responses `function_call`
  * item: `name` and the JSON text `arguments`) and returns the text to send back as the tool's output: the result's
- * JSON, or `{"error":{"code","message",...}}`. Never throws.
+ * JSON, or `{"error":{"code","message",...}}`. Null in a field that may be left out (strict mode's way of leaving it
+ * out) counts as left out. Pass the call's id (`call.id`, `call_id`) as `callId` so that a call sent twice is
+ * carried out once. Never throws.
  */
-export async function runOpenAIToolCall(toolkit: CardrailToolkit, call: { name: string; arguments: string }): Promise<string> {
+export async function runOpenAIToolCall(
+  toolkit: CardrailToolkit,
+  call: { name: string; arguments: string; id?: string | undefined; call_id?: string | undefined },
+): Promise<string> {
   let input: unknown;
   try {
     input = call.arguments.trim() === '' ? {} : JSON.parse(call.arguments);
   } catch {
     return JSON.stringify({ error: { code: 'invalid_input', message: `The arguments of ${call.name} are not valid JSON.` } });
   }
-  const result = await toolkit.call(call.name, input);
+  const tool = toolkit.tools.find((candidate) => candidate.name === call.name);
+  if (tool !== undefined) input = fromStrictArguments(tool.inputSchema, input);
+  const callId = call.call_id ?? call.id;
+  const result = await toolkit.call(call.name, input, callId === undefined ? {} : { callId });
   return JSON.stringify(result.ok ? result.data : { error: result.error });
 }

@@ -31,12 +31,12 @@ async function serve(config: ServeConfig): Promise<RunningMcpServer> {
   }
   const scope = `agent ${toolkit.agentId}${toolkit.cardId === undefined ? '' : `, card ${toolkit.cardId}`}`;
   if (config.transport === 'http') {
-    const running = await serveHttp(toolkit, { host: config.host, port: config.port });
+    const running = await serveHttp(toolkit, { host: config.host, port: config.port, approval: config.approval });
     say(`cardrail-mcp ${VERSION}: tools for ${scope} at ${running.url} (streamable HTTP)`);
     return running;
   }
   // When the client closes stdin the process ends by itself, once the calls in flight have answered.
-  const running = await serveStdio(toolkit);
+  const running = await serveStdio(toolkit, { approval: config.approval });
   say(`cardrail-mcp ${VERSION}: tools for ${scope} on stdio`);
   return running;
 }

@@ -17,6 +17,12 @@ Options:
   --credential-exposure <masked|full>
                                what get_card_credentials shows the model: masked (default; last 4 digits and
                                expiry) or full (card number and CVC)
+  --no-elicitation             never ask the client to show an intent's approval page (MCP URL elicitation);
+                               the model gets the link and waits with wait_for_approval, as with any client
+                               that cannot show one
+  --elicitation-timeout <s>    how long the client has to show the approval page (default 60 seconds)
+  --approval-wait <s>          once the person opened the page, how long declare_intent waits for their
+                               decision (default 120, at most 300 seconds)
   --transport <stdio|http>     stdio (default) or streamable HTTP (POST http://<host>:<port>/mcp)
   --host <host>                HTTP only; default 127.0.0.1
   --port <n>                   HTTP only; default 4020, 0 picks a free port
@@ -30,6 +36,8 @@ export interface ServeConfig {
   baseUrl: string | undefined;
   variant: ApiVariant;
   credentialExposure: CredentialExposure;
+  /** How declare_intent asks a client that can show a URL for a person's decision. */
+  approval: { elicitation: boolean; elicitationTimeoutMs: number | undefined; decisionWaitSeconds: number | undefined };
   transport: 'stdio' | 'http';
   host: string | undefined;
   port: number | undefined;
@@ -57,6 +65,17 @@ function port(value: string | undefined): number | undefined {
   return n;
 }
 
+function seconds(value: string | undefined, flag: string, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!/^[0-9]+$/.test(value) || n < 1 || n > max)
+    throw new UsageError(`${flag} must be a whole number of seconds from 1 to ${max}, got ${JSON.stringify(value)}.`);
+  return n;
+}
+
+const mapDefined = <T, U>(value: T | undefined, map: (value: T) => U): U | undefined =>
+  value === undefined ? undefined : map(value);
+
 const nonEmpty = (value: string | undefined) => (value === undefined || value === '' ? undefined : value);
 
 const OPTIONS = {
@@ -66,6 +85,9 @@ const OPTIONS = {
   'base-url': { type: 'string' },
   variant: { type: 'string' },
   'credential-exposure': { type: 'string' },
+  'no-elicitation': { type: 'boolean' },
+  'elicitation-timeout': { type: 'string' },
+  'approval-wait': { type: 'string' },
   transport: { type: 'string' },
   host: { type: 'string' },
   port: { type: 'string' },
@@ -103,6 +125,11 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
       baseUrl: nonEmpty(values['base-url']) ?? nonEmpty(env.CARDRAIL_BASE_URL),
       variant: oneOf(values.variant, API_VARIANTS, '--variant', 'customer'),
       credentialExposure: oneOf(values['credential-exposure'], CREDENTIAL_EXPOSURES, '--credential-exposure', 'masked'),
+      approval: {
+        elicitation: values['no-elicitation'] !== true,
+        elicitationTimeoutMs: mapDefined(seconds(values['elicitation-timeout'], '--elicitation-timeout', 3600), (s) => s * 1000),
+        decisionWaitSeconds: seconds(values['approval-wait'], '--approval-wait', 300),
+      },
       transport,
       host: values.host,
       port: port(values.port),

@@ -4,4 +4,5 @@
  * @module @cardrail/agent-toolkit/mcp
  */
 export { createCardrailMcpServer, type CardrailMcpServerOptions } from './server.js';
+export type { ApprovalElicitationOptions } from './approval-elicitation.js';
 export { createMcpFetchHandler } from './fetch-handler.js';

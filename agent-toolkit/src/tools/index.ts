@@ -7,6 +7,7 @@ import { getCardCredentials } from './get-card-credentials.js';
 import { getIntent } from './get-intent.js';
 import { listTransactions } from './list-transactions.js';
 import type { ToolHandler } from './tool-handler.js';
+import { waitForApproval } from './wait-for-approval.js';
 
 /** The handler of every generated tool; a tool added to the catalog fails to compile until it has one. */
 export const toolHandlers: Record<ToolName, ToolHandler> = {
@@ -14,6 +15,7 @@ export const toolHandlers: Record<ToolName, ToolHandler> = {
   evaluate_spend: evaluateSpend,
   declare_intent: declareIntent,
   get_intent: getIntent,
+  wait_for_approval: waitForApproval,
   get_card_credentials: getCardCredentials,
   list_transactions: listTransactions,
   freeze_card: freezeCard,

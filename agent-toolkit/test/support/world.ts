@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Cardrail } from '@cardrail/sdk';
 import { startMockServer, type RunningMockServer } from '@cardrail/mock-server/node';
+import { type CardrailToolkit, type CardrailToolkitOptions, createCardrailToolkit } from '../../src/index.js';
+import { recordingFetch } from './recording-fetch.js';
 
 /**
  * A mock server with one organization: a funded customer, the agent the toolkit acts for with three cards, and
@@ -53,4 +55,22 @@ export async function startWorld(): Promise<World> {
     otherAgentCard: await card(otherAgent.id),
     close: () => running.close(),
   };
+}
+
+/** A toolkit for the world's agent, its requests recorded (and sent) by `recorder`. */
+export function recordedToolkit(world: World, options: Partial<CardrailToolkitOptions> = {}) {
+  const recorder = recordingFetch();
+  const toolkit = createCardrailToolkit({
+    apiKey: world.apiKey,
+    baseUrl: world.baseUrl,
+    agentId: world.agentId,
+    clientOptions: { fetch: recorder.fetch, maxRetries: 0 },
+    ...options,
+  });
+  return { toolkit, recorder };
+}
+
+/** A toolkit for the world's agent. */
+export function toolkitFor(world: World): CardrailToolkit {
+  return createCardrailToolkit({ apiKey: world.apiKey, baseUrl: world.baseUrl, agentId: world.agentId });
 }

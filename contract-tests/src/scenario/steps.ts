@@ -74,7 +74,19 @@ export const STEPS: Step[] = [
       await expectApiError(webhooks.retrieve(other.id), 404);
       const rotated = await webhooks.rotateSecret(hook.id);
       expect(rotated.secret).not.toBe(hook.secret);
+      expect(rotated.standardWebhooks).toBe(true);
       ctx.receiver.addSecret(ctx.variant, rotated.secret);
+      // A receiver that refuses headers it does not know: Cardrail-Signature alone.
+      const plain = await webhooks.create({
+        url: ctx.receiver.url(ctx.variant, false),
+        events: ['user.updated'],
+        standardWebhooks: false,
+      });
+      expect(plain.standardWebhooks).toBe(false);
+      ctx.receiver.addSecret(ctx.variant, plain.secret);
+      expect(await webhooks.update(plain.id, { description: 'no Standard Webhooks headers' })).toMatchObject({
+        standardWebhooks: false,
+      });
     },
   },
   {
@@ -346,7 +358,7 @@ export const STEPS: Step[] = [
       const [latest] = (await ctx.vc.client.events.list({ limit: 1 })).data;
       if (!latest) throw new Error('no event after an update');
       await ctx.receiver.waitUntil(
-        () => ctx.receiver.deliveries.some((d) => d.eventId === latest.id && d.answered === 503),
+        () => ctx.receiver.deliveries.some((d) => d.eventId === latest.id && !d.plain && d.answered === 503),
         10_000,
         () => `the first attempt of ${latest.id} never arrived`,
       );
@@ -356,8 +368,30 @@ export const STEPS: Step[] = [
       if (!delivery) throw new Error(`no delivery of ${latest.id} listed`);
       await ctx.vc.client.webhooks.deliveries.retry(webhook, delivery.id);
       await ctx.receiver.waitForEvents(ctx.variant, [latest.id]);
-      const answered = ctx.receiver.deliveries.filter((d) => d.eventId === latest.id).map((d) => d.answered);
-      expect(answered).toEqual(expect.arrayContaining([503, 200]));
+      const received = ctx.receiver.deliveries.filter((d) => d.eventId === latest.id && !d.plain);
+      expect(received.map((d) => d.answered)).toEqual(expect.arrayContaining([503, 200]));
+      // Both attempts of the delivery carry its id as webhook-id, so a receiver can deduplicate on it.
+      expect(new Set(received.map((d) => d.webhookId))).toEqual(new Set([delivery.id]));
+      // The webhook without Standard Webhooks headers got the same event (user.updated) with Cardrail-Signature alone
+      // (the receiver records a violation for any Standard Webhooks header on that endpoint).
+      await ctx.receiver.waitUntil(
+        () => ctx.receiver.deliveries.some((d) => d.eventId === latest.id && d.plain && d.verified),
+        10_000,
+        () => `${latest.id} never reached the webhook without Standard Webhooks headers`,
+      );
+
+      // Resend: the same event again, as a new delivery with a new webhook-id.
+      const resent = await ctx.vc.client.webhooks.resend(webhook, latest.id);
+      expect(resent).toMatchObject({ webhookId: webhook, eventId: latest.id, status: 'succeeded' });
+      expect(resent.id).not.toBe(delivery.id);
+      expect(resent.attempts).toHaveLength(1);
+      await ctx.receiver.waitUntil(
+        () => ctx.receiver.deliveries.some((d) => d.webhookId === resent.id),
+        10_000,
+        () => `the resent delivery ${resent.id} never arrived`,
+      );
+      await expectApiError(ctx.vc.client.webhooks.resend(webhook, 'evt_doesNotExist0'), 404);
+      await expectApiError(ctx.vc.client.webhooks.resend('wh_doesNotExist0', latest.id), 404);
     },
   },
   {
@@ -440,8 +474,10 @@ export const STEPS: Step[] = [
       await ctx.receiver.waitForEvents(ctx.variant, ids);
       const mine = ctx.receiver.deliveries.filter((d) => d.variant === ctx.variant);
       expect(mine.filter((d) => !d.verified || !d.valid)).toEqual([]);
-      // The secret was rotated in the first step: for 24 hours both secrets sign, two v1 entries per header.
+      // The secret was rotated in the first step: for 24 hours both secrets sign, two v1 entries per header, in
+      // each scheme.
       expect(mine.some((d) => (d.signature?.match(/v1=/g) ?? []).length >= 2)).toBe(true);
+      expect(mine.some((d) => (d.standardSignature?.match(/v1,/g) ?? []).length >= 2)).toBe(true);
     },
   },
 ];

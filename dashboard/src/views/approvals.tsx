@@ -1,23 +1,23 @@
 import { useState } from 'preact/hooks';
-import type { Intent } from '../api.js';
+import type { Agent, Intent } from '../api.js';
 import { formatMoney } from '../format.js';
-import { type Action, useAction, useApi, useQuery } from '../hooks.js';
-import { ActionStatus, Id, ListStates, Page, ResourceTable, Section, Status, Time } from '../ui.js';
+import { type Action, useAction, useQuery } from '../hooks.js';
+import { href } from '../router.js';
+import { ActionStatus, Id, IntentStatus, ListStates, Page, ResourceTable, Section, Time } from '../ui.js';
+import { IntentAnswers } from './intent-answers.js';
 
 const STATUSES: Intent['status'][] = ['pending_approval', 'pending', 'matched', 'mismatched', 'rejected', 'expired'];
 
 /** One intent waiting for a person: what the agent wants to buy, and the two answers. */
-function WaitingIntent(props: { intent: Intent; action: Action; onAnswered(): void }) {
-  const api = useApi();
-  const { intent, action } = props;
-  const [reason, setReason] = useState('');
+function WaitingIntent(props: { intent: Intent; agent: Agent | undefined; action: Action; onAnswered(): void }) {
+  const { intent, agent, action } = props;
   const headingId = `intent-${intent.id}`;
-  const busy = action.busy !== undefined;
   return (
     <li>
       <article class="intent" aria-labelledby={headingId}>
         <h3 id={headingId}>
-          {intent.summary} <span class="amount">{formatMoney(intent.expectedAmount, intent.currency)}</span>
+          <a href={href(`approvals/${intent.id}`)}>{intent.summary}</a>{' '}
+          <span class="amount">{formatMoney(intent.expectedAmount, intent.currency)}</span>
         </h3>
         <dl class="facts">
           <dt>Merchant</dt>
@@ -28,6 +28,7 @@ function WaitingIntent(props: { intent: Intent; action: Action; onAnswered(): vo
           </dd>
           <dt>Agent</dt>
           <dd>
+            {agent && `${agent.name} `}
             <Id value={intent.agentId} />
           </dd>
           <dt>Intent</dt>
@@ -39,45 +40,7 @@ function WaitingIntent(props: { intent: Intent; action: Action; onAnswered(): vo
             <Time value={intent.expiresAt} />
           </dd>
         </dl>
-        <div class="decide">
-          <button
-            type="button"
-            disabled={busy}
-            onClick={() =>
-              action
-                .run(`approving ${intent.summary}`, () => api.approveIntent(intent.id), `Approved: ${intent.summary}.`)
-                .then(props.onAnswered)
-            }
-          >
-            Approve
-          </button>
-          <div class="reject">
-            <label for={`reason-${intent.id}`}>Reason for rejection (optional)</label>
-            <input
-              id={`reason-${intent.id}`}
-              type="text"
-              maxLength={500}
-              value={reason}
-              onInput={(event) => setReason((event.target as HTMLInputElement).value)}
-            />
-            <button
-              type="button"
-              class="danger"
-              disabled={busy}
-              onClick={() =>
-                action
-                  .run(
-                    `rejecting ${intent.summary}`,
-                    () => api.rejectIntent(intent.id, reason.trim()),
-                    `Rejected: ${intent.summary}.`,
-                  )
-                  .then(props.onAnswered)
-              }
-            >
-              Reject
-            </button>
-          </div>
-        </div>
+        <IntentAnswers intent={intent} action={action} onAnswered={props.onAnswered} />
       </article>
     </li>
   );
@@ -85,6 +48,9 @@ function WaitingIntent(props: { intent: Intent; action: Action; onAnswered(): vo
 
 export function ApprovalsView() {
   const waiting = useQuery((api) => api.intents('pending_approval'), [], ['intent.']);
+  // Who wants to buy, by name: a person knows their agents by the names they gave them, not by id.
+  const agents = useQuery((api) => api.agents(), [], ['agent.']);
+  const agentsById = new Map(agents.data?.map((agent) => [agent.id, agent]));
   const [filter, setFilter] = useState<Intent['status'] | ''>('');
   const all = useQuery((api) => api.intents(filter || undefined), [filter], ['intent.', 'transaction.']);
   const action = useAction();
@@ -112,7 +78,13 @@ export function ApprovalsView() {
           render={(intents) => (
             <ul class="intents">
               {intents.map((intent) => (
-                <WaitingIntent key={intent.id} intent={intent} action={action} onAnswered={answered} />
+                <WaitingIntent
+                  key={intent.id}
+                  intent={intent}
+                  agent={intent.agentId ? agentsById.get(intent.agentId) : undefined}
+                  action={action}
+                  onAnswered={answered}
+                />
               ))}
             </ul>
           )}
@@ -145,10 +117,12 @@ export function ApprovalsView() {
           columns={['Summary', { heading: 'Amount', numeric: true }, 'Status', 'Id', 'Card', 'Created', 'Answer']}
           row={(intent) => (
             <tr key={intent.id}>
-              <th scope="row">{intent.summary}</th>
+              <th scope="row">
+                <a href={href(`approvals/${intent.id}`)}>{intent.summary}</a>
+              </th>
               <td class="num">{formatMoney(intent.expectedAmount, intent.currency)}</td>
               <td>
-                <Status value={intent.status} />
+                <IntentStatus intent={intent} />
               </td>
               <td>
                 <Id value={intent.id} />

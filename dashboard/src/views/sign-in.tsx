@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { DashboardApi, type Session, type Variant } from '../api.js';
 import { describeError } from '../hooks.js';
+import { currentRoute } from '../router.js';
 import { API_KEY_PATTERN, saveSession } from '../session.js';
 
 /** A new test key: the mock creates its organization on first use (docs/ids-and-keys.md). */
@@ -20,6 +21,9 @@ export function SignIn(props: { onSignIn(session: Session): void }) {
   // Before the first paint: a person (or a script) typing into the field as soon as it shows must not lose the
   // keystrokes that follow a late focus move to the heading.
   useLayoutEffect(() => heading.current?.focus(), []);
+  // Opened from an approval link: the page shows that intent once signed in (the address keeps it).
+  const route = currentRoute();
+  const awaited = route.view === 'approvals' ? route.id : undefined;
 
   const submit = async (event: Event) => {
     event.preventDefault();
@@ -46,6 +50,12 @@ export function SignIn(props: { onSignIn(session: Session): void }) {
       <h1 tabIndex={-1} ref={heading}>
         Cardrail mock dashboard
       </h1>
+      {awaited && (
+        <p class="notice" role="status">
+          Sign in to decide on intent <code>{awaited}</code>: its page opens once you are signed in. Use a key of the organization
+          the agent belongs to.
+        </p>
+      )}
       <p>
         Sign in with an API key of this mock to see and act on everything that key sees: its organization and mode, through the
         same API your code calls. Any key of the form <code>sk_test_</code> followed by 8 or more letters, digits or underscores

@@ -8,7 +8,8 @@ import { type CardholderOptions, createCardholder } from '../testkit/cardholder.
 import { CONTROL_BASE_PATH } from '../testkit/control-openapi.js';
 import type { FaultInfo, FaultOptions } from '../testkit/fault-options.js';
 import type { TestClient, TestClientOptions } from '../testkit/test-client.js';
-import type { TestKit } from '../testkit/test-kit.js';
+import type { TestKit, TriggerOptions } from '../testkit/test-kit.js';
+import { triggerEvent } from '../testkit/trigger/trigger.js';
 import { createWebhookInbox, type WebhookInboxOptions } from '../testkit/webhook-inbox.js';
 import type { WireEvent } from '../variants/wire-event.js';
 import { InboxServer } from './inbox-server.js';
@@ -33,9 +34,10 @@ export interface RemoteFaultHandle {
 
 /**
  * A standalone mock (`cardrail-mock --control`) driven from another process, with the in-process test kit's API:
- * the same `client`, `webhookInbox` and `cardholder`, and the control calls as promises.
+ * the same `client`, `webhookInbox`, `cardholder` and `trigger`, and the control calls as promises. (`approver` reacts to
+ * events in the mock's process, so it exists in-process only.)
  */
-export interface RemoteMock extends TestKit {
+export interface RemoteMock extends Omit<TestKit, 'approver'> {
   /** The API base URL of the mock (`http://127.0.0.1:4010/v1`). */
   readonly url: string;
   /** Forgets every organization, object, event, pending delivery and fault. */
@@ -181,6 +183,8 @@ export async function connectMock(url: string, options: ConnectMockOptions): Pro
     }) as TestKit['webhookInbox'],
     cardholder: (async (given: CardholderOptions<Cardrail | CardrailUsers>) =>
       createCardholder(await withClient(given))) as TestKit['cardholder'],
+    trigger: (async (type: string, given: TriggerOptions<Cardrail | CardrailUsers>) =>
+      (await triggerEvent(given.client, type, { time: given.time ?? 'advance' })).event) as TestKit['trigger'],
     reset: async () => {
       await call('reset', 'POST', '/reset');
     },

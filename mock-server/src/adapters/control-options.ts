@@ -8,6 +8,16 @@ export interface ControlOptions {
   allowRemote?: boolean | undefined;
 }
 
+/** Where a server's control API answers, and its token. */
+export interface RunningControl {
+  /** `http://127.0.0.1:4010/__cardrail`. */
+  url: string;
+  /** The bearer token control calls present. */
+  token: string;
+  /** Whether the token was made at start (none was given), so the CLI prints it. */
+  tokenGenerated: boolean;
+}
+
 /** The largest control request body (a snapshot to restore), in bytes. */
 export const CONTROL_MAX_BODY_BYTES = 256 * 1024 * 1024;
 

@@ -6,6 +6,15 @@ export const DASHBOARD_PATH = '/';
 const DASHBOARD_ASSET_PATH = '/dashboard/';
 
 /**
+ * The dashboard's page of an intent (`http://127.0.0.1:4010/#/approvals/int_...`), where a person approves or rejects
+ * it: the intent's `approvalUrl` on a server that serves the dashboard. `origin` is read when an intent is declared,
+ * so a server listening on a port it picked names that port.
+ */
+export function dashboardApprovalPage(origin: () => string): (intentId: string) => string {
+  return (intentId) => `${origin()}${DASHBOARD_PATH}#/approvals/${encodeURIComponent(intentId)}`;
+}
+
+/**
  * Only the page's own origin, for everything: scripts and styles come from files (nothing inline), the API is called
  * on the same origin, and no other site may frame the page or receive its forms.
  */

@@ -9,7 +9,7 @@ import type { WireResponse } from '../http/response.js';
 import { composeMockServer, type MockServer } from '../composition/mock-server.js';
 import type { MockServerOptions } from '../composition/options.js';
 import { deferredTestKit, type TestKitModule } from '../testkit/deferred-test-kit.js';
-import { createDashboardHandler, DASHBOARD_PATH } from './dashboard-assets.js';
+import { createDashboardHandler, DASHBOARD_PATH, dashboardApprovalPage } from './dashboard-assets.js';
 import { nodeBuiltin } from './node-builtins.js';
 import { lingerOnUnreadBody, NodeApiRequest } from './node-request.js';
 import { SERVER_LIMIT_DEFAULTS, type ServerLimits } from './server-limits.js';
@@ -17,7 +17,7 @@ import { createWebhookFetch } from './webhook-fetch.js';
 import type { SqliteStateStore, StateStoreOptions } from './sqlite/store.js';
 import { WebhookUrlPolicy } from '../webhooks/url-policy.js';
 import { CONTROL_BASE_PATH, createControlApi } from '../testkit/control-api.js';
-import { CONTROL_MAX_BODY_BYTES, type ControlOptions, resolveControl } from './control-options.js';
+import { CONTROL_MAX_BODY_BYTES, type ControlOptions, type RunningControl, resolveControl } from './control-options.js';
 
 /** Options of `startMockServer`: the mock's options, where to listen, limits, CORS and durable state. */
 export interface NodeServerOptions extends MockServerOptions, Partial<ServerLimits> {
@@ -42,16 +42,6 @@ export interface NodeServerOptions extends MockServerOptions, Partial<ServerLimi
    * `connectMock` and suites in other processes: `true`, or a token and whether a non-loopback bind is allowed.
    */
   control?: boolean | ControlOptions | undefined;
-}
-
-/** Where a server's control API answers, and its token. */
-export interface RunningControl {
-  /** `http://127.0.0.1:4010/__cardrail`. */
-  url: string;
-  /** The bearer token control calls present. */
-  token: string;
-  /** Whether the token was made at start (none was given), so the CLI prints it. */
-  tokenGenerated: boolean;
 }
 
 /** A mock listening on a port. */
@@ -122,18 +112,29 @@ export async function serveMock(
           }),
       })
     : undefined;
+  const host = options.host ?? '127.0.0.1';
+  const hostForUrl = host.includes(':') ? `[${host}]` : host;
+  let origin = `http://${hostForUrl}`;
+  // A person opens the approval page in a browser, which cannot reach "every interface": loopback names this machine.
+  const pageHost = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '[::1]' : hostForUrl;
+  let pageOrigin = `http://${pageHost}`;
+  const servesDashboard = options.dashboard !== false;
   let mock: MockServer;
   try {
-    const mockOptions = { ...options, maxBodyBytes, fetch: options.fetch ?? pool?.fetch, journal: store };
+    const mockOptions = {
+      ...options,
+      maxBodyBytes,
+      fetch: options.fetch ?? pool?.fetch,
+      journal: store,
+      // The dashboard's page of each intent, unless the caller names another: its origin is known once listening.
+      approvalPage: options.approvalPage ?? (servesDashboard ? dashboardApprovalPage(() => pageOrigin) : undefined),
+    };
     mock = composeMockServer(mockOptions, deferredTestKit(testKit));
   } catch (error) {
     await store?.close();
     throw error;
   }
   const dispatch = withCors(mock.dispatch, options.cors ?? '*');
-  const host = options.host ?? '127.0.0.1';
-  const hostForUrl = host.includes(':') ? `[${host}]` : host;
-  let origin = `http://${hostForUrl}`;
 
   const write = (incoming: IncomingMessage, outgoing: ServerResponse, request: NodeApiRequest, answer: WireResponse): void => {
     if (outgoing.destroyed) return;
@@ -184,7 +185,7 @@ export async function serveMock(
     });
   };
 
-  const dashboard = options.dashboard === false ? undefined : createDashboardHandler();
+  const dashboard = servesDashboard ? createDashboardHandler() : undefined;
   const control = controlToken && createControlApi(mock, controlToken);
   /** A control call (`/__cardrail/...`): its own handler, its own body limit (a snapshot can be large). */
   const serveControl = (incoming: IncomingMessage, outgoing: ServerResponse): boolean => {
@@ -241,6 +242,10 @@ export async function serveMock(
       server.once('error', reject);
       server.listen(options.port ?? 4010, host, () => {
         server.off('error', reject);
+        // Known before the first request is read: requests and approval pages name the port picked for 0.
+        const { port } = server.address() as AddressInfo;
+        origin = `http://${hostForUrl}:${port}`;
+        pageOrigin = `http://${pageHost}:${port}`;
         resolve();
       });
     });
@@ -257,7 +262,6 @@ export async function serveMock(
   }
   // A server listening on TCP reports an AddressInfo (a string only for a pipe or socket path).
   const port = (server.address() as AddressInfo).port;
-  origin = `http://${hostForUrl}:${port}`;
   return {
     mock,
     url: `${origin}${API_BASE_PATH}`,

@@ -5,7 +5,7 @@
  */
 import { type NodeServerOptions, type RunningMockServer, serveMock } from './node-server.js';
 
-export type { NodeServerOptions, RunningControl, RunningMockServer } from './node-server.js';
+export type { NodeServerOptions, RunningMockServer } from './node-server.js';
 
 /**
  * Serves the mock over node:http and resolves once it listens. The adapter is thin on purpose: it hands the
@@ -31,7 +31,7 @@ export type { FsyncPolicy, StateStoreOptions } from './sqlite/store.js';
 export { StateDamageError } from './sqlite/errors.js';
 export type { CorsOrigins } from '../http/cors.js';
 export type { ServerLimits } from './server-limits.js';
-export type { ControlOptions } from './control-options.js';
+export type { ControlOptions, RunningControl } from './control-options.js';
 export {
   connectMock,
   ControlError,

@@ -15,7 +15,16 @@ const fail = (error: unknown): void => {
 };
 const args = process.argv.slice(2);
 
-if (args[0] === 'state') {
+if (args[0] === 'trigger') {
+  // A client of a running mock: it loads the SDK's clients, which serving never does.
+  const { runTriggerCommand } = await import('../cli/trigger-command.js');
+  runTriggerCommand(args.slice(1), {
+    out: (text) => process.stdout.write(text),
+    err: (text) => process.stderr.write(text),
+  }).then((code) => {
+    process.exitCode = code;
+  }, fail);
+} else if (args[0] === 'state') {
   const { runStateCommand } = await import('../cli/state-command.js');
   // The exit code is set, not forced: an export written to standard output is flushed before the process ends.
   runStateCommand(args.slice(1), {

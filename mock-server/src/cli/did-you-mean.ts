@@ -1,5 +1,7 @@
 import { editDistance } from '../core/edit-distance.js';
 
+export { closestWords } from '../core/edit-distance.js';
+
 /**
  * The candidate closest to a mistyped word, if one is close enough to be what was meant (`sed` -> `seed`): at most
  * one edit for short words, a third of the word's length for longer ones. An edit is an insertion, a deletion, a

@@ -8,7 +8,8 @@ import { parseCorsOrigins } from '../http/cors.js';
 import { serverOptionsFromFlags } from './server-flags.js';
 
 const USAGE = `Usage: cardrail-mock [options]
-       cardrail-mock state check|export|import <dir> ...   (cardrail-mock state --help)
+       cardrail-mock trigger <event-type> [--url <receiver>] ...   (cardrail-mock trigger --help)
+       cardrail-mock state check|export|import <dir> ...          (cardrail-mock state --help)
 
 Runs the Cardrail mock API on http://127.0.0.1:4010/v1.
 
@@ -21,6 +22,8 @@ Options:
   --cors <origin,...>    browser origins allowed to call the mock (default: any origin, *)
   --no-cors              no CORS headers: browsers refuse cross-origin calls
   --no-dashboard         do not serve the dashboard at http://127.0.0.1:4010/
+  --approval-page <url>  the page in each intent's approvalUrl, {intentId} in it, for a mock reached at another
+                         address (default: the dashboard's page of the intent; none with --no-dashboard)
   --log                  one line per request
   --max-body-size <size> largest request body, e.g. 512kb (default 1mb; larger is 413)
   --headers-timeout <ms> time to receive a request's headers (default 10000)
@@ -82,6 +85,7 @@ export async function runCli(
       control: { type: 'boolean', default: false },
       'control-token': { type: 'string' },
       'control-allow-remote': { type: 'boolean', default: false },
+      'approval-page': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
       version: { type: 'boolean', default: false },
     },

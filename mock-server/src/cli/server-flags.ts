@@ -1,5 +1,6 @@
 import type { NodeServerOptions } from '../adapters/node.js';
 import type { FsyncPolicy } from '../adapters/sqlite/store.js';
+import { isWebPage } from '../composition/options.js';
 
 /** The CLI flags of the standalone server's limits and state, as parseArgs gives them (docs/standalone-server.md). */
 export interface ServerFlagValues {
@@ -13,6 +14,7 @@ export interface ServerFlagValues {
   'state-fsync'?: string | undefined;
   'drain-timeout'?: string | undefined;
   'evict-idle'?: string | undefined;
+  'approval-page'?: string | undefined;
 }
 
 /** The server options those flags set; each value is checked with a message naming the flag. */
@@ -37,7 +39,21 @@ export function serverOptionsFromFlags(values: ServerFlagValues): Partial<NodeSe
   }
   options.drainTimeoutMs = parseCount('--drain-timeout', values['drain-timeout'] ?? '10000', 0);
   if (values['evict-idle'] !== undefined) options.evictIdleMs = parseCount('--evict-idle', values['evict-idle'], 1) * 60_000;
+  if (values['approval-page'] !== undefined) options.approvalPage = parseApprovalPage(values['approval-page']);
   return options;
+}
+
+/**
+ * The page an intent's `approvalUrl` names, for a mock reached at another address than the one it listens on (a
+ * container, a proxy, a tunnel): an absolute URL in which `{intentId}` stands for the intent's id.
+ */
+function parseApprovalPage(text: string): string {
+  if (!text.includes('{intentId}') || !isWebPage(text.replaceAll('{intentId}', 'int_0'))) {
+    throw new Error(
+      `--approval-page must be an absolute http(s) URL containing {intentId}, such as https://mock.example.com/#/approvals/{intentId}, got ${text}`,
+    );
+  }
+  return text;
 }
 
 /** A byte size: a whole number with an optional unit, `kb`/`k`/`kib` or `mb`/`m`/`mib` (1024-based). */

@@ -11,7 +11,7 @@ import type { Variant } from '../core/variant.js';
 import { FaultRegistry } from '../core/faults.js';
 import { operationIdsOf } from '../spec/bundled-operations.js';
 import { createMockFaults, type MockFaults } from '../testkit/faults.js';
-import { maxBodyBytesOf, type MockServerOptions, requestLogOf } from './options.js';
+import { approvalPageOf, maxBodyBytesOf, type MockServerOptions, requestLogOf } from './options.js';
 import { tenantHooks } from './tenant-hooks.js';
 import { createServerEvents, type ServerEvents } from '../control/events.js';
 import { engineReactions } from '../engine/reactions.js';
@@ -130,6 +130,7 @@ export function composeMockServer(options: MockServerOptions, testKit: (host: Te
     },
     webhooks: dispatcher,
     naming: eventNaming,
+    approvalPage: approvalPageOf(options),
   };
   const exempt = new WeakSet<object>();
   const faults = new FaultRegistry();
@@ -167,7 +168,15 @@ export function composeMockServer(options: MockServerOptions, testKit: (host: Te
     clock,
     events: { list: events.list, subscribe: events.subscribe },
     faults: createMockFaults(faults, () => operationIdsOf(options.documents)),
-    ...testKit({ handle, ids, router: inboxes, clock, variantOfKey: (apiKey) => state.directory.known(apiKey)?.variant }),
+    ...testKit({
+      handle,
+      ids,
+      router: inboxes,
+      clock,
+      events,
+      directory: () => state.directory,
+      variantOfKey: (apiKey) => state.directory.known(apiKey)?.variant,
+    }),
     reset() {
       inboxes.clear();
       faults.clear();

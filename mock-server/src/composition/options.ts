@@ -1,4 +1,5 @@
 import type { StateJournal } from '../core/state/change-tracker.js';
+import { type ApprovalPage, NO_APPROVAL_PAGE } from '../engine/intents/approval-page.js';
 import { DEFAULT_MAX_BODY_BYTES } from '../http/body-limit.js';
 import type { HandlerMap } from '../operations/handler-map.js';
 import type { MockExtension } from '../operations/extension.js';
@@ -51,6 +52,13 @@ export interface MockServerOptions {
    * Node server's `--state` is one; see `startMockServer({ state })`.
    */
   journal?: StateJournal | undefined;
+  /**
+   * The page where a person approves or rejects an intent: a URL in which `{intentId}` stands for the intent's id
+   * (`https://app.example/approvals/{intentId}`), or a function of the id answering a URL or null. It becomes each new
+   * intent's `approvalUrl`, and `intent.pending_approval`'s (docs/agents.md). Default: none, `approvalUrl` null; the
+   * Node server (`startMockServer()`, the CLI) names its dashboard's page for an intent when it serves the dashboard.
+   */
+  approvalPage?: string | ((intentId: string) => string | null) | undefined;
 }
 
 /** `maxBodyBytes`, checked: a positive whole number of bytes (default 1 MiB). */
@@ -65,4 +73,36 @@ export function maxBodyBytesOf(options: MockServerOptions): number {
 /** Where `log` sends the request lines: the console for `true`, the function given, or nowhere. */
 export function requestLogOf(options: MockServerOptions): ((line: string) => void) | undefined {
   return options.log === true ? (line) => console.log(line) : options.log === false ? undefined : options.log;
+}
+
+/** The longest `approvalUrl` the spec allows. */
+const MAX_APPROVAL_URL = 2048;
+
+/** Whether `text` is a page a browser opens: an absolute http or https URL (no `javascript:`, no `file:`). */
+export function isWebPage(text: string): boolean {
+  if (!URL.canParse(text)) return false;
+  const { protocol } = new URL(text);
+  return protocol === 'http:' || protocol === 'https:';
+}
+
+function checkedUrl(value: unknown, intentId: string): string | null {
+  if (value === null) return null;
+  if (typeof value !== 'string' || value.length > MAX_APPROVAL_URL || !isWebPage(value)) {
+    throw new TypeError(
+      `approvalPage must give an absolute http(s) URL of at most ${MAX_APPROVAL_URL} characters or null; for ${intentId} it gave ${JSON.stringify(value)}`,
+    );
+  }
+  return value;
+}
+
+/** `approvalPage` as the engine uses it: a function of the intent id, its answers checked. */
+export function approvalPageOf(options: MockServerOptions): ApprovalPage {
+  const page = options.approvalPage;
+  if (page === undefined) return NO_APPROVAL_PAGE;
+  if (typeof page === 'function') return (intentId) => checkedUrl(page(intentId), intentId);
+  if (typeof page !== 'string' || !page.includes('{intentId}')) {
+    throw new TypeError(`approvalPage must be a URL containing {intentId}, or a function; got ${JSON.stringify(page)}`);
+  }
+  checkedUrl(page.replaceAll('{intentId}', 'int_0'), 'a check');
+  return (intentId) => checkedUrl(page.replaceAll('{intentId}', encodeURIComponent(intentId)), intentId);
 }

@@ -16,3 +16,19 @@ export function editDistance(a: string, b: string): number {
   }
   return at(a.length, b.length);
 }
+
+/**
+ * The `count` candidates closest to a word, closest first: by edit distance, a candidate that contains the word
+ * counting as closest (`frozen` -> `card.frozen`); ties in code unit order.
+ */
+export function closestWords(word: string, candidates: readonly string[], count: number): string[] {
+  const target = word.toLowerCase();
+  return candidates
+    .map((candidate) => {
+      const lower = candidate.toLowerCase();
+      return { candidate, distance: lower.includes(target) ? 0 : editDistance(target, lower) };
+    })
+    .sort((a, b) => a.distance - b.distance || (a.candidate < b.candidate ? -1 : a.candidate > b.candidate ? 1 : 0))
+    .slice(0, count)
+    .map(({ candidate }) => candidate);
+}

@@ -1,4 +1,3 @@
-import { bytesToBase64url } from './base64url.js';
 import { nodeCrypto } from './node-crypto.js';
 
 /** Id prefixes of spec/README.md. */
@@ -155,9 +154,13 @@ export class IdFactory {
     return String.fromCharCode.apply(null, codes);
   }
 
-  /** A webhook signing secret: `whsec_` and 32 base64url characters (24 random bytes). */
+  /**
+   * A webhook signing secret: `whsec_` and 32 random letters and digits (about 190 bits). Letters and digits are also
+   * standard base64, of 24 bytes: Cardrail-Signature keys with the whole string, Standard Webhooks (and its libraries,
+   * which decode the part after `whsec_`) with those bytes. Secrets issued before were 32 base64url characters.
+   */
   webhookSecret(): string {
-    return `whsec_${bytesToBase64url(this.random(24))}`;
+    return base62Id(this.random, 'whsec_', 32);
   }
 
   /** A new API key of the given mode, in the syntax the mock accepts. */

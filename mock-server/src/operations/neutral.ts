@@ -42,6 +42,8 @@ interface WebhookInput {
   url: string;
   events: (StoredEventType | '*')[];
   description?: string;
+  /** Whether deliveries carry the Standard Webhooks headers beside Cardrail-Signature. */
+  standardWebhooks?: boolean;
 }
 
 /** Inputs no variant carries as they are: each variant decodes its wire input into these. */

@@ -1,5 +1,6 @@
 import type { Directory } from '../core/directory.js';
 import type { EventNaming } from '../core/event-naming.js';
+import type { ApprovalPage } from '../engine/intents/approval-page.js';
 import type { WebhookDispatcher } from '../webhooks/dispatcher.js';
 
 /** Server-wide services a handler may use beyond its own tenant; composition/mock-server.ts makes the one set a mock has. */
@@ -10,4 +11,6 @@ export interface ServerServices {
   webhooks: WebhookDispatcher;
   /** Event type names per variant (general and catalog names). */
   naming: EventNaming;
+  /** The page where a person decides an intent: each new intent's `approvalUrl` (`approvalPage` of the options). */
+  approvalPage: ApprovalPage;
 }

@@ -29,7 +29,7 @@ function ownerOf(customerId: string | undefined, userId: string | undefined): st
 
 /** The operations the spend and risk engine serves, by operationId; the variants render what they return. */
 export const engineHandlers = {
-  createIntent: (ctx) => createIntent(ctx.tenant, ctx.body),
+  createIntent: (ctx) => createIntent(ctx.tenant, ctx.body, ctx.services.approvalPage),
   listIntents: (ctx) => listPage(intents.of(ctx.tenant), ctx.query, { cardId: ctx.query.cardId, status: ctx.query.status }),
   getIntent: (ctx) => getIntent(ctx.tenant, ctx.params.intentId),
   approveIntent: (ctx) => approveIntent(ctx.tenant, ctx.params.intentId),

@@ -39,6 +39,7 @@ export const webhookHandlers = {
       events: ctx.body.events,
       description: ctx.body.description ?? null,
       status: 'active',
+      standardWebhooks: ctx.body.standardWebhooks ?? true,
       variant: ctx.variant,
       secrets: [{ value: ctx.tenant.ids.webhookSecret(), retiresAt: null }],
       createdAt: ctx.tenant.now(),
@@ -58,6 +59,7 @@ export const webhookHandlers = {
       if (body.events !== undefined) record.events = body.events;
       if (body.description !== undefined) record.description = body.description;
       if (body.status !== undefined) record.status = body.status;
+      if (body.standardWebhooks !== undefined) record.standardWebhooks = body.standardWebhooks;
     });
     subscriptionIndex(ctx.tenant).set(webhook);
     return webhook;
@@ -89,5 +91,18 @@ export const webhookHandlers = {
     const delivery = deliveries.of(ctx.tenant).get(ctx.params.deliveryId);
     if (!delivery || delivery.webhookId !== webhook.id) throw notFound();
     return ctx.services.webhooks.retry(ctx.tenant, delivery);
+  },
+  resendWebhookEvent: async (ctx) => {
+    const webhook = requireWebhook(ctx.tenant, ctx.params.webhookId);
+    // The tenant's own events only: another organization's or mode's, or one past retention, is not found.
+    const event = ctx.tenant.events.get(ctx.params.eventId);
+    if (!event) throw notFound();
+    if (ctx.services.naming.nameIn(webhook.variant, event.type) === undefined) {
+      throw invalidRequest(
+        '/path/eventId',
+        `is a ${event.type} event, which the ${webhook.variant} variant this webhook delivers in does not have`,
+      );
+    }
+    return ctx.services.webhooks.resend(ctx.tenant, webhook, event);
   },
 } satisfies Partial<NeutralHandlers>;

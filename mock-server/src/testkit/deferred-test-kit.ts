@@ -1,6 +1,9 @@
 import type { Variant } from '../core/variant.js';
+import type { Cardrail, CardrailUsers } from '@cardrail/sdk';
+import type { ApproverOptions } from './approver.js';
 import type { TestClientOptions } from './test-client.js';
-import type { TestKit, TestKitHost } from './test-kit.js';
+import type { TestKit, TestKitHost, TriggerOptions } from './test-kit.js';
+import type { EventTypeOf } from './webhook-inbox.js';
 
 /** The test kit's module, as `import('./test-kit.js')` gives it. */
 export interface TestKitModule {
@@ -36,6 +39,11 @@ export function deferredTestKit(loading: Promise<TestKitModule> | undefined): (h
         loaded().client<V>(options),
       webhookInbox: ((options: never) => loaded().webhookInbox(options)) as TestKit['webhookInbox'],
       cardholder: ((options: never) => loaded().cardholder(options)) as TestKit['cardholder'],
+      trigger: <Client extends Cardrail | CardrailUsers, Type extends EventTypeOf<Client>>(
+        type: Type,
+        options: TriggerOptions<Client>,
+      ) => loaded().trigger(type, options),
+      approver: <Client extends Cardrail | CardrailUsers>(options: ApproverOptions<Client>) => loaded().approver(options),
     };
   };
 }

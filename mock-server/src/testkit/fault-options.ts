@@ -1,6 +1,6 @@
 import { FAULT_STATUSES, type FaultRule, type FaultStatus } from '../core/faults.js';
 import { keyDigest } from '../core/key-digest.js';
-import { closest } from './closest.js';
+import { closestWords } from '../core/edit-distance.js';
 
 /** What `mock.faults.inject()` takes: which requests to fault (every condition given must hold) and what to do. */
 export interface FaultOptions {
@@ -126,7 +126,7 @@ export function faultRule(options: FaultOptions, id: string, operationIds: reado
   const apiKey = text('apiKey', 256);
   const operation = text('operation', 100);
   if (operation !== undefined && !operationIds.includes(operation)) {
-    const near = closest(operation, operationIds, 3);
+    const near = closestWords(operation, operationIds, 3);
     throw new FaultOptionError('operation', `no operation ${operation}; the closest are ${near.join(', ')}`);
   }
   let path = text('path', 2048);

@@ -5,9 +5,9 @@ import type { TestKit } from './test-kit.js';
 /**
  * What the in-process mock (`createMockServer`, `startMockServer`'s `mock`) and a remote one (`connectMock`) have in
  * common, so that a helper written against it works with either: the test kit as it is, and the control calls
- * awaited (in-process they answer at once, remotely they are HTTP calls).
+ * awaited (in-process they answer at once, remotely they are HTTP calls). `approver` is in-process only.
  */
-export interface TestKitMock extends TestKit {
+export interface TestKitMock extends Omit<TestKit, 'approver'> {
   /** Forgets every organization, object, event, pending delivery and fault. */
   reset(): void | Promise<void>;
   /** The whole state as JSON. */

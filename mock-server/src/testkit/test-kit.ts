@@ -1,18 +1,35 @@
 import type { Cardrail, CardrailUsers } from '@cardrail/sdk';
+import type { ServerEvents } from '../control/events.js';
+import type { Directory } from '../core/directory.js';
 import type { IdFactory } from '../core/ids.js';
 import type { ServerClock } from '../core/server-clock.js';
 import type { Variant } from '../core/variant.js';
+import { type Approver, type ApproverOptions, createApprover } from './approver.js';
 import { type Cardholder, type CardholderOptions, createCardholder } from './cardholder.js';
 import type { InboxRouter } from './inbox-router.js';
 import type { ByKey } from './by-key.js';
 import { createTestClient, type TestClient, type TestClientOptions } from './test-client.js';
+import { triggerEvent } from './trigger/trigger.js';
+import type { TimePassing } from './trigger/world.js';
 import {
   createWebhookInbox,
   type EventOf,
+  type EventTypeOf,
   type InboxHost,
   type WebhookInbox,
   type WebhookInboxOptions,
 } from './webhook-inbox.js';
+
+/** What `mock.trigger()` drives. */
+export interface TriggerOptions<Client extends Cardrail | CardrailUsers> {
+  /** A client of this mock (made by `mock.client()`, or any client of it): the event happens in its organization. */
+  client: Client;
+  /**
+   * How events that need time (the expiries, a spend spike) get it: `advance` (default) moves the organization's test
+   * clock; `real-time` waits for the wall clock where that is short (a minute), as `cardrail-mock trigger` does.
+   */
+  time?: TimePassing;
+}
 
 /** The test kit's part of a mock: typed clients of new organizations, in-process webhook inboxes, card holders. */
 export interface TestKit {
@@ -40,6 +57,21 @@ export interface TestKit {
   cardholder<V extends Variant = 'customer'>(
     options: ByKey<V> & Omit<CardholderOptions<TestClient<V>>, 'client'>,
   ): Promise<Cardholder<TestClient<V>>>;
+  /**
+   * Makes one event of `type` happen in the client's organization through its API (what `cardrail-mock trigger`
+   * does): creates what it needs, drives the operation that emits it, and resolves with the event as `GET /events`
+   * answers it. The organization's webhooks receive it, signed, like any other.
+   */
+  trigger<Client extends Cardrail | CardrailUsers, Type extends EventTypeOf<Client>>(
+    type: Type,
+    options: TriggerOptions<Client>,
+  ): Promise<Extract<EventOf<Client>, { type: Type }>>;
+  /**
+   * A person who approves or rejects, through the client, every intent of its organization that waits for approval
+   * (those waiting and each new one), with a fixed answer or one per intent, optionally `delaySeconds` later on the
+   * organization's test clock: `mock.approver({ client, decide: 'approve' })`.
+   */
+  approver<Client extends Cardrail | CardrailUsers>(options: ApproverOptions<Client>): Approver;
 }
 
 /** What the test kit needs of its mock. */
@@ -54,6 +86,10 @@ export interface TestKitHost {
   clock: ServerClock;
   /** The variant of a key the mock already knows (its organization's), for `apiKey` options without `variant`. */
   variantOfKey(apiKey: string): Variant | undefined;
+  /** Every event as it is stored: the approver's cue. */
+  events: Pick<ServerEvents, 'subscribe'>;
+  /** The organizations and modes (the current set: `mock.reset()` replaces it). */
+  directory(): Directory;
 }
 
 /** The test kit of one mock (createMockServer of server.ts hands it to composeMockServer). */
@@ -93,5 +129,23 @@ export function createTestKit(host: TestKitHost): TestKit {
       createWebhookInbox(inboxHost, withClient(options))) as TestKit['webhookInbox'],
     cardholder: ((options: CardholderOptions<Cardrail | CardrailUsers>) =>
       createCardholder(withClient(options))) as TestKit['cardholder'],
+    async trigger(type, options) {
+      const { event } = await triggerEvent<Extract<EventOf<typeof options.client>, { type: typeof type }>>(options.client, type, {
+        time: options.time ?? 'advance',
+      });
+      return event;
+    },
+    approver: (options) =>
+      createApprover(
+        {
+          events: host.events,
+          directory: host.directory,
+          tenantOfClient(client) {
+            const apiKey = keysOfClients.get(client);
+            return apiKey === undefined ? undefined : host.directory().authenticate(apiKey)?.tenant;
+          },
+        },
+        options,
+      ),
   };
 }

@@ -95,9 +95,10 @@ export async function createWebhookInbox<Client extends Cardrail | CardrailUsers
     const body = await request.text();
     try {
       // The client's variant decides the envelope, which is what EventOf<Client> names.
+      // Both signature schemes the delivery carries (Cardrail-Signature and Standard Webhooks) must hold.
       const event = (await constructEvent({
         payload: body,
-        header: request.headers.get('Cardrail-Signature'),
+        headers: request.headers,
         secret,
         now: await host.nowSeconds(options.client),
       })) as Event;

@@ -63,6 +63,7 @@ export const sharedOperations = {
   deleteWebhook: {},
   listWebhookDeliveries: { encode: renderList(renderDelivery) },
   retryWebhookDelivery: { encode: renderDelivery },
+  resendWebhookEvent: { encode: renderDelivery },
 
   createApiKey: { encode: renderCreatedApiKey },
   listApiKeys: { encode: renderList(renderApiKey) },

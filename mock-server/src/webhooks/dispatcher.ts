@@ -2,16 +2,25 @@ import { invalidRequest } from '../core/errors.js';
 import type { AnyStoredEvent } from '../core/event-types.js';
 import type { ScheduledHandle } from '../core/scheduler.js';
 import { defineTenantState, type Tenant } from '../core/tenant.js';
-import { VARIANTS, type Variant } from '../core/variant.js';
-import { activeSecrets, deliveries, DELIVERY_TIMEOUT_MS, RETRY_DELAYS_MS, webhooks, type DeliveryRecord } from './records.js';
+import { VARIANTS } from '../core/variant.js';
+import {
+  activeSecrets,
+  deliveries,
+  DELIVERY_TIMEOUT_MS,
+  RETRY_DELAYS_MS,
+  sendsStandardWebhooks,
+  webhooks,
+  type DeliveryRecord,
+  type WebhookRecord,
+} from './records.js';
 import { subscriptionIndex } from './subscription-index.js';
 import type { EventRenderer } from './event-renderer.js';
 import { AttemptLimiter, LimiterClosedError } from './attempt-limiter.js';
+import { type AttemptOutcome, type FetchFunction, originOf, sendAttempt, succeeded } from './send-attempt.js';
 import { signer } from './signing.js';
 import { WebhookUrlPolicy } from './url-policy.js';
 
-/** The `fetch` webhook deliveries are sent with (`MockServerOptions.fetch`). */
-export type FetchFunction = (input: string, init: RequestInit) => Promise<Response>;
+export type { FetchFunction } from './send-attempt.js';
 
 /** Attempts in flight to one origin, and overall, by default (docs/webhooks.md#connections). */
 export const DEFAULT_ATTEMPTS_PER_ORIGIN = 8;
@@ -66,22 +75,39 @@ export class WebhookDispatcher {
       const rendered = this.options.render(event, variant);
       if (!rendered) continue;
       for (const webhookId of index.subscribers(variant, rendered.type)) {
-        const now = tenant.now();
-        const delivery = deliveries.of(tenant).insert({
-          id: tenant.ids.next('webhookDelivery'),
-          webhookId,
-          eventId: event.id,
-          eventType: rendered.type,
-          status: 'pending',
-          attempts: [],
-          automaticAttempts: 0,
-          nextAttemptAt: now,
-          createdAt: now,
-        });
-        this.#scheduleAutomatic(tenant, delivery.id, now);
+        const delivery = this.#newDelivery(tenant, webhookId, event.id, rendered.type);
+        this.#scheduleAutomatic(tenant, delivery.id, delivery.createdAt);
       }
     }
   };
+
+  /**
+   * A stored event sent to a webhook again, as a new delivery (a new id, so a new `webhook-id`) on the usual
+   * schedule; resolves once its first attempt has an outcome. The caller checks that the webhook's variant has the
+   * event's type.
+   */
+  async resend(tenant: Tenant, webhook: WebhookRecord, event: AnyStoredEvent): Promise<DeliveryRecord> {
+    const rendered = this.options.render(event, webhook.variant);
+    if (!rendered) throw new Error(`Event ${event.id} has no ${webhook.variant} form to resend.`);
+    const delivery = this.#newDelivery(tenant, webhook.id, event.id, rendered.type);
+    await this.#attempt(tenant, delivery.id, true);
+    return deliveries.of(tenant).get(delivery.id) ?? delivery;
+  }
+
+  #newDelivery(tenant: Tenant, webhookId: string, eventId: string, eventType: string): DeliveryRecord {
+    const now = tenant.now();
+    return deliveries.of(tenant).insert({
+      id: tenant.ids.next('webhookDelivery'),
+      webhookId,
+      eventId,
+      eventType,
+      status: 'pending',
+      attempts: [],
+      automaticAttempts: 0,
+      nextAttemptAt: now,
+      createdAt: now,
+    });
+  }
 
   /** After a restore: every pending delivery's next automatic attempt is scheduled again, at its own time. */
   readonly onRestore = (tenant: Tenant): void => {
@@ -157,56 +183,36 @@ export class WebhookDispatcher {
       throw error;
     }
     try {
-      const outcome = await this.#send(tenant, webhook.url, webhook.variant, activeSecrets(webhook, tenant.now()), event);
+      const outcome = await this.#send(tenant, webhook, delivery.id, event);
       this.#record(tenant, deliveryId, automatic, outcome);
-      const succeeded = outcome.responseStatus !== null && outcome.responseStatus >= 200 && outcome.responseStatus < 300;
-      if (succeeded) this.#settle(tenant, deliveryId, 'succeeded');
+      if (succeeded(outcome)) this.#settle(tenant, deliveryId, 'succeeded');
       else this.#afterFailure(tenant, deliveryId, outcome.attemptedAt, automatic);
     } finally {
       release();
     }
   }
 
-  /** One signed POST; its outcome, never an exception. */
-  async #send(
-    tenant: Tenant,
-    url: string,
-    variant: Variant,
-    secrets: string[],
-    event: AnyStoredEvent,
-  ): Promise<{ attemptedAt: number; responseStatus: number | null; error: string | null; durationMs: number }> {
+  /** One POST of the event in the webhook's envelope, signed now with its active secrets; its outcome. */
+  async #send(tenant: Tenant, webhook: WebhookRecord, deliveryId: string, event: AnyStoredEvent): Promise<AttemptOutcome> {
     const attemptedAt = tenant.now();
-    const rendered = this.options.render(event, variant);
-    const body = JSON.stringify(rendered?.envelope);
-    let started = performance.now();
-    let responseStatus: number | null = null;
-    // Set for failures without a status to tell (network error, timeout) and for redirects.
-    let error: string | null = null;
+    const body = JSON.stringify(this.options.render(event, webhook.variant)?.envelope);
+    let headers: Record<string, string>;
     try {
-      const sign = await signer();
-      // The duration is the receiver's: the first attempt's loading of the signing code is not part of it.
-      started = performance.now();
-      const signature = await sign(body, secrets, Math.floor(attemptedAt / 1000));
-      const fetchFunction: FetchFunction = this.options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-      const response = await fetchFunction(url, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          'User-Agent': 'Cardrail-Webhooks/1.0',
-          [signature.name]: signature.value,
-        },
+      headers = await (await signer())({
         body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(this.#timeoutMs),
+        secrets: activeSecrets(webhook, attemptedAt),
+        timestamp: Math.floor(attemptedAt / 1000),
+        deliveryId,
+        standardWebhooks: sendsStandardWebhooks(webhook),
       });
-      responseStatus = response.status;
-      // The body is not used; reading it frees the connection.
-      await response.arrayBuffer().catch(() => undefined);
-      if (response.status >= 300 && response.status < 400) error = 'redirect responses are not followed';
     } catch (cause) {
-      error = describeFetchError(cause, this.#timeoutMs);
+      // The signing code did not load (a chunk that did not arrive): the attempt fails and is retried on schedule.
+      return { attemptedAt, responseStatus: null, error: `could not sign: ${String(cause)}`, durationMs: 0 };
     }
-    return { attemptedAt, responseStatus, error, durationMs: Math.max(0, Math.round(performance.now() - started)) };
+    const fetch: FetchFunction = this.options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    // The duration is the receiver's: the first attempt's loading of the signing code is not part of it.
+    const started = performance.now();
+    return sendAttempt({ fetch, url: webhook.url, headers, body, timeoutMs: this.#timeoutMs, attemptedAt, started });
   }
 
   #refusal(url: string): string | null {
@@ -214,20 +220,14 @@ export class WebhookDispatcher {
     return problem === undefined ? null : `refused: the URL ${problem}`;
   }
 
-  #record(
-    tenant: Tenant,
-    deliveryId: string,
-    automatic: boolean,
-    outcome: { attemptedAt: number; responseStatus: number | null; error: string | null; durationMs: number },
-  ): void {
+  #record(tenant: Tenant, deliveryId: string, automatic: boolean, outcome: AttemptOutcome): void {
     deliveries.of(tenant).update(deliveryId, (record) => {
       // Counted once the attempt has an outcome: one cut short by a crash or shutdown is made again after restart.
       if (automatic) record.automaticAttempts++;
-      const succeeded = outcome.responseStatus !== null && outcome.responseStatus >= 200 && outcome.responseStatus < 300;
       record.attempts.push({
         attempt: record.attempts.length + 1,
         attemptedAt: outcome.attemptedAt,
-        outcome: succeeded ? 'succeeded' : 'failed',
+        outcome: succeeded(outcome) ? 'succeeded' : 'failed',
         responseStatus: outcome.responseStatus,
         error: outcome.error,
         durationMs: outcome.durationMs,
@@ -265,24 +265,4 @@ export class WebhookDispatcher {
     });
     this.#scheduleAutomatic(tenant, deliveryId, attemptedAt + delay);
   }
-}
-
-/** The origin an attempt counts against (scheme, host and port). */
-function originOf(url: string): string {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return url;
-  }
-}
-
-function describeFetchError(cause: unknown, timeoutMs: number): string {
-  if (cause instanceof Error) {
-    if (cause.name === 'TimeoutError' || cause.name === 'AbortError') return `no response within ${timeoutMs} ms`;
-    // fetch reports the system error (ECONNREFUSED, ...) as the `cause` of its TypeError.
-    const inner = (cause as Error & { cause?: unknown }).cause;
-    const code = inner instanceof Error ? ((inner as Error & { code?: string }).code ?? inner.message) : undefined;
-    return code ? `${cause.message} (${code})` : cause.message;
-  }
-  return String(cause);
 }

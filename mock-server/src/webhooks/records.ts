@@ -11,9 +11,11 @@ interface SigningSecret {
   retiresAt: EpochMs | null;
 }
 
-export type WebhookRecord = Omit<Stored<ApiSchemas['Webhook']>, 'events'> & {
+export type WebhookRecord = Omit<Stored<ApiSchemas['Webhook']>, 'events' | 'standardWebhooks'> & {
   /** The subscribed event types as stored (neutral names), or `*`; each variant renders its own names. */
   events: (StoredEventType | '*')[];
+  /** Whether deliveries carry the Standard Webhooks headers; absent in records stored before it existed (true). */
+  standardWebhooks?: boolean;
   /** The variant the subscription was created through; it decides the envelope and type names delivered. */
   variant: Variant;
   /** Newest first. */
@@ -46,6 +48,11 @@ export const SECRET_OVERLAP_MS = 24 * 60 * 60_000;
 
 /** How long a receiver has to answer before the attempt counts as failed. */
 export const DELIVERY_TIMEOUT_MS = 10_000;
+
+/** Whether the webhook's deliveries carry the Standard Webhooks headers beside Cardrail-Signature. */
+export function sendsStandardWebhooks(webhook: WebhookRecord): boolean {
+  return webhook.standardWebhooks !== false;
+}
 
 /** The secrets that sign a delivery made at `now`, newest first. */
 export function activeSecrets(webhook: WebhookRecord, now: EpochMs): string[] {

@@ -1,5 +1,18 @@
-/** Signs a delivery's body: the `Cardrail-Signature` header's name and value. */
-export type Sign = (body: string, secrets: string[], timestamp: number) => Promise<{ name: string; value: string }>;
+/** What signs one attempt: its body, its secrets, its time and its delivery's id. */
+interface SigningInput {
+  body: string;
+  /** The active secrets, newest first: one signature per secret in each scheme. */
+  secrets: string[];
+  /** Unix seconds of the attempt, on the tenant's test clock. */
+  timestamp: number;
+  /** The delivery's id: `webhook-id`, the same on every attempt of the delivery. */
+  deliveryId: string;
+  /** Adds the Standard Webhooks headers beside Cardrail-Signature (the webhook's `standardWebhooks`). */
+  standardWebhooks: boolean;
+}
+
+/** The signature headers of one attempt: `Cardrail-Signature`, and `webhook-id`, `-timestamp`, `-signature`. */
+export type Sign = (input: SigningInput) => Promise<Record<string, string>>;
 
 let loading: Promise<Sign> | undefined;
 
@@ -10,11 +23,15 @@ let loading: Promise<Sign> | undefined;
  */
 export function signer(): Promise<Sign> {
   loading ??= import('@cardrail/sdk/webhooks').then(
-    ({ generateSignatureHeader, SIGNATURE_HEADER }): Sign =>
-      async (body, secrets, timestamp) => ({
-        name: SIGNATURE_HEADER,
-        value: await generateSignatureHeader({ payload: body, secret: secrets, timestamp }),
-      }),
+    ({ generateWebhookHeaders }): Sign =>
+      (input) =>
+        generateWebhookHeaders({
+          payload: input.body,
+          secret: input.secrets,
+          timestamp: input.timestamp,
+          id: input.deliveryId,
+          standardWebhooks: input.standardWebhooks,
+        }),
     (error: unknown) => {
       loading = undefined;
       throw error;

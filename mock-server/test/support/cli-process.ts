@@ -58,10 +58,13 @@ export async function runCliToExit(args: string[]): Promise<{ code: number | nul
   return { code, output: output() };
 }
 
-/** Kills every child still running (afterEach). */
-export function killChildren(): void {
-  for (const child of children) child.kill('SIGKILL');
-  children.clear();
+/** Kills every child still running (afterEach), but those in `keep` (a server a whole suite shares). */
+export function killChildren(keep: readonly ChildProcessWithoutNullStreams[] = []): void {
+  for (const child of children) {
+    if (keep.includes(child)) continue;
+    child.kill('SIGKILL');
+    children.delete(child);
+  }
 }
 
 /**

@@ -34,13 +34,14 @@ export const ENTRIES = [
     name: 'webhooks module for browsers: `export * from @cardrail/sdk/webhooks` (Web Crypto build)',
     code: "export * from '@cardrail/sdk/webhooks';",
     platform: 'browser',
-    targetBytes: 3 * KB,
+    targetBytes: 4.8 * KB,
   },
   {
-    id: 'webhooks-functions',
-    name: 'webhooks for browsers: verifySignature, constructEvent, generateSignatureHeader',
-    code: "export { verifySignature, constructEvent, generateSignatureHeader } from '@cardrail/sdk/webhooks';",
+    id: 'webhooks-receiver',
+    name: 'webhooks for a browser or edge receiver: unwrap, constructEvent, verifySignature, WebhookVerificationError',
+    code: "export { unwrap, constructEvent, verifySignature, WebhookVerificationError } from '@cardrail/sdk/webhooks';",
     platform: 'browser',
+    targetBytes: 3.6 * KB,
   },
   {
     id: 'webhooks-node',
@@ -90,7 +91,8 @@ export async function run({ log }) {
   }));
   const notes = [
     'Built package (sdk/dist) imported by name, bundled by esbuild (bundle, minify, tree-shake, ESM, platform neutral unless the row names browser or Node, ES2022), gzip level 9. 1 kB = 1,000 bytes.',
-    'The webhooks target is judged on the whole `@cardrail/sdk/webhooks` entry (events list and type guards included) as a browser bundle (esbuild platform browser: the Web Crypto build, no node: import; edge and worker bundlers get the same build); the row below it is what a receiver that only verifies and parses imports. The Node row (platform node: the node:crypto build, node:crypto left external) is for information: a Node receiver does not ship a bundle to anyone.',
+    "The webhooks targets are judged as browser bundles (esbuild platform browser: the Web Crypto build, no node: import; edge and worker bundlers get the same build): the whole `@cardrail/sdk/webhooks` entry (signing functions, events list and type guards included), and what a receiver that verifies and parses imports. The budgets were 3 kB for the whole entry with Cardrail-Signature alone (2.98 kB then); verifying Standard Webhooks beside it, detected from the request's headers (its grammar, base64 secrets and digests, reading a Headers object or a record, the errors naming the scheme that failed), brought the receiver's imports to about 3.5 kB and the entry to about 4.6 kB, hence 3.6 kB and 4.8 kB. The Node row (platform node: the node:crypto build, node:crypto left external) is for information: a Node receiver does not ship a bundle to anyone.",
+    'The client core includes the Web Crypto verification behind `cardrail.webhooks.unwrap` (about 2.9 kB of its 10.7 kB): the client imports it on first use, but bundled into one file, as measured here, it is part of the bundle.',
   ];
   return { rows, notes };
 }

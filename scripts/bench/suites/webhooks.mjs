@@ -20,9 +20,16 @@
 // signature; the header is made fresh for each size so that the timestamp is within tolerance. The targets are judged
 // on sequential calls (each finished, and awaited when async, before the next, as a receiver does per request); the
 // "64 in flight" rows show throughput when a busy server verifies many deliveries at once.
+//
+// Standard Webhooks rows: `unwrap` of the node:crypto build given the request's headers, against the reference
+// library, `standardwebhooks` (npm's latest; svix 2 delegates to it), verifying the same delivery and parsing its JSON
+// (`new Webhook(secret).verify(body, headers)`, the Webhook made once, as a receiver keeps it): once with the Standard
+// Webhooks headers alone, once with every header a Cardrail delivery carries (the SDK then checks both schemes, the
+// library only its own).
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { join } from 'node:path';
+import { Webhook } from 'standardwebhooks';
 import { formatRate, formatRatio } from '../lib/format.mjs';
 import { median } from '../lib/stats.mjs';
 
@@ -31,6 +38,8 @@ export const title = 'Webhook verification';
 const sdkDist = join(import.meta.dirname, '..', '..', '..', 'sdk', 'dist');
 const webCryptoEntry = pathToFileURL(join(sdkDist, 'webhooks.mjs')).href;
 const SECRET = 'whsec_9TyI1uOwv1DdE-ExAmPlEkEy_Abc12345';
+/** A secret as the API issues it (base64 after `whsec_`), which Standard Webhooks decodes into its key. */
+const STANDARD_SECRET = 'whsec_Q2FyZHJhaWxTaWduaW5nU2VjcmV0MTIz';
 const IN_FLIGHT = 64;
 const SIZES = [
   { label: '1 KB', bytes: 1024, target: 0.8 },
@@ -167,6 +176,34 @@ async function checkAgreement(verifiers, payload, header) {
   }
 }
 
+/** Both verifiers accept the delivery, parse the same event, and refuse a tampered body, before any timing. */
+async function checkStandardAgreement(nodeBuild, library, payload, standardOnly, both) {
+  const tampered = Buffer.from(payload);
+  tampered[tampered.length - 3] ^= 1;
+  for (const headers of [standardOnly, both]) {
+    const ours = await nodeBuild.unwrap(payload, headers, STANDARD_SECRET);
+    if (JSON.stringify(ours) !== JSON.stringify(library.verify(payload, headers)))
+      throw new Error('unwrap and standardwebhooks disagree');
+    const refused = await nodeBuild.unwrap(tampered, headers, STANDARD_SECRET).then(
+      () => false,
+      () => true,
+    );
+    if (!refused) throw new Error('unwrap accepted a tampered body');
+    if (
+      (() => {
+        try {
+          library.verify(tampered, headers);
+          return true;
+        } catch {
+          return false;
+        }
+      })()
+    ) {
+      throw new Error('standardwebhooks accepted a tampered body');
+    }
+  }
+}
+
 /** The build Node resolves for the package name, and the Web Crypto build by path; checked to be what they claim. */
 async function loadBuilds() {
   const resolved = import.meta.resolve('@cardrail/sdk/webhooks');
@@ -281,6 +318,36 @@ export async function run({ quick, log }) {
     );
     floorRatios.push(`${formatRatio(ratio('subtleSign', 'createHmac'))} at ${size.label}`);
 
+    log(`${size.label}: Standard Webhooks, unwrap (node:crypto build) and the standardwebhooks library, sequential`);
+    const both = nodeBuild.generateWebhookHeadersSync({ payload, secret: STANDARD_SECRET, id: 'whd_1AsD4fG7hJ' });
+    const { 'Cardrail-Signature': _, ...standardOnly } = both;
+    const library = new Webhook(STANDARD_SECRET);
+    await checkStandardAgreement(nodeBuild, library, payload, standardOnly, both);
+    const standard = await roundRobin(
+      {
+        unwrapStandard: { call: () => nodeBuild.unwrap(payload, standardOnly, STANDARD_SECRET) },
+        libraryStandard: { call: () => library.verify(payload, standardOnly), sync: true },
+        unwrapBoth: { call: () => nodeBuild.unwrap(payload, both, STANDARD_SECRET) },
+        libraryBoth: { call: () => library.verify(payload, both), sync: true },
+      },
+      { measure: sequentialRate, ...timing },
+    );
+    rows.push(
+      row(
+        `unwrap, Standard Webhooks headers, node:crypto build, ${size.label} body, sequential`,
+        formatRate(standard.rate('unwrapStandard'), 'verif/s'),
+        `standardwebhooks ${formatRate(standard.rate('libraryStandard'), 'verif/s')}`,
+        standard.ratio('unwrapStandard', 'libraryStandard'),
+        1,
+      ),
+      row(
+        `unwrap, a Cardrail delivery's headers (both schemes checked), node:crypto build, ${size.label} body, sequential`,
+        formatRate(standard.rate('unwrapBoth'), 'verif/s'),
+        `standardwebhooks (its scheme only) ${formatRate(standard.rate('libraryBoth'), 'verif/s')}`,
+        standard.ratio('unwrapBoth', 'libraryBoth'),
+      ),
+    );
+
     if (!quick) {
       log(`${size.label}: verifySignature of both builds and the node:crypto baseline, ${IN_FLIGHT} in flight`);
       const parallel = await roundRobin(
@@ -311,6 +378,7 @@ export async function run({ quick, log }) {
   const notes = [
     `Targets (>= ${SIZES.map((size) => `${size.target}x at ${size.label}`).join(', ')} of the node:crypto baseline) are judged on the node:crypto build, sequential: each verification finished (awaited, for the async forms) before the next, as a receiver does per request. verifySignature is compared with the async baseline, verifySignatureSync with the sync one. ${quick ? 'Full mode adds' : 'The'} in-flight rows (Promise.all of ${IN_FLIGHT}): throughput, for information.`,
     '`@cardrail/sdk/webhooks` imported by name resolves, on Node, to sdk/dist/webhooks.node.mjs (the `node` export condition; Bun and Deno resolve it too): createHmac on the calling thread, the body fed to the HMAC as received. The suite checks that resolution, that both builds sign alike and that every verifier refuses a tampered body before timing anything.',
+    'Standard Webhooks rows: `unwrap(body, headers, secret)` of the node:crypto build against `new Webhook(secret).verify(body, headers)` of the `standardwebhooks` library (made once), the same delivery for both, each verifying and parsing the JSON. The first row gives both the Standard Webhooks headers alone (target: at least as fast as the library); the second gives every header a Cardrail delivery carries, where the SDK checks both schemes (two HMACs) and the library its own. The library computes HMAC-SHA256 in JavaScript (fast-sha256); the SDK uses createHmac.',
     'Baseline: the same job written with node:crypto (same header grammar, 300 s tolerance against the system clock, createHmac over `<t>.` + body, timingSafeEqual against every v1), as an async and as a plain function; all get the same Buffer body and the same one-signature header. See the comment at the top of scripts/bench/suites/webhooks.mjs.',
     `The Web Crypto build (what browsers, edge runtimes and workers get) has no target on Node, which never loads it. On Node ${process.versions.node}, each crypto.subtle call is a native job dispatched to libuv's thread pool and resolved on a later event-loop turn; a bare crypto.subtle.sign reaches ${floorRatios.join(', ')} of a bare createHmac (the "alone" rows): the gap is in the one Web Crypto call, not in the work around it.`,
     `Figures are medians of ${batches} round-robin rounds of ${batchMs} ms per contender (the first contender rotates, so that all see the same machine load), after a ${timing.warmUpMs} ms warm-up each; ratios are the median of the per-round ratios.`,

@@ -1,7 +1,8 @@
 import type { CardrailEvent, CardrailEventOfType, CardrailEventType } from './cardrail-event.js';
 import { CARDRAIL_EVENT_TYPES } from './event-types.js';
 
-const known: ReadonlySet<string> = new Set(CARDRAIL_EVENT_TYPES);
+// Pure: a bundle that verifies deliveries without the guards drops the list of types with it.
+const known: ReadonlySet<string> = /* @__PURE__ */ new Set(CARDRAIL_EVENT_TYPES);
 
 /** Narrows an event to one type: `if (isEventType(event, 'card.frozen')) event.data.reason`. */
 export function isEventType<Type extends CardrailEventType>(

@@ -3,7 +3,7 @@ import type { CustomerEvent, UserEvent } from '../events/cardrail-event.js';
 import type { CustomerPaths, VariantPaths } from './variant-paths.js';
 
 /** The same event types `constructEvent` returns, so stored and delivered events are handled by the same code. */
-type VariantEvent<Paths> = Paths extends CustomerPaths ? CustomerEvent : UserEvent;
+export type VariantEvent<Paths> = Paths extends CustomerPaths ? CustomerEvent : UserEvent;
 
 /** Events as delivered to webhooks, in this variant's envelope, newest first. */
 export class Events<Paths extends VariantPaths> extends APIResource<Paths> {

@@ -3,38 +3,73 @@
 // node:crypto's HMAC is synchronous, so every function works; the asynchronous ones are async functions around the
 // synchronous code, so that a throw (bad input) becomes a rejection, as on Web Crypto.
 import type { CardrailEvent } from '../events/cardrail-event.js';
-import { parseEvent } from './event-body.js';
-import { nodeCryptoHexDigest } from './node-crypto-hmac.js';
+import { formatSignatureHeader } from './cardrail-signature.js';
 import {
-  checkedDelivery,
+  checkedDeliveries,
+  formatWebhookHeaders,
   type GenerateSignatureHeaderParams,
-  signatureHeaderSync,
+  type GenerateWebhookHeadersParams,
+  signingInput,
+  standardWebhooksInput,
+  type VerificationTimeOptions,
   type VerifySignatureParams,
-  verifiedPayloadSync,
-} from './signature-checks.js';
+} from './delivery.js';
+import { parseEvent } from './event-body.js';
+import { nodeCryptoDigest } from './node-crypto-hmac.js';
+import type { WebhookHeaders } from './request-headers.js';
+import type { RawPayload, SignedContent, WebhookSecret } from './signature-checks.js';
+import { verifiedPayloadSync } from './signature-checks.js';
+
+export async function unwrap(
+  body: RawPayload,
+  headers: WebhookHeaders,
+  secret: WebhookSecret,
+  options: VerificationTimeOptions = {},
+): Promise<CardrailEvent> {
+  return constructEventSync({ ...options, payload: body, headers, secret });
+}
 
 export async function verifySignature(params: VerifySignatureParams): Promise<void> {
-  verifiedPayloadSync(nodeCryptoHexDigest, checkedDelivery(params));
+  verifiedPayloadSync(nodeCryptoDigest, checkedDeliveries(params));
 }
 
 export function verifySignatureSync(params: VerifySignatureParams): void {
-  verifiedPayloadSync(nodeCryptoHexDigest, checkedDelivery(params));
+  verifiedPayloadSync(nodeCryptoDigest, checkedDeliveries(params));
 }
 
 export async function constructEvent(params: VerifySignatureParams): Promise<CardrailEvent> {
-  return parseEvent(verifiedPayloadSync(nodeCryptoHexDigest, checkedDelivery(params)));
+  return parseEvent(verifiedPayloadSync(nodeCryptoDigest, checkedDeliveries(params)));
 }
 
 export function constructEventSync(params: VerifySignatureParams): CardrailEvent {
-  return parseEvent(verifiedPayloadSync(nodeCryptoHexDigest, checkedDelivery(params)));
+  return parseEvent(verifiedPayloadSync(nodeCryptoDigest, checkedDeliveries(params)));
 }
 
 export async function generateSignatureHeader(params: GenerateSignatureHeaderParams): Promise<string> {
-  return signatureHeaderSync(nodeCryptoHexDigest, params);
+  return generateSignatureHeaderSync(params);
 }
 
 export function generateSignatureHeaderSync(params: GenerateSignatureHeaderParams): string {
-  return signatureHeaderSync(nodeCryptoHexDigest, params);
+  const content = signingInput(params);
+  return formatSignatureHeader(content.timestamp, digestsOf(content));
+}
+
+export async function generateWebhookHeaders(params: GenerateWebhookHeadersParams): Promise<Record<string, string>> {
+  return generateWebhookHeadersSync(params);
+}
+
+export function generateWebhookHeadersSync(params: GenerateWebhookHeadersParams): Record<string, string> {
+  const content = signingInput(params);
+  const standard = standardWebhooksInput(params, content);
+  return formatWebhookHeaders(
+    content.timestamp,
+    digestsOf(content),
+    standard && { id: standard.id, digests: digestsOf(standard) },
+  );
+}
+
+function digestsOf({ secrets, prefix, payload, scheme }: SignedContent): string[] {
+  return secrets.map((secret) => nodeCryptoDigest(secret, prefix, payload, scheme));
 }
 
 export * from './webhook-exports.js';

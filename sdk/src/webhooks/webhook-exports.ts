@@ -1,15 +1,24 @@
-// The one list both entry points are built from: everything `@cardrail/sdk/webhooks` exports besides the six functions
+// The one list both entry points are built from: everything `@cardrail/sdk/webhooks` exports besides the functions
 // each entry defines on its runtime's HMAC (index.ts on Web Crypto, index.node.ts on node:crypto).
 export {
   DEFAULT_TOLERANCE_SECONDS,
-  parseSignatureHeader,
-  SIGNATURE_HEADER,
-  type GenerateSignatureHeaderParams,
-  type ParsedSignatureHeader,
   type RawPayload,
+  type SignatureScheme,
   type UnixTime,
-  type VerifySignatureParams,
   type WebhookSecret,
 } from './signature-checks.js';
+export { parseSignatureHeader, SIGNATURE_HEADER, type ParsedSignatureHeader } from './cardrail-signature.js';
+export {
+  parseStandardWebhooksHeaders,
+  STANDARD_WEBHOOKS_HEADERS,
+  type ParsedStandardWebhooksHeaders,
+} from './standard-webhooks.js';
+export type { WebhookHeaders } from './request-headers.js';
+export type {
+  GenerateSignatureHeaderParams,
+  GenerateWebhookHeadersParams,
+  VerificationTimeOptions,
+  VerifySignatureParams,
+} from './delivery.js';
 export { WebhookVerificationError, type WebhookVerificationErrorCode } from '../errors.js';
 export * from '../events/index.js';

@@ -4,7 +4,11 @@
 // pins that helper to fixed digests, so a change of the signing scheme cannot slip through both sides at once.
 import { createHmac } from 'node:crypto';
 import type { WebhookVerificationErrorCode } from '../../src/errors.js';
-import type { GenerateSignatureHeaderParams, VerifySignatureParams } from '../../src/webhooks/index.js';
+import type {
+  GenerateSignatureHeaderParams,
+  GenerateWebhookHeadersParams,
+  VerifySignatureParams,
+} from '../../src/webhooks/index.js';
 
 export const T = 1_795_000_000;
 export const SECRET = 'whsec_9TyI1uOwv1DdE-ExAmPlEkEy_Abc12345';
@@ -20,6 +24,40 @@ const NON_UTF8 = Uint8Array.of(0x7b, 0xff, 0xfe, 0x7d);
 export function sign(secret: string, timestamp: number, body: string | Uint8Array): string {
   return createHmac('sha256', secret).update(`${timestamp}.`).update(body).digest('hex');
 }
+
+/** A secret as the API issues it: `whsec_` and 32 alphanumeric characters, base64 for 24 bytes. */
+export const STANDARD_SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+const STANDARD_ROTATED = 'whsec_7bT9mQ2xVr4kLp8sYw3nZc6dHf1jGa5e';
+/** A secret issued before the standard base64 alphabet was chosen: URL-safe characters, as in the durable state. */
+const LEGACY_SECRET = 'whsec_Xk-9fQ2_Vr4kLp8sYw3nZc6dHf1j-a5e';
+const MESSAGE_ID = 'whd_1AsD4fG7hJ';
+
+/**
+ * Base64 HMAC-SHA256 of `<id>.<t>.` + body keyed with the secret's base64 part decoded (Buffer reads both alphabets):
+ * the Standard Webhooks scheme, written with node:crypto.
+ */
+export function signStandard(secret: string, id: string, timestamp: number, body: string | Uint8Array): string {
+  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
+  return createHmac('sha256', key).update(`${id}.${timestamp}.`).update(body).digest('base64');
+}
+
+/** Standard Webhooks digests computed once and written down: `signStandard` must keep producing them. */
+export const STANDARD_KNOWN_ANSWERS: ReadonlyArray<{
+  secret: string;
+  id: string;
+  timestamp: number;
+  body: string;
+  base64: string;
+}> = [
+  {
+    secret: STANDARD_SECRET,
+    id: MESSAGE_ID,
+    timestamp: T,
+    body: PAYLOAD,
+    base64: 'pPYXwIfqjl1sMlFxWd5ETZxHZCSy12p+Q7dxXsaYBfw=',
+  },
+  { secret: LEGACY_SECRET, id: MESSAGE_ID, timestamp: T, body: PAYLOAD, base64: 'xdht7AnYdGdBtaRBEaKxcb2kHuFLqM1LnZnR9ZlXfJ0=' },
+];
 
 /** Digests computed once and written down: `sign` must keep producing them. */
 export const KNOWN_ANSWERS: ReadonlyArray<{ secret: string; timestamp: number; body: string | Uint8Array; hex: string }> = [
@@ -56,6 +94,138 @@ const base = { payload: PAYLOAD, header: valid, secret: SECRET, now: T };
 function vector(name: string, params: Partial<VerifySignatureParams>, expected: Expected): VerifyVector {
   return { name, params: { ...base, ...params }, expected };
 }
+
+/** The headers of a delivery as the API sends it: both schemes, one signature per secret in each (newest first). */
+function deliveryHeaders(secrets: readonly string[], options: { id?: string; timestamp?: number; body?: string } = {}) {
+  const { id = MESSAGE_ID, timestamp = T, body = PAYLOAD } = options;
+  return {
+    'cardrail-signature': `t=${timestamp},${secrets.map((secret) => `v1=${sign(secret, timestamp, body)}`).join(',')}`,
+    'webhook-id': id,
+    'webhook-timestamp': String(timestamp),
+    'webhook-signature': secrets.map((secret) => `v1,${signStandard(secret, id, timestamp, body)}`).join(' '),
+  };
+}
+
+const both = deliveryHeaders([STANDARD_SECRET]);
+const { 'cardrail-signature': _cardrailOnly, ...standardOnly } = both;
+const standardSignature = both['webhook-signature'];
+
+function headersVector(
+  name: string,
+  headers: VerifySignatureParams['headers'],
+  expected: Expected,
+  params: Partial<VerifySignatureParams> = {},
+): VerifyVector {
+  return { name, params: { payload: PAYLOAD, headers, secret: STANDARD_SECRET, now: T, ...params }, expected };
+}
+
+/** Verification from the request's headers: either scheme, or both as the API sends them. */
+const HEADERS_VECTORS: readonly VerifyVector[] = [
+  headersVector('both schemes, as a plain record (node:http req.headers)', both, 'valid'),
+  headersVector('both schemes, as a Headers object', new Headers(both), 'valid'),
+  headersVector('Standard Webhooks only, as a Headers object', new Headers(standardOnly), 'valid'),
+  headersVector(
+    'Standard Webhooks only, record with capitalised names',
+    {
+      'Webhook-Id': MESSAGE_ID,
+      'Webhook-Timestamp': String(T),
+      'WEBHOOK-SIGNATURE': standardSignature,
+    },
+    'valid',
+  ),
+  headersVector('Cardrail-Signature only, in headers', { 'Cardrail-Signature': both['cardrail-signature'] }, 'valid'),
+  headersVector('anything with get(name), such as a Map', new Map(Object.entries(both)), 'valid'),
+  headersVector('a header as a one-element array', { ...standardOnly, 'webhook-id': [MESSAGE_ID] }, 'valid'),
+  headersVector(
+    'blank Cardrail-Signature beside Standard Webhooks: absent',
+    { ...standardOnly, 'cardrail-signature': ' ' },
+    'valid',
+  ),
+  headersVector(
+    'Standard Webhooks: unknown versions skipped, extra spaces ignored',
+    { ...standardOnly, 'webhook-signature': `v1a,${'A'.repeat(86)}==  ${standardSignature} ` },
+    'valid',
+  ),
+  headersVector(
+    'Standard Webhooks: a wrong v1 then the right one',
+    {
+      ...standardOnly,
+      'webhook-signature': `v1,${'A'.repeat(43)}= ${standardSignature}`,
+    },
+    'valid',
+  ),
+  headersVector('rotation: receiver knows the old secret', deliveryHeaders([STANDARD_ROTATED, STANDARD_SECRET]), 'valid'),
+  headersVector('rotation: receiver knows the new secret', deliveryHeaders([STANDARD_ROTATED, STANDARD_SECRET]), 'valid', {
+    secret: STANDARD_ROTATED,
+  }),
+  headersVector('rotation: a list of secrets, the second matches', both, 'valid', {
+    secret: [STANDARD_ROTATED, STANDARD_SECRET],
+  }),
+  headersVector('a URL-safe secret issued before the standard alphabet', deliveryHeaders([LEGACY_SECRET]), 'valid', {
+    secret: LEGACY_SECRET,
+  }),
+  headersVector('Standard Webhooks only, secret without whsec_', standardOnly, 'valid', {
+    secret: STANDARD_SECRET.slice('whsec_'.length),
+  }),
+  headersVector('Standard Webhooks: exactly 300 s old', standardOnly, 'valid', { now: T + 300 }),
+
+  headersVector('no signature header at all', { 'content-type': 'application/json' }, 'missing_header'),
+  headersVector('empty headers', new Headers(), 'missing_header'),
+  headersVector(
+    'webhook-id and webhook-signature without webhook-timestamp',
+    {
+      'webhook-id': MESSAGE_ID,
+      'webhook-signature': standardSignature,
+    },
+    'missing_header',
+  ),
+  headersVector('only webhook-signature', { 'webhook-signature': standardSignature }, 'missing_header'),
+  headersVector('webhook-timestamp not digits', { ...standardOnly, 'webhook-timestamp': `${T}.5` }, 'malformed_header'),
+  headersVector('webhook-id with a space', { ...standardOnly, 'webhook-id': 'msg 1' }, 'malformed_header'),
+  headersVector('v1 value not base64 of 32 bytes', { ...standardOnly, 'webhook-signature': 'v1,abc' }, 'malformed_header'),
+  headersVector(
+    'signature entry without a comma',
+    { ...standardOnly, 'webhook-signature': `v1=${standardSignature.slice(3)}` },
+    'malformed_header',
+  ),
+  headersVector(
+    'Cardrail-Signature malformed beside valid Standard Webhooks',
+    { ...both, 'cardrail-signature': 'garbage' },
+    'malformed_header',
+  ),
+  headersVector('only v1a signatures', { ...standardOnly, 'webhook-signature': `v1a,${'A'.repeat(86)}==` }, 'missing_signature'),
+  headersVector('Standard Webhooks: 301 s old', standardOnly, 'timestamp_out_of_tolerance', { now: T + 301 }),
+  headersVector('both schemes: 301 s in the future', both, 'timestamp_out_of_tolerance', { now: T - 301 }),
+  headersVector('Standard Webhooks: tampered body', standardOnly, 'signature_mismatch', {
+    payload: PAYLOAD.replace('card_1', 'card_2'),
+  }),
+  headersVector('Standard Webhooks: another webhook-id', { ...standardOnly, 'webhook-id': 'whd_other' }, 'signature_mismatch'),
+  headersVector('Standard Webhooks: wrong secret', standardOnly, 'signature_mismatch', { secret: STANDARD_ROTATED }),
+  headersVector('both schemes: tampered body', both, 'signature_mismatch', { payload: PAYLOAD.replace('card_1', 'card_2') }),
+  headersVector('both schemes: wrong secret', both, 'signature_mismatch', { secret: STANDARD_ROTATED }),
+  headersVector(
+    'both schemes, different times',
+    { ...deliveryHeaders([STANDARD_SECRET], { timestamp: T + 1 }), 'cardrail-signature': both['cardrail-signature'] },
+    'conflicting_headers',
+  ),
+  headersVector(
+    'both schemes: Cardrail-Signature holds, webhook-signature made with another secret',
+    { ...both, 'webhook-signature': `v1,${signStandard(STANDARD_ROTATED, MESSAGE_ID, T, PAYLOAD)}` },
+    'conflicting_headers',
+  ),
+  headersVector(
+    'both schemes: webhook-signature holds, Cardrail-Signature made with another secret',
+    { ...both, 'cardrail-signature': `t=${T},v1=${sign(STANDARD_ROTATED, T, PAYLOAD)}` },
+    'conflicting_headers',
+  ),
+  headersVector('Standard Webhooks with a secret that is not base64', standardOnly, 'invalid_secret', {
+    secret: 'whsec_not base64!',
+  }),
+  headersVector('parsed body with headers', both, 'invalid_payload', { payload: JSON.parse(PAYLOAD) as never }),
+  headersVector('headers and header both given', both, 'TypeError', { header: both['cardrail-signature'] }),
+  headersVector('headers is null', null as never, 'TypeError'),
+  headersVector('headers is a string', 'webhook-id: x' as never, 'TypeError'),
+];
 
 export const VERIFY_VECTORS: readonly VerifyVector[] = [
   // Valid deliveries: every body form, odd bytes and secrets, the grammar's freedoms, the tolerance's edges.
@@ -187,6 +357,7 @@ export const VERIFY_VECTORS: readonly VerifyVector[] = [
     'malformed_header',
   ),
   vector('expired and tampered: expired is reported', { payload: 'tampered', now: T + 10_000 }, 'timestamp_out_of_tolerance'),
+  ...HEADERS_VECTORS,
 ];
 
 export interface SignVector {
@@ -232,6 +403,60 @@ export const SIGN_VECTORS: readonly SignVector[] = [
     name: 'invalid Date timestamp',
     params: { payload: PAYLOAD, secret: SECRET, timestamp: new Date('nope') },
     expected: 'TypeError',
+  },
+];
+
+export interface WebhookHeadersVector {
+  readonly name: string;
+  readonly params: GenerateWebhookHeadersParams;
+  /** The exact headers, or the failure. */
+  readonly expected: Record<string, string> | Exclude<Expected, 'valid'>;
+}
+
+const cardrailHeader = (secrets: readonly string[]) => ({ 'Cardrail-Signature': deliveryHeaders(secrets)['cardrail-signature'] });
+const standardHeaders = (secrets: readonly string[]) => {
+  const { 'cardrail-signature': _, ...rest } = deliveryHeaders(secrets);
+  return rest;
+};
+
+export const WEBHOOK_HEADERS_VECTORS: readonly WebhookHeadersVector[] = [
+  {
+    name: 'both schemes, one secret',
+    params: { payload: PAYLOAD, secret: STANDARD_SECRET, timestamp: T, id: MESSAGE_ID },
+    expected: { ...cardrailHeader([STANDARD_SECRET]), ...standardHeaders([STANDARD_SECRET]) },
+  },
+  {
+    name: 'both schemes during a rotation: one signature per secret in each, in order',
+    params: { payload: Buffer.from(PAYLOAD), secret: [STANDARD_ROTATED, STANDARD_SECRET], timestamp: T, id: MESSAGE_ID },
+    expected: {
+      ...cardrailHeader([STANDARD_ROTATED, STANDARD_SECRET]),
+      ...standardHeaders([STANDARD_ROTATED, STANDARD_SECRET]),
+    },
+  },
+  {
+    name: 'a URL-safe secret issued before the standard alphabet',
+    params: { payload: PAYLOAD, secret: LEGACY_SECRET, timestamp: T, id: MESSAGE_ID },
+    expected: { ...cardrailHeader([LEGACY_SECRET]), ...standardHeaders([LEGACY_SECRET]) },
+  },
+  {
+    name: 'standardWebhooks: false: Cardrail-Signature alone',
+    params: { payload: PAYLOAD, secret: SECRET, timestamp: T, standardWebhooks: false },
+    expected: { 'Cardrail-Signature': valid },
+  },
+  {
+    name: 'an id with a space',
+    params: { payload: PAYLOAD, secret: STANDARD_SECRET, timestamp: T, id: 'msg 1' },
+    expected: 'TypeError',
+  },
+  {
+    name: 'a secret that is not base64',
+    params: { payload: PAYLOAD, secret: SECRET, timestamp: T, id: MESSAGE_ID },
+    expected: 'invalid_secret',
+  },
+  {
+    name: 'a parsed body',
+    params: { payload: {} as never, secret: STANDARD_SECRET, timestamp: T },
+    expected: 'invalid_payload',
   },
 ];
 

@@ -26,9 +26,16 @@ export function intentCreatedData(intent: IntentRecord, status: 'pending' | 'pen
   };
 }
 
-/** `intent.pending_approval`: the same fields as `intent.created`, for an intent that waits for a person. */
+/**
+ * `intent.pending_approval`: the same fields as `intent.created`, for an intent that waits for a person, and the page
+ * where they decide (null for an intent stored before intents had one).
+ */
 export function intentPendingApprovalData(intent: IntentRecord): EventData<'intent.pending_approval'> {
-  return { ...intentCreatedData(intent, 'pending_approval'), status: 'pending_approval' };
+  return {
+    ...intentCreatedData(intent, 'pending_approval'),
+    status: 'pending_approval',
+    approvalUrl: intent.approvalUrl ?? null,
+  };
 }
 
 export function intentApprovedData(intent: IntentRecord, approvedAt: number, approvedBy: Actor): EventData<'intent.approved'> {

@@ -10,6 +10,7 @@ import {
   intentPendingApprovalData,
   intentRejectedData,
 } from './intent-events.js';
+import { type ApprovalPage, NO_APPROVAL_PAGE } from './approval-page.js';
 import { DEFAULT_INTENT_TTL_MINUTES, DEFAULT_TOLERANCE, type IntentRecord } from './intent-record.js';
 
 export interface IntentCreateRequest {
@@ -28,9 +29,14 @@ const MINUTE_MS = 60_000;
 /**
  * Declares an intent: `pending_approval` when the card's merged policy requires approval and the amount is not
  * below `autoApproveBelow`, `pending` otherwise. Emits `intent.created` (general catalog only) and, when approval is
- * needed, `intent.pending_approval`; its expiry is scheduled on the test clock.
+ * needed, `intent.pending_approval`; its expiry is scheduled on the test clock. Its `approvalUrl` is the page
+ * `approvalPage` names for it, fixed when it is declared.
  */
-export function createIntent(tenant: Tenant, request: IntentCreateRequest): IntentRecord {
+export function createIntent(
+  tenant: Tenant,
+  request: IntentCreateRequest,
+  approvalPage: ApprovalPage = NO_APPROVAL_PAGE,
+): IntentRecord {
   const scope = loadCardScope(tenant, request.cardId);
   if (scope.card.status !== 'active') {
     throw new HttpError(400, 'card_not_active', `The card is ${scope.card.status}; intents need an active card.`, {
@@ -43,8 +49,9 @@ export function createIntent(tenant: Tenant, request: IntentCreateRequest): Inte
   const autoApproved = policy.autoApproveBelow !== undefined && request.expectedAmount < policy.autoApproveBelow;
   const needsApproval = policy.requireApproval === true && !autoApproved;
   const ttlMinutes = request.ttlMinutes ?? DEFAULT_INTENT_TTL_MINUTES;
+  const id = tenant.ids.next('intent');
   const intent: IntentRecord = {
-    id: tenant.ids.next('intent'),
+    id,
     customerIntentId: request.customerIntentId ?? null,
     cardId: scope.card.id,
     agentId: scope.card.agentId,
@@ -67,6 +74,7 @@ export function createIntent(tenant: Tenant, request: IntentCreateRequest): Inte
     rejectedBy: null,
     rejectionReason: null,
     matchedTransactionId: null,
+    approvalUrl: approvalPage(id),
   };
   intents.of(tenant).insert(intent);
   engineState(tenant).openIntents(intent.cardId).set(intent.id, intent);

@@ -49,6 +49,8 @@ export function renderIntent(intent: IntentRecord): ApiSchemas['Intent'] {
     rejectedBy: intent.rejectedBy,
     rejectionReason: intent.rejectionReason,
     matchedTransactionId: intent.matchedTransactionId,
+    // Intents stored before intents had an approval page have none.
+    approvalUrl: intent.approvalUrl ?? null,
   };
 }
 

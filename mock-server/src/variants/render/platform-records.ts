@@ -4,7 +4,7 @@ import type { ApiSchemas } from '../../core/stored.js';
 import type { AgentRecord } from '../../domain/agents.js';
 import type { BalanceRecord } from '../../domain/balances.js';
 import type { CustomerRecord } from '../../domain/customers.js';
-import type { DeliveryRecord, WebhookRecord } from '../../webhooks/records.js';
+import { type DeliveryRecord, sendsStandardWebhooks, type WebhookRecord } from '../../webhooks/records.js';
 
 /** The platform's records as the spec's response schemas shared by both variants: timestamps in ISO 8601. */
 export function renderCustomer(customer: CustomerRecord): ApiSchemas['Customer'] {
@@ -59,6 +59,7 @@ export function renderWebhook<EventName extends string>(
     events: names(webhook.events),
     description: webhook.description,
     status: webhook.status,
+    standardWebhooks: sendsStandardWebhooks(webhook),
     createdAt: toIso(webhook.createdAt),
   };
 }

@@ -85,6 +85,8 @@ export declare const listWebhookDeliveries_path: SchemaCheck;
 export declare const listWebhookDeliveries_query: SchemaCheck;
 export declare const retryWebhookDelivery_path: SchemaCheck;
 export declare const retryWebhookDelivery_query: SchemaCheck;
+export declare const resendWebhookEvent_path: SchemaCheck;
+export declare const resendWebhookEvent_query: SchemaCheck;
 export declare const listEvents_path: SchemaCheck;
 export declare const listEvents_query: SchemaCheck;
 export declare const getEvent_path: SchemaCheck;
