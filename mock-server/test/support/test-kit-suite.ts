@@ -56,6 +56,14 @@ export function testKitSuite(name: string, setup: () => KitUnderTest): void {
       expect((await appUsersClient(userKey).users.list()).data).toHaveLength(2);
     });
 
+    it('triggers an event through the client, and the organization’s webhook receives it', async () => {
+      const { mock } = setup();
+      const cardrail = mock.client();
+      const inbox = await mock.webhookInbox({ client: cardrail, events: ['card.frozen'] });
+      const frozen = await mock.trigger('card.frozen', { client: cardrail });
+      expect((await inbox.waitFor('card.frozen', undefined, { timeoutMs: 10_000 })).id).toBe(frozen.id);
+    });
+
     it('restores a snapshot: later changes are gone', async () => {
       const { mock } = setup();
       const cardrail = mock.client();
