@@ -66,7 +66,7 @@ export type { ByKey } from './testkit/by-key.js';
 export type { FaultHandle, MockFaults } from './testkit/faults.js';
 export { FaultOptionError, type FaultInfo, type FaultOptions } from './testkit/fault-options.js';
 export type { FaultStatus } from './core/faults.js';
-export type { TestKit } from './testkit/test-kit.js';
+export type { EventOfType, TestKit, TriggeredEvent } from './testkit/test-kit.js';
 export type { TestKitClock, TestKitFault, TestKitFaults, TestKitMock } from './testkit/test-kit-mock.js';
 export type { TriggerOptions } from './testkit/test-kit.js';
 export type { TimePassing } from './testkit/trigger/world.js';

@@ -31,6 +31,15 @@ export interface TriggerOptions<Client extends Cardrail | CardrailUsers> {
   time?: TimePassing;
 }
 
+/** An event of one type. */
+export interface EventOfType<Type extends string> {
+  /** The event type. */
+  type: Type;
+}
+
+/** What `mock.trigger(type)` resolves with: the event of `type`, in the client's variant's envelope. */
+export type TriggeredEvent<Client, Type extends string> = Extract<EventOf<Client>, EventOfType<Type>>;
+
 /** The test kit's part of a mock: typed clients of new organizations, in-process webhook inboxes, card holders. */
 export interface TestKit {
   /**
@@ -65,7 +74,7 @@ export interface TestKit {
   trigger<Client extends Cardrail | CardrailUsers, Type extends EventTypeOf<Client>>(
     type: Type,
     options: TriggerOptions<Client>,
-  ): Promise<Extract<EventOf<Client>, { type: Type }>>;
+  ): Promise<TriggeredEvent<Client, Type>>;
   /**
    * A person who approves or rejects, through the client, every intent of its organization that waits for approval
    * (those waiting and each new one), with a fixed answer or one per intent, optionally `delaySeconds` later on the
