@@ -136,6 +136,26 @@ export class Directory {
   }
 
   /**
+   * The record of a key already known, by its digest (read from the store when it keeps every tenant), without
+   * creating anything: a key never used is undefined. Faults scoped to a key use it.
+   */
+  knownKey(digest: string): ApiKeyRecord | undefined {
+    const known = this.#keys.get(digest);
+    if (known || !this.store) return known;
+    const owner = this.store.ownerOfKey(digest);
+    if (owner === undefined) return undefined;
+    this.load(owner);
+    return this.#keys.get(digest);
+  }
+
+  /** The organization and mode of a key already known and not revoked, with its variant, without creating anything. */
+  known(keyString: string): (Authenticated & { variant: Variant }) | undefined {
+    const key = keyString.length > MAX_KEY_LENGTH ? undefined : this.knownKey(keyDigest(keyString));
+    if (!key || key.revokedAt !== null) return undefined;
+    return { key, tenant: this.tenant(key.organizationId, key.mode), variant: key.variant };
+  }
+
+  /**
    * Issues a new key of the caller's organization, in the caller's mode or the other one (`mode`): a key of the
    * other mode is the same organization but another tenant, so it sees none of this mode's objects. `key` is the
    * only copy of the key string.

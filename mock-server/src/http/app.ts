@@ -17,6 +17,8 @@ import { jsonResponse, toWire, type WireResponse } from './response.js';
 import type { ApiRequest } from '../operations/api-request.js';
 import { matchRoute } from './route-match.js';
 import { getOrCreate } from '../core/get-or-create.js';
+import { ConnectionDropped, type FaultRegistry } from '../core/faults.js';
+import { FAULT_HEADER } from './fault-step.js';
 
 /** The path every API route starts with: `/v1`. */
 export const API_BASE_PATH = '/v1';
@@ -37,6 +39,8 @@ export interface HttpAppOptions {
   requestId: () => string;
   /** The largest request body read, in bytes. */
   maxBodyBytes: number;
+  /** Faults a test injected (`mock.faults`). */
+  faults?: FaultRegistry | undefined;
 }
 
 const ROUTABLE_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
@@ -88,7 +92,12 @@ export function createHttpApp(options: HttpAppOptions): Dispatch {
         return unrouted(target.path, routed, requestId);
       }
       const result = matched.route(request, target, matched.params, requestId);
-      return result instanceof Promise ? result.catch((error: unknown) => unexpected(error, requestId)) : result;
+      if (!(result instanceof Promise)) return result;
+      return result.catch((error: unknown) => {
+        // A fault's dropped connection is for the transport to carry out, not a fault of the mock.
+        if (error instanceof ConnectionDropped) throw error;
+        return unexpected(error, requestId);
+      });
     } catch (error) {
       return unexpected(error, requestId);
     }
@@ -99,17 +108,24 @@ export function createHttpApp(options: HttpAppOptions): Dispatch {
   return (request) => {
     const started = performance.now();
     const requestId = options.requestId();
-    const logged = (response: WireResponse): WireResponse => {
+    const line = (outcome: string, fault: string | undefined, hint?: string): void => {
       const target = requestTarget(request.url);
       const ms = (performance.now() - started).toFixed(1);
-      const hint = response.headers[HINT_HEADER];
-      log(
-        `${request.method} ${target.path}${target.query === '' ? '' : `?${target.query}`} ${response.status} ${ms}ms ${requestId}${hint === undefined ? '' : ` hint: ${hint}`}`,
-      );
+      const query = target.query === '' ? '' : `?${target.query}`;
+      const noted = `${fault ? ` fault=${fault}` : ''}${hint === undefined ? '' : ` hint: ${hint}`}`;
+      log(`${request.method} ${target.path}${query} ${outcome} ${ms}ms ${requestId}${noted}`);
+    };
+    const logged = (response: WireResponse): WireResponse => {
+      line(String(response.status), response.headers[FAULT_HEADER]?.split(';')[0], response.headers[HINT_HEADER]);
       return response;
     };
     const response = answer(request, requestId);
-    return response instanceof Promise ? response.then(logged) : logged(response);
+    if (!(response instanceof Promise)) return logged(response);
+    return response.then(logged, (error: unknown) => {
+      // A fault's dropped connection or held request has no answer; the log says so.
+      if (error instanceof ConnectionDropped) line('dropped', error.faultId);
+      throw error;
+    });
   };
 }
 

@@ -33,6 +33,21 @@ export function authenticate(request: ApiRequest, directory: Directory): Request
   return { key: identity.key, tenant: identity.tenant, variant };
 }
 
+/**
+ * The key a request presents and the variant its header selects, without looking anything up (undefined when the
+ * headers are not exactly one of the two): what a fault scoped to a key matches before the request runs.
+ */
+export function presentedKey(request: ApiRequest): { variant: Variant; key: string } | undefined {
+  const authorization = request.headers.get('authorization');
+  const apiKey = request.headers.get('api-key');
+  if ((authorization === null) === (apiKey === null)) return undefined;
+  if (authorization !== null) {
+    const key = bearerToken(authorization);
+    return key === undefined ? undefined : { variant: 'customer', key };
+  }
+  return { variant: 'user', key: (apiKey as string).trim() };
+}
+
 /** The token of `Bearer <token>` (the scheme in any case, then spaces; trailing whitespace allowed), or undefined. */
 function bearerToken(authorization: string): string | undefined {
   // The usual exact `Bearer <printable ASCII>` is read without the pattern's match array.

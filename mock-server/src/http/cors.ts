@@ -14,6 +14,8 @@ export const EXPOSED_HEADERS = [
   'RateLimit-Limit',
   'RateLimit-Remaining',
   'RateLimit-Reset',
+  // The mock's own: which answers a test's fault changed (mock.faults), for pages under test that report it.
+  'Cardrail-Mock-Fault',
 ] as const;
 
 /** Every method an operation of the API uses. */
