@@ -113,6 +113,50 @@ function withoutObjectExamples(node, parentKey) {
   return copy;
 }
 
+/**
+ * Headers as the types need them. The SDK sets `Idempotency-Key` itself and reads only the names and payload schemas
+ * of the `webhooks:` entries, yet each operation repeats those headers' long descriptions, and each delivery its
+ * answers' (about 150 kB of each variant's declarations). The types keep every header's name and type; the words and
+ * examples stay in the spec, its bundles and the docs.
+ */
+function withTerseHeaders(document) {
+  const parameters = document.components?.parameters ?? {};
+  const terse = (parameter) => {
+    const resolved = parameter.$ref ? parameters[parameter.$ref.split('/').pop()] : parameter;
+    if (resolved?.in !== 'header') return parameter;
+    const { description: _, example: __, examples: ___, ...rest } = resolved;
+    return rest;
+  };
+  const operationsOf = (items, answers) =>
+    Object.fromEntries(
+      Object.entries(items ?? {}).map(([name, item]) => [
+        name,
+        Object.fromEntries(
+          Object.entries(item).map(([method, operation]) => {
+            if (!Array.isArray(operation?.parameters) && !answers) return [method, operation];
+            const changed = { ...operation, parameters: operation.parameters?.map(terse) };
+            if (answers) {
+              changed.responses = Object.fromEntries(
+                Object.entries(operation.responses ?? {}).map(([status, answer]) => [status, { ...answer, description: '' }]),
+              );
+            }
+            return [method, changed];
+          }),
+        ),
+      ]),
+    );
+  return { ...document, paths: operationsOf(document.paths, false), webhooks: operationsOf(document.webhooks, true) };
+}
+
+/**
+ * Without the `put?: never;` lines openapi-typescript writes for every method a path or delivery lacks (1,300 lines,
+ * a twentieth of the SDK): a method that is not there is as absent to openapi-fetch's and the SDK's path lookups.
+ * The parameters' `?: never` stay, since they make passing a query or header an operation has no room for an error.
+ */
+function withoutAbsentMethods(source) {
+  return source.replace(/^ +(get|put|post|delete|options|head|patch|trace)\?: never;\n/gm, '');
+}
+
 function operationsModule(indexes) {
   const js = [banner('the bundled documents (spec/dist)', '').trimEnd(), ''];
   const dts = [banner('the bundled documents (spec/dist)', '').trimEnd(), ''];
@@ -135,6 +179,99 @@ function operationsModule(indexes) {
   return { js: js.join('\n'), dts: dts.join('\n') };
 }
 
+/**
+ * The SDK's named types (sdk/src/generated/api-names.ts): per operation, its request body as `<Schema>Params`
+ * (`CardCreateParams`; a schema named `...Request` drops it: `SpendEvaluateParams`), a list's query as
+ * `<List>Params` (`CardListParams`) and its result as the schema's name (`Card`), each an interface over the generated
+ * type (never a restated schema), so a reader of the reference sees its fields. The customer variant's names are
+ * plain; the user variant adds `User` where its type differs (`UserCard`, `UserAgent`) and shares the rest.
+ */
+function namesModule(documents) {
+  const lines = [
+    banner('the bundled documents (spec/dist)', '').trimEnd(),
+    "import type { CustomerApi, UserApi } from '@cardrail/spec';",
+    '',
+    '/** A component schema of the customer variant, by name. */',
+    "type CustomerSchema<Name extends keyof CustomerApi.components['schemas']> = CustomerApi.components['schemas'][Name];",
+    '/** A component schema of the user variant, by name. */',
+    "type UserSchema<Name extends keyof UserApi.components['schemas']> = UserApi.components['schemas'][Name];",
+    '/** The query parameters of a customer-variant operation. */',
+    "type CustomerQuery<Id extends keyof CustomerApi.operations> = NonNullable<CustomerApi.operations[Id]['parameters']['query']>;",
+    '/** The query parameters of a user-variant operation. */',
+    "type UserQuery<Id extends keyof UserApi.operations> = NonNullable<UserApi.operations[Id]['parameters']['query']>;",
+    '',
+  ];
+  const schemaName = (schema) => schema?.$ref?.replace('#/components/schemas/', '');
+  const declared = new Map();
+  const isObject = (schema) => schema?.type === 'object' && !schema.oneOf && !schema.anyOf && !schema.allOf;
+  for (const [variant, document] of Object.entries(documents)) {
+    const Variant = variant === 'customer' ? 'Customer' : 'User';
+    const other = documents.customer;
+    // Compared with every $ref inlined: two schemas of the same text differ when a schema they refer to does.
+    const same = (resolve) =>
+      variant === 'user' &&
+      resolve(other) !== undefined &&
+      inlined(document, resolve(document)) === inlined(other, resolve(other));
+    const declare = (name, text) => {
+      if (declared.has(name)) return;
+      declared.set(name, true);
+      lines.push(text);
+    };
+    const typeName = (name) => (variant === 'user' && !name.startsWith('User') ? `User${name}` : name);
+    const schemaType = (name, exported, what) => {
+      const schema = document.components.schemas[name];
+      // A method's parameter lists the fields of its type in the reference (typedoc's @expand); a result links to its page.
+      const expand = exported.endsWith('Params') ? ' @expand' : '';
+      const doc = `/** ${what} (\`${name}\` in the ${variant} variant's spec).${expand} */`;
+      if (isObject(schema)) return `${doc}\nexport interface ${exported} extends ${Variant}Schema<'${name}'> {}`;
+      // An allOf of objects is an object too: typedoc's @interface lists its fields as an interface's.
+      const fields = schema?.allOf && !schema.oneOf && !schema.anyOf ? ' @interface' : '';
+      return `${doc.replace(' */', `${fields} */`)}\nexport type ${exported} = ${Variant}Schema<'${name}'>;`;
+    };
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const method of HTTP_METHODS) {
+        const operation = item[method];
+        if (!operation?.operationId) continue;
+        const body = schemaName(operation.requestBody?.content?.['application/json']?.schema);
+        if (body && !same((d) => d.components.schemas[body])) {
+          const params = `${body.endsWith('Request') ? body.slice(0, -'Request'.length) : body}Params`;
+          declare(typeName(params), schemaType(body, typeName(params), `The body of \`${method.toUpperCase()} ${path}\``));
+        }
+        const success = Object.entries(operation.responses).find(([status]) => status.startsWith('2'))?.[1];
+        const result = schemaName(success?.content?.['application/json']?.schema);
+        // Events have the SDK's own types (CustomerEvent, UserEvent), closer than the spec's union.
+        if (!result || result === 'AnyEvent' || same((d) => d.components.schemas[result])) continue;
+        if (result.endsWith('List')) {
+          const resolve = (d, parameter) =>
+            parameter?.$ref ? d.components.parameters[parameter.$ref.replace('#/components/parameters/', '')] : parameter;
+          const query = (d) => d.paths[path]?.get?.parameters?.map((parameter) => resolve(d, parameter));
+          if (same(query)) continue;
+          const exported = typeName(`${result.replace(/^(General|Catalog)Event/, 'Event')}Params`);
+          declare(
+            exported,
+            `/** The query of \`GET ${path}\` (${variant} variant). @expand */\nexport interface ${exported} extends ${Variant}Query<'${operation.operationId}'> {}`,
+          );
+          continue;
+        }
+        declare(typeName(result), schemaType(result, typeName(result), `The result of \`${method.toUpperCase()} ${path}\``));
+      }
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** A schema as JSON text with every local `$ref` replaced by what it points at (a cycle is left as its `$ref`). */
+function inlined(document, node, seen = new Set()) {
+  return JSON.stringify(node, (_key, value) => {
+    if (value === null || typeof value !== 'object' || typeof value.$ref !== 'string' || seen.has(value.$ref)) return value;
+    const target = value.$ref
+      .replace('#/', '')
+      .split('/')
+      .reduce((at, part) => at?.[part], document);
+    return JSON.parse(inlined(document, target, new Set([...seen, value.$ref])));
+  });
+}
+
 const outputs = new Map();
 const indexes = {};
 const documents = {};
@@ -142,17 +279,21 @@ for (const variant of variants) {
   const document = bundle(variant);
   documents[variant] = document;
   outputs.set(`spec/dist/${variant}.json`, `${JSON.stringify(document, null, 2)}\n`);
-  const ast = await openapiTS(withoutObjectExamples(withoutRequiredOnlyBranches(document)), {
+  const ast = await openapiTS(withTerseHeaders(withoutObjectExamples(withoutRequiredOnlyBranches(document))), {
     alphabetize: false,
     // A `default` is what the server assumes when a request omits the field, so such fields stay optional.
     defaultNonNullable: false,
   });
   // Declarations only: consumers type-check them like any library's types (skipLibCheck), not as their own source.
-  outputs.set(`spec/generated/${variant}.d.ts`, banner(`spec/${variant}.yaml`, ' with openapi-typescript') + astToString(ast));
+  outputs.set(
+    `spec/generated/${variant}.d.ts`,
+    banner(`spec/${variant}.yaml`, ' with openapi-typescript') + withoutAbsentMethods(astToString(ast)),
+  );
   indexes[variant] = operationIndex(document);
 }
 // Plain modules and their declarations: every consumer (bundlers, tsx, vitest, the declaration bundler) reads them as
 // they are, and TypeScript never type-checks them as a consumer's own source.
+outputs.set('sdk/src/generated/api-names.ts', namesModule(documents));
 for (const [name, module] of Object.entries({ operations: operationsModule(indexes), events: eventsModule(documents) })) {
   outputs.set(`spec/generated/${name}.js`, module.js);
   outputs.set(`spec/generated/${name}.d.ts`, module.dts);

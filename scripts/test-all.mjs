@@ -211,6 +211,13 @@ const allTasks = [
     ...script('examples/vitest', 'test'),
   },
   { name: 'test:examples/jest', phase: 'test', cost: 2, needs: buildsFor('examples/jest'), ...script('examples/jest', 'test') },
+  {
+    name: 'test:examples/playwright',
+    phase: 'test',
+    cost: 8,
+    needs: buildsFor('examples/playwright'),
+    ...script('examples/playwright', 'test'),
+  },
   { name: 'test:runtime-tests', phase: 'test', cost: 15, needs: buildsFor('runtime-tests'), ...script('runtime-tests', 'test') },
   {
     name: 'test:package-tests',

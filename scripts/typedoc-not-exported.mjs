@@ -3,7 +3,7 @@
 // would check nothing. This runs the same check for the packages in `packagesRequiringDocumentation`: a type that a
 // documented declaration refers to must be documented itself (exported from an entry point), or be listed, with the
 // reason, in `cardrailIntentionallyNotExported`.
-import { Application, ParameterType } from 'typedoc';
+import { Application, Converter, ParameterType, ReflectionKind, UnionType } from 'typedoc';
 import { makeRecursiveVisitor } from 'typedoc/models';
 
 export function load(app) {
@@ -12,6 +12,41 @@ export function load(app) {
     help: 'Types of the packages that public declarations may refer to without documenting them.',
     type: ParameterType.Array,
     defaultValue: [],
+  });
+
+  // The raw generated interfaces (`CustomerApi.paths`, `.operations`, `.components`: every operation of the spec
+  // inline, 2-13 MB a page) stay exported for code but are left out of the pages: the named types (`Card`,
+  // `CardCreateParams`) show the same fields one type a page. References to them stay as text.
+  app.options.addDeclaration({
+    name: 'cardrailLeftOutOfPages',
+    help: 'Exported names that the reference leaves out (their pages would be too large to read).',
+    type: ParameterType.Array,
+    defaultValue: [],
+  });
+  app.converter.on(Converter.EVENT_RESOLVE_BEGIN, (context) => {
+    const leftOut = new Set(app.options.getValue('cardrailLeftOutOfPages'));
+    for (const reflection of Object.values(context.project.reflections)) {
+      if (leftOut.has(reflection.name) && reflection.parent?.kindOf(ReflectionKind.SomeModule))
+        context.project.removeReflection(reflection);
+    }
+  });
+
+  // A parameter typed `ByVariant<Paths, CardCreateParams, UserCardCreateParams>` (the SDK's resources serve both API
+  // variants) is shown as the two types, each named for its client, so that the reference lists the fields of each
+  // (typedoc expands the `@expand` types of a union's members, not those of a conditional type's).
+  app.converter.on(Converter.EVENT_RESOLVE_END, (context) => {
+    for (const reflection of Object.values(context.project.reflections)) {
+      if (!reflection.kindOf(ReflectionKind.Parameter)) continue;
+      const type = reflection.type;
+      if (type?.type !== 'reference' || type.name !== 'ByVariant' || type.typeArguments?.length !== 3) continue;
+      const [, customer, user] = type.typeArguments;
+      const shown = new UnionType([customer, user]);
+      shown.elementSummaries = [
+        [{ kind: 'text', text: 'with `Cardrail` (the customer variant)' }],
+        [{ kind: 'text', text: 'with `CardrailUsers` (the user variant)' }],
+      ];
+      reflection.type = shown;
+    }
   });
 
   app.on(Application.EVENT_VALIDATE_PROJECT, (project) => {

@@ -2,13 +2,22 @@ import type { CoverageData, Envelope } from './coverage.js';
 import { ENVELOPE_OF, VARIANTS, type SpecIndex, type Variant } from './spec.js';
 
 /**
- * Documented statuses a correct mock never answers: every operation documents 500, and the suites fail any 5xx
- * (`not a server error`), so a 500 could only be faked. They are listed apart instead of counted as gaps.
+ * Documented statuses a correct mock never answers on its own: every operation documents 500, 502 and 503, and the
+ * suites fail any 5xx (`not a server error`) but those a test injected as faults. They are listed apart instead of
+ * counted as gaps, and count as seen once a suite saw them.
  */
 const NOT_EXERCISABLE: ReadonlyMap<string, string> = new Map([
   [
     '500',
-    'documented for every operation as the unexpected server error; a correct mock never answers it, and every suite fails any 5xx',
+    'documented for every operation as the unexpected server error; a correct mock never answers it on its own, and every suite fails any 5xx it did not inject as a fault',
+  ],
+  [
+    '502',
+    'documented for every operation as a failure upstream of the service; the mock answers it only as a fault a test injects',
+  ],
+  [
+    '503',
+    'documented for every operation as the service being unavailable; the mock answers it only as a fault a test injects, or as `state_not_saved` when its durable state cannot write',
   ],
 ]);
 

@@ -131,7 +131,11 @@ export class ContractRecorder {
     };
     const prism = exchange.responseHeaders.get('sl-violations');
     if (prism) add('prism_violation', prism);
-    if (exchange.status >= 500) add('not_a_server_error', `answered ${exchange.status}: ${exchange.responseBody.slice(0, 500)}`);
+    // A 5xx a test injected on purpose (mock.faults) is marked so; any other is a fault of the mock.
+    const injected = exchange.responseHeaders.get('cardrail-mock-fault') !== null;
+    if (exchange.status >= 500 && !injected) {
+      add('not_a_server_error', `answered ${exchange.status}: ${exchange.responseBody.slice(0, 500)}`);
+    }
     const documented =
       operation.responses.get(String(exchange.status)) ?? operation.responses.get(`${String(exchange.status)[0]}XX`);
     if (!documented) {

@@ -43,11 +43,13 @@ describe('coverage verdict and report', () => {
     expect(coverageWithout('none', 'none').missing(specs)).toEqual({ operations: [], events: [] });
   });
 
-  it('the report marks what was never exercised and lists 500 as not exercisable, not as a gap', () => {
+  it('the report marks what was never exercised and lists 500, 502 and 503 as not exercisable, not as a gap', () => {
     const markdown = renderCoverageMarkdown([coverageWithout('customer getCard', 'general card.frozen').toJSON()], specs);
-    expect(markdown).toContain('| **getCard (never exercised)** | GET /cards/{cardId} |  | 200, 400, 401, 404, 429 | 500 |');
+    expect(markdown).toContain(
+      '| **getCard (never exercised)** | GET /cards/{cardId} |  | 200, 400, 401, 404, 429 | 500, 502, 503 |',
+    );
     expect(markdown).toContain('| **card.frozen (never delivered)** |');
     expect(markdown).toMatch(/Operations exercised over the run: 115\/116\./);
-    expect(markdown).toMatch(/Not exercisable: 116, never counted as seen:\n- 500: /);
+    expect(markdown).toMatch(/Not exercisable: 348, never counted as seen:\n- 500: .*\n- 502: .*\n- 503: /);
   });
 });

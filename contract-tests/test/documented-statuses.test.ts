@@ -17,8 +17,8 @@ import { newSeededOrganization, unlistedObjects, type SeededIds } from './suppor
  * The documented error statuses the scenario and the checks do not reach on their own: 429 on every operation (a
  * mock limited to one request per minute and key), 400, 404 and 413 on every operation that documents them. Each answer
  * passes the recorder (status documented, error schema, Request-Id, and on 429 Retry-After and RateLimit-*), and
- * each test also states the code the spec's error format must carry. 500 is documented too but a correct mock never
- * answers it; coverage.md lists it as not exercisable.
+ * each test also states the code the spec's error format must carry. 500, 502 and 503 a correct mock answers only as
+ * faults a test injects (mock.faults): each operation gets each of them once that way, checked like any answer.
  */
 const BASE = 'http://mock.invalid/v1';
 const specs = loadSpecs();
@@ -189,6 +189,43 @@ describe('429 on every operation: Retry-After, RateLimit-* and the error body as
     expect(
       new Set(limited.exchanges.filter((e) => e.status === 429).map((e) => `${e.variant} ${e.operation?.operationId}`)).size,
     ).toBe(allOps.length);
+  });
+});
+
+describe('429, 500, 502 and 503 on every operation, as faults a test injects: the error format and headers as documented', () => {
+  const faulted = new ContractRecorder({ suite: 'documented-statuses-5xx', baseFetch: (request) => mock.preload(request) });
+  afterAll(() => faulted.writeCoverage(inject('coverageDir')));
+  it.each(allOps.map((op) => [label(op), op] as const))('%s', async (_name, op) => {
+    const { apiKey, ids, snapshot } = org(op.variant);
+    const auth = authHeaders(op.variant, apiKey);
+    const path = fillPath(
+      op.path,
+      Object.fromEntries(op.pathParams.map((p) => [p.name, ids.get(p.name) ?? `${p.name}_missing`])),
+    );
+    const body = exampleBody(op);
+    const before = await snapshot();
+    const seen: unknown[] = [];
+    for (const status of [429, 500, 502, 503] as const) {
+      mock.faults.inject({ apiKey, operation: op.operationId, status, times: 1 });
+      const response = await faulted.fetch(
+        new Request(`${BASE}${path}`, {
+          method: op.method.toUpperCase(),
+          headers: { ...auth, ...(body ? { 'content-type': 'application/json' } : {}) },
+          ...(body ? { body: JSON.stringify(body) } : {}),
+        }),
+      );
+      expect(faulted.exchanges.at(-1)?.violations).toEqual([]);
+      const answer = (await response.json()) as { error: { code: string } };
+      seen.push({ status: response.status, code: answer.error.code, retryAfter: response.headers.get('Retry-After') });
+    }
+    expect(seen).toEqual([
+      { status: 429, code: 'rate_limited', retryAfter: '1' },
+      { status: 500, code: 'internal_error', retryAfter: null },
+      { status: 502, code: 'bad_gateway', retryAfter: null },
+      { status: 503, code: 'service_unavailable', retryAfter: '1' },
+    ]);
+    expect(mock.faults.list()).toEqual([]);
+    expect(await snapshot(), 'a faulted request changes nothing').toBe(before);
   });
 });
 

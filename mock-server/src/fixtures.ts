@@ -114,7 +114,10 @@ export async function loadFixtures(
       const field = typeof error === 'object' ? error.details?.field : undefined;
       const pointer = typeof field === 'string' && field.startsWith('/body/') ? at + field : at;
       const reason = typeof error === 'object' ? `${error.code}: ${error.message}` : (error ?? JSON.stringify(answer));
-      throw new FixtureError(pointer, `${call.method} ${call.path} answered ${response.status} ${reason}`);
+      // The mock's guess at the cause (a path starting /v1, a key of the wrong format), when it has one.
+      const hint = response.headers.get('Cardrail-Hint');
+      const because = hint === null ? '' : ` (${hint})`;
+      throw new FixtureError(pointer, `${call.method} ${call.path} answered ${response.status} ${reason}${because}`);
     }
     if (call.ref !== undefined) refs[call.ref] = answer;
   }

@@ -5,7 +5,7 @@
  * @module @cardrail/mock-server
  */
 export { createMockServer } from './server.js';
-export type { MockServer, MockServerOptions, ServerClock, StopReport } from './server.js';
+export type { KnownTenant, MockServer, MockServerOptions, ServerClock, StopReport } from './server.js';
 export type { EventQuery, EventSource, ServerEvents } from './control/events.js';
 export type {
   CustomerWireEvent,
@@ -62,6 +62,12 @@ export { FixtureError, loadFixtures, type Fixtures, type FixtureRequest } from '
 export type { TestClient, TestClientOptions } from './testkit/test-client.js';
 export type { EventOf, EventTypeOf, WaitForOptions, WebhookInbox, WebhookInboxOptions } from './testkit/webhook-inbox.js';
 export type { Cardholder, CardholderOptions } from './testkit/cardholder.js';
+export type { ByKey } from './testkit/by-key.js';
+export type { FaultHandle, MockFaults } from './testkit/faults.js';
+export { FaultOptionError, type FaultInfo, type FaultOptions } from './testkit/fault-options.js';
+export type { FaultStatus } from './core/faults.js';
+export type { EventOfType, TestKit, TriggeredEvent } from './testkit/test-kit.js';
+export type { TestKitClock, TestKitFault, TestKitFaults, TestKitMock } from './testkit/test-kit-mock.js';
 export type { TriggerOptions } from './testkit/test-kit.js';
 export type { TimePassing } from './testkit/trigger/world.js';
 export type { Approver, ApproverAnswer, ApproverDecision, ApproverIntent, ApproverOptions } from './testkit/approver.js';

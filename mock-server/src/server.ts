@@ -2,7 +2,7 @@ import { composeMockServer, type MockServer } from './composition/mock-server.js
 import type { MockServerOptions } from './composition/options.js';
 import { createTestKit } from './testkit/test-kit.js';
 
-export type { MockServer, StopReport } from './composition/mock-server.js';
+export type { KnownTenant, MockServer, StopReport } from './composition/mock-server.js';
 export type { MockServerOptions } from './composition/options.js';
 export type { ServerClock } from './core/server-clock.js';
 

@@ -7,6 +7,7 @@ import { runCli } from '../src/cli/serve-command.js';
 import { didYouMean } from '../src/cli/did-you-mean.js';
 import { FixturesFileError, readFixturesFile } from '../src/cli/fixtures-file.js';
 import { tempDirs } from './support/temp-dirs.js';
+import { createMockServer, loadFixtures } from '../src/index.js';
 
 const dir = tempDirs('cardrail-fixtures-file-')();
 let count = 0;
@@ -102,7 +103,12 @@ describe('the fixtures file', () => {
       `${singleQuotes} at / (line 1, column 2): not valid JSON: unexpected character (strings need double quotes)`,
     ]);
     const missing = join(dir, 'missing.json');
-    expect(problemsOf(missing)).toEqual([`${missing}: cannot read the fixtures file (ENOENT)`]);
+    expect(problemsOf(missing)).toEqual([
+      `${missing}: cannot read the fixtures file (ENOENT: there is no such file; check the path, relative to the directory the command runs in)`,
+    ]);
+    expect(problemsOf(dir)).toEqual([
+      `${dir}: cannot read the fixtures file (EISDIR: it is a directory; pass the JSON file itself)`,
+    ]);
   });
 
   it('reports a call the API refuses at the field the API names, and starts nothing', async () => {
@@ -112,6 +118,27 @@ describe('the fixtures file', () => {
     });
     await expect(runCli(['--port', '0', '--fixtures', file], { out: () => {}, onSignal: () => {} })).rejects.toThrow(
       `${file} at /requests/1/body/email: POST /customers answered 400 invalid_request: body/email: must match format "email"`,
+    );
+  });
+});
+
+describe('fixture paths and /v1', () => {
+  it('refuses a path that starts with /v1, which the mock adds, naming the path to write', () => {
+    const file = fixturesFile({ apiKey: 'sk_test_fixtures01', requests: [{ method: 'GET', path: '/v1/customers' }] });
+    expect(problemsOf(file)).toEqual([
+      `${file} at /requests/0/path: starts with /v1, which the mock adds to every fixture path: write /customers instead`,
+    ]);
+  });
+
+  it("reports the API's hint with a refused call (in-process fixtures are not checked in advance)", async () => {
+    const mock = createMockServer();
+    const fixtures = { apiKey: 'sk_test_fixtures01', requests: [{ method: 'GET' as const, path: '/v1/customers' }] };
+    await expect(loadFixtures(mock, fixtures, 'http://127.0.0.1:4010/v1')).rejects.toThrow(
+      'GET /v1/customers answered 404 not_found (The path starts with /v1/v1: the base URL already ends in /v1, so request /v1/customers',
+    );
+    const badKey = { apiKey: 'pk_test_fixtures01', requests: [{ method: 'GET' as const, path: '/customers' }] };
+    await expect(loadFixtures(mock, badKey, 'http://127.0.0.1:4010/v1')).rejects.toThrow(
+      'GET /customers answered 401 unauthorized (A pk_ (publishable) key cannot call the API',
     );
   });
 });

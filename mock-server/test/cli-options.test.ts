@@ -1,5 +1,8 @@
 // The CLI's option values: each wrong one is refused with a message that says what to pass instead.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import packageJson from '../package.json' with { type: 'json' };
 import { type CliIo, runCli } from '../src/cli/serve-command.js';
@@ -22,6 +25,24 @@ describe('cardrail-mock options', () => {
     await expect(runCli(['--port', port], io)).rejects.toThrow(
       `--port must be a port number from 0 to 65535 (0 picks a free port), got ${port}`,
     );
+  });
+
+  it('names a --state directory it cannot create or write, the cause and what to do', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cardrail-state-access-'));
+    try {
+      const file = join(dir, 'a-file');
+      writeFileSync(file, 'not a directory');
+      const below = join(file, 'state');
+      await expect(runCli(['--port', '0', '--state', below], captureIo().io)).rejects.toThrow(
+        `The state directory ${below} cannot be used: a part of the path is a file, not a directory (ENOTDIR). ` +
+          'Pass --state a directory this user can create and write (such as ./cardrail-state), or fix that one.',
+      );
+      await expect(runCli(['--port', '0', '--state', file], captureIo().io)).rejects.toThrow(
+        `The state directory ${file} cannot be used: the path is a file, not a directory (EEXIST).`,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('says which port is taken and what to do, at once', async () => {

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DASHBOARD_CSP } from '../src/adapters/dashboard-assets.js';
+import { DASHBOARD_CSP, readRefusal } from '../src/adapters/dashboard-assets.js';
 import { type RunningMockServer, startMockServer } from '../src/adapters/node.js';
 import { type CliIo, runCli } from '../src/cli/serve-command.js';
 import { newKey } from './support/keys.js';
@@ -160,5 +160,20 @@ describe('the package', () => {
     ) as { files: { path: string }[] }[];
     const files = new Set(packed?.files.map((file) => file.path));
     for (const name of ['index.html', 'app.js', 'app.css', 'favicon.svg']) expect(files).toContain(`dist/dashboard/${name}`);
+  });
+});
+
+describe('a runtime that may not read the dashboard', () => {
+  it("names the flag to add for Deno's and Node's permission refusals, and nothing for other errors", () => {
+    const notCapable = Object.assign(new Error('Requires read access to "/pkg/dist/dashboard"'), { name: 'NotCapable' });
+    expect(readRefusal(notCapable, '/pkg/dist')).toBe(
+      "Deno does not let the mock read the dashboard's files: start it with --allow-read (or --allow-read=/pkg/dist).",
+    );
+    const nodeDenied = Object.assign(new Error('Access to this API has been restricted'), { code: 'ERR_ACCESS_DENIED' });
+    expect(readRefusal(nodeDenied, '/pkg/dist')).toBe(
+      "Node's permission model does not let the mock read the dashboard's files: add --allow-fs-read=/pkg/dist.",
+    );
+    expect(readRefusal(Object.assign(new Error('no such file'), { code: 'ENOENT' }), '/pkg/dist')).toBeUndefined();
+    expect(readRefusal(undefined, '/pkg/dist')).toBeUndefined();
   });
 });

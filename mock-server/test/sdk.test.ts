@@ -75,6 +75,40 @@ describe.each(TRANSPORTS)('through the SDK over %s', (transport) => {
     await expect(client(extra.key).customers.list()).rejects.toBeInstanceOf(AuthenticationError);
   });
 
+  it("shows the mock's hint in the error's message: a short key, Api-Key on a customer path, a base URL without /v1", async () => {
+    // The SDK refuses a pk_ key itself, before sending; a key of the right prefix and the wrong length reaches the mock.
+    expect(() => new Cardrail({ apiKey: 'pk_test_x', baseUrl: h.baseUrl })).toThrow(/starts with "sk_test_"/);
+    const short = new Cardrail({ apiKey: 'sk_test_x', baseUrl: h.baseUrl, maxRetries: 0 });
+    const refused = await short.customers.list().catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(AuthenticationError);
+    expect((refused as Error).message).toBe(
+      '401 unauthorized: The key is too short: a key is sk_test_ or sk_live_ followed by 8 to 248 letters, digits or underscores.',
+    );
+    // A proxy that forwards the key as Api-Key, the user variant's header, on a customer-variant path.
+    const asApiKey = new Cardrail({
+      apiKey: newKey(),
+      baseUrl: h.baseUrl,
+      maxRetries: 0,
+      fetch: (request) => {
+        const headers = new Headers(request.headers);
+        headers.set('Api-Key', (headers.get('Authorization') ?? '').replace(/^Bearer /, ''));
+        headers.delete('Authorization');
+        return fetch(new Request(request, { headers }));
+      },
+    });
+    const missing = await asApiKey.customers.list().catch((error: unknown) => error);
+    expect(missing).toBeInstanceOf(NotFoundError);
+    expect((missing as Error).message).toMatch(
+      /^404 not found: \/v1\/customers belongs to the customer variant: send the key as "Authorization: Bearer <key>"/,
+    );
+    if (transport === 'node') {
+      const withoutV1 = new Cardrail({ apiKey: newKey(), baseUrl: h.baseUrl.replace(/\/v1$/, ''), maxRetries: 0 });
+      const unrouted = await withoutV1.customers.list().catch((error: unknown) => error);
+      expect(unrouted).toBeInstanceOf(NotFoundError);
+      expect((unrouted as Error).message).toMatch(/^404 not found: The API's paths start with \/v1: request \/v1\/customers/);
+    }
+  });
+
   it('replays an idempotent create and refuses the key with another body', async () => {
     const cardrail = client();
     const first = await cardrail.customers.create({ type: 'consumer', email: 'ada@example.com' }, { idempotencyKey: 'once' });

@@ -1,4 +1,4 @@
-import { NotFoundError } from '@cardrail/sdk';
+import { Cardrail, CardrailUsers, NotFoundError } from '@cardrail/sdk';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, test } from 'vitest';
 import { unhandled } from '../../scripts/vitest-msw.mjs';
@@ -86,7 +86,29 @@ describe('the test kit', () => {
 
   it('refuses an inbox for a client the mock did not make', async () => {
     const other = createMockServer().client();
-    await expect(mock.webhookInbox({ client: other })).rejects.toThrow(/needs a client made by mock\.client\(\) of this mock/);
+    await expect(mock.webhookInbox({ client: other })).rejects.toThrow(
+      /needs a client made by mock\.client\(\) of this mock.*pass the key it uses instead: mock\.webhookInbox\(\{ apiKey \}\)/,
+    );
+  });
+
+  it('works for the app’s own client, by the key it uses', async () => {
+    const apiKey = 'sk_test_appownclient1';
+    const app = new Cardrail({ apiKey, baseUrl: 'http://127.0.0.1:4010/v1', fetch: mock.handle, maxRetries: 0 });
+    const inbox = await mock.webhookInbox({ apiKey, events: ['transaction.created'] });
+    const { card } = await mock.cardholder({ apiKey, balance: 5_000 });
+    await app.simulate.authorize({ cardId: card.id, amount: 300, merchant: { name: 'Shop' } });
+    expect((await inbox.waitFor('transaction.created')).data).toMatchObject({ cardId: card.id, amount: 300 });
+    expect(inbox.rejected).toEqual([]);
+    expect((await mock.client({ apiKey }).cards.retrieve(card.id)).id).toBe(card.id);
+
+    // A key first used through the user variant: the kit speaks it without being told.
+    const userKey = 'sk_test_appuserclient';
+    const users = new CardrailUsers({ apiKey: userKey, baseUrl: 'http://127.0.0.1:4010/v1', fetch: mock.handle, maxRetries: 0 });
+    const user = await users.users.create({ email: 'own@example.com' });
+    expect(mock.client({ apiKey: userKey })).toBeInstanceOf(CardrailUsers);
+    const holder = await mock.cardholder({ apiKey: userKey, variant: 'user' });
+    expect(holder.owner.id).not.toBe(user.id);
+    expect((await users.users.list()).data).toHaveLength(2);
   });
 
   it('lists in-process events in each organization’s variant names and envelope', async () => {

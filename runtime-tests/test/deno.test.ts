@@ -24,6 +24,12 @@ describe('Deno', () => {
       expect(stepsOf(await runProgram(deno, ['run', LOOPBACK_ONLY, scenarioProgram, 'over-http', cli.url]))).toEqual(
         EXPECTED_OVER_HTTP_STEPS,
       );
+      // Without --allow-read the dashboard cannot be read: its page says which flag to add, not a bare error.
+      const dashboard = await fetch(new URL('/', cli.url));
+      expect(dashboard.status).toBe(503);
+      expect(await dashboard.text()).toContain(
+        "Deno does not let the mock read the dashboard's files: start it with --allow-read",
+      );
     } finally {
       await cli.stop();
     }

@@ -19,7 +19,7 @@ export type {
   RequestBody,
   ResponseBody,
 } from './core/operation-types.js';
-export type { CustomerPaths, UserPaths, VariantPaths } from './resources/variant-paths.js';
+export type { ByVariant, CustomerPaths, UserPaths, VariantPaths } from './resources/variant-paths.js';
 export type { CustomerApi, UserApi } from '@cardrail/spec';
 export type { Customers, Owners, Users } from './resources/owners.js';
 export type { Agents } from './resources/agents.js';
@@ -34,3 +34,4 @@ export type { Events } from './resources/events.js';
 export type { ApiKeys } from './resources/api-keys.js';
 export type { Withdrawals } from './resources/withdrawals.js';
 export type { Simulate, SimulatedClock } from './resources/simulate.js';
+export type * from './generated/api-names.js';

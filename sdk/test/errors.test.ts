@@ -74,6 +74,21 @@ describe('API errors', () => {
     });
   });
 
+  it("adds the mock's Cardrail-Hint to the message of a 401 or 404, keeping code and status", async () => {
+    const hint = 'A pk_ (publishable) key cannot call the API: use a secret key.';
+    answer(401, { error: 'unauthorized' }, { 'Cardrail-Hint': hint });
+    const unauthorized = await errorOf(client.get('thing_1'));
+    expect(unauthorized).toBeInstanceOf(AuthenticationError);
+    expect(unauthorized).toMatchObject({ status: 401, code: 'unauthorized', message: `401 unauthorized: ${hint}` });
+    answer(404, { error: 'not_found' }, { 'Cardrail-Hint': "The API's paths start with /v1: request /v1/things/thing_1." });
+    expect((await errorOf(client.get('thing_1'))).message).toBe(
+      "404 not found: The API's paths start with /v1: request /v1/things/thing_1.",
+    );
+    // A hint is text from a response: a key in it is redacted like any error text.
+    answer(401, { error: 'unauthorized' }, { 'Cardrail-Hint': 'The key sk_test_abcdefghijklmnop was revoked.' });
+    expect((await errorOf(client.get('thing_1'))).message).not.toContain('abcdefghijklmnop');
+  });
+
   it('gives details null when the object form has details null', async () => {
     answer(400, { error: { code: 'invalid_request', message: 'name is required', details: null } });
     expect(await errorOf(client.get('thing_1'))).toMatchObject({ code: 'invalid_request', details: null });

@@ -15,17 +15,11 @@ export interface paths {
          * @description The organization's customers in this mode, newest first, one page at a time (`limit`, `cursor`: docs/pagination.md). Deleted customers are not listed.
          */
         get: operations["listCustomers"];
-        put?: never;
         /**
          * Create a customer
          * @description Creates a customer with status `pending` and starts KYC (`user.created`, `verification.initiated`); an approved KYC application makes it `active`.
          */
         post: operations["createCustomer"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/customers/{customerId}": {
         parameters: {
@@ -39,21 +33,16 @@ export interface paths {
          * @description The customer with its KYC status, policy, metadata and deposit address (once KYC is approved). 404 once deleted.
          */
         get: operations["getCustomer"];
-        put?: never;
-        post?: never;
         /**
          * Delete a customer
          * @description Deletes the customer (`user.deleted`; the answer shows status `deleted`): its agents are deleted and their cards closed (reason `agent_deleted`), its other cards closed (reason `manual`). The customer is 404 afterwards.
          */
         delete: operations["deleteCustomer"];
-        options?: never;
-        head?: never;
         /**
          * Update a customer
          * @description Event `user.updated` with the names of the changed fields.
          */
         patch: operations["updateCustomer"];
-        trace?: never;
     };
     "/customers/{customerId}/balances": {
         parameters: {
@@ -67,13 +56,6 @@ export interface paths {
          * @description The customer's balance in cents: `available` to spend, `pending` held by unsettled authorizations, `posted` settled spend (docs/money.md).
          */
         get: operations["getCustomerBalances"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/customers/{customerId}/withdrawals": {
         parameters: {
@@ -82,18 +64,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * Request a withdrawal
          * @description Moves the amount out of `available` and submits it on-chain (`withdrawal.submitted`). 400 `insufficient_funds` above the available balance.
          */
         post: operations["createCustomerWithdrawal"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/withdrawals/{withdrawalId}": {
         parameters: {
@@ -107,13 +82,6 @@ export interface paths {
          * @description The withdrawal with its amount, chain, recipient, status (`pending`, `confirmed`, `failed`), transaction hash and failure reason.
          */
         get: operations["getWithdrawal"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/agents": {
         parameters: {
@@ -127,17 +95,11 @@ export interface paths {
          * @description The agents of the organization in this mode, newest first, one page at a time; filter by `customerId` (user variant: `userId`) and `status` (docs/pagination.md).
          */
         get: operations["listAgents"];
-        put?: never;
         /**
          * Create an agent
          * @description Creates an active agent for a customer (user). Event `agent.created`.
          */
         post: operations["createAgent"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/agents/{agentId}": {
         parameters: {
@@ -151,21 +113,16 @@ export interface paths {
          * @description The agent with its status, policy, spending limit and metadata.
          */
         get: operations["getAgent"];
-        put?: never;
-        post?: never;
         /**
          * Delete an agent
          * @description Deletes the agent and closes its cards (`card.closed`, reason `agent_deleted`). The agent is 404 afterwards.
          */
         delete: operations["deleteAgent"];
-        options?: never;
-        head?: never;
         /**
          * Update an agent
          * @description Changes the agent's name, policy, spending limit or metadata; the new policy applies to the next authorization of each of its cards.
          */
         patch: operations["updateAgent"];
-        trace?: never;
     };
     "/agents/{agentId}/suspend": {
         parameters: {
@@ -174,18 +131,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * Suspend an agent
          * @description Suspends the agent (`agent.suspended`, reason `manual`) and freezes its active cards (`card.frozen`, reason `agent_suspended`).
          */
         post: operations["suspendAgent"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/agents/{agentId}/activate": {
         parameters: {
@@ -194,18 +144,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * Reactivate an agent
          * @description Reactivates a suspended agent (`agent.activated`). Its frozen cards stay frozen until unfrozen.
          */
         post: operations["activateAgent"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/cards": {
         parameters: {
@@ -219,17 +162,11 @@ export interface paths {
          * @description The cards of the organization in this mode, newest first, one page at a time; filter by `customerId`, `agentId` and `status` (docs/pagination.md).
          */
         get: operations["listCards"];
-        put?: never;
         /**
          * Create a card
          * @description Issues a virtual card (`card.created`).
          */
         post: operations["createCard"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/cards/{cardId}": {
         parameters: {
@@ -243,17 +180,11 @@ export interface paths {
          * @description The card with its status, limits, merchant hint and time-to-live; no card details (number, CVC), which only `GET /cards/{cardId}/credentials` returns. 404 for a card of another organization or mode.
          */
         get: operations["getCard"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
         /**
          * Update a card
          * @description Status `frozen` freezes (`card.frozen`, reason `manual`, frozenBy `api`); `active` unfreezes. A closed card cannot change status (400 `invalid_state`).
          */
         patch: operations["updateCard"];
-        trace?: never;
     };
     "/cards/{cardId}/freeze": {
         parameters: {
@@ -262,18 +193,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * Freeze a card
          * @description No transactions are allowed while frozen (`card.frozen`, reason `manual`, frozenBy `api`).
          */
         post: operations["freezeCard"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/cards/{cardId}/close": {
         parameters: {
@@ -282,18 +206,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * Close a card
          * @description Closes an active or frozen card for good (`card.closed`, reason `manual`).
          */
         post: operations["closeCard"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/cards/{cardId}/policy": {
         parameters: {
@@ -307,13 +224,6 @@ export interface paths {
          * @description The merged customer, agent and card policy with live spent and remaining figures, TTL and cooldown state.
          */
         get: operations["getCardPolicy"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/cards/{cardId}/credentials": {
         parameters: {
@@ -322,18 +232,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * Retrieve card credentials
          * @description Returns PAN, CVC and expiry (test numbers in test mode), records an access event (`credential.accessed`) and opens the attestation window. When the card's merged policy requires an intent (`requireIntent`) or approval (`requireApproval`), the card needs a usable intent: `pending` (declared, approved or auto-approved) and not expired; without one it is 400 `intent_required`, and while its intent still awaits approval 400 `approval_required`. A frozen or closed card is 400 `card_not_active`.
          */
         post: operations["createCardCredentials"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/intents": {
         parameters: {
@@ -347,17 +250,11 @@ export interface paths {
          * @description The intents of the organization in this mode, newest first, one page at a time; filter by `cardId` and `status` (docs/pagination.md).
          */
         get: operations["listIntents"];
-        put?: never;
         /**
          * Declare an intent
          * @description Declares an upcoming spend. Status `pending`, or `pending_approval` when approval is required and the amount is not below `autoApproveBelow`.
          */
         post: operations["createIntent"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/intents/{intentId}": {
         parameters: {
@@ -371,13 +268,6 @@ export interface paths {
          * @description The intent with its status (`pending_approval`, `pending`, `rejected`, `matched`, `mismatched`, `expired`), who approved or rejected it and the transaction it matched.
          */
         get: operations["getIntent"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/intents/{intentId}/approve": {
         parameters: {
@@ -386,18 +276,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * Approve an intent
          * @description Answers `intent.pending_approval`: the intent becomes `pending` and the agent may spend (`intent.approved`).
          */
         post: operations["approveIntent"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/intents/{intentId}/reject": {
         parameters: {
@@ -406,18 +289,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * Reject an intent
          * @description Answers `intent.pending_approval`: the intent becomes `rejected` and blocks the spend (`intent.rejected`).
          */
         post: operations["rejectIntent"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/transactions": {
         parameters: {
@@ -431,13 +307,6 @@ export interface paths {
          * @description Transactions newest first, one page at a time (`limit`, `cursor`); filter by `cardId`, `agentId` and `status`.
          */
         get: operations["listTransactions"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/transactions/{transactionId}": {
         parameters: {
@@ -451,13 +320,6 @@ export interface paths {
          * @description The transaction with its amounts (authorized, current, reversed), merchant, status, decline reason, attestation status and the intent it matched.
          */
         get: operations["getTransaction"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/spend/evaluate": {
         parameters: {
@@ -466,18 +328,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * Evaluate a proposed spend
          * @description A dry run of an authorization: the same rules and reason codes, no state change.
          */
         post: operations["evaluateSpend"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/settings/risk": {
         parameters: {
@@ -491,17 +346,11 @@ export interface paths {
          * @description The risk engine's configuration of the organization and mode: the preset, dry run, and each of the seven detector rules with its action (docs/risk.md).
          */
         get: operations["getRiskSettings"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
         /**
          * Update the risk configuration
          * @description Changes the risk configuration: `preset` first replaces every rule with the preset's, then the body's rule fields apply, each rule partially; changing a rule makes the preset `custom` (docs/risk.md).
          */
         patch: operations["updateRiskSettings"];
-        trace?: never;
     };
     "/webhooks": {
         parameters: {
@@ -515,17 +364,11 @@ export interface paths {
          * @description The organization's webhooks in this mode, newest first, one page at a time; without their signing secrets, which only create and rotate-secret return (docs/webhooks.md).
          */
         get: operations["listWebhooks"];
-        put?: never;
         /**
          * Create a webhook
          * @description Subscribes a URL to event types. The response carries the signing secret, shown once.
          */
         post: operations["createWebhook"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/webhooks/{webhookId}": {
         parameters: {
@@ -539,21 +382,16 @@ export interface paths {
          * @description The webhook with its URL, event types and status, without its signing secret (docs/webhooks.md).
          */
         get: operations["getWebhook"];
-        put?: never;
-        post?: never;
         /**
          * Delete a webhook
          * @description Deletes the webhook: nothing more is delivered to it, deliveries still waiting included, and it is 404 afterwards.
          */
         delete: operations["deleteWebhook"];
-        options?: never;
-        head?: never;
         /**
          * Update a webhook
          * @description Changes the webhook's URL, event types, description or status (`disabled` stops deliveries, `active` resumes them); the secret is unchanged.
          */
         patch: operations["updateWebhook"];
-        trace?: never;
     };
     "/webhooks/{webhookId}/rotate-secret": {
         parameters: {
@@ -562,18 +400,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * Rotate the signing secret
          * @description Returns a new secret; the old one keeps signing beside it for 24 hours (two `v1=` entries).
          */
         post: operations["rotateWebhookSecret"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/webhooks/{webhookId}/deliveries": {
         parameters: {
@@ -587,13 +418,6 @@ export interface paths {
          * @description The webhook's delivery records, newest first, one page at a time: per event, its status, every attempt with its outcome, and the next attempt's time (docs/webhooks.md).
          */
         get: operations["listWebhookDeliveries"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/webhooks/{webhookId}/deliveries/{deliveryId}/retry": {
         parameters: {
@@ -602,18 +426,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * Retry a delivery now
          * @description Starts a new attempt at once, also for a delivery marked `failed`.
          */
         post: operations["retryWebhookDelivery"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/webhooks/{webhookId}/events/{eventId}/resend": {
         parameters: {
@@ -622,18 +439,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * Send a stored event to a webhook again
          * @description Delivers a stored event of the organization to this webhook as a new delivery (a new `whd_` id and `webhook-id`, the same event id), signed afresh: for replaying a real event to a receiver after a fix. The first attempt is made at once and the answer waits for its outcome; a failed first attempt is retried on the usual schedule. Any event the webhook's variant has can be resent, whether or not the webhook subscribes to its type. Another organization's event, or one past its retention, is 404.
          */
         post: operations["resendWebhookEvent"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/events": {
         parameters: {
@@ -647,13 +457,6 @@ export interface paths {
          * @description Events of this organization and mode, newest first, in this variant's envelope.
          */
         get: operations["listEvents"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/events/{eventId}": {
         parameters: {
@@ -667,13 +470,6 @@ export interface paths {
          * @description One event in this variant's envelope.
          */
         get: operations["getEvent"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api-keys": {
         parameters: {
@@ -687,17 +483,11 @@ export interface paths {
          * @description The API keys of the organization in this mode, newest first, one page at a time; each key is shown by its id and redacted form (prefix and last four characters), never in full.
          */
         get: operations["listApiKeys"];
-        put?: never;
         /**
          * Create an API key
          * @description A new key of the same organization, in the calling key's mode or the `mode` asked for; its value is shown once.
          */
         post: operations["createApiKey"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api-keys/{keyId}": {
         parameters: {
@@ -706,18 +496,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
-        post?: never;
         /**
          * Revoke an API key
          * @description A revoked key is 401 at once.
          */
         delete: operations["revokeApiKey"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/simulate/authorize": {
         parameters: {
@@ -726,18 +509,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * Simulate a card authorization
          * @description Runs an authorization through policy and the risk engine: the transaction is `pending`, or `declined` with `declinedReason`. Test mode only: a live key gets 400 `test_mode_only`.
          */
         post: operations["simulateAuthorization"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/simulate/transactions/{transactionId}/settle": {
         parameters: {
@@ -746,18 +522,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * Simulate a settlement
          * @description Test mode only: a live key gets 400 `test_mode_only`.
          */
         post: operations["simulateSettlement"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/simulate/transactions/{transactionId}/reverse": {
         parameters: {
@@ -766,18 +535,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * Simulate a reversal (void or refund)
          * @description Test mode only: a live key gets 400 `test_mode_only`.
          */
         post: operations["simulateReversal"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/simulate/transactions/{transactionId}/dispute": {
         parameters: {
@@ -786,18 +548,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * Simulate a chargeback
          * @description Test mode only: a live key gets 400 `test_mode_only`.
          */
         post: operations["simulateDispute"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/simulate/disputes/{disputeId}/resolve": {
         parameters: {
@@ -806,18 +561,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * Simulate a dispute resolution
          * @description Test mode only: a live key gets 400 `test_mode_only`.
          */
         post: operations["simulateDisputeResolution"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/simulate/deposits": {
         parameters: {
@@ -826,18 +574,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * Simulate an on-chain deposit
          * @description Test mode only: a live key gets 400 `test_mode_only`.
          */
         post: operations["simulateDeposit"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/simulate/withdrawals/{withdrawalId}/confirm": {
         parameters: {
@@ -846,18 +587,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * Simulate a withdrawal confirmation
          * @description Test mode only: a live key gets 400 `test_mode_only`.
          */
         post: operations["simulateWithdrawalConfirmation"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/simulate/withdrawals/{withdrawalId}/fail": {
         parameters: {
@@ -866,18 +600,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * Simulate a withdrawal failure
          * @description Test mode only: a live key gets 400 `test_mode_only`.
          */
         post: operations["simulateWithdrawalFailure"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/simulate/kyc": {
         parameters: {
@@ -886,18 +613,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * Simulate a KYC outcome
          * @description Test mode only: a live key gets 400 `test_mode_only`.
          */
         post: operations["simulateKyc"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/simulate/clock": {
         parameters: {
@@ -911,13 +631,6 @@ export interface paths {
          * @description Test mode only: a live key gets 400 `test_mode_only`.
          */
         get: operations["getClock"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/simulate/clock/advance": {
         parameters: {
@@ -926,18 +639,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * Advance the test clock
          * @description Moves the organization's test clock forward and runs all work that became due (expiries, webhook retries) in time order before answering. Test mode only: a live key gets 400 `test_mode_only`.
          */
         post: operations["advanceClock"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
 }
 export interface webhooks {
@@ -948,18 +654,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * An agent was reactivated
          * @description Sent when a suspended agent is reactivated. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onAgentActivated"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "agent.auto_suspended": {
         parameters: {
@@ -968,18 +667,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * The risk engine suspended an agent
          * @description Sent when the risk engine suspends an agent after an anomaly; all the agent's active cards are frozen too. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onAgentAutoSuspended"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "agent.created": {
         parameters: {
@@ -988,18 +680,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * An agent was created
          * @description Sent when an agent is created. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onAgentCreated"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "agent.limit_approaching": {
         parameters: {
@@ -1008,18 +693,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * An agent reached 80% of its spending limit
          * @description Sent when an agent reaches 80% of its spending limit. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onAgentLimitApproaching"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "agent.limit_exceeded": {
         parameters: {
@@ -1028,18 +706,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * An agent exceeded its spending limit
          * @description Sent when an agent exceeds its spending limit. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onAgentLimitExceeded"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "agent.suspended": {
         parameters: {
@@ -1048,18 +719,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * An agent was suspended
          * @description Sent when an agent is suspended. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onAgentSuspended"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "anomaly.cooldown": {
         parameters: {
@@ -1068,18 +732,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * Cooldown violated
          * @description Sent when a transaction comes before the cooldown since the previous one has passed. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onAnomalyCooldown"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "anomaly.duplicate": {
         parameters: {
@@ -1088,18 +745,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * Duplicate transaction detected
          * @description Sent when the same merchant and amount are charged again within the window. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onAnomalyDuplicate"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "anomaly.intent_mismatch": {
         parameters: {
@@ -1108,18 +758,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * Transaction does not match its intent
          * @description Sent when a transaction does not match the declared intent. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onAnomalyIntentMismatch"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "anomaly.merchant_drift": {
         parameters: {
@@ -1128,18 +771,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * Merchant drift detected
          * @description Sent when a multi-use card is used at an unexpected merchant. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onAnomalyMerchantDrift"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "anomaly.spend_spike": {
         parameters: {
@@ -1148,18 +784,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * Spend spike detected
          * @description Sent when the spend rate rises above the baseline by more than the configured multiplier. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onAnomalySpendSpike"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "anomaly.unattested": {
         parameters: {
@@ -1168,18 +797,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * Unattested spend detected
          * @description Sent when a transaction has no prior attestation (credential access). Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onAnomalyUnattested"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "anomaly.velocity": {
         parameters: {
@@ -1188,18 +810,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * Transaction velocity over limit
          * @description Sent when the number of transactions in a window exceeds the velocity limit. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onAnomalyVelocity"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "card.auto_frozen": {
         parameters: {
@@ -1208,18 +823,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * The risk engine froze a card
          * @description Sent when the risk engine freezes a card after an anomaly. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onCardAutoFrozen"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "card.closed": {
         parameters: {
@@ -1228,18 +836,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * A card was closed
          * @description Sent when a card is closed. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onCardClosed"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "card.created": {
         parameters: {
@@ -1248,18 +849,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * A card was issued
          * @description Sent when a card is issued. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onCardCreated"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "card.expired": {
         parameters: {
@@ -1268,18 +862,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * A card reached its time-to-live
          * @description Sent when a card's time-to-live is reached and the card is frozen or closed. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onCardExpired"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "card.frozen": {
         parameters: {
@@ -1288,18 +875,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * A card was frozen
          * @description Sent when a card is frozen, manually or by policy. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onCardFrozen"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "card.merchant_drift": {
         parameters: {
@@ -1308,18 +888,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * A card was used at an unexpected merchant
          * @description Sent when a transaction is made at a merchant that does not match the card's merchant hint. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onCardMerchantDrift"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "challenge.requested": {
         parameters: {
@@ -1328,18 +901,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * A 3-D Secure challenge is waiting
          * @description Sent when a 3-D Secure challenge (one-time code) is available for a transaction. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onChallengeRequested"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "credential.accessed": {
         parameters: {
@@ -1348,18 +914,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * Card credentials were retrieved
          * @description Sent when a card's credentials are retrieved. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onCredentialAccessed"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "deposit.address_ready": {
         parameters: {
@@ -1368,18 +927,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * A deposit address is ready
          * @description Sent when a user's deposit address is ready. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onDepositAddressReady"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "deposit.received": {
         parameters: {
@@ -1388,18 +940,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * A deposit was received
          * @description Sent when a deposit is received. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onDepositReceived"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "dispute.created": {
         parameters: {
@@ -1408,18 +953,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * A dispute was opened
          * @description Sent when a chargeback is initiated. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onDisputeCreated"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "dispute.resolved": {
         parameters: {
@@ -1428,18 +966,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * A dispute was resolved
          * @description Sent when a dispute is resolved. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onDisputeResolved"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "intent.approved": {
         parameters: {
@@ -1448,18 +979,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * An intent was approved
          * @description Sent when an intent is approved. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onIntentApproved"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "intent.created": {
         parameters: {
@@ -1468,18 +992,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * An intent was created
          * @description Sent when an intent is created. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onIntentCreated"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "intent.expired": {
         parameters: {
@@ -1488,18 +1005,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * An intent expired
          * @description Sent when an intent expires without a matching transaction. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onIntentExpired"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "intent.matched": {
         parameters: {
@@ -1508,18 +1018,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * A transaction matched an intent
          * @description Sent when a transaction matches a pending intent within tolerance. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onIntentMatched"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "intent.mismatched": {
         parameters: {
@@ -1528,18 +1031,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * A transaction did not match its intent
          * @description Sent when a transaction on a card with a pending intent is outside the tolerance or at another merchant. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onIntentMismatched"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "intent.pending_approval": {
         parameters: {
@@ -1548,18 +1044,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * An intent needs approval
          * @description Sent when an intent needs human approval; answer with POST /intents/{intentId}/approve or /reject. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onIntentPendingApproval"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "intent.rejected": {
         parameters: {
@@ -1568,18 +1057,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * An intent was rejected
          * @description Sent when an intent is rejected. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onIntentRejected"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "spend.attested": {
         parameters: {
@@ -1588,18 +1070,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * Spend matched a credential access
          * @description Sent when a transaction matches a prior credential access. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onSpendAttested"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "spend.unattested": {
         parameters: {
@@ -1608,18 +1083,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * Spend without a recent attestation
          * @description Sent when a transaction is made without a recent credential access (attestation). Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onSpendUnattested"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "transaction.created": {
         parameters: {
@@ -1628,18 +1096,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * A transaction was authorized
          * @description Sent when an authorization is approved and a pending hold is placed on the card (the catalog's `transaction.authorized`). Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onTransactionCreated"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "transaction.declined": {
         parameters: {
@@ -1648,18 +1109,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * A transaction was declined
          * @description Sent when an authorization is declined. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onTransactionDeclined"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "transaction.reversed": {
         parameters: {
@@ -1668,18 +1122,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * A transaction was reversed
          * @description Sent when a transaction is reversed (a refund of a completed transaction, or a void of a pending one). Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onTransactionReversed"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "transaction.settled": {
         parameters: {
@@ -1688,18 +1135,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * A transaction settled
          * @description Sent when an authorized transaction settles (the catalog's `transaction.completed`). Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onTransactionSettled"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "user.application.approved": {
         parameters: {
@@ -1708,18 +1148,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * A KYC application was approved
          * @description Sent when a user's KYC application is approved. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onUserApplicationApproved"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "user.application.denied": {
         parameters: {
@@ -1728,18 +1161,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * A KYC application was denied
          * @description Sent when a user's KYC application is denied. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onUserApplicationDenied"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "user.application.needs_info": {
         parameters: {
@@ -1748,18 +1174,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * A KYC application needs more information
          * @description Sent when a user's KYC application needs more information. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onUserApplicationNeedsInfo"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "user.balance.updated": {
         parameters: {
@@ -1768,18 +1187,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * A user's balance changed
          * @description Sent when a user's balance changes. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onUserBalanceUpdated"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "user.created": {
         parameters: {
@@ -1788,18 +1200,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * A user was created
          * @description Sent when a user (customer) is created. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onUserCreated"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "user.deleted": {
         parameters: {
@@ -1808,18 +1213,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * A user was deleted
          * @description Sent when a user is deleted or deactivated. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onUserDeleted"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "user.updated": {
         parameters: {
@@ -1828,18 +1226,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * A user was updated
          * @description Sent when a user's details are updated. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onUserUpdated"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "verification.initiated": {
         parameters: {
@@ -1848,18 +1239,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * KYC verification started
          * @description Sent when KYC verification of a user starts. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onVerificationInitiated"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "withdrawal.confirmed": {
         parameters: {
@@ -1868,18 +1252,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * A withdrawal was confirmed
          * @description Sent when a withdrawal is confirmed on-chain. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onWithdrawalConfirmed"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "withdrawal.failed": {
         parameters: {
@@ -1888,18 +1265,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * A withdrawal failed
          * @description Sent when a withdrawal fails. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onWithdrawalFailed"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "withdrawal.submitted": {
         parameters: {
@@ -1908,18 +1278,11 @@ export interface webhooks {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * A withdrawal was submitted
          * @description Sent when a withdrawal request is submitted. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
          */
         post: operations["onWithdrawalSubmitted"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
 }
 export interface components {
@@ -2048,7 +1411,7 @@ export interface components {
         ErrorObject: {
             error: {
                 /**
-                 * @description Machine-readable code: `invalid_request`, `idempotency_key_reused`, `test_mode_only`, `intent_required`, `approval_required`, `card_not_active`, `invalid_state`, `insufficient_funds`, `method_not_allowed`, `payload_too_large`, `rate_limited`, `internal_error`.
+                 * @description Machine-readable code: `invalid_request`, `idempotency_key_reused`, `test_mode_only`, `intent_required`, `approval_required`, `card_not_active`, `invalid_state`, `insufficient_funds`, `method_not_allowed`, `payload_too_large`, `rate_limited`, `internal_error`, `bad_gateway`, `service_unavailable`, `state_not_saved`.
                  * @example invalid_request
                  */
                 code: string;
@@ -4651,6 +4014,7 @@ export interface components {
         Unauthorized: {
             headers: {
                 "Request-Id": components["headers"]["RequestId"];
+                "Cardrail-Hint": components["headers"]["CardrailHint"];
                 "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                 "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                 [name: string]: unknown;
@@ -4690,6 +4054,37 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
+        /** @description A system the API depends on (the card network, a processor, a proxy in front of the API) failed or did not answer in time. Retry it: with an `Idempotency-Key`, a retry never applies a request twice (docs/errors.md). */
+        BadGateway: {
+            headers: {
+                "Request-Id": components["headers"]["RequestId"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description The API cannot serve the request now (maintenance, overload) and applied nothing of it; `Retry-After` says when to try again. The local mock answers it as `state_not_saved` when its durable state (`--state`) could not save what the request changed (docs/errors.md). */
+        ServiceUnavailable: {
+            headers: {
+                "Request-Id": components["headers"]["RequestId"];
+                "Retry-After": components["headers"]["RetryAfterUnavailable"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
         /** @description The request body is larger than the server accepts (1 MiB by default; docs/errors.md). Refused from its `Content-Length` before it is read, or as soon as a streamed body passes the limit. */
         PayloadTooLarge: {
             headers: {
@@ -4709,6 +4104,7 @@ export interface components {
         NotFound: {
             headers: {
                 "Request-Id": components["headers"]["RequestId"];
+                "Cardrail-Hint": components["headers"]["CardrailHint"];
                 "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                 "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                 "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -4865,6 +4261,8 @@ export interface components {
         AccessControlExposeHeaders: string;
         /** @description Present with `true` when the response replays the first response of this `Idempotency-Key`. */
         IdempotentReplayed: "true";
+        /** @description Sent by the local mock on a 401 or 404 whose likely cause it can tell: the key's format (a short key, a `pk_` key, a scheme other than `Bearer`), the other variant's key header for this path, a path without `/v1`, an id of the other mode. Plain ASCII text that says what to do; the body stays the service's (`{"error":"unauthorized"}`, `{"error":"not_found"}`). The SDK adds it to its error's message (docs/errors.md#hints). */
+        CardrailHint: string;
         /** @description Seconds to wait before retrying. */
         RetryAfter: number;
         /** @description Requests allowed per window. */
@@ -4873,6 +4271,8 @@ export interface components {
         RateLimitRemainingExceeded: number;
         /** @description Seconds until the window resets. */
         RateLimitResetExceeded: number;
+        /** @description Seconds to wait before retrying; sent when the server knows (the local mock always sends it). */
+        RetryAfterUnavailable: number;
     };
     pathItems: never;
 }
@@ -4917,17 +4317,15 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createCustomer: {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
-                 * @example {{$guid}}
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -4959,6 +4357,8 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCustomer: {
@@ -4996,6 +4396,8 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteCustomer: {
@@ -5033,17 +4435,15 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateCustomer: {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
-                 * @example {{$guid}}
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path: {
                 /**
@@ -5082,6 +4482,8 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCustomerBalances: {
@@ -5119,17 +4521,15 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createCustomerWithdrawal: {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
-                 * @example {{$guid}}
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path: {
                 /**
@@ -5168,6 +4568,8 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getWithdrawal: {
@@ -5205,6 +4607,8 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listAgents: {
@@ -5256,17 +4660,15 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createAgent: {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
-                 * @example {{$guid}}
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -5299,6 +4701,8 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getAgent: {
@@ -5336,6 +4740,8 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteAgent: {
@@ -5373,17 +4779,15 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateAgent: {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
-                 * @example {{$guid}}
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path: {
                 /**
@@ -5422,17 +4826,15 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     suspendAgent: {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
-                 * @example {{$guid}}
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path: {
                 /**
@@ -5466,17 +4868,15 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     activateAgent: {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
-                 * @example {{$guid}}
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path: {
                 /**
@@ -5510,6 +4910,8 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listCards: {
@@ -5566,17 +4968,15 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createCard: {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
-                 * @example {{$guid}}
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -5609,6 +5009,8 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCard: {
@@ -5646,17 +5048,15 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateCard: {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
-                 * @example {{$guid}}
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path: {
                 /**
@@ -5695,17 +5095,15 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     freezeCard: {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
-                 * @example {{$guid}}
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path: {
                 /**
@@ -5739,17 +5137,15 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     closeCard: {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
-                 * @example {{$guid}}
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path: {
                 /**
@@ -5783,6 +5179,8 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCardPolicy: {
@@ -5820,17 +5218,15 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createCardCredentials: {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
-                 * @example {{$guid}}
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path: {
                 /**
@@ -5869,6 +5265,8 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listIntents: {
@@ -5920,17 +5318,15 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createIntent: {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
-                 * @example {{$guid}}
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -5963,6 +5359,8 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getIntent: {
@@ -6000,17 +5398,15 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     approveIntent: {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
-                 * @example {{$guid}}
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path: {
                 /**
@@ -6044,17 +5440,15 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     rejectIntent: {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
-                 * @example {{$guid}}
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path: {
                 /**
@@ -6093,6 +5487,8 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listTransactions: {
@@ -6149,6 +5545,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getTransaction: {
@@ -6186,17 +5584,15 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     evaluateSpend: {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
-                 * @example {{$guid}}
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -6229,6 +5625,8 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getRiskSettings: {
@@ -6259,17 +5657,15 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateRiskSettings: {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
-                 * @example {{$guid}}
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -6301,6 +5697,8 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listWebhooks: {
@@ -6342,17 +5740,15 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createWebhook: {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
-                 * @example {{$guid}}
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -6384,6 +5780,8 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getWebhook: {
@@ -6421,6 +5819,8 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteWebhook: {
@@ -6458,17 +5858,15 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateWebhook: {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
-                 * @example {{$guid}}
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path: {
                 /**
@@ -6507,17 +5905,15 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     rotateWebhookSecret: {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
-                 * @example {{$guid}}
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path: {
                 /**
@@ -6551,6 +5947,8 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listWebhookDeliveries: {
@@ -6599,17 +5997,15 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     retryWebhookDelivery: {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
-                 * @example {{$guid}}
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path: {
                 /**
@@ -6648,17 +6044,15 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     resendWebhookEvent: {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
-                 * @example {{$guid}}
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path: {
                 /**
@@ -6697,6 +6091,8 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listEvents: {
@@ -6743,6 +6139,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getEvent: {
@@ -6780,6 +6178,8 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listApiKeys: {
@@ -6821,17 +6221,15 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createApiKey: {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
-                 * @example {{$guid}}
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -6863,6 +6261,8 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     revokeApiKey: {
@@ -6900,17 +6300,15 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     simulateAuthorization: {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
-                 * @example {{$guid}}
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -6943,17 +6341,15 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     simulateSettlement: {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
-                 * @example {{$guid}}
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path: {
                 /**
@@ -6992,17 +6388,15 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     simulateReversal: {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
-                 * @example {{$guid}}
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path: {
                 /**
@@ -7041,17 +6435,15 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     simulateDispute: {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
-                 * @example {{$guid}}
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path: {
                 /**
@@ -7090,17 +6482,15 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     simulateDisputeResolution: {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
-                 * @example {{$guid}}
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path: {
                 /**
@@ -7139,17 +6529,15 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     simulateDeposit: {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
-                 * @example {{$guid}}
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -7182,17 +6570,15 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     simulateWithdrawalConfirmation: {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
-                 * @example {{$guid}}
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path: {
                 /**
@@ -7226,17 +6612,15 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     simulateWithdrawalFailure: {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
-                 * @example {{$guid}}
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path: {
                 /**
@@ -7270,17 +6654,15 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     simulateKyc: {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
-                 * @example {{$guid}}
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -7313,6 +6695,8 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getClock: {
@@ -7343,17 +6727,15 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     advanceClock: {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a POST or PATCH safe to retry. The same key with the same body replays the first response for 24 hours; the same key with another body is 400 `idempotency_key_reused`. Send a new key (a UUID) for each new request: the example is a template, not a key to copy, which Postman and newman replace with a new UUID per request (the SDK sends a key of its own on every POST and PATCH).
-                 * @example {{$guid}}
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -7385,32 +6767,18 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     onAgentActivated: {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -7421,14 +6789,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7441,26 +6807,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -7471,14 +6821,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7491,26 +6839,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -7521,14 +6853,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7541,26 +6871,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -7571,14 +6885,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7591,26 +6903,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -7621,14 +6917,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7641,26 +6935,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -7671,14 +6949,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7691,26 +6967,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -7721,14 +6981,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7741,26 +6999,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -7771,14 +7013,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7791,26 +7031,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -7821,14 +7045,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7841,26 +7063,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -7871,14 +7077,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7891,26 +7095,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -7921,14 +7109,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7941,26 +7127,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -7971,14 +7141,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7991,26 +7159,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -8021,14 +7173,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8041,26 +7191,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -8071,14 +7205,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8091,26 +7223,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -8121,14 +7237,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8141,26 +7255,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -8171,14 +7269,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8191,26 +7287,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -8221,14 +7301,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8241,26 +7319,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -8271,14 +7333,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8291,26 +7351,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -8321,14 +7365,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8341,26 +7383,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -8371,14 +7397,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8391,26 +7415,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -8421,14 +7429,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8441,26 +7447,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -8471,14 +7461,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8491,26 +7479,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -8521,14 +7493,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8541,26 +7511,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -8571,14 +7525,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8591,26 +7543,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -8621,14 +7557,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8641,26 +7575,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -8671,14 +7589,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8691,26 +7607,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -8721,14 +7621,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8741,26 +7639,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -8771,14 +7653,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8791,26 +7671,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -8821,14 +7685,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8841,26 +7703,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -8871,14 +7717,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8891,26 +7735,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -8921,14 +7749,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8941,26 +7767,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -8971,14 +7781,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8991,26 +7799,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -9021,14 +7813,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9041,26 +7831,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -9071,14 +7845,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9091,26 +7863,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -9121,14 +7877,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9141,26 +7895,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -9171,14 +7909,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9191,26 +7927,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -9221,14 +7941,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9241,26 +7959,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -9271,14 +7973,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9291,26 +7991,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -9321,14 +8005,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9341,26 +8023,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -9371,14 +8037,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9391,26 +8055,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -9421,14 +8069,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9441,26 +8087,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -9471,14 +8101,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9491,26 +8119,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -9521,14 +8133,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9541,26 +8151,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -9571,14 +8165,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9591,26 +8183,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -9621,14 +8197,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9641,26 +8215,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -9671,14 +8229,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9691,26 +8247,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -9721,14 +8261,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9741,26 +8279,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -9771,14 +8293,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9791,26 +8311,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the whole secret string as UTF-8; several `v1` entries during a secret rotation.
-                 * @example t=1763750000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Cardrail-Signature": components["parameters"]["CardrailSignature"];
-                /**
-                 * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
-                 * @example whd_1AsD4fG7hJ
-                 */
-                "webhook-id"?: components["parameters"]["WebhookIdHeader"];
-                /**
-                 * @description Standard Webhooks timestamp, unix seconds of the attempt on the organization's test clock (the `t` of `Cardrail-Signature`).
-                 * @example 1763750000
-                 */
-                "webhook-timestamp"?: components["parameters"]["WebhookTimestamp"];
-                /**
-                 * @description Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret's base64 part after `whsec_`, one entry per active secret separated by spaces (two during a rotation). The `standardwebhooks` and `svix` libraries verify it with the secret as the API returned it.
-                 * @example v1,9Dh/zcWdnojTYviWQZ3ru95zGR1HncPhk9R8zCat4mQ=
-                 */
-                "webhook-signature"?: components["parameters"]["WebhookSignature"];
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
             };
             path?: never;
             cookie?: never;
@@ -9821,14 +8325,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx response within 10 seconds acknowledges the delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The receiver rejected the signature; the delivery is retried. */
             401: {
                 headers: {
                     [name: string]: unknown;

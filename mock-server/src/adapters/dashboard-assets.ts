@@ -57,11 +57,58 @@ interface Asset {
  */
 function assetDirectory(): string | undefined {
   const { existsSync } = nodeBuiltin('node:fs');
-  const { dirname, join } = nodeBuiltin('node:path');
-  const here = typeof __dirname === 'string' ? __dirname : dirname(nodeBuiltin('node:url').fileURLToPath(import.meta.url));
+  const { join } = nodeBuiltin('node:path');
+  const here = moduleDirectory();
   return [join(here, 'dashboard'), join(here, '..', '..', 'dist', 'dashboard')].find((dir) =>
     existsSync(join(dir, 'index.html')),
   );
+}
+
+function moduleDirectory(): string {
+  return typeof __dirname === 'string'
+    ? __dirname
+    : nodeBuiltin('node:path').dirname(nodeBuiltin('node:url').fileURLToPath(import.meta.url));
+}
+
+/** Deno's permission API, where the runtime is Deno. */
+interface DenoPermissions {
+  permissions?: { querySync?(descriptor: { name: 'read'; path?: string }): { state: string } };
+}
+
+/**
+ * Why the runtime does not let the mock read the dashboard's files, or undefined when it does: Deno without
+ * `--allow-read` (its existsSync answers false, its reads throw NotCapable), Node's permission model without
+ * `--allow-fs-read` (ERR_ACCESS_DENIED).
+ */
+export function readRefusal(error: unknown, directory: string): string | undefined {
+  const deno = (globalThis as { Deno?: DenoPermissions }).Deno;
+  const name = error instanceof Error ? error.name : undefined;
+  const code = (error as { code?: unknown } | undefined)?.code;
+  const denoDenied =
+    name === 'NotCapable' ||
+    name === 'PermissionDenied' ||
+    (deno !== undefined && deno.permissions?.querySync?.({ name: 'read', path: directory }).state !== 'granted');
+  if (denoDenied) {
+    return `Deno does not let the mock read the dashboard's files: start it with --allow-read (or --allow-read=${directory}).`;
+  }
+  if (code === 'ERR_ACCESS_DENIED') {
+    return `Node's permission model does not let the mock read the dashboard's files: add --allow-fs-read=${directory}.`;
+  }
+  return undefined;
+}
+
+/** The page's files, or why they cannot be read: a refusal of the runtime is reported, never a bare error. */
+function readAssets(): Map<string, Asset> | { refusal: string } {
+  try {
+    const directory = assetDirectory();
+    if (directory) return loadAssets(directory);
+    const refusal = readRefusal(undefined, moduleDirectory());
+    return refusal === undefined ? new Map() : { refusal };
+  } catch (error) {
+    const refusal = readRefusal(error, moduleDirectory());
+    if (refusal === undefined) throw error;
+    return { refusal };
+  }
 }
 
 /** Reads the page's files once, on the first request for one of them, so a server that is never visited pays nothing. */
@@ -98,19 +145,32 @@ export function createDashboardHandler(): DashboardHandler {
     const path = query === -1 ? url : url.slice(0, query);
     if (path !== DASHBOARD_PATH && !path.startsWith(DASHBOARD_ASSET_PATH)) return false;
     if (!assets) {
-      const directory = assetDirectory();
-      assets = directory ? loadAssets(directory) : new Map();
+      const read = readAssets();
+      if (read instanceof Map) assets = read;
+      else {
+        // Not kept: the page reads the files again once the runtime allows it (a restart with the flag).
+        console.error(`[cardrail-mock] ${read.refusal}`);
+        incoming.resume();
+        return answer(outgoing, method, 503, Buffer.from(refusedPage(read.refusal)), CONTENT_TYPES['.html'] as string);
+      }
     }
     const asset = assets.get(path);
     if (!asset && !(path === DASHBOARD_PATH && assets.size === 0)) return false;
     incoming.resume();
-    const { body, contentType } = asset ?? { body: Buffer.from(NOT_BUILT), contentType: CONTENT_TYPES['.html'] };
-    outgoing.writeHead(asset ? 200 : 503, {
-      ...SECURITY_HEADERS,
-      'Content-Type': contentType,
-      'Content-Length': String(body.length),
-    });
-    outgoing.end(method === 'HEAD' ? undefined : body);
-    return true;
+    const { body, contentType } = asset ?? { body: Buffer.from(NOT_BUILT), contentType: CONTENT_TYPES['.html'] as string };
+    return answer(outgoing, method, asset ? 200 : 503, body, contentType);
   };
+}
+
+function answer(outgoing: ServerResponse, method: string, status: number, body: Buffer, contentType: string): true {
+  outgoing.writeHead(status, { ...SECURITY_HEADERS, 'Content-Type': contentType, 'Content-Length': String(body.length) });
+  outgoing.end(method === 'HEAD' ? undefined : body);
+  return true;
+}
+
+/** The page that says which permission the runtime needs, instead of a bare error; the API is unaffected. */
+function refusedPage(refusal: string): string {
+  const text = refusal.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return `<!doctype html><meta charset="utf-8"><title>Cardrail mock: dashboard not readable</title>
+<p>${text}</p><p>The API under /v1 is unaffected.</p>`;
 }

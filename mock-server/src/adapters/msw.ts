@@ -5,6 +5,7 @@
  * @module @cardrail/mock-server/msw
  */
 import { http, type HttpHandler } from 'msw';
+import { ConnectionDropped } from '../core/faults.js';
 import { API_BASE_PATH } from '../http/app.js';
 import { createMockServer, type MockServer, type MockServerOptions } from '../server.js';
 import { assertMswCanServe } from './msw-support.js';
@@ -58,7 +59,7 @@ export function createHandlers(options: CreateHandlersOptions = {}): MockHandler
     // The mock routes on `/v1/...`; an origin with a path prefix (a proxy path) is stripped to that.
     const prefix = new URL(origin).pathname.replace(/\/+$/, '');
     return http.all(`${origin}${API_BASE_PATH}/*`, ({ request }) =>
-      mock.handle(prefix === '' ? request : stripPrefix(request, prefix)),
+      mock.handle(prefix === '' ? request : stripPrefix(request, prefix)).catch(networkError),
     );
   });
   return Object.assign(mock, { handlers });
@@ -68,4 +69,10 @@ function stripPrefix(request: Request, prefix: string): Request {
   const url = new URL(request.url);
   url.pathname = url.pathname.slice(prefix.length);
   return new Request(url, request);
+}
+
+/** A connection a fault dropped (`mock.faults`) is MSW's network error: the client's fetch rejects. */
+function networkError(error: unknown): Response {
+  if (error instanceof TypeError && error.cause instanceof ConnectionDropped) return Response.error();
+  throw error;
 }

@@ -32,6 +32,19 @@ export class NodeApiRequest implements ApiRequest {
     this.bodyText = hasBody(incoming) ? undefined : '';
   }
 
+  #signal: AbortSignal | undefined;
+
+  /** Aborted when the client closes the connection; made only when asked for (a held request waits on it). */
+  get signal(): AbortSignal {
+    if (this.#signal) return this.#signal;
+    const controller = new AbortController();
+    this.#signal = controller.signal;
+    const socket = this.incoming.socket;
+    if (socket.destroyed) controller.abort();
+    else socket.once('close', () => controller.abort());
+    return this.#signal;
+  }
+
   text(): Promise<string> {
     if (this.bodyText !== undefined) return Promise.resolve(this.bodyText);
     return readLimited(this.incoming, this.maxBodyBytes);

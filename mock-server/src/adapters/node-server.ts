@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { internalError } from '../core/errors.js';
+import { ConnectionDropped } from '../core/faults.js';
 import { API_BASE_PATH } from '../http/app.js';
 import { DEFAULT_MAX_BODY_BYTES } from '../http/body-limit.js';
 import { type CorsOrigins, withCors } from '../http/cors.js';
@@ -15,6 +16,8 @@ import { SERVER_LIMIT_DEFAULTS, type ServerLimits } from './server-limits.js';
 import { createWebhookFetch } from './webhook-fetch.js';
 import type { SqliteStateStore, StateStoreOptions } from './sqlite/store.js';
 import { WebhookUrlPolicy } from '../webhooks/url-policy.js';
+import { CONTROL_BASE_PATH, createControlApi } from '../testkit/control-api.js';
+import { CONTROL_MAX_BODY_BYTES, type ControlOptions, type RunningControl, resolveControl } from './control-options.js';
 
 /** Options of `startMockServer`: the mock's options, where to listen, limits, CORS and durable state. */
 export interface NodeServerOptions extends MockServerOptions, Partial<ServerLimits> {
@@ -34,6 +37,11 @@ export interface NodeServerOptions extends MockServerOptions, Partial<ServerLimi
   cors?: CorsOrigins | false;
   /** Serve the dashboard at the server's root (default true; the CLI's `--no-dashboard` sets false). */
   dashboard?: boolean;
+  /**
+   * Serve the test kit over HTTP at `/__cardrail/` (reset, snapshot, restore, clocks, events, deliveries, faults) for
+   * `connectMock` and suites in other processes: `true`, or a token and whether a non-loopback bind is allowed.
+   */
+  control?: boolean | ControlOptions | undefined;
 }
 
 /** A mock listening on a port. */
@@ -57,6 +65,8 @@ export interface RunningMockServer {
     | undefined;
   /** The dashboard's address, e.g. http://127.0.0.1:4010/; undefined when it is turned off. */
   dashboardUrl?: string;
+  /** With `control`: where the control API answers (`http://127.0.0.1:4010/__cardrail`) and its token. */
+  control?: RunningControl | undefined;
   /**
    * Stops accepting connections, lets webhook attempts in flight finish for up to `drainTimeoutMs`, writes the
    * state (deliveries without an outcome stay pending) or forgets it (without `state`), ends open connections and
@@ -75,6 +85,7 @@ export async function serveMock(
   testKit: Promise<TestKitModule> | undefined,
 ): Promise<RunningMockServer> {
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const controlToken = resolveControl(options.control, options.host ?? '127.0.0.1');
   const limits: ServerLimits = { ...SERVER_LIMIT_DEFAULTS, ...definedOnly(options) };
   // Deliveries share keep-alive connections, a few per receiver (unless the caller brings its own fetch).
   const pool = options.fetch
@@ -135,6 +146,11 @@ export async function serveMock(
     outgoing.end(body);
   };
   const failed = (outgoing: ServerResponse, error: unknown): void => {
+    // A fault's dropped connection: closed without an answer, as a failing network would.
+    if (error instanceof ConnectionDropped) {
+      outgoing.socket?.destroy();
+      return;
+    }
     console.error('[cardrail-mock] transport error', error);
     if (outgoing.headersSent || outgoing.destroyed) return;
     outgoing.writeHead(500, { 'Content-Type': 'application/json', Connection: 'close' });
@@ -170,6 +186,23 @@ export async function serveMock(
   };
 
   const dashboard = servesDashboard ? createDashboardHandler() : undefined;
+  const control = controlToken && createControlApi(mock, controlToken);
+  /** A control call (`/__cardrail/...`): its own handler, its own body limit (a snapshot can be large). */
+  const serveControl = (incoming: IncomingMessage, outgoing: ServerResponse): boolean => {
+    const path = incoming.url ?? '';
+    if (
+      !control ||
+      !(path === CONTROL_BASE_PATH || path.startsWith(`${CONTROL_BASE_PATH}/`) || path.startsWith(`${CONTROL_BASE_PATH}?`))
+    ) {
+      return false;
+    }
+    const request = new NodeApiRequest(incoming, origin, CONTROL_MAX_BODY_BYTES);
+    control(request).then(
+      (wire) => write(incoming, outgoing, request, wire),
+      (error: unknown) => failed(outgoing, error),
+    );
+    return true;
+  };
   const server = nodeBuiltin('node:http').createServer(
     {
       headersTimeout: limits.headersTimeoutMs,
@@ -179,7 +212,7 @@ export async function serveMock(
       connectionsCheckingInterval: Math.min(1_000, limits.headersTimeoutMs, limits.requestTimeoutMs || Infinity),
     },
     (incoming, outgoing) => {
-      if (dashboard?.(incoming, outgoing)) return;
+      if (dashboard?.(incoming, outgoing) || serveControl(incoming, outgoing)) return;
       const socket = incoming.socket;
       const before = ahead.get(socket);
       const pending = before ? before.then(() => serve(incoming, outgoing)) : serve(incoming, outgoing);
@@ -241,6 +274,11 @@ export async function serveMock(
         }
       : undefined,
     dashboardUrl: dashboard ? `${origin}${DASHBOARD_PATH}` : undefined,
+    control: controlToken && {
+      url: `${origin}${CONTROL_BASE_PATH}`,
+      token: controlToken.token,
+      tokenGenerated: controlToken.generated,
+    },
     close: (closeOptions) => close(closeOptions?.drainTimeoutMs),
   };
 }

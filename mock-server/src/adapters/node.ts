@@ -28,6 +28,17 @@ export function startMockServer(options: NodeServerOptions = {}): Promise<Runnin
 }
 
 export type { FsyncPolicy, StateStoreOptions } from './sqlite/store.js';
-export { StateDamageError } from './sqlite/errors.js';
+export { StateDamageError, StateDirectoryError } from './sqlite/errors.js';
 export type { CorsOrigins } from '../http/cors.js';
 export type { ServerLimits } from './server-limits.js';
+export type { ControlOptions, RunningControl } from './control-options.js';
+export {
+  connectMock,
+  ControlError,
+  type ConnectMockOptions,
+  type RemoteClock,
+  type RemoteEvents,
+  type RemoteFaultHandle,
+  type RemoteFaults,
+  type RemoteMock,
+} from './connect-mock.js';

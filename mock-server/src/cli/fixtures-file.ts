@@ -43,13 +43,22 @@ export class FixturesFileError extends Error {
   override name = 'FixturesFileError';
 }
 
+/** What to do when the fixtures file cannot be read, by the system's error code. */
+const READ_REMEDY: Record<string, string> = {
+  ENOENT: ': there is no such file; check the path, relative to the directory the command runs in',
+  EACCES: ': permission denied; make the file readable by this user',
+  EPERM: ': permission denied; make the file readable by this user',
+  EISDIR: ': it is a directory; pass the JSON file itself',
+};
+
 /** Reads and checks a fixtures file; throws a FixturesFileError listing every problem found. */
 export function readFixturesFile(file: string): Fixtures {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new FixturesFileError(`${file}: cannot read the fixtures file (${(error as NodeJS.ErrnoException).code ?? error})`);
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new FixturesFileError(`${file}: cannot read the fixtures file (${code ?? error}${READ_REMEDY[code ?? ''] ?? ''})`);
   }
   const value = parseJson(file, text);
   const problems = [...schemaProblems(value), ...(problemsOfValid(value as Fixtures) ?? [])];
@@ -189,6 +198,12 @@ function problemsOfValid(fixtures: Fixtures): { at: string; message: string }[] 
       }
     };
     check(request.path, `${at}/path`);
+    if (typeof request.path === 'string' && /^\/v1(\/|$)/.test(request.path)) {
+      problems.push({
+        at: `${at}/path`,
+        message: `starts with /v1, which the mock adds to every fixture path: write ${request.path.slice(3) || '/'} instead`,
+      });
+    }
     check(request.body, `${at}/body`);
     if (typeof request.ref === 'string') {
       const earlier = refs.get(request.ref);

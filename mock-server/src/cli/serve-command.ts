@@ -35,6 +35,9 @@ Options:
   --state-fsync <when>   interval (default: to disk every second) | always (before each answer)
   --drain-timeout <ms>   on SIGTERM, time for webhook attempts in flight to finish (default 10000)
   --evict-idle <minutes> take organizations idle this long out of memory (kept on disk with --state)
+  --control              serve the test kit over HTTP at /__cardrail/ (reset, snapshot, clocks, faults; connectMock)
+  --control-token <t>    its bearer token (default: CARDRAIL_CONTROL_TOKEN, else a random one, printed)
+  --control-allow-remote allow --control on a --host other than loopback
   --version              the version
   -h, --help             this text`;
 
@@ -79,6 +82,9 @@ export async function runCli(
       'state-fsync': { type: 'string' },
       'drain-timeout': { type: 'string' },
       'evict-idle': { type: 'string' },
+      control: { type: 'boolean', default: false },
+      'control-token': { type: 'string' },
+      'control-allow-remote': { type: 'boolean', default: false },
       'approval-page': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
       version: { type: 'boolean', default: false },
@@ -112,6 +118,7 @@ export async function runCli(
       log: values.log ? (line) => io.out(`${line}\n`) : undefined,
       seed: fixtures?.seed,
       dashboard: !values['no-dashboard'],
+      control: controlOf(values),
     },
     undefined,
   ).catch((error: NodeJS.ErrnoException) => {
@@ -152,5 +159,22 @@ export async function runCli(
   });
   io.out(`Cardrail mock server listening on ${running.url}\n`);
   if (running.dashboardUrl) io.out(`Dashboard: ${running.dashboardUrl}\n`);
+  if (running.control) {
+    const token = running.control.tokenGenerated
+      ? ` (token ${running.control.token})`
+      : ' (token from --control-token or CARDRAIL_CONTROL_TOKEN)';
+    io.out(`Control API: ${running.control.url}${token}\n`);
+  }
   return { running, stopped };
+}
+
+/** `--control` and its flags as `startMockServer`'s `control` option; the flags alone are a mistake worth saying. */
+function controlOf(values: { control?: boolean; 'control-token'?: string; 'control-allow-remote'?: boolean }) {
+  if (!values.control) {
+    if (values['control-token'] !== undefined || values['control-allow-remote']) {
+      throw new Error('--control-token and --control-allow-remote need --control');
+    }
+    return undefined;
+  }
+  return { token: values['control-token'], allowRemote: values['control-allow-remote'] };
 }

@@ -7,6 +7,10 @@ import { createServerClock, type ServerClock } from '../core/server-clock.js';
 import { MockState } from '../core/state/mock-state.js';
 import type { MockSnapshot } from '../core/state/model.js';
 import type { Tenant } from '../core/tenant.js';
+import type { Variant } from '../core/variant.js';
+import { FaultRegistry } from '../core/faults.js';
+import { operationIdsOf } from '../spec/bundled-operations.js';
+import { createMockFaults, type MockFaults } from '../testkit/faults.js';
 import { approvalPageOf, maxBodyBytesOf, type MockServerOptions, requestLogOf } from './options.js';
 import { tenantHooks } from './tenant-hooks.js';
 import { createServerEvents, type ServerEvents } from '../control/events.js';
@@ -14,13 +18,22 @@ import { engineReactions } from '../engine/reactions.js';
 import type { MockExtension } from '../operations/extension.js';
 import { createHttpApp, type Dispatch } from '../http/app.js';
 import { commitBeforeAnswer } from '../http/commit-step.js';
-import { toWebResponse, type WireResponse } from '../http/response.js';
+import type { WireResponse } from '../http/response.js';
+import { webHandler } from '../http/web-handler.js';
 import type { ApiRequest } from '../operations/api-request.js';
 import type { ServerServices } from '../operations/services.js';
 import { InboxRouter } from '../testkit/inbox-router.js';
 import type { TestKit, TestKitHost } from '../testkit/test-kit.js';
 import { renderEvent } from '../variants/index.js';
 import { WebhookDispatcher } from '../webhooks/dispatcher.js';
+
+/** A tenant the mock knows, and the variant its organization speaks. */
+export interface KnownTenant {
+  /** The organization in one mode. */
+  tenant: Tenant;
+  /** The variant the organization was first used through. */
+  variant: Variant;
+}
 
 /** What `stop` left behind. */
 export interface StopReport {
@@ -45,12 +58,16 @@ export interface MockServer extends TestKit {
   clock: ServerClock;
   /** Every stored event, for assertions. */
   events: ServerEvents;
-  /** Forgets every organization, key, object, event and pending delivery. */
+  /** Failures on demand: error statuses, delays, dropped connections, failures after the commit (docs/testing.md#failure-handling). */
+  faults: MockFaults;
+  /** Forgets every organization, key, object, event, pending delivery and fault. */
   reset(): void;
   /** Resolves when no due work is left and every started webhook attempt has finished. */
   idle(): Promise<void>;
   /** The tenant (organization and mode) of a key, creating it like a first request would. For engine tests. */
   tenantOf(apiKey: string): Tenant | undefined;
+  /** The tenant and variant of a key the mock already knows (not revoked), creating nothing: for the control API. */
+  knownTenant(apiKey: string): KnownTenant | undefined;
   /**
    * The whole state as plain JSON (docs/standalone-server.md#the-state-model): organizations, keys' digests,
    * objects, events, deliveries, test clocks, idempotency keys and the id generator's position.
@@ -116,6 +133,7 @@ export function composeMockServer(options: MockServerOptions, testKit: (host: Te
     approvalPage: approvalPageOf(options),
   };
   const exempt = new WeakSet<object>();
+  const faults = new FaultRegistry();
   const answer = createHttpApp({
     exempt,
     documents: options.documents,
@@ -127,6 +145,7 @@ export function composeMockServer(options: MockServerOptions, testKit: (host: Te
     log: requestLogOf(options),
     requestId: newRequestId,
     maxBodyBytes,
+    faults,
   });
   let stopped = false;
   const committing = commitBeforeAnswer(answer, state.durable);
@@ -136,7 +155,7 @@ export function composeMockServer(options: MockServerOptions, testKit: (host: Te
         if (stopped) throw new Error('The mock was stopped.');
         return committing(request);
       };
-  const handle = async (request: Request): Promise<Response> => toWebResponse(await dispatch(request), request.method);
+  const handle = webHandler(dispatch);
   const clock = createServerClock(baseClock, state);
 
   return {
@@ -148,13 +167,24 @@ export function composeMockServer(options: MockServerOptions, testKit: (host: Te
     },
     clock,
     events: { list: events.list, subscribe: events.subscribe },
-    ...testKit({ handle, ids, router: inboxes, clock, events, directory: () => state.directory }),
+    faults: createMockFaults(faults, () => operationIdsOf(options.documents)),
+    ...testKit({
+      handle,
+      ids,
+      router: inboxes,
+      clock,
+      events,
+      directory: () => state.directory,
+      variantOfKey: (apiKey) => state.directory.known(apiKey)?.variant,
+    }),
     reset() {
       inboxes.clear();
+      faults.clear();
       state.reset();
     },
     idle: () => state.idle(),
     tenantOf: (apiKey) => state.directory.authenticate(apiKey)?.tenant,
+    knownTenant: (apiKey) => state.directory.known(apiKey),
     snapshot: () => state.snapshot(),
     restore: (snapshot) => state.restore(snapshot),
     evictIdle: (idleMs) => state.directory.evictIdle(idleMs),

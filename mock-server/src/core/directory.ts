@@ -26,13 +26,13 @@ export type ApiKeyRecord = Omit<Stored<ApiSchemas['ApiKey']>, 'status'> & {
 export const apiKeys = defineCollection<ApiKeyRecord>('apiKeys');
 
 /** The longest API key accepted, in characters (docs/ids-and-keys.md#api-keys): a longer one is 401. */
-const MAX_KEY_LENGTH = 256;
+export const MAX_KEY_LENGTH = 256;
 
 /**
  * `sk_test_` or `sk_live_` and 8 to 248 characters of `[A-Za-z0-9_]` (docs/ids-and-keys.md#api-keys): at most
  * MAX_KEY_LENGTH in all.
  */
-const KEY_SYNTAX = /^sk_(test|live)_[A-Za-z0-9_]{8,248}$/;
+export const KEY_SYNTAX = /^sk_(test|live)_[A-Za-z0-9_]{8,248}$/;
 
 function modeOfKey(key: string): Mode | undefined {
   const match = KEY_SYNTAX.exec(key);
@@ -127,6 +127,32 @@ export class Directory {
     this.#variantOf.set(organizationId, variant);
     const key = this.#register(organizationId, mode, keyString, null);
     return { key, tenant: this.tenant(organizationId, mode) };
+  }
+
+  /** Whether this key string is one the mock knows and has revoked (for the hint of a 401; never on a success). */
+  isRevoked(keyString: string): boolean {
+    if (keyString.length > MAX_KEY_LENGTH) return false;
+    return (this.#keys.get(keyDigest(keyString))?.revokedAt ?? null) !== null;
+  }
+
+  /**
+   * The record of a key already known, by its digest (read from the store when it keeps every tenant), without
+   * creating anything: a key never used is undefined. Faults scoped to a key use it.
+   */
+  knownKey(digest: string): ApiKeyRecord | undefined {
+    const known = this.#keys.get(digest);
+    if (known || !this.store) return known;
+    const owner = this.store.ownerOfKey(digest);
+    if (owner === undefined) return undefined;
+    this.load(owner);
+    return this.#keys.get(digest);
+  }
+
+  /** The organization and mode of a key already known and not revoked, with its variant, without creating anything. */
+  known(keyString: string): (Authenticated & { variant: Variant }) | undefined {
+    const key = keyString.length > MAX_KEY_LENGTH ? undefined : this.knownKey(keyDigest(keyString));
+    if (!key || key.revokedAt !== null) return undefined;
+    return { key, tenant: this.tenant(key.organizationId, key.mode), variant: key.variant };
   }
 
   /**

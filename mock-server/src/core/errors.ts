@@ -30,13 +30,28 @@ export class HttpError extends Error {
   }
 }
 
-export function unauthorized(): HttpError {
-  return new HttpError(401, 'unauthorized', 'Missing, malformed, unknown or revoked API key.');
+/**
+ * The mock's extension header on a refusal whose body the service defines (401, 404): its guess at the likely cause
+ * and what to do, in plain ASCII. The body stays exactly the service's (docs/errors.md#hints).
+ */
+export const HINT_HEADER = 'Cardrail-Hint';
+
+/** The headers of an answer that carries a hint (none without one). */
+function hinted(hint: string | undefined): Record<string, string> {
+  return hint === undefined ? {} : { [HINT_HEADER]: hint };
 }
 
-/** Also the answer for an object of another organization or mode: ids never leak (never 403). */
-export function notFound(): HttpError {
-  return new HttpError(404, 'not_found', 'The resource does not exist.');
+/** `hint`, when given, is sent in the Cardrail-Hint header: why the key was refused, never the key itself. */
+export function unauthorized(hint?: string): HttpError {
+  return new HttpError(401, 'unauthorized', 'Missing, malformed, unknown or revoked API key.', null, hinted(hint));
+}
+
+/**
+ * Also the answer for an object of another organization or mode: ids never leak (never 403). `hint`, when given, is
+ * sent in the Cardrail-Hint header.
+ */
+export function notFound(hint?: string): HttpError {
+  return new HttpError(404, 'not_found', 'The resource does not exist.', null, hinted(hint));
 }
 
 /**

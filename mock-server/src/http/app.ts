@@ -6,7 +6,8 @@ import { bundledOperations } from '../spec/bundled-operations.js';
 import { extractOperations, toHonoPath, type OperationSpec } from '../spec/operations.js';
 import { operationValidator, type OperationValidator } from '../spec/validator.js';
 import { validatorSource } from '../spec/validator-source.js';
-import { HttpError, internalError, notFound } from '../core/errors.js';
+import { HINT_HEADER, HttpError, internalError, notFound } from '../core/errors.js';
+import { basePathHint } from './hints.js';
 import type { HandlerMap } from '../operations/handler-map.js';
 import type { ServerServices } from '../operations/services.js';
 import { runOperation } from './pipeline.js';
@@ -16,6 +17,8 @@ import { jsonResponse, toWire, type WireResponse } from './response.js';
 import type { ApiRequest } from '../operations/api-request.js';
 import { matchRoute } from './route-match.js';
 import { getOrCreate } from '../core/get-or-create.js';
+import { ConnectionDropped, type FaultRegistry } from '../core/faults.js';
+import { FAULT_HEADER } from './fault-step.js';
 
 /** The path every API route starts with: `/v1`. */
 export const API_BASE_PATH = '/v1';
@@ -36,6 +39,8 @@ export interface HttpAppOptions {
   requestId: () => string;
   /** The largest request body read, in bytes. */
   maxBodyBytes: number;
+  /** Faults a test injected (`mock.faults`). */
+  faults?: FaultRegistry | undefined;
 }
 
 const ROUTABLE_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
@@ -82,9 +87,17 @@ export function createHttpApp(options: HttpAppOptions): Dispatch {
       const method = request.method === 'HEAD' ? 'GET' : request.method;
       const router = routerOf(method);
       const matched = router ? matchRoute(router, method, target) : undefined;
-      if (!matched) return toWire(jsonResponse(404, notFound().toBody()), requestId);
+      if (!matched) {
+        const routed = (path: string) => router !== undefined && matchRoute(router, method, { path, query: '' }) !== undefined;
+        return unrouted(target.path, routed, requestId);
+      }
       const result = matched.route(request, target, matched.params, requestId);
-      return result instanceof Promise ? result.catch((error: unknown) => unexpected(error, requestId)) : result;
+      if (!(result instanceof Promise)) return result;
+      return result.catch((error: unknown) => {
+        // A fault's dropped connection is for the transport to carry out, not a fault of the mock.
+        if (error instanceof ConnectionDropped) throw error;
+        return unexpected(error, requestId);
+      });
     } catch (error) {
       return unexpected(error, requestId);
     }
@@ -95,16 +108,24 @@ export function createHttpApp(options: HttpAppOptions): Dispatch {
   return (request) => {
     const started = performance.now();
     const requestId = options.requestId();
-    const logged = (response: WireResponse): WireResponse => {
+    const line = (outcome: string, fault: string | undefined, hint?: string): void => {
       const target = requestTarget(request.url);
       const ms = (performance.now() - started).toFixed(1);
-      log(
-        `${request.method} ${target.path}${target.query === '' ? '' : `?${target.query}`} ${response.status} ${ms}ms ${requestId}`,
-      );
+      const query = target.query === '' ? '' : `?${target.query}`;
+      const noted = `${fault ? ` fault=${fault}` : ''}${hint === undefined ? '' : ` hint: ${hint}`}`;
+      log(`${request.method} ${target.path}${query} ${outcome} ${ms}ms ${requestId}${noted}`);
+    };
+    const logged = (response: WireResponse): WireResponse => {
+      line(String(response.status), response.headers[FAULT_HEADER]?.split(';')[0], response.headers[HINT_HEADER]);
       return response;
     };
     const response = answer(request, requestId);
-    return response instanceof Promise ? response.then(logged) : logged(response);
+    if (!(response instanceof Promise)) return logged(response);
+    return response.then(logged, (error: unknown) => {
+      // A fault's dropped connection or held request has no answer; the log says so.
+      if (error instanceof ConnectionDropped) line('dropped', error.faultId);
+      throw error;
+    });
   };
 }
 
@@ -155,6 +176,12 @@ function refusal(methods: Map<string, unknown>): Route {
 function methodNotAllowedRoute(allow: string[]): Route {
   return (_request, _target, _params, requestId) =>
     toWire(jsonResponse(405, methodNotAllowed(allow).toBody(), { Allow: allow.join(', ') }), requestId);
+}
+
+/** A path no route of its method has: 404, with a hint when the base URL looks like the cause. */
+function unrouted(path: string, routed: (path: string) => boolean, requestId: string): WireResponse {
+  const failure = notFound(basePathHint(path, routed));
+  return toWire(jsonResponse(404, failure.toBody(), failure.headers), requestId);
 }
 
 function unexpected(error: unknown, requestId: string): WireResponse {

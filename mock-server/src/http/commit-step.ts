@@ -15,7 +15,16 @@ export function commitBeforeAnswer(answer: Dispatch, store: AnswerCommits): Disp
   return (request) => {
     const refusals = store.refusals;
     const result = answer(request);
-    if (result instanceof Promise) return result.then((wire) => committed(wire, request.method, refusals));
+    if (result instanceof Promise) {
+      return result.then(
+        (wire) => committed(wire, request.method, refusals),
+        (error: unknown) => {
+          // A fault that drops the connection after the commit (`afterCommit`) still keeps what the request changed.
+          store.commitAnswer(request.method, refusals);
+          throw error;
+        },
+      );
+    }
     return committed(result, request.method, refusals);
   };
 }

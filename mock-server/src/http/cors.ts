@@ -8,11 +8,14 @@ export type CorsOrigins = '*' | readonly string[];
 /** The response headers a page's script may read besides the CORS-safelisted ones: the ones the SDK reads. */
 export const EXPOSED_HEADERS = [
   'Request-Id',
+  'Cardrail-Hint',
   'Idempotent-Replayed',
   'Retry-After',
   'RateLimit-Limit',
   'RateLimit-Remaining',
   'RateLimit-Reset',
+  // The mock's own: which answers a test's fault changed (mock.faults), for pages under test that report it.
+  'Cardrail-Mock-Fault',
 ] as const;
 
 /** Every method an operation of the API uses. */

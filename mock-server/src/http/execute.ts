@@ -1,6 +1,7 @@
 import type { ApiRequest } from '../operations/api-request.js';
 import type { StoredResponse } from '../core/idempotency.js';
 import type { RequestIdentity } from './auth.js';
+import { refusalHeaders } from './hints.js';
 import { HttpError, invalidRequest, notImplemented, responseMismatch } from '../core/errors.js';
 import { runBuiltIn } from './run-built-in.js';
 import { codecs } from '../variants/index.js';
@@ -66,13 +67,14 @@ export function execute(
   input: ExecuteInput,
 ): StoredResponse | Promise<StoredResponse> {
   const { spec, validator } = operation;
+  const refuse = (error: unknown): StoredResponse => errorAnswer(error, input, services);
   const answer = (result: { status?: number; body: unknown; headers?: Record<string, string> }): StoredResponse => {
     const status = result.status ?? spec.successStatus;
     if (validateResponses) {
       const mismatch = validator.response(status, result.body);
       if (mismatch) {
         console.error(`[cardrail-mock] ${spec.operationId} answered outside the spec: ${mismatch}`);
-        return errorAnswer(responseMismatch(spec.operationId, mismatch));
+        return refuse(responseMismatch(spec.operationId, mismatch));
       }
     }
     return jsonResponse(status, result.body, result.headers);
@@ -114,9 +116,9 @@ export function execute(
           context: { tenant, variant, apiKey: key, services },
         });
     if (result === undefined) throw notImplemented(spec.operationId);
-    return result instanceof Promise ? result.then(answer, errorAnswer) : answer(result);
+    return result instanceof Promise ? result.then(answer, refuse) : answer(result);
   } catch (error) {
-    return errorAnswer(error);
+    return refuse(error);
   }
 }
 
@@ -152,8 +154,12 @@ function renamedFieldSent(
   return undefined;
 }
 
-/** An HttpError as its answer; anything else is a fault of the mock and propagates. */
-function errorAnswer(error: unknown): StoredResponse {
+/**
+ * An HttpError as its answer, a 404 with the hint of an id of the other mode when that is its cause (hints.ts);
+ * anything else is a fault of the mock and propagates.
+ */
+function errorAnswer(error: unknown, input: ExecuteInput, services: ServerServices): StoredResponse {
   if (!(error instanceof HttpError)) throw error;
-  return jsonResponse(error.status, error.toBody(), error.headers);
+  const headers = refusalHeaders(error, input.identity.tenant, services.directory, input.params);
+  return jsonResponse(error.status, error.toBody(), headers);
 }

@@ -2,6 +2,7 @@ import type { RateLimiter } from '../core/rate-limiter.js';
 import type { Variant } from '../core/variant.js';
 import type { StoredResponse } from '../core/idempotency.js';
 import { authenticate, type RequestIdentity } from './auth.js';
+import { otherVariantHint } from './hints.js';
 import { HttpError, internalError, notFound, testModeOnly } from '../core/errors.js';
 import { execute } from './execute.js';
 import { checkIdempotency, isReplayable } from './idempotency-step.js';
@@ -14,6 +15,8 @@ import type { PreparedOperation } from './prepared-operation.js';
 import { applyRateLimit } from './rate-limit-step.js';
 import { jsonResponse, toWire, type WireResponse } from './response.js';
 import type { ApiRequest } from '../operations/api-request.js';
+import type { FaultRegistry } from '../core/faults.js';
+import { answerWithFault, takeFault } from './fault-step.js';
 
 export interface PipelineOptions {
   handlers: HandlerMap;
@@ -23,6 +26,8 @@ export interface PipelineOptions {
   validateResponses?: boolean | undefined;
   /** The largest request body read, in bytes (413 beyond). */
   maxBodyBytes: number;
+  /** Faults a test injected (`mock.faults`): checked before anything of a request runs. */
+  faults?: FaultRegistry | undefined;
 }
 
 const IDEMPOTENT_METHODS = new Set(['POST', 'PATCH']);
@@ -35,8 +40,26 @@ const IDEMPOTENT_METHODS = new Set(['POST', 'PATCH']);
  *
  * A request without an Idempotency-Key whose body (if any) the transport has already read has nothing to wait for,
  * so it is answered synchronously when its handler is: the Node transport then writes the answer in the same turn.
+ * A request a fault takes (fault-step.ts) is answered by the fault, before any of this.
  */
 export function runOperation(
+  options: PipelineOptions,
+  request: ApiRequest,
+  target: RequestTarget,
+  requestId: string,
+  params: Record<string, string>,
+  candidates: Partial<Record<Variant, PreparedOperation>>,
+): WireResponse | Promise<WireResponse> {
+  const { faults } = options;
+  const fault =
+    faults && faults.size > 0 ? takeFault(faults, request, target, candidates, options.services.directory) : undefined;
+  if (fault === undefined || faults === undefined) return runUnfaulted(options, request, target, requestId, params, candidates);
+  return answerWithFault(faults, fault, request, requestId, () =>
+    runUnfaulted(options, request, target, requestId, params, candidates),
+  );
+}
+
+function runUnfaulted(
   options: PipelineOptions,
   request: ApiRequest,
   target: RequestTarget,
@@ -87,11 +110,11 @@ function runAuthenticated(
 ): WireResponse | Promise<WireResponse> {
   const operation = candidates[identity.variant];
   // A path of the other variant (e.g. /users with a Bearer key) does not exist for this caller.
-  if (!operation) throw notFound();
+  if (!operation) throw notFound(otherVariantHint(identity.variant, target.path));
   // The operation's first request loads its validators, then runs from the start: authentication finds the same
   // organization again, and nothing else has happened yet.
   if (!operation.ready) {
-    return operation.load().then(() => runOperation(options, request, target, requestId, params, candidates), fail);
+    return operation.load().then(() => runUnfaulted(options, request, target, requestId, params, candidates), fail);
   }
   return runReady(options, request, target, requestId, params, identity, operation, headers, fail);
 }

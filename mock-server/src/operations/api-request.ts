@@ -16,4 +16,6 @@ export interface ApiRequest {
   text(): Promise<string>;
   /** The body, when the transport has already read it: the request can then be answered without waiting. */
   readonly bodyText?: string | undefined;
+  /** Aborted when the client goes away (a web Request's signal; the Node transport's closed socket). */
+  readonly signal?: AbortSignal | undefined;
 }

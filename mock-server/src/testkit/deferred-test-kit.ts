@@ -1,10 +1,9 @@
-import type { Cardrail, CardrailUsers } from '@cardrail/sdk';
 import type { Variant } from '../core/variant.js';
+import type { Cardrail, CardrailUsers } from '@cardrail/sdk';
 import type { ApproverOptions } from './approver.js';
-import type { CardholderOptions } from './cardholder.js';
 import type { TestClientOptions } from './test-client.js';
 import type { TestKit, TestKitHost, TriggerOptions } from './test-kit.js';
-import type { EventTypeOf, WebhookInboxOptions } from './webhook-inbox.js';
+import type { EventTypeOf } from './webhook-inbox.js';
 
 /** The test kit's module, as `import('./test-kit.js')` gives it. */
 export interface TestKitModule {
@@ -36,10 +35,10 @@ export function deferredTestKit(loading: Promise<TestKitModule> | undefined): (h
       );
     };
     return {
-      client: <V extends Variant = 'customer'>(options?: TestClientOptions & { variant?: V }) => loaded().client<V>(options),
-      webhookInbox: <Client extends Cardrail | CardrailUsers>(options: WebhookInboxOptions<Client>) =>
-        loaded().webhookInbox(options),
-      cardholder: <Client extends Cardrail | CardrailUsers>(options: CardholderOptions<Client>) => loaded().cardholder(options),
+      client: <V extends Variant = 'customer'>(options?: TestClientOptions & { variant?: V; apiKey?: string }) =>
+        loaded().client<V>(options),
+      webhookInbox: ((options: never) => loaded().webhookInbox(options)) as TestKit['webhookInbox'],
+      cardholder: ((options: never) => loaded().cardholder(options)) as TestKit['cardholder'],
       trigger: <Client extends Cardrail | CardrailUsers, Type extends EventTypeOf<Client>>(
         type: Type,
         options: TriggerOptions<Client>,

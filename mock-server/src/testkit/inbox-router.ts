@@ -6,11 +6,16 @@ const INBOX_ORIGIN = 'https://inbox.cardrail.test';
 /** Receives one delivery in-process and answers its status. */
 export type InboxReceiver = (request: Request) => Promise<Response>;
 
+/** Where an inbox registers its receiver and gets the URL its webhook delivers to. */
+export interface InboxRoutes {
+  register(path: string, receiver: InboxReceiver): { url: string; remove(): void };
+}
+
 /**
  * Routes webhook deliveries addressed to an in-process inbox to it, and every other delivery to the mock's own
  * fetch (the global one by default, looked up at each attempt so that MSW can intercept).
  */
-export class InboxRouter {
+export class InboxRouter implements InboxRoutes {
   readonly #receivers = new Map<string, InboxReceiver>();
 
   constructor(private readonly fallback: FetchFunction | undefined) {}

@@ -7,6 +7,7 @@ import type { Variant } from '../core/variant.js';
 import { type Approver, type ApproverOptions, createApprover } from './approver.js';
 import { type Cardholder, type CardholderOptions, createCardholder } from './cardholder.js';
 import type { InboxRouter } from './inbox-router.js';
+import type { ByKey } from './by-key.js';
 import { createTestClient, type TestClient, type TestClientOptions } from './test-client.js';
 import { triggerEvent } from './trigger/trigger.js';
 import type { TimePassing } from './trigger/world.js';
@@ -30,22 +31,41 @@ export interface TriggerOptions<Client extends Cardrail | CardrailUsers> {
   time?: TimePassing;
 }
 
+/** An event of one type. */
+export interface EventOfType<Type extends string> {
+  /** The event type. */
+  type: Type;
+}
+
+/** What `mock.trigger(type)` resolves with: the event of `type`, in the client's variant's envelope. */
+export type TriggeredEvent<Client, Type extends string> = Extract<EventOf<Client>, EventOfType<Type>>;
+
 /** The test kit's part of a mock: typed clients of new organizations, in-process webhook inboxes, card holders. */
 export interface TestKit {
   /**
-   * A typed client of a new organization (a new test key) that calls this mock in-process: `Cardrail`, or with
-   * `{ variant: 'user' }` `CardrailUsers`. No network; it works whether MSW listens or not.
+   * A typed client that calls this mock in-process: `Cardrail`, or with `{ variant: 'user' }` `CardrailUsers`. Of a
+   * new organization (a new test key), or of the organization of `apiKey` (the key the app under test uses). No
+   * network; it works whether MSW listens or not.
    */
-  client<V extends Variant = 'customer'>(options?: TestClientOptions & { variant?: V }): TestClient<V>;
+  client<V extends Variant = 'customer'>(options?: TestClientOptions & { variant?: V; apiKey?: string }): TestClient<V>;
   /**
-   * A webhook of the client's organization whose deliveries arrive in-process, verified with the SDK against the
-   * mock's clock, as typed events: `inbox.events`, `await inbox.waitFor('transaction.created')`.
+   * A webhook of the client's organization (or of `apiKey`'s: any key, such as the one the app's own client uses)
+   * whose deliveries arrive in-process, verified with the SDK against the mock's clock, as typed events:
+   * `inbox.events`, `await inbox.waitFor('transaction.created')`.
    */
   webhookInbox<Client extends Cardrail | CardrailUsers>(
     options: WebhookInboxOptions<Client>,
   ): Promise<WebhookInbox<EventOf<Client>>>;
-  /** A funded owner (customer or user) with an agent and a card, created through the client's API. */
+  /** The same, for the organization of `apiKey` (any key, such as the one the app's own client uses). */
+  webhookInbox<V extends Variant = 'customer'>(
+    options: ByKey<V> & Omit<WebhookInboxOptions<TestClient<V>>, 'client'>,
+  ): Promise<WebhookInbox<EventOf<TestClient<V>>>>;
+  /** A funded owner (customer or user) with an agent and a card, created through the client's (or `apiKey`'s) API. */
   cardholder<Client extends Cardrail | CardrailUsers>(options: CardholderOptions<Client>): Promise<Cardholder<Client>>;
+  /** The same, through the API with `apiKey` (any key, such as the one the app's own client uses). */
+  cardholder<V extends Variant = 'customer'>(
+    options: ByKey<V> & Omit<CardholderOptions<TestClient<V>>, 'client'>,
+  ): Promise<Cardholder<TestClient<V>>>;
   /**
    * Makes one event of `type` happen in the client's organization through its API (what `cardrail-mock trigger`
    * does): creates what it needs, drives the operation that emits it, and resolves with the event as `GET /events`
@@ -54,7 +74,7 @@ export interface TestKit {
   trigger<Client extends Cardrail | CardrailUsers, Type extends EventTypeOf<Client>>(
     type: Type,
     options: TriggerOptions<Client>,
-  ): Promise<Extract<EventOf<Client>, { type: Type }>>;
+  ): Promise<TriggeredEvent<Client, Type>>;
   /**
    * A person who approves or rejects, through the client, every intent of its organization that waits for approval
    * (those waiting and each new one), with a fixed answer or one per intent, optionally `delaySeconds` later on the
@@ -73,6 +93,8 @@ export interface TestKitHost {
   router: InboxRouter;
   /** The test clocks, against which inboxes verify signatures. */
   clock: ServerClock;
+  /** The variant of a key the mock already knows (its organization's), for `apiKey` options without `variant`. */
+  variantOfKey(apiKey: string): Variant | undefined;
   /** Every event as it is stored: the approver's cue. */
   events: Pick<ServerEvents, 'subscribe'>;
   /** The organizations and modes (the current set: `mock.reset()` replaces it). */
@@ -90,21 +112,32 @@ export function createTestKit(host: TestKitHost): TestKit {
       const apiKey = keysOfClients.get(client);
       if (apiKey === undefined) {
         throw new TypeError(
-          'mock.webhookInbox() needs a client made by mock.client() of this mock (its key tells the organization and its clock).',
+          'mock.webhookInbox() needs a client made by mock.client() of this mock (its key tells the organization and its clock); ' +
+            'for a client of your own, pass the key it uses instead: mock.webhookInbox({ apiKey }).',
         );
       }
       return Math.floor(host.clock.now(apiKey).getTime() / 1000);
     },
   };
+  const client = <V extends Variant = 'customer'>(options: TestClientOptions & { variant?: V; apiKey?: string } = {}) => {
+    const { apiKey = host.ids.apiKey('test'), variant, ...rest } = options;
+    const made = createTestClient(host.handle, apiKey, { ...rest, variant: variant ?? host.variantOfKey(apiKey) });
+    keysOfClients.set(made, apiKey);
+    return made as TestClient<V>;
+  };
+  // A `{ apiKey, variant? }` option stands for a client of that key; `{ client }` is used as it is.
+  const withClient = <T extends object>(options: T): T & { client: Cardrail | CardrailUsers } => {
+    if ('client' in options) return options as T & { client: Cardrail | CardrailUsers };
+    const { apiKey, variant, ...rest } = options as unknown as ByKey<Variant>;
+    if (typeof apiKey !== 'string') throw new TypeError('Pass { client } (made by mock.client()) or { apiKey }.');
+    return { ...rest, client: client({ apiKey, variant }) } as unknown as T & { client: Cardrail | CardrailUsers };
+  };
   return {
-    client<V extends Variant = 'customer'>(clientOptions: TestClientOptions & { variant?: V } = {}) {
-      const apiKey = host.ids.apiKey('test');
-      const client = createTestClient(host.handle, apiKey, clientOptions);
-      keysOfClients.set(client, apiKey);
-      return client;
-    },
-    webhookInbox: (options) => createWebhookInbox(inboxHost, options),
-    cardholder: (options) => createCardholder(options),
+    client,
+    webhookInbox: ((options: WebhookInboxOptions<Cardrail | CardrailUsers>) =>
+      createWebhookInbox(inboxHost, withClient(options))) as TestKit['webhookInbox'],
+    cardholder: ((options: CardholderOptions<Cardrail | CardrailUsers>) =>
+      createCardholder(withClient(options))) as TestKit['cardholder'],
     async trigger(type, options) {
       const { event } = await triggerEvent<Extract<EventOf<typeof options.client>, { type: typeof type }>>(options.client, type, {
         time: options.time ?? 'advance',

@@ -7,7 +7,7 @@ import {
   type UserEvent,
   type UserEventType,
 } from '@cardrail/sdk';
-import type { InboxRouter } from './inbox-router.js';
+import type { InboxRoutes } from './inbox-router.js';
 
 /** The events a client's webhooks receive: the general envelope for `Cardrail`, the catalog envelope for `CardrailUsers`. */
 export type EventOf<Client> = Client extends CardrailUsers ? UserEvent : CustomerEvent;
@@ -69,9 +69,10 @@ interface Waiter<Event> {
 
 /** What the inbox needs from the mock: the in-process receivers, the clock and the key of a test client. */
 export interface InboxHost {
-  router: InboxRouter;
+  /** In-process: the mock's router; remote: a receiver listening on 127.0.0.1. */
+  router: InboxRoutes;
   /** The test clock of the client's organization, in unix seconds (what signatures carry). */
-  nowSeconds(client: Cardrail | CardrailUsers): number;
+  nowSeconds(client: Cardrail | CardrailUsers): number | Promise<number>;
   nextId(): string;
 }
 
@@ -85,7 +86,7 @@ export async function createWebhookInbox<Client extends Cardrail | CardrailUsers
 ): Promise<WebhookInbox<EventOf<Client>>> {
   type Event = EventOf<Client>;
   // A client of another mock (or none) has no organization here to subscribe and no clock to verify against.
-  host.nowSeconds(options.client);
+  await host.nowSeconds(options.client);
   const events: Event[] = [];
   const rejected: { reason: string; body: string }[] = [];
   const waiters = new Set<Waiter<Event>>();
@@ -99,7 +100,7 @@ export async function createWebhookInbox<Client extends Cardrail | CardrailUsers
         payload: body,
         headers: request.headers,
         secret,
-        now: host.nowSeconds(options.client),
+        now: await host.nowSeconds(options.client),
       })) as Event;
       events.push(event);
       for (const waiter of waiters) {

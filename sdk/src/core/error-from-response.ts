@@ -73,8 +73,19 @@ function classForStatus(status: number): ErrorClass {
   }
 }
 
+/**
+ * The local mock's guess at the cause of a 401 or 404 (the `Cardrail-Hint` header: a key of the wrong format, the other
+ * variant's header, a base URL without `/v1`), added to the message. Capped: it is read from a response.
+ */
+function hintOf(response: Response): string | undefined {
+  const hint = response.headers.get('Cardrail-Hint')?.trim();
+  return hint ? redactText(hint.slice(0, 1024)) : undefined;
+}
+
 export function errorFromResponse(response: Response, body: unknown): APIError {
   const parsed = parseErrorBody(body, response.status, response.statusText);
+  const hint = hintOf(response);
+  if (hint !== undefined) parsed.message = `${parsed.message}: ${hint}`;
   const ErrorForStatus = classForStatus(response.status);
   return new ErrorForStatus({ ...parsed, status: response.status, requestId: requestIdOf(response), headers: response.headers });
 }

@@ -45,11 +45,3 @@ export type BodyArgs<Operation> = Operation extends { requestBody: unknown }
 export type QueryArgs<Operation> = Operation extends { parameters: { query: unknown } }
   ? [query: QueryParams<Operation>, options?: RequestOptions]
   : [query?: QueryParams<Operation>, options?: RequestOptions];
-
-/** The `{name}` placeholders of a path template: `'webhookId' | 'deliveryId'` for `/webhooks/{webhookId}/deliveries/{deliveryId}/retry`. */
-type PathParamName<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}`
-  ? Name | PathParamName<Rest>
-  : never;
-
-/** A value for each placeholder of a path template. */
-export type PathParams<Path extends string> = { readonly [Name in PathParamName<Path>]: string };

@@ -1,15 +1,26 @@
-import { APIResource, returning } from '../core/api-resource.js';
+import { APIResource, queryOf } from '../core/api-resource.js';
+import type { APIPromise } from '../core/api-promise.js';
+import type { RequestOptions } from '../core/client-options.js';
+import type { PagePromise } from '../core/pagination.js';
 import type { CustomerEvent, UserEvent } from '../events/cardrail-event.js';
-import type { CustomerPaths, VariantPaths } from './variant-paths.js';
+import type { EventListParams, UserEventListParams } from '../generated/api-names.js';
+import type { ByVariant, VariantPaths } from './variant-paths.js';
 
-/** The same event types `constructEvent` returns, so stored and delivered events are handled by the same code. */
-export type VariantEvent<Paths> = Paths extends CustomerPaths ? CustomerEvent : UserEvent;
-
-/** Events as delivered to webhooks, in this variant's envelope, newest first. */
+/**
+ * Events as delivered to webhooks, in this variant's envelope, newest first: the same types `constructEvent` returns,
+ * so stored and delivered events are handled by the same code.
+ */
 export class Events<Paths extends VariantPaths> extends APIResource<Paths> {
   /** The event with this id, in this variant's envelope. */
-  readonly retrieve = this.call('get', '/events/{eventId}', (eventId: string) => ({ eventId }), returning<VariantEvent<Paths>>());
+  retrieve(eventId: string, options?: RequestOptions): APIPromise<ByVariant<Paths, CustomerEvent, UserEvent>> {
+    return this.send('get', '/events/{eventId}', { path: { eventId } }, options);
+  }
 
   /** A page of events, newest first; filter by `type`. */
-  readonly list = this.paged('/events', undefined, returning<VariantEvent<Paths>>());
+  list(
+    query?: ByVariant<Paths, EventListParams, UserEventListParams>,
+    options?: RequestOptions,
+  ): PagePromise<ByVariant<Paths, CustomerEvent, UserEvent>> {
+    return this.sendPage('/events', { query: queryOf(query) }, options);
+  }
 }

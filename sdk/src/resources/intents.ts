@@ -1,8 +1,10 @@
-import { APIResource } from '../core/api-resource.js';
+import { APIResource, queryOf } from '../core/api-resource.js';
+import type { APIPromise } from '../core/api-promise.js';
+import type { RequestOptions } from '../core/client-options.js';
+import type { PagePromise } from '../core/pagination.js';
+import type { Intent, IntentCreateParams, IntentListParams, IntentRejectParams } from '../generated/api-names.js';
 import { waitForDecision, type WaitForDecisionOptions } from './intent-decision.js';
 import type { VariantPaths } from './variant-paths.js';
-
-const byIntentId = (intentId: string) => ({ intentId });
 
 /** Intents declare a purchase before it happens, so authorizations can be matched, approved or rejected. */
 export class Intents<Paths extends VariantPaths> extends APIResource<Paths> {
@@ -19,19 +21,29 @@ export class Intents<Paths extends VariantPaths> extends APIResource<Paths> {
    * });
    * ```
    */
-  readonly create = this.callWithBody('post', '/intents');
+  create(params: IntentCreateParams, options?: RequestOptions): APIPromise<Intent> {
+    return this.send('post', '/intents', { body: params }, options);
+  }
 
   /** The intent with this id and its status (`pending_approval`, `pending`, `rejected`, `matched`, ...). */
-  readonly retrieve = this.call('get', '/intents/{intentId}', byIntentId);
+  retrieve(intentId: string, options?: RequestOptions): APIPromise<Intent> {
+    return this.send('get', '/intents/{intentId}', { path: { intentId } }, options);
+  }
 
   /** A page of intents, newest first. */
-  readonly list = this.paged('/intents');
+  list(query?: IntentListParams, options?: RequestOptions): PagePromise<Intent> {
+    return this.sendPage('/intents', { query: queryOf(query) }, options);
+  }
 
   /** Approves an intent that is pending human approval. */
-  readonly approve = this.call('post', '/intents/{intentId}/approve', byIntentId);
+  approve(intentId: string, options?: RequestOptions): APIPromise<Intent> {
+    return this.send('post', '/intents/{intentId}/approve', { path: { intentId } }, options);
+  }
 
   /** Rejects an intent pending approval: it becomes `rejected` and blocks the spend. */
-  readonly reject = this.callWithBody('post', '/intents/{intentId}/reject', byIntentId);
+  reject(intentId: string, params?: IntentRejectParams, options?: RequestOptions): APIPromise<Intent> {
+    return this.send('post', '/intents/{intentId}/reject', { path: { intentId }, body: params }, options);
+  }
 
   /**
    * Waits for a person to decide: reads the intent, pausing longer after each read, until it leaves
@@ -48,6 +60,7 @@ export class Intents<Paths extends VariantPaths> extends APIResource<Paths> {
    * }
    * ```
    */
-  readonly waitForDecision = (intentId: string, options?: WaitForDecisionOptions) =>
-    waitForDecision(this.retrieve, intentId, options);
+  waitForDecision(intentId: string, options?: WaitForDecisionOptions): Promise<Intent> {
+    return waitForDecision(this.retrieve, intentId, options);
+  }
 }

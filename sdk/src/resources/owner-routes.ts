@@ -1,6 +1,5 @@
 import { APIResource } from '../core/api-resource.js';
 import type { ClientCore } from '../core/client-core.js';
-import type { PathParams } from '../core/operation-types.js';
 import type { CustomerPaths, UserPaths, VariantPaths } from './variant-paths.js';
 
 /**
@@ -48,15 +47,8 @@ export abstract class OwnerResource<Paths extends VariantPaths> extends APIResou
     return this.#routes[name] as OwnerRoute<Paths, Name>;
   }
 
-  /**
-   * An owner route with an id (`/customers/{customerId}` or `/users/{userId}`) and the owner id as the value of its
-   * parameter, as the two leading arguments of a declaration: `this.call('get', ...this.routeById('item'))`.
-   */
-  protected routeById<Name extends Exclude<RouteName, 'collection'>>(
-    name: Name,
-  ): [path: OwnerRoute<Paths, Name>, ids: (ownerId: string) => PathParams<OwnerRoute<Paths, Name>>] {
-    const param = this.#routes.param;
-    // Both variants' routes have exactly one placeholder, the `param` of their table.
-    return [this.route(name), (ownerId) => ({ [param]: ownerId }) as PathParams<OwnerRoute<Paths, Name>>];
+  /** The path values of an owner route with an id: `{ customerId }` or `{ userId }`, the `param` of the table. */
+  protected ownerPath(ownerId: string): Record<string, string> {
+    return { [this.#routes.param]: ownerId };
   }
 }

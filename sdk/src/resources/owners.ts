@@ -1,25 +1,53 @@
-import type { CustomerPaths, UserPaths, VariantPaths } from './variant-paths.js';
+import type { APIPromise } from '../core/api-promise.js';
+import { queryOf } from '../core/api-resource.js';
+import type { RequestOptions } from '../core/client-options.js';
+import type { PagePromise } from '../core/pagination.js';
+import type {
+  Balance,
+  Customer,
+  CustomerCreateParams,
+  CustomerListParams,
+  CustomerUpdateParams,
+  User,
+  UserListParams,
+} from '../generated/api-names.js';
 import { OwnerResource } from './owner-routes.js';
+import type { ByVariant, CustomerPaths, UserPaths, VariantPaths } from './variant-paths.js';
 
 /** Account holders that own agents and cards and hold balances: `customers` or `users`, depending on the variant. */
 export class Owners<Paths extends VariantPaths> extends OwnerResource<Paths> {
   /** Creates the customer (user) and starts KYC. */
-  readonly create = this.callWithBody('post', this.route('collection'));
+  create(params: CustomerCreateParams, options?: RequestOptions): APIPromise<ByVariant<Paths, Customer, User>> {
+    return this.send('post', this.route('collection'), { body: params }, options);
+  }
 
   /** The customer (user) with this id. */
-  readonly retrieve = this.call('get', ...this.routeById('item'));
+  retrieve(ownerId: string, options?: RequestOptions): APIPromise<ByVariant<Paths, Customer, User>> {
+    return this.send('get', this.route('item'), { path: this.ownerPath(ownerId) }, options);
+  }
 
   /** Changes the customer's (user's) email, phone, name, policy or metadata. */
-  readonly update = this.callWithBody('patch', ...this.routeById('item'));
+  update(ownerId: string, params: CustomerUpdateParams, options?: RequestOptions): APIPromise<ByVariant<Paths, Customer, User>> {
+    return this.send('patch', this.route('item'), { path: this.ownerPath(ownerId), body: params }, options);
+  }
 
   /** A page of customers (users), newest first. */
-  readonly list = this.paged(this.route('collection'));
+  list(
+    query?: ByVariant<Paths, CustomerListParams, UserListParams>,
+    options?: RequestOptions,
+  ): PagePromise<ByVariant<Paths, Customer, User>> {
+    return this.sendPage(this.route('collection'), { query: queryOf(query) }, options);
+  }
 
   /** Marks the customer (user) `deleted`; its agents and cards are closed. */
-  readonly delete = this.call('delete', ...this.routeById('item'));
+  delete(ownerId: string, options?: RequestOptions): APIPromise<ByVariant<Paths, Customer, User>> {
+    return this.send('delete', this.route('item'), { path: this.ownerPath(ownerId) }, options);
+  }
 
   /** The balance of the customer (user), in cents: `available` to spend, `pending` held, `posted` settled. */
-  readonly balances = this.call('get', ...this.routeById('balances'));
+  balances(ownerId: string, options?: RequestOptions): APIPromise<Balance> {
+    return this.send('get', this.route('balances'), { path: this.ownerPath(ownerId) }, options);
+  }
 }
 
 /** Customers own agents and cards and hold balances (customer variant). */

@@ -1,19 +1,44 @@
 import { APIResource } from '../core/api-resource.js';
-import type { VariantPaths } from './variant-paths.js';
-
-const byTransactionId = (transactionId: string) => ({ transactionId });
-const byWithdrawalId = (withdrawalId: string) => ({ withdrawalId });
+import type { APIPromise } from '../core/api-promise.js';
+import type { RequestOptions } from '../core/client-options.js';
+import type {
+  Clock,
+  ClockAdvanceParams,
+  Deposit,
+  Dispute,
+  KycApplication,
+  SimulateAuthorizeParams,
+  SimulateDepositParams,
+  SimulateDisputeParams,
+  SimulateDisputeResolutionParams,
+  SimulateKycParams,
+  SimulateReverseParams,
+  SimulateSettleParams,
+  Transaction,
+  UserDeposit,
+  UserKycApplication,
+  UserSimulateDepositParams,
+  UserSimulateKycParams,
+  UserTransaction,
+  UserWithdrawal,
+  Withdrawal,
+} from '../generated/api-names.js';
+import type { ByVariant, VariantPaths } from './variant-paths.js';
 
 /** The test clock that drives expiries, webhook retries and idempotency-key lifetimes in test mode. */
 export class SimulatedClock<Paths extends VariantPaths> extends APIResource<Paths> {
   /** The organization's test-clock time. */
-  readonly retrieve = this.call('get', '/simulate/clock');
+  retrieve(options?: RequestOptions): APIPromise<Clock> {
+    return this.send('get', '/simulate/clock', {}, options);
+  }
 
   /**
    * Moves the test clock forward by `seconds`, running all work that became due (expiries, webhook retries) in time
    * order before it answers.
    */
-  readonly advance = this.callWithBody('post', '/simulate/clock/advance');
+  advance(params: ClockAdvanceParams, options?: RequestOptions): APIPromise<Clock> {
+    return this.send('post', '/simulate/clock/advance', { body: params }, options);
+  }
 }
 
 /** Test-mode helpers that make the service do what the card network, chain or KYC provider would. Live keys get 400 `test_mode_only`. */
@@ -22,31 +47,74 @@ export class Simulate<Paths extends VariantPaths> extends APIResource<Paths> {
   readonly clock = new SimulatedClock(this.core);
 
   /** A card authorization at a merchant: the Transaction comes back `pending` or `declined`. */
-  readonly authorize = this.callWithBody('post', '/simulate/authorize');
+  authorize(
+    params: SimulateAuthorizeParams,
+    options?: RequestOptions,
+  ): APIPromise<ByVariant<Paths, Transaction, UserTransaction>> {
+    return this.send('post', '/simulate/authorize', { body: params }, options);
+  }
 
   /** A settlement of a transaction, as the card network would send it. */
-  readonly settle = this.callWithBody('post', '/simulate/transactions/{transactionId}/settle', byTransactionId);
+  settle(
+    transactionId: string,
+    params?: SimulateSettleParams,
+    options?: RequestOptions,
+  ): APIPromise<ByVariant<Paths, Transaction, UserTransaction>> {
+    return this.send('post', '/simulate/transactions/{transactionId}/settle', { path: { transactionId }, body: params }, options);
+  }
 
   /** A reversal of a transaction (a void or a refund). */
-  readonly reverse = this.callWithBody('post', '/simulate/transactions/{transactionId}/reverse', byTransactionId);
+  reverse(
+    transactionId: string,
+    params?: SimulateReverseParams,
+    options?: RequestOptions,
+  ): APIPromise<ByVariant<Paths, Transaction, UserTransaction>> {
+    return this.send(
+      'post',
+      '/simulate/transactions/{transactionId}/reverse',
+      { path: { transactionId }, body: params },
+      options,
+    );
+  }
 
   /** A chargeback on a transaction. */
-  readonly dispute = this.callWithBody('post', '/simulate/transactions/{transactionId}/dispute', byTransactionId);
+  dispute(transactionId: string, params?: SimulateDisputeParams, options?: RequestOptions): APIPromise<Dispute> {
+    return this.send(
+      'post',
+      '/simulate/transactions/{transactionId}/dispute',
+      { path: { transactionId }, body: params },
+      options,
+    );
+  }
 
   /** The resolution of a dispute. */
-  readonly resolveDispute = this.callWithBody('post', '/simulate/disputes/{disputeId}/resolve', (disputeId: string) => ({
-    disputeId,
-  }));
+  resolveDispute(disputeId: string, params: SimulateDisputeResolutionParams, options?: RequestOptions): APIPromise<Dispute> {
+    return this.send('post', '/simulate/disputes/{disputeId}/resolve', { path: { disputeId }, body: params }, options);
+  }
 
   /** An on-chain deposit to a customer (user): raises `available`. */
-  readonly deposit = this.callWithBody('post', '/simulate/deposits');
+  deposit(
+    params: ByVariant<Paths, SimulateDepositParams, UserSimulateDepositParams>,
+    options?: RequestOptions,
+  ): APIPromise<ByVariant<Paths, Deposit, UserDeposit>> {
+    return this.send('post', '/simulate/deposits', { body: params }, options);
+  }
 
   /** The on-chain confirmation of a withdrawal. */
-  readonly confirmWithdrawal = this.call('post', '/simulate/withdrawals/{withdrawalId}/confirm', byWithdrawalId);
+  confirmWithdrawal(withdrawalId: string, options?: RequestOptions): APIPromise<ByVariant<Paths, Withdrawal, UserWithdrawal>> {
+    return this.send('post', '/simulate/withdrawals/{withdrawalId}/confirm', { path: { withdrawalId } }, options);
+  }
 
   /** The failure of a withdrawal on chain. */
-  readonly failWithdrawal = this.call('post', '/simulate/withdrawals/{withdrawalId}/fail', byWithdrawalId);
+  failWithdrawal(withdrawalId: string, options?: RequestOptions): APIPromise<ByVariant<Paths, Withdrawal, UserWithdrawal>> {
+    return this.send('post', '/simulate/withdrawals/{withdrawalId}/fail', { path: { withdrawalId } }, options);
+  }
 
   /** The outcome of a KYC application: approved, denied or needsInformation. */
-  readonly kyc = this.callWithBody('post', '/simulate/kyc');
+  kyc(
+    params: ByVariant<Paths, SimulateKycParams, UserSimulateKycParams>,
+    options?: RequestOptions,
+  ): APIPromise<ByVariant<Paths, KycApplication, UserKycApplication>> {
+    return this.send('post', '/simulate/kyc', { body: params }, options);
+  }
 }

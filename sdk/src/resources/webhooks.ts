@@ -1,12 +1,25 @@
-import { APIResource } from '../core/api-resource.js';
-import type { CardrailEvent } from '../events/cardrail-event.js';
+import { APIResource, queryOf } from '../core/api-resource.js';
+import type { APIPromise } from '../core/api-promise.js';
+import type { RequestOptions } from '../core/client-options.js';
+import type { PagePromise } from '../core/pagination.js';
+import type { CardrailEvent, CustomerEvent, UserEvent } from '../events/cardrail-event.js';
+import type {
+  Deleted,
+  UserWebhook,
+  UserWebhookCreateParams,
+  UserWebhookUpdateParams,
+  Webhook,
+  WebhookCreateParams,
+  WebhookDelivery,
+  WebhookDeliveryListParams,
+  WebhookListParams,
+  WebhookUpdateParams,
+  WebhookWithSecret,
+} from '../generated/api-names.js';
 import type { VerificationTimeOptions } from '../webhooks/delivery.js';
 import type { WebhookHeaders } from '../webhooks/request-headers.js';
 import type { RawPayload, WebhookSecret } from '../webhooks/signature-checks.js';
-import type { VariantEvent } from './events.js';
-import type { VariantPaths } from './variant-paths.js';
-
-const byWebhookId = (webhookId: string) => ({ webhookId });
+import type { ByVariant, VariantPaths } from './variant-paths.js';
 
 /** The standalone `unwrap` of `@cardrail/sdk/webhooks`, on one runtime's HMAC. */
 export type UnwrapFunction = (
@@ -28,17 +41,15 @@ let setUnwrap: (webhooks: Webhooks<VariantPaths>, unwrap: UnwrapFunction) => voi
 /** Delivery attempts of one webhook subscription. */
 export class WebhookDeliveries<Paths extends VariantPaths> extends APIResource<Paths> {
   /** A page of delivery attempts of the subscription, newest first, with their status and response. */
-  readonly list = this.paged('/webhooks/{webhookId}/deliveries', byWebhookId);
+  list(webhookId: string, query?: WebhookDeliveryListParams, options?: RequestOptions): PagePromise<WebhookDelivery> {
+    return this.sendPage('/webhooks/{webhookId}/deliveries', { path: { webhookId }, query: queryOf(query) }, options);
+  }
 
   /** Sends a failed delivery again (a fresh attempt, signed afresh, same event id and `webhook-id`). */
-  readonly retry = this.call(
-    'post',
-    '/webhooks/{webhookId}/deliveries/{deliveryId}/retry',
-    (webhookId: string, deliveryId: string) => ({
-      webhookId,
-      deliveryId,
-    }),
-  );
+  retry(webhookId: string, deliveryId: string, options?: RequestOptions): APIPromise<WebhookDelivery> {
+    const path = { webhookId, deliveryId };
+    return this.send('post', '/webhooks/{webhookId}/deliveries/{deliveryId}/retry', { path }, options);
+  }
 }
 
 /** Webhook subscriptions, and `unwrap` to verify what they deliver. */
@@ -55,31 +66,49 @@ export class Webhooks<Paths extends VariantPaths> extends APIResource<Paths> {
   readonly deliveries = new WebhookDeliveries(this.core);
 
   /** Subscribes a URL to event types. The response carries the signing `secret`, shown only here. */
-  readonly create = this.callWithBody('post', '/webhooks');
+  create(
+    params: ByVariant<Paths, WebhookCreateParams, UserWebhookCreateParams>,
+    options?: RequestOptions,
+  ): APIPromise<WebhookWithSecret> {
+    return this.send('post', '/webhooks', { body: params }, options);
+  }
 
   /** The subscription with this id (without its secret). */
-  readonly retrieve = this.call('get', '/webhooks/{webhookId}', byWebhookId);
+  retrieve(webhookId: string, options?: RequestOptions): APIPromise<ByVariant<Paths, Webhook, UserWebhook>> {
+    return this.send('get', '/webhooks/{webhookId}', { path: { webhookId } }, options);
+  }
 
   /** Changes the URL, the event types, the description, the status (`disabled` stops deliveries) or `standardWebhooks`. */
-  readonly update = this.callWithBody('patch', '/webhooks/{webhookId}', byWebhookId);
+  update(
+    webhookId: string,
+    params: ByVariant<Paths, WebhookUpdateParams, UserWebhookUpdateParams>,
+    options?: RequestOptions,
+  ): APIPromise<ByVariant<Paths, Webhook, UserWebhook>> {
+    return this.send('patch', '/webhooks/{webhookId}', { path: { webhookId }, body: params }, options);
+  }
 
   /** A page of subscriptions, newest first. */
-  readonly list = this.paged('/webhooks');
+  list(query?: WebhookListParams, options?: RequestOptions): PagePromise<ByVariant<Paths, Webhook, UserWebhook>> {
+    return this.sendPage('/webhooks', { query: queryOf(query) }, options);
+  }
 
   /** Deletes the subscription. */
-  readonly delete = this.call('delete', '/webhooks/{webhookId}', byWebhookId);
+  delete(webhookId: string, options?: RequestOptions): APIPromise<Deleted> {
+    return this.send('delete', '/webhooks/{webhookId}', { path: { webhookId } }, options);
+  }
 
   /** Issues a new signing secret; the old one keeps signing beside it for 24 hours. */
-  readonly rotateSecret = this.call('post', '/webhooks/{webhookId}/rotate-secret', byWebhookId);
+  rotateSecret(webhookId: string, options?: RequestOptions): APIPromise<WebhookWithSecret> {
+    return this.send('post', '/webhooks/{webhookId}/rotate-secret', { path: { webhookId } }, options);
+  }
 
   /**
    * Delivers a stored event to the webhook again, as a new delivery (a new `webhook-id`, the same event id): to replay
    * a real event to a receiver after a fix. Resolves with the delivery once its first attempt has an outcome.
    */
-  readonly resend = this.call('post', '/webhooks/{webhookId}/events/{eventId}/resend', (webhookId: string, eventId: string) => ({
-    webhookId,
-    eventId,
-  }));
+  resend(webhookId: string, eventId: string, options?: RequestOptions): APIPromise<WebhookDelivery> {
+    return this.send('post', '/webhooks/{webhookId}/events/{eventId}/resend', { path: { webhookId, eventId } }, options);
+  }
 
   /**
    * Verifies a delivery and returns its event, typed in this client's envelope (the one webhooks created through this
@@ -92,12 +121,14 @@ export class Webhooks<Paths extends VariantPaths> extends APIResource<Paths> {
    * const event = await cardrail.webhooks.unwrap(await request.text(), request.headers, process.env.CARDRAIL_WEBHOOK_SECRET!);
    * ```
    */
-  readonly unwrap = (
+  unwrap(
     body: RawPayload,
     headers: WebhookHeaders,
     secret: WebhookSecret,
     options?: VerificationTimeOptions,
-  ): Promise<VariantEvent<Paths>> => this.#unwrap(body, headers, secret, options) as Promise<VariantEvent<Paths>>;
+  ): Promise<ByVariant<Paths, CustomerEvent, UserEvent>> {
+    return this.#unwrap(body, headers, secret, options) as Promise<ByVariant<Paths, CustomerEvent, UserEvent>>;
+  }
 }
 
 /** Gives a client's `webhooks.unwrap` the `unwrap` of its build (the package root's Node build: node:crypto's). */

@@ -1,6 +1,8 @@
-import { APIResource } from '../../src/core/api-resource.js';
+import type { APIPromise } from '../../src/core/api-promise.js';
+import { APIResource, queryOf } from '../../src/core/api-resource.js';
 import { ClientCore } from '../../src/core/client-core.js';
-import type { ClientOptions } from '../../src/core/client-options.js';
+import type { ClientOptions, RequestOptions } from '../../src/core/client-options.js';
+import type { PagePromise } from '../../src/core/pagination.js';
 
 /** A two-operation API, enough to exercise the core without the generated Cardrail types. */
 export interface FixturePaths {
@@ -28,9 +30,15 @@ export const API_KEY = 'sk_test_fixtureKey123';
 
 /** The fixture API's operations, declared as the SDK's resources declare theirs. */
 class Things extends APIResource<FixturePaths> {
-  readonly create = this.callWithBody('post', '/things');
-  readonly get = this.call('get', '/things/{thingId}', (thingId: string) => ({ thingId }));
-  readonly list = this.paged('/things');
+  create(body: { name: string }, options?: RequestOptions): APIPromise<Thing> {
+    return this.send('post', '/things', { body }, options);
+  }
+  get(thingId: string, options?: RequestOptions): APIPromise<Thing> {
+    return this.send('get', '/things/{thingId}', { path: { thingId } }, options);
+  }
+  list(query?: { limit?: number; cursor?: string }, options?: RequestOptions): PagePromise<Thing> {
+    return this.sendPage('/things', { query: queryOf(query) }, options);
+  }
 }
 
 export function fixtureClient(options: Partial<ClientOptions> = {}) {

@@ -75,3 +75,48 @@ export function asDamage(error: unknown, files: StateFiles): unknown {
   }
   return error;
 }
+
+/**
+ * The state directory cannot be created or written (permissions, a read-only file system, a file in the way, a full
+ * disk): the message names the directory, the cause and what to do, instead of the system's bare `EPERM ... mkdir`.
+ */
+export class StateDirectoryError extends Error {
+  constructor(
+    /** The directory given as the state (`--state`), resolved. */
+    readonly dir: string,
+    /** The system's error code, or SQLite's (`SQLITE_CANTOPEN`). */
+    readonly code: string,
+    cause: unknown,
+  ) {
+    super(
+      `The state directory ${dir} cannot be used: ${DIRECTORY_PROBLEMS[code] ?? 'it cannot be created or written'} (${code}). ` +
+        'Pass --state a directory this user can create and write (such as ./cardrail-state), or fix that one.',
+      { cause },
+    );
+    this.name = 'StateDirectoryError';
+  }
+}
+
+const DIRECTORY_PROBLEMS: Record<string, string> = {
+  EACCES: 'permission denied: this user may not create or write it',
+  EPERM: 'the operation is not permitted there (a protected or virtual file system)',
+  EROFS: 'the file system is read-only',
+  ENOTDIR: 'a part of the path is a file, not a directory',
+  EEXIST: 'the path is a file, not a directory',
+  ENOSPC: 'the disk is full',
+  SQLITE_CANTOPEN: 'the database in it cannot be created or opened (is the directory writable?)',
+  SQLITE_READONLY: 'the database in it is read-only',
+};
+
+/** An error of opening the directory as StateDirectoryError when it is one of access; anything else as it is. */
+export function asDirectoryProblem(error: unknown, dir: string): unknown {
+  if (!(error instanceof Error) || error instanceof StateDamageError || error instanceof StateInUseError) return error;
+  const errno = (error as NodeJS.ErrnoException).code;
+  if (errno !== undefined && errno in DIRECTORY_PROBLEMS && !errno.startsWith('SQLITE')) {
+    return new StateDirectoryError(dir, errno, error);
+  }
+  const sqlite = sqliteCode(error);
+  if (sqlite === SQLITE.CANTOPEN) return new StateDirectoryError(dir, 'SQLITE_CANTOPEN', error);
+  if (sqlite === SQLITE.READONLY) return new StateDirectoryError(dir, 'SQLITE_READONLY', error);
+  return error;
+}

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { type MockSnapshot, STATE_FORMAT, STATE_VERSION, type TenantSnapshot } from '../../core/state/model.js';
 import type { InspectedState } from './inspect.js';
+import { snapshotProblem } from '../../core/state/snapshot-shape.js';
 
 /**
  * Writes a stored state as `snapshot()` JSON (MockSnapshot), one organization at a time, so that a state larger than
@@ -40,35 +41,7 @@ export function readSnapshotFile(path: string): MockSnapshot {
   } catch (error) {
     throw new Error(`${path} is not JSON: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const snapshot = value as Partial<MockSnapshot> | null;
-  if (snapshot?.format !== STATE_FORMAT || snapshot.version !== STATE_VERSION) {
-    throw new Error(
-      `${path} is not a ${STATE_FORMAT} version ${STATE_VERSION} snapshot (what \`cardrail-mock state export\` and mock.snapshot() write)`,
-    );
-  }
-  if (typeof snapshot.sharedOffsetMs !== 'number' || !Array.isArray(snapshot.tenants)) {
-    throw new Error(`${path}: a snapshot needs sharedOffsetMs (a number) and tenants (an array)`);
-  }
-  for (const [index, tenant] of snapshot.tenants.entries()) {
-    const where = `${path}: tenants[${index}]`;
-    if (typeof tenant?.organizationId !== 'string' || (tenant.mode !== 'test' && tenant.mode !== 'live')) {
-      throw new Error(`${where} needs organizationId (a string) and mode (test or live)`);
-    }
-    if (typeof tenant.clockOffsetMs !== 'number' || typeof tenant.seq !== 'number') {
-      throw new Error(`${where} needs clockOffsetMs and seq (numbers)`);
-    }
-    if (typeof tenant.collections !== 'object' || tenant.collections === null || !Array.isArray(tenant.idempotency)) {
-      throw new Error(`${where} needs collections (an object) and idempotency (an array)`);
-    }
-    for (const [name, entries] of Object.entries(tenant.collections)) {
-      const valid =
-        Array.isArray(entries) &&
-        entries.every(
-          (entry) =>
-            Array.isArray(entry) && typeof entry[0] === 'number' && typeof (entry[1] as { id?: unknown } | null)?.id === 'string',
-        );
-      if (!valid) throw new Error(`${where}.collections.${name} must be a list of [sequence number, record with an id]`);
-    }
-  }
-  return snapshot as MockSnapshot;
+  const problem = snapshotProblem(value);
+  if (problem) throw new Error(`${path}${problem.startsWith('is not') ? ' ' : ': '}${problem}`);
+  return value as MockSnapshot;
 }

@@ -6,7 +6,7 @@ import type { StoredTenants } from '../../core/state/stored-tenants.js';
 import { checkDatabase, checkFilesBeforeOpen, walState } from './check.js';
 import { claimSeal, CommitSeal, readSeal, type SealContent } from './commit-seal.js';
 import { CommitWriter } from './commit.js';
-import { asDamage, restoreDatabase, StateDamageError, StateInUseError } from './errors.js';
+import { asDamage, asDirectoryProblem, restoreDatabase, StateDamageError, StateInUseError } from './errors.js';
 import { type StateFiles, stateFiles } from './files.js';
 import { type ImportedJournal, importLegacy, legacyState, verifyImport } from './legacy-import.js';
 import { hasLegacyJournal, legacyLockHolder } from './legacy-journal.js';
@@ -156,7 +156,11 @@ export class SqliteStateStore implements StateJournal {
 
   /** Opens (or creates) a state directory: locked, checked, and imported from the journal format if it is in it. */
   static open(options: StateStoreOptions): SqliteStateStore {
-    return new SqliteStateStore(options);
+    try {
+      return new SqliteStateStore(options);
+    } catch (error) {
+      throw asDirectoryProblem(error, stateFiles(options.path).dir);
+    }
   }
 
   /** Keeps one commit, in one transaction; throws StateWriteError (having kept nothing) when the database refuses it. */
