@@ -4,6 +4,7 @@ import type { IdFactory } from './ids.js';
 import type { Variant } from './variant.js';
 import type { ApiSchemas, Stored } from './stored.js';
 import { keyDigest, redactKey } from './key-digest.js';
+import { MAX_KEY_LENGTH, modeOfKey } from './key-syntax.js';
 import { collectionSlot, defineCollection, Tenant, type TenantHooks } from './tenant.js';
 import { tenantKey, type TenantSnapshot } from './state/model.js';
 
@@ -24,21 +25,6 @@ export type ApiKeyRecord = Omit<Stored<ApiSchemas['ApiKey']>, 'status'> & {
 
 /** The keys of one organization and mode, for `GET /api-keys`. */
 export const apiKeys = defineCollection<ApiKeyRecord>('apiKeys');
-
-/** The longest API key accepted, in characters (docs/ids-and-keys.md#api-keys): a longer one is 401. */
-export const MAX_KEY_LENGTH = 256;
-
-/**
- * `sk_test_` or `sk_live_` and 8 to 248 characters of `[A-Za-z0-9_]` (docs/ids-and-keys.md#api-keys): at most
- * MAX_KEY_LENGTH in all.
- */
-export const KEY_SYNTAX = /^sk_(test|live)_[A-Za-z0-9_]{8,248}$/;
-
-function modeOfKey(key: string): Mode | undefined {
-  const match = KEY_SYNTAX.exec(key);
-  // The group is `test` or `live`.
-  return match ? (match[1] as Mode) : undefined;
-}
 
 export interface Authenticated {
   key: ApiKeyRecord;

@@ -1,4 +1,5 @@
-import { KEY_SYNTAX, MAX_KEY_LENGTH, type Directory } from '../core/directory.js';
+import type { Directory } from '../core/directory.js';
+import { KEY_SYNTAX, MAX_KEY_LENGTH } from '../core/key-syntax.js';
 import type { Variant } from '../core/variant.js';
 import type { Tenant } from '../core/tenant.js';
 import { HINT_HEADER, type HttpError } from '../core/errors.js';
