@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { WAITS } from '../scripts/lib/test-waits.mjs';
 
 export default defineConfig({
   test: {
@@ -6,7 +7,7 @@ export default defineConfig({
     pool: 'forks',
     // Generous, for a loaded two-core machine that unpacks Chromium on its first launch; no test asserts a time, and
     // every wait inside a test ends as soon as the page shows what it waits for.
-    testTimeout: 180_000,
-    hookTimeout: 180_000,
+    testTimeout: WAITS.test,
+    hookTimeout: WAITS.test,
   },
 });

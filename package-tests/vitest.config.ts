@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { WAITS } from '../scripts/lib/test-waits.mjs';
 
 export default defineConfig({
   test: {
@@ -6,9 +7,10 @@ export default defineConfig({
     // Packs the published packages and installs their tarballs into one temporary project, once for every file.
     globalSetup: ['support/global-setup.ts'],
     // Each check starts a compiler, a test runner or the CLI in that project.
-    testTimeout: 120_000,
+    // Sized for a loaded two-core machine (scripts/lib/test-waits.mjs).
+    testTimeout: WAITS.test,
     // The tests only start processes: threads end with the run, where forked workers were slow to terminate.
     pool: 'threads',
-    hookTimeout: 120_000,
+    hookTimeout: WAITS.test,
   },
 });

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { WAITS } from '../scripts/lib/test-waits.mjs';
 
 export default defineConfig({
   test: {
@@ -8,7 +9,7 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 4,
     // Generous: a loaded two-core machine unpacks Chromium and starts runtimes slowly. Nothing here asserts a time.
-    testTimeout: 240_000,
-    hookTimeout: 240_000,
+    testTimeout: WAITS.test,
+    hookTimeout: WAITS.test,
   },
 });

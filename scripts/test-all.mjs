@@ -6,7 +6,8 @@
 //   static     changesets, the scripts' own tests, doc links, the mock's layers, generation freshness, spec lint,
 //              Spectral (its OpenAPI rules and the OWASP ruleset), Biome, knip, typedoc (warnings as errors)
 //   build      each package's dist/ (the SDK first: the others bundle or import it), each published package packed
-//              once right after its build, then publint and attw on that tarball
+//              once right after its build, then publint and attw on that tarball, and its README's links checked as
+//              a reader of that tarball follows them
 //   typecheck  TypeScript 7's tsc in every workspace: sources, tests and the type tests (*.test-d.ts)
 //   test       every workspace's suite on the project's Node (24, .nvmrc; with msw 3), and beside them the lanes of
 //              runtime-tests/scripts/node-majors.mjs: the SDK's and the mock's suites on Node 22 (msw 3), and the
@@ -152,6 +153,14 @@ const allTasks = [
       ...script(workspace, 'check:package'),
     },
   ]),
+  // The packages' READMEs as a reader of each tarball gets them (npm's page, node_modules): every link resolves.
+  {
+    name: 'readme-links',
+    phase: 'build',
+    cost: 1,
+    needs: PACKAGES.map((workspace) => `pack:${workspace}`),
+    ...script('.', 'readmes:check'),
+  },
 
   ...Object.entries(TYPECHECKS).map(([workspace, cost]) => ({
     name: `typecheck:${workspace}`,

@@ -84,8 +84,46 @@ export function IntentStatus(props: { intent: { status: string; approvedAt: stri
   return <Status value={status === 'pending' && approvedAt ? 'approved' : status} />;
 }
 
-export function Id(props: { value: string | null | undefined }) {
-  return props.value ? <code class="id">{props.value}</code> : <span class="muted">—</span>;
+/**
+ * An object's id: secondary to its name, on one line (never wrapped mid-id), copied whole by its button (none with
+ * `copy={false}`, inside a control such as a `<summary>`, which may hold no other).
+ */
+export function Id(props: { value: string | null | undefined; copy?: boolean }) {
+  if (!props.value) return <span class="muted">—</span>;
+  return (
+    <span class="id-line">
+      <code class="id">{props.value}</code>
+      {props.copy !== false && <CopyButton value={props.value} />}
+    </span>
+  );
+}
+
+// Drawn in the page: no font on the machine has to hold a copy glyph.
+const CopyIcon = () => (
+  <svg class="icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+    <rect x="5" y="5" width="8.5" height="8.5" rx="1.5" />
+    <path d="M10.5 5V3.5A1.5 1.5 0 0 0 9 2H3.5A1.5 1.5 0 0 0 2 3.5V9a1.5 1.5 0 0 0 1.5 1.5H5" />
+  </svg>
+);
+const CheckIcon = () => (
+  <svg class="icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+    <path d="M3 8.5l3 3 7-7" />
+  </svg>
+);
+
+function CopyButton(props: { value: string }) {
+  const [copied, setCopied] = useState(false);
+  const copy = () =>
+    navigator.clipboard.writeText(props.value).then(
+      () => setCopied(true),
+      () => setCopied(false),
+    );
+  return (
+    <button type="button" class="copy" onClick={copy} onBlur={() => setCopied(false)}>
+      {copied ? <CheckIcon /> : <CopyIcon />}
+      <span class="visually-hidden">{copied ? `Copied ${props.value}` : `Copy ${props.value}`}</span>
+    </button>
+  );
 }
 
 export function Time(props: { value: string | number | null | undefined }) {
@@ -249,10 +287,12 @@ export function SelectField<V extends string>(props: {
   label: string;
   value: V;
   onValue(value: NoInfer<V>): void;
+  /** Two columns of a form's grid wide, for options that name things (a card and its agent). */
+  wide?: boolean;
   children: ComponentChildren;
 }) {
   return (
-    <div class="field">
+    <div class={props.wide ? 'field field-wide' : 'field'}>
       <label for={props.id}>{props.label}</label>
       <select
         id={props.id}

@@ -107,7 +107,11 @@ describe('request bodies over HTTP', () => {
       outgoing.on('response', (incoming) => resolve(readAnswer(incoming)));
       outgoing.on('error', reject);
       outgoing.write('{"email":');
-      setTimeout(() => reject(new Error('no answer within 3 s: the body was awaited before the key was checked')), 3_000).unref();
+      // Well inside the server's request timeout (30 s), which would otherwise be what answers.
+      setTimeout(
+        () => reject(new Error('no answer within 15 s: the body was awaited before the key was checked')),
+        15_000,
+      ).unref();
     });
     expect(answer).toEqual({ status: 401, body: '{"error":"unauthorized"}' });
   });
@@ -136,7 +140,7 @@ describe('request bodies over HTTP', () => {
       outgoing.on('response', (incoming) => resolve(readAnswer(incoming)));
       outgoing.on('error', reject);
       outgoing.write('{');
-      setTimeout(() => reject(new Error('no answer within 3 s')), 3_000).unref();
+      setTimeout(() => reject(new Error('no answer within 15 s: the body was awaited')), 15_000).unref();
     });
     expect(answer.status).toBe(413);
   });

@@ -13,6 +13,7 @@ import { type CliProcess, killChildren, runCliToExit, startCli, startOrExit } fr
 import { FROZEN_AT, newKey } from './support/keys.js';
 import { TOUR_KEY } from './support/state-tour.js';
 import { tempDirs } from './support/temp-dirs.js';
+import { WAITS } from '../../scripts/lib/test-waits.mjs';
 
 afterEach(() => killChildren());
 const stateDir = tempDirs('cardrail-chaos-');
@@ -30,7 +31,7 @@ function api(url: string, key: string) {
   };
 }
 
-async function until(condition: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
+async function until(condition: () => boolean, what: string, timeoutMs = WAITS.ui): Promise<void> {
   const started = Date.now();
   while (!condition()) {
     if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);

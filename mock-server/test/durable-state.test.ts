@@ -9,6 +9,7 @@ import { killChildren, runCliToExit, startCli } from './support/cli-process.js';
 import { FROZEN_AT, newKey } from './support/keys.js';
 import { startHttpReceiver, type Receiver } from './support/receiver.js';
 import { tempDirs } from './support/temp-dirs.js';
+import { WAITS } from '../../scripts/lib/test-waits.mjs';
 
 afterEach(() => killChildren());
 const receivers: Receiver[] = [];
@@ -43,7 +44,7 @@ function client(url: string, key: string) {
   };
 }
 
-async function until(condition: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+async function until(condition: () => boolean, what: string, timeoutMs = WAITS.ui): Promise<void> {
   const started = Date.now();
   while (!condition()) {
     if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);

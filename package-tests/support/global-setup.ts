@@ -15,6 +15,7 @@ import { promisify } from 'node:util';
 import type { TestProject } from 'vitest/node';
 import { type PackedTarball, packedTarball, packWorkspace } from '../../scripts/lib/packs.mjs';
 import { nodeBinary } from './node-majors.js';
+import { waitMs } from '../../scripts/lib/test-waits.mjs';
 
 const execFileAsync = promisify(execFile);
 const here = dirname(fileURLToPath(import.meta.url));
@@ -23,7 +24,7 @@ const repoRoot = join(here, '..', '..');
 const PUBLISHED = (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')).workspaces as string[]).filter(
   (workspace) => !JSON.parse(readFileSync(join(repoRoot, workspace, 'package.json'), 'utf8')).private,
 );
-const INSTALL_TIME_LIMIT_MS = 240_000;
+const INSTALL_TIME_LIMIT_MS = waitMs(240_000);
 
 export default async function setup(project: TestProject): Promise<() => void> {
   const root = mkdtempSync(join(tmpdir(), 'cardrail-package-tests-'));

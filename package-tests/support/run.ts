@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { WAITS } from '../../scripts/lib/test-waits.mjs';
 
 export interface RunResult {
   code: number | null;
@@ -17,6 +18,7 @@ export function run(
   args: string[],
   options: { cwd: string; timeoutMs?: number; env?: NodeJS.ProcessEnv },
 ): Promise<RunResult> {
+  const timeoutMs = options.timeoutMs ?? WAITS.run;
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
       cwd: options.cwd,
@@ -36,9 +38,9 @@ export function run(
       output += chunk;
     });
     const timer = setTimeout(() => {
-      output += `\n[killed after ${options.timeoutMs} ms]`;
+      output += `\n[killed after ${timeoutMs} ms]`;
       child.kill('SIGKILL');
-    }, options.timeoutMs ?? 60_000);
+    }, timeoutMs);
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);

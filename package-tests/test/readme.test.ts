@@ -13,6 +13,7 @@ import { nodeBinary } from '../support/node-majors.js';
 import { type CodeBlock, codeBlocks, kindOf, type RunnableBlock, runnableBlocks } from '../support/readme-blocks.js';
 import { READMES, staleFileBlocks } from '../support/readme-files.ts';
 import { run, type RunResult } from '../support/run.js';
+import { WAITS } from '../../scripts/lib/test-waits.mjs';
 
 const repoRoot = new URL('../../', import.meta.url);
 const blocks: CodeBlock[] = READMES.flatMap((readme) => codeBlocks(readme, readFileSync(new URL(readme, repoRoot), 'utf8')));
@@ -87,13 +88,13 @@ it('the msw 2 examples compile under --strict with msw 2 and TypeScript 5.9', ()
 });
 
 const scripts = latest.filter((block) => block.kind === 'script');
-/** The root README's "Using it" example, checked for what it prints below. */
-const rootExample = scripts.find((block) => block.readme === 'README.md');
+/** The root README's webhook receiver (the script that starts a `node:http` server), checked for what it prints below. */
+const rootExample = scripts.find((block) => block.readme === 'README.md' && block.code.includes("from 'node:http'"));
 const runScript = (block: RunnableBlock) =>
   run(process.execPath, ['--import', './mock-preload.mjs', join('readme-js', fileOf(block).replace(/\.ts$/, '.js'))], {
     cwd: consumerDir,
     env: ENV,
-    timeoutMs: 30_000,
+    timeoutMs: WAITS.start,
   });
 
 describe.each(scripts.filter((block) => block !== rootExample))('$readme:$line', (block) => {
@@ -114,7 +115,7 @@ it.concurrent.each(['vitest', 'jest'] as const)('the %s examples pass in that ru
   const files = latest.filter((block) => block.kind === runner).map((block) => `readme/${fileOf(block)}`);
   if (files.length === 0) return;
   const args = runner === 'vitest' ? ['vitest', 'run', ...files] : ['jest', ...files];
-  const result = await run('npx', ['--no-install', ...args], { cwd: consumerDir, env: ENV, timeoutMs: 90_000 });
+  const result = await run('npx', ['--no-install', ...args], { cwd: consumerDir, env: ENV, timeoutMs: WAITS.run });
   expect(result.code, result.output).toBe(0);
 });
 
@@ -122,7 +123,7 @@ it.concurrent('the msw 2 vitest examples pass with msw 2 and vitest 4 on Node 20
   const files = withMsw2.filter((block) => block.kind === 'vitest').map((block) => `readme/${fileOf(block)}`);
   expect(files.length).toBeGreaterThan(0);
   const vitest = join(consumerMsw2Dir, 'node_modules', 'vitest', 'vitest.mjs');
-  const result = await run(nodeBinary(20), [vitest, 'run', ...files], { cwd: consumerMsw2Dir, env: ENV, timeoutMs: 90_000 });
+  const result = await run(nodeBinary(20), [vitest, 'run', ...files], { cwd: consumerMsw2Dir, env: ENV, timeoutMs: WAITS.run });
   expect(result.code, result.output).toBe(0);
 });
 

@@ -7,10 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { consumerDir, consumerMsw2Dir } from '../support/consumer.js';
 import { nodeBinary } from '../support/node-majors.js';
 import { run } from '../support/run.js';
+import { WAITS } from '../../scripts/lib/test-waits.mjs';
 
 /** vitest of a project, run by the given Node. */
 const vitest = (node: string, dir: string, file: string) =>
-  run(node, [join(dir, 'node_modules', 'vitest', 'vitest.mjs'), 'run', file], { cwd: dir, timeoutMs: 90_000 });
+  run(node, [join(dir, 'node_modules', 'vitest', 'vitest.mjs'), 'run', file], { cwd: dir, timeoutMs: WAITS.run });
 
 describe.concurrent('vitest runs the MSW set-up against the mock, and fails an unhandled request', () => {
   it('msw 3 on Node 24', async () => {
@@ -54,7 +55,7 @@ try {
 });
 
 it('jest runs a CommonJS test file using the mock', async () => {
-  const result = await run('npx', ['--no-install', 'jest', 'mock.test.cjs'], { cwd: consumerDir, timeoutMs: 90_000 });
+  const result = await run('npx', ['--no-install', 'jest', 'mock.test.cjs'], { cwd: consumerDir, timeoutMs: WAITS.run });
   expect(result.code, result.output).toBe(0);
   expect(result.output).toMatch(/Tests:\s+2 passed, 2 total/);
 });

@@ -7,6 +7,7 @@ import { gzipSync } from 'node:zlib';
 import sparticuz from '@sparticuz/chromium';
 import { type Browser, chromium, type ConsoleMessage, type Page } from 'playwright-core';
 import { BUNDLE_DIR, type BrowserBuildOptions, bundleForBrowser } from './bundle.js';
+import { WAITS } from '../../scripts/lib/test-waits.mjs';
 
 /**
  * Launch flags of @sparticuz/chromium's defaults that these tests drop. The first two switch off the same-origin
@@ -38,7 +39,7 @@ export async function launchChromium(): Promise<Browser> {
   } catch (error) {
     throw new Error(`Chromium could not be unpacked from the npm package @sparticuz/chromium (run \`npm ci\`): ${String(error)}`);
   }
-  return chromium.launch({ executablePath, args: chromiumLaunchFlags(), headless: true, timeout: 120_000 });
+  return chromium.launch({ executablePath, args: chromiumLaunchFlags(), headless: true, timeout: WAITS.start });
 }
 
 /** A file a test server answers with. */
@@ -155,7 +156,7 @@ export async function openPage(browser: Browser, url: string, ready = 'cardrailR
   await page.goto(url);
   try {
     await page.waitForFunction((name) => (window as unknown as Record<string, unknown>)[name] === true, ready, {
-      timeout: 60_000,
+      timeout: WAITS.start,
     });
   } catch (error) {
     throw new Error(`${url} never set window.${ready}: ${String(error)}\npage errors:\n${errors.join('\n')}`);

@@ -5,6 +5,7 @@ import { accessSync, constants, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { WAITS } from '../../scripts/lib/test-waits.mjs';
 
 export const runtimeTestsDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const repoRoot = join(runtimeTestsDir, '..');
@@ -71,6 +72,7 @@ export function runProgram(
   args: string[],
   options: { cwd?: string; timeoutMs?: number } = {},
 ): Promise<ProgramResult> {
+  const timeoutMs = options.timeoutMs ?? WAITS.run;
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: options.cwd ?? runtimeTestsDir, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
@@ -78,9 +80,9 @@ export function runProgram(
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const timer = setTimeout(() => {
-      stderr += `\n[killed after ${options.timeoutMs ?? 120_000} ms]`;
+      stderr += `\n[killed after ${timeoutMs} ms]`;
       child.kill('SIGKILL');
-    }, options.timeoutMs ?? 120_000);
+    }, timeoutMs);
     child.on('error', (error) => {
       clearTimeout(timer);
       reject(new Error(`${command} could not be started: ${error.message}`));
@@ -111,7 +113,7 @@ export interface RunningCli {
  * Starts the mock's CLI (`command args... --port 0 extra...`) and resolves with the URL it prints once it listens.
  * The process is stopped by its own id.
  */
-export function startMockCli(command: string, args: string[], timeoutMs = 60_000): Promise<RunningCli> {
+export function startMockCli(command: string, args: string[], timeoutMs = WAITS.start): Promise<RunningCli> {
   return new Promise((resolve, reject) => {
     const child: ChildProcess = spawn(command, [...args, '--port', '0'], {
       cwd: runtimeTestsDir,

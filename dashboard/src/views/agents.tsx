@@ -1,6 +1,7 @@
 import type { Agent } from '../api.js';
 import { formatMoney } from '../format.js';
 import { useAction, useApi, useQuery } from '../hooks.js';
+import { Named, useNames } from '../names.js';
 import { ActionStatus, Id, Page, ResourceTable, Status, Time } from '../ui.js';
 
 function limitOf(agent: Agent): string {
@@ -12,6 +13,7 @@ function limitOf(agent: Agent): string {
 export function AgentsView() {
   const api = useApi();
   const agents = useQuery((client) => client.agents(), [], ['agent.', 'card.']);
+  const names = useNames();
   const action = useAction();
   const act = (agent: Agent, suspend: boolean) =>
     action
@@ -33,15 +35,17 @@ export function AgentsView() {
         what="agents"
         empty="No agents yet."
         label="Agents"
-        columns={['Agent', 'Id', 'Owner', 'Status', 'Spending limit', 'Created', 'Actions']}
+        columns={['Agent', 'Owner', 'Status', 'Spending limit', 'Created', 'Actions']}
         row={(agent) => (
           <tr key={agent.id}>
-            <th scope="row">{agent.name}</th>
+            <th scope="row">
+              {agent.name}
+              <span class="sub">
+                <Id value={agent.id} />
+              </span>
+            </th>
             <td>
-              <Id value={agent.id} />
-            </td>
-            <td>
-              <Id value={agent.ownerId} />
+              <Named name={names.owner(agent.ownerId)} id={agent.ownerId} />
             </td>
             <td>
               <Status value={agent.status} />

@@ -3,6 +3,7 @@
 import type { Agent, Card, DashboardApi, Intent, Owner, PolicySummary, SpendEvaluation, Transaction } from '../api.js';
 import { formatMoney } from '../format.js';
 import { useAction, useQuery } from '../hooks.js';
+import { cardName, ownerName } from '../names.js';
 import { href } from '../router.js';
 import { ActionStatus, ErrorNotice, Id, IntentStatus, Loading, Page, Section, Status, Time } from '../ui.js';
 import { IntentAnswers } from './intent-answers.js';
@@ -49,11 +50,6 @@ function tolerance(intent: Intent): string {
 
 const cap = (value: number | null, currency: string) => (value === null ? 'no limit' : formatMoney(value, currency));
 
-function ownerName(owner: Owner): string {
-  const name = [owner.name?.first, owner.name?.last].filter(Boolean).join(' ');
-  return name ? `${name} (${owner.email})` : owner.email;
-}
-
 /** What the API says about paying this amount at this merchant now. */
 function EvaluationFacts(props: { evaluation: SpendEvaluation | null }) {
   const { evaluation } = props;
@@ -97,11 +93,12 @@ function Facts(props: { decision: Decision }) {
       </dd>
       <dt>Owner</dt>
       <dd>
-        {owner ? ownerName(owner) : 'unknown'} <Id value={owner?.id ?? card?.ownerId} />
+        {owner ? ownerName(owner) : 'unknown'}
+        {owner && ownerName(owner) !== owner.email && ` (${owner.email})`} <Id value={owner?.id ?? card?.ownerId} />
       </dd>
       <dt>Card</dt>
       <dd>
-        {card ? `•••• ${card.last4 ?? '????'}` : 'unknown'} {card && <Status value={card.status} />} <Id value={intent.cardId} />
+        {card ? cardName(card) : 'unknown'} {card && <Status value={card.status} />} <Id value={intent.cardId} />
       </dd>
       <dt>Card may still spend</dt>
       <dd>

@@ -1,7 +1,8 @@
 import { useState } from 'preact/hooks';
-import type { Agent, Intent } from '../api.js';
+import type { Card, Intent } from '../api.js';
 import { formatMoney } from '../format.js';
 import { type Action, useAction, useQuery } from '../hooks.js';
+import { cardName, Named, type Names, useNames } from '../names.js';
 import { href } from '../router.js';
 import { ActionStatus, Id, IntentStatus, ListStates, Page, ResourceTable, Section, Time } from '../ui.js';
 import { IntentAnswers } from './intent-answers.js';
@@ -9,8 +10,8 @@ import { IntentAnswers } from './intent-answers.js';
 const STATUSES: Intent['status'][] = ['pending_approval', 'pending', 'matched', 'mismatched', 'rejected', 'expired'];
 
 /** One intent waiting for a person: what the agent wants to buy, and the two answers. */
-function WaitingIntent(props: { intent: Intent; agent: Agent | undefined; action: Action; onAnswered(): void }) {
-  const { intent, agent, action } = props;
+function WaitingIntent(props: { intent: Intent; card: Card | undefined; names: Names; action: Action; onAnswered(): void }) {
+  const { intent, card, names, action } = props;
   const headingId = `intent-${intent.id}`;
   return (
     <li>
@@ -22,14 +23,13 @@ function WaitingIntent(props: { intent: Intent; agent: Agent | undefined; action
         <dl class="facts">
           <dt>Merchant</dt>
           <dd>{intent.expectedMerchant ?? 'any'}</dd>
-          <dt>Card</dt>
-          <dd>
-            <Id value={intent.cardId} />
-          </dd>
           <dt>Agent</dt>
           <dd>
-            {agent && `${agent.name} `}
-            <Id value={intent.agentId} />
+            <Named name={names.agent(intent.agentId)} id={intent.agentId} />
+          </dd>
+          <dt>Card</dt>
+          <dd>
+            <Named name={card && cardName(card)} id={intent.cardId} />
           </dd>
           <dt>Intent</dt>
           <dd>
@@ -48,9 +48,10 @@ function WaitingIntent(props: { intent: Intent; agent: Agent | undefined; action
 
 export function ApprovalsView() {
   const waiting = useQuery((api) => api.intents('pending_approval'), [], ['intent.']);
-  // Who wants to buy, by name: a person knows their agents by the names they gave them, not by id.
-  const agents = useQuery((api) => api.agents(), [], ['agent.']);
-  const agentsById = new Map(agents.data?.map((agent) => [agent.id, agent]));
+  // Who wants to buy, by name: a person knows their agents by the names they gave them, and cards by their digits.
+  const names = useNames();
+  const cards = useQuery((api) => api.cards(), [], ['card.']);
+  const cardOf = (cardId: string) => cards.data?.find((card) => card.id === cardId);
   const [filter, setFilter] = useState<Intent['status'] | ''>('');
   const all = useQuery((api) => api.intents(filter || undefined), [filter], ['intent.', 'transaction.']);
   const action = useAction();
@@ -81,7 +82,8 @@ export function ApprovalsView() {
                 <WaitingIntent
                   key={intent.id}
                   intent={intent}
-                  agent={intent.agentId ? agentsById.get(intent.agentId) : undefined}
+                  card={cardOf(intent.cardId)}
+                  names={names}
                   action={action}
                   onAnswered={answered}
                 />
@@ -114,21 +116,25 @@ export function ApprovalsView() {
           list={all}
           empty={`No intents${filter ? ` in status ${filter.replace(/_/g, ' ')}` : ''}.`}
           label="All intents"
-          columns={['Summary', { heading: 'Amount', numeric: true }, 'Status', 'Id', 'Card', 'Created', 'Answer']}
+          columns={['Summary', { heading: 'Amount', numeric: true }, 'Status', 'Agent and card', 'Created', 'Answer']}
           row={(intent) => (
             <tr key={intent.id}>
               <th scope="row">
                 <a href={href(`approvals/${intent.id}`)}>{intent.summary}</a>
+                <span class="sub">
+                  <Id value={intent.id} />
+                </span>
               </th>
               <td class="num">{formatMoney(intent.expectedAmount, intent.currency)}</td>
               <td>
                 <IntentStatus intent={intent} />
               </td>
               <td>
-                <Id value={intent.id} />
-              </td>
-              <td>
-                <Id value={intent.cardId} />
+                {names.agent(intent.agentId) ?? <span class="muted">an agent</span>}
+                <span class="sub">{cardOf(intent.cardId) ? cardName(cardOf(intent.cardId) as Card) : 'a card'}</span>
+                <span class="sub">
+                  <Id value={intent.cardId} />
+                </span>
               </td>
               <td>
                 <Time value={intent.createdAt} />

@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import type { Card, PolicySummary } from '../api.js';
 import { formatMoney } from '../format.js';
 import { useAction, useApi, useQuery } from '../hooks.js';
+import { cardName, Named, useNames } from '../names.js';
 import {
   ActionStatus,
   ConfirmButton,
@@ -15,8 +16,6 @@ import {
   Status,
   Time,
 } from '../ui.js';
-
-const cardName = (card: Card) => `•••• ${card.last4 ?? '????'}`;
 
 /** Policy switches worth a glance, as words. */
 function policyFlags(policy: PolicySummary['policy']): string[] {
@@ -102,6 +101,7 @@ function PolicyPanel(props: { card: Card }) {
 export function CardsView() {
   const api = useApi();
   const cards = useQuery((client) => client.cards(), [], ['card.', 'agent.']);
+  const names = useNames();
   const action = useAction();
   const [selected, setSelected] = useState<string | undefined>();
   const busy = action.busy !== undefined;
@@ -120,23 +120,25 @@ export function CardsView() {
         what="cards"
         empty="No cards yet."
         label="Cards"
-        columns={['Card', 'Id', 'Agent', 'Owner', 'Use', 'Status', 'Created', 'Actions']}
+        columns={['Card', 'Agent', 'Owner', 'Status', 'Created', 'Actions']}
         row={(card) => (
           <tr key={card.id} class={card.id === selected ? 'selected' : undefined}>
             <th scope="row">
               {cardName(card)}
-              {card.purpose && <span class="sub">{card.purpose}</span>}
+              <span class="sub">
+                {card.usage === 'single' ? 'single use' : 'multi use'}
+                {card.purpose && `: ${card.purpose}`}
+              </span>
+              <span class="sub">
+                <Id value={card.id} />
+              </span>
             </th>
             <td>
-              <Id value={card.id} />
+              <Named name={names.agent(card.agentId)} id={card.agentId} />
             </td>
             <td>
-              <Id value={card.agentId} />
+              <Named name={names.owner(card.ownerId)} id={card.ownerId} />
             </td>
-            <td>
-              <Id value={card.ownerId} />
-            </td>
-            <td>{card.usage === 'single' ? 'single use' : 'multi use'}</td>
             <td>
               <Status value={card.status} />
             </td>

@@ -38,7 +38,8 @@ export function EventsView() {
               <li key={event.id}>
                 <details>
                   <summary>
-                    <code class="event-type">{event.type}</code> <Time value={event.createdAt} /> <Id value={event.id} />
+                    <code class="event-type">{event.type}</code> <Time value={event.createdAt} />{' '}
+                    <Id value={event.id} copy={false} />
                   </summary>
                   <Json value={event.data} label={`Payload of ${event.type} ${event.id}`} />
                 </details>

@@ -3,6 +3,7 @@ import { BALANCE_COLUMNS, BalanceCells } from '../balances.js';
 import { formatDuration } from '../format.js';
 import { useAction, useApi, useQuery } from '../hooks.js';
 import { href } from '../router.js';
+import { ownerName } from '../names.js';
 import { ActionStatus, ErrorNotice, Loading, Page, ResourceTable, Section, Time } from '../ui.js';
 
 /** Balances are read per owner: the newest ones only, so the overview stays one screen of requests. */
@@ -139,7 +140,10 @@ export function OverviewView() {
               columns={[ownerNoun === 'user' ? 'User' : 'Customer', ...BALANCE_COLUMNS]}
               row={({ owner, balance }) => (
                 <tr key={owner.id}>
-                  <th scope="row">{owner.email}</th>
+                  <th scope="row">
+                    {ownerName(owner)}
+                    {ownerName(owner) !== owner.email && <span class="sub">{owner.email}</span>}
+                  </th>
                   <BalanceCells balance={balance} />
                 </tr>
               )}

@@ -1,17 +1,13 @@
 import type { Balance, DashboardApi, Owner } from '../api.js';
 import { BALANCE_COLUMNS, BalanceCells } from '../balances.js';
 import { useApi, useQuery } from '../hooks.js';
+import { ownerName } from '../names.js';
 import { Id, Page, ResourceTable, Status, Time } from '../ui.js';
 
 async function loadOwners(api: DashboardApi): Promise<{ owner: Owner; balance: Balance | undefined }[]> {
   const owners = await api.owners();
   // A deleted owner has no balance to read; its row still shows.
   return Promise.all(owners.map(async (owner) => ({ owner, balance: await api.balance(owner.id).catch(() => undefined) })));
-}
-
-function displayName(owner: Owner): string {
-  const name = [owner.name?.first, owner.name?.last].filter(Boolean).join(' ');
-  return name || owner.email;
 }
 
 export function OwnersView() {
@@ -25,16 +21,16 @@ export function OwnersView() {
         what={title.toLowerCase()}
         empty={`No ${title.toLowerCase()} yet: create one with the SDK or the API.`}
         label={title}
-        columns={['Name', 'Id', 'Status', 'KYC', ...BALANCE_COLUMNS, 'Created']}
+        columns={['Name', 'Status', 'KYC', ...BALANCE_COLUMNS, 'Created']}
         row={({ owner, balance }) => (
           <tr key={owner.id}>
             <th scope="row">
-              {displayName(owner)}
-              <span class="sub">{owner.email}</span>
+              {ownerName(owner)}
+              {ownerName(owner) !== owner.email && <span class="sub">{owner.email}</span>}
+              <span class="sub">
+                <Id value={owner.id} />
+              </span>
             </th>
-            <td>
-              <Id value={owner.id} />
-            </td>
             <td>
               <Status value={owner.status} />
             </td>

@@ -86,6 +86,8 @@ export function SignIn(props: { onSignIn(session: Session): void }) {
             const key = newTestKey();
             setApiKey(key);
             setGenerated(key);
+            // The field now holds a valid key: an error about what it held before no longer applies.
+            setError(undefined);
           }}
         >
           Use a new test key
@@ -106,11 +108,16 @@ export function SignIn(props: { onSignIn(session: Session): void }) {
               checked={variant === 'customer'}
               onChange={() => setVariant('customer')}
             />
-            Customer variant (<code>Authorization: Bearer</code>, customers)
+            {/* One text run: in the flex label, a space right after the code would be dropped. */}
+            <span>
+              Customer variant (<code>Authorization: Bearer</code>, customers)
+            </span>
           </label>
           <label class="choice">
             <input type="radio" name="variant" value="user" checked={variant === 'user'} onChange={() => setVariant('user')} />
-            User variant (<code>Api-Key</code> header, users)
+            <span>
+              User variant (<code>Api-Key</code> header, users)
+            </span>
           </label>
         </fieldset>
         {error && (

@@ -2,6 +2,8 @@ import { useState } from 'preact/hooks';
 import type { Card, DashboardApi, Transaction } from '../api.js';
 import { formatMoney, parseAmount } from '../format.js';
 import { type Action, useAction, useApi, useQuery } from '../hooks.js';
+import { cardName, type Names, useNames } from '../names.js';
+import { RiskFlags } from '../risk-flags.js';
 import { ActionStatus, Id, Loading, Page, ResourceTable, Section, SelectField, Status, TextField, Time } from '../ui.js';
 
 async function loadTransactions(api: DashboardApi): Promise<{ transactions: Transaction[]; flags: Map<string, string[]> }> {
@@ -10,7 +12,7 @@ async function loadTransactions(api: DashboardApi): Promise<{ transactions: Tran
 }
 
 /** A test-mode authorization at a merchant, as the card network would send it. */
-function AuthorizeForm(props: { cards: Card[]; action: Action }) {
+function AuthorizeForm(props: { cards: Card[]; names: Names; action: Action }) {
   const api = useApi();
   const usable = props.cards.filter((card) => card.status !== 'closed');
   const [cardId, setCardId] = useState('');
@@ -44,10 +46,12 @@ function AuthorizeForm(props: { cards: Card[]; action: Action }) {
   if (usable.length === 0) return <p class="muted">Issue a card first: there is no open card to authorize on.</p>;
   return (
     <form class="grid-form" onSubmit={submit} noValidate>
-      <SelectField id="auth-card" label="Card" value={chosen} onValue={setCardId}>
+      <SelectField id="auth-card" label="Card" value={chosen} onValue={setCardId} wide>
         {usable.map((card) => (
           <option key={card.id} value={card.id}>
-            •••• {card.last4} ({card.status}) {card.id}
+            {[cardName(card), props.names.agent(card.agentId), card.status === 'active' ? undefined : card.status]
+              .filter(Boolean)
+              .join(' · ')}
           </option>
         ))}
       </SelectField>
@@ -153,8 +157,10 @@ function riskFlags(transaction: Transaction, flagged: Map<string, string[]> | un
 export function TransactionsView() {
   const loaded = useQuery(loadTransactions, [], ['transaction.', 'anomaly.', 'dispute.', 'spend.']);
   const cards = useQuery((api) => api.cards(), [], ['card.']);
+  const names = useNames();
   const action = useAction();
   const data = loaded.data;
+  const cardOf = (cardId: string) => cards.data?.find((card) => card.id === cardId);
 
   return (
     <Page
@@ -162,7 +168,7 @@ export function TransactionsView() {
       intro="Every authorization, approved or declined, with the decline reason and what the risk engine flagged. In test mode, simulate the card network here."
     >
       <Section title="Simulate an authorization" id="simulate">
-        {cards.data ? <AuthorizeForm cards={cards.data} action={action} /> : <Loading what="cards" />}
+        {cards.data ? <AuthorizeForm cards={cards.data} names={names} action={action} /> : <Loading what="cards" />}
         <ActionStatus action={action} />
       </Section>
       <Section title="Transactions" id="transactions">
@@ -171,48 +177,36 @@ export function TransactionsView() {
           what="transactions"
           empty="No transactions yet."
           label="Transactions"
-          columns={[
-            'Merchant',
-            { heading: 'Amount', numeric: true },
-            'Status',
-            'Decline reason',
-            'Risk flags',
-            'Id',
-            'Card',
-            'Created',
-            'Simulate',
-          ]}
+          columns={['Merchant', { heading: 'Amount', numeric: true }, 'Status', 'Risk flags', 'Card', 'Created', 'Simulate']}
           row={(transaction) => {
-            const flags = riskFlags(transaction, data?.flags);
+            const card = cardOf(transaction.cardId);
             return (
               <tr key={transaction.id}>
                 <th scope="row">
                   {transaction.merchant.name}
                   {transaction.merchant.mcc && <span class="sub">MCC {transaction.merchant.mcc}</span>}
+                  <span class="sub">
+                    <Id value={transaction.id} />
+                  </span>
                 </th>
                 <td class="num">{formatMoney(transaction.amount, transaction.currency)}</td>
                 <td>
                   <Status value={transaction.status} />
-                </td>
-                <td>{transaction.declinedReason ? <code>{transaction.declinedReason}</code> : <span class="muted">—</span>}</td>
-                <td>
-                  {flags.length === 0 ? (
-                    <span class="muted">none</span>
-                  ) : (
-                    <ul class="flags">
-                      {flags.map((flag) => (
-                        <li key={flag} class="flag">
-                          {flag.replace(/_/g, ' ')}
-                        </li>
-                      ))}
-                    </ul>
+                  {transaction.declinedReason && (
+                    <span class="sub">
+                      <code>{transaction.declinedReason}</code>
+                    </span>
                   )}
                 </td>
-                <td>
-                  <Id value={transaction.id} />
+                <td class="risk">
+                  <RiskFlags flags={riskFlags(transaction, data?.flags)} />
                 </td>
                 <td>
-                  <Id value={transaction.cardId} />
+                  {card ? cardName(card) : <span class="muted">a card</span>}
+                  {card && names.agent(card.agentId) && <span class="sub">{names.agent(card.agentId)}</span>}
+                  <span class="sub">
+                    <Id value={transaction.cardId} />
+                  </span>
                 </td>
                 <td>
                   <Time value={transaction.createdAt} />

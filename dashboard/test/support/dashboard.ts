@@ -4,9 +4,13 @@
 // any other origin.
 import axe from 'axe-core';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { WAITS } from '../../../scripts/lib/test-waits.mjs';
 
-/** Generous, for a loaded two-core machine: a wait ends as soon as the page shows what it waits for. */
-export const UI_TIMEOUT_MS = 30_000;
+/**
+ * How long a step waits for what the page shows (scripts/lib/test-waits.mjs): sized for a loaded two-core machine,
+ * and ended as soon as the page shows it.
+ */
+export const UI_TIMEOUT_MS = WAITS.ui;
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
