@@ -2,7 +2,7 @@
 // tests pin what that cache must never change: which secret verifies what.
 import { createHmac } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
-import { cachedHmacKeyCount } from '../src/webhooks/web-crypto-hmac.js';
+import { cachedHmacKeyCount } from '../src/webhooks/web-crypto.js';
 import { generateSignatureHeader, verifySignature, WebhookVerificationError } from '../src/webhooks/index.js';
 
 const t = 1_795_000_000;

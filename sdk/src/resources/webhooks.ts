@@ -17,7 +17,7 @@ import type {
   WebhookWithSecret,
 } from '../generated/api-names.js';
 import type { VerificationTimeOptions } from '../webhooks/delivery.js';
-import type { WebhookHeaders } from '../webhooks/request-headers.js';
+import type { WebhookHeaders } from '../webhooks/delivery.js';
 import type { RawPayload, WebhookSecret } from '../webhooks/signature-checks.js';
 import type { ByVariant, VariantPaths } from './variant-paths.js';
 
@@ -34,7 +34,7 @@ export type UnwrapFunction = (
  * The package root's Node build hands its clients node:crypto's `unwrap` instead (`useUnwrap`).
  */
 const webCryptoUnwrap: UnwrapFunction = async (payload, headers, secret, options) =>
-  (await import('../webhooks/web-crypto-verify.js')).webCryptoConstructEvent({ ...options, payload, headers, secret });
+  (await import('../webhooks/web-crypto.js')).webCryptoConstructEvent({ ...options, payload, headers, secret });
 
 let setUnwrap: (webhooks: Webhooks<VariantPaths>, unwrap: UnwrapFunction) => void;
 

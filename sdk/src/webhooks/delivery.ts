@@ -1,9 +1,14 @@
 // A delivery as the webhook functions take it: the parameters of verifySignature and constructEvent, read into one
 // checked delivery per signature scheme the request carries, and the parameters of the signing functions, turned into
 // the headers a sender puts on a delivery. Both builds call these, then their own HMAC.
+//
+// Reading a delivery's signature headers from whatever a framework hands a receiver: a fetch `Headers` (Next.js route
+// handlers, Hono's `c.req.raw.headers`, Workers), anything else with a `get(name)` (Express's `req`, Next's
+// `headers()`, a Map), or a plain record (node:http's, Express's and Fastify's `req.headers`, Hono's `c.req.header()`).
+//
+// And a verified body read as an event.
 import { WebhookVerificationError } from '../errors.js';
-import { cardrailPrefix, formatSignatureHeader, parseSignatureHeader, SIGNATURE_HEADER } from './cardrail-signature.js';
-import { signatureHeaderValues, type WebhookHeaders } from './request-headers.js';
+import { cardrailPrefix, formatSignatureHeader, parseSignatureHeader, SIGNATURE_HEADER } from './schemes.js';
 import {
   type CheckedDelivery,
   checkedRawPayload,
@@ -23,7 +28,8 @@ import {
   STANDARD_WEBHOOKS_HEADERS,
   standardWebhooksKey,
   standardWebhooksPrefix,
-} from './standard-webhooks.js';
+} from './schemes.js';
+import type { CardrailEvent } from '../events/cardrail-event.js';
 
 /** How far the signature's time may be from now, and what now is. */
 export interface VerificationTimeOptions {
@@ -161,4 +167,83 @@ export function formatWebhookHeaders(
     headers[STANDARD_WEBHOOKS_HEADERS.signature] = formatStandardWebhooksSignature(standard.digests);
   }
   return headers;
+}
+
+/**
+ * The request's headers: a `Headers` object (or anything with `get(name)`), or a plain record of header names to
+ * values, such as Node's `req.headers`. Names are matched without regard to case.
+ */
+export type WebhookHeaders =
+  | {
+      /** The value of one header, by name in any case (as `Headers.get` answers). */
+      get(name: string): string | null | undefined;
+    }
+  | Readonly<Record<string, string | readonly string[] | undefined>>;
+
+/** The signature headers found on a request; absent ones are undefined. */
+interface SignatureHeaderValues {
+  cardrailSignature: string | undefined;
+  webhookId: string | undefined;
+  webhookTimestamp: string | undefined;
+  webhookSignature: string | undefined;
+}
+
+/** One header's value, or undefined when the request has none or an empty one. */
+type HeaderGetter = (name: string) => string | undefined;
+
+function getterOf(headers: unknown): HeaderGetter {
+  if (typeof headers !== 'object' || headers === null) {
+    throw new TypeError(
+      `headers must be the request's headers (a Headers object or node:http's req.headers), got ${String(headers)}.`,
+    );
+  }
+  const { get } = headers as { get?: unknown };
+  const record = headers as Record<string, unknown>;
+  const read =
+    typeof get === 'function'
+      ? (name: string): unknown => get.call(headers, name)
+      : (name: string): unknown => {
+          // Node writes names in lower case: one lookup. Other records are searched without regard to case.
+          if (name in record) return record[name];
+          for (const key in record) if (key.toLowerCase() === name) return record[key];
+          return undefined;
+        };
+  return (name) => {
+    let value = read(name);
+    // A header sent twice is one value, joined as Node joins repeated headers.
+    if (Array.isArray(value)) value = value.join(', ');
+    return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+  };
+}
+
+/** The signature headers of both schemes a request carries. */
+function signatureHeaderValues(headers: WebhookHeaders): SignatureHeaderValues {
+  const get = getterOf(headers);
+  return {
+    cardrailSignature: get('cardrail-signature'),
+    webhookId: get(STANDARD_WEBHOOKS_HEADERS.id),
+    webhookTimestamp: get(STANDARD_WEBHOOKS_HEADERS.timestamp),
+    webhookSignature: get(STANDARD_WEBHOOKS_HEADERS.signature),
+  };
+}
+
+// Pure: a bundle that imports only the API client drops it along with the webhook code.
+const decoder = /* @__PURE__ */ new TextDecoder();
+
+/** Parses a verified body into a `CardrailEvent`; a string body is parsed as it is, bytes are decoded as UTF-8. */
+export function parseEvent(payload: string | Uint8Array): CardrailEvent {
+  let event: unknown;
+  try {
+    event = JSON.parse(typeof payload === 'string' ? payload : decoder.decode(payload));
+  } catch (cause) {
+    throw new WebhookVerificationError('invalid_json', `The signature is valid but the body is not JSON: ${String(cause)}`);
+  }
+  if (typeof event !== 'object' || event === null || typeof (event as { type?: unknown }).type !== 'string') {
+    throw new WebhookVerificationError(
+      'invalid_json',
+      'The signature is valid but the body is not an event (an object with a string `type`).',
+    );
+  }
+  // Types this SDK version does not know yet are passed through: the sender may be newer than the receiver.
+  return event as CardrailEvent;
 }

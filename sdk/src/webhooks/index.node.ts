@@ -3,7 +3,7 @@
 // node:crypto's HMAC is synchronous, so every function works; the asynchronous ones are async functions around the
 // synchronous code, so that a throw (bad input) becomes a rejection, as on Web Crypto.
 import type { CardrailEvent } from '../events/cardrail-event.js';
-import { formatSignatureHeader } from './cardrail-signature.js';
+import { formatSignatureHeader } from './schemes.js';
 import {
   checkedDeliveries,
   formatWebhookHeaders,
@@ -14,9 +14,9 @@ import {
   type VerificationTimeOptions,
   type VerifySignatureParams,
 } from './delivery.js';
-import { parseEvent } from './event-body.js';
-import { nodeCryptoDigest } from './node-crypto-hmac.js';
-import type { WebhookHeaders } from './request-headers.js';
+import { parseEvent } from './delivery.js';
+import { nodeCryptoDigest } from './node-crypto.js';
+import type { WebhookHeaders } from './delivery.js';
 import type { RawPayload, SignedContent, WebhookSecret } from './signature-checks.js';
 import { verifiedPayloadSync } from './signature-checks.js';
 

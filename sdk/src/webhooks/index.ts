@@ -20,11 +20,11 @@ import {
   type VerificationTimeOptions,
   type VerifySignatureParams,
 } from './delivery.js';
-import { formatSignatureHeader } from './cardrail-signature.js';
-import type { WebhookHeaders } from './request-headers.js';
+import { formatSignatureHeader } from './schemes.js';
+import type { WebhookHeaders } from './delivery.js';
 import { type RawPayload, verifiedPayload, type WebhookSecret } from './signature-checks.js';
-import { webCryptoDigests } from './web-crypto-hmac.js';
-import { webCryptoConstructEvent } from './web-crypto-verify.js';
+import { webCryptoDigests } from './web-crypto.js';
+import { webCryptoConstructEvent } from './web-crypto.js';
 
 /**
  * Verifies a delivery and returns its typed event: the short form of `constructEvent`, with the request's body, its

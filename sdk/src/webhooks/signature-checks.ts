@@ -1,9 +1,8 @@
 // Every check of a signed delivery that does not depend on its scheme: the raw body, the secrets, the time and its
 // tolerance, the constant-time comparison of digests, and the verdict when a delivery carries both schemes. Both
 // builds apply them in the same order, so they throw the same error for the same bad input; only the HMAC differs
-// (node-crypto-hmac.ts, web-crypto-hmac.ts). Each scheme's own part (its headers' grammar, what it signs before the
-// body, how its secret becomes a key, how it writes a digest) is in cardrail-signature.ts and standard-webhooks.ts;
-// delivery.ts puts them together.
+// (node-crypto.ts, web-crypto.ts). Each scheme's own part (its headers' grammar, what it signs before the body, how
+// its secret becomes a key, how it writes a digest) is in schemes.ts; delivery.ts puts them together.
 import { WebhookVerificationError } from '../errors.js';
 
 /** The exact bytes of the request body, as received: a string, or any byte view or buffer (Node's Buffer included). */

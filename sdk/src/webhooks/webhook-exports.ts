@@ -7,13 +7,13 @@ export {
   type UnixTime,
   type WebhookSecret,
 } from './signature-checks.js';
-export { parseSignatureHeader, SIGNATURE_HEADER, type ParsedSignatureHeader } from './cardrail-signature.js';
+export { parseSignatureHeader, SIGNATURE_HEADER, type ParsedSignatureHeader } from './schemes.js';
 export {
   parseStandardWebhooksHeaders,
   STANDARD_WEBHOOKS_HEADERS,
   type ParsedStandardWebhooksHeaders,
-} from './standard-webhooks.js';
-export type { WebhookHeaders } from './request-headers.js';
+} from './schemes.js';
+export type { WebhookHeaders } from './delivery.js';
 export type {
   GenerateSignatureHeaderParams,
   GenerateWebhookHeadersParams,

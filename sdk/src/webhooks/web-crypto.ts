@@ -1,8 +1,12 @@
+// The Web Crypto provider: HMAC digests for both schemes, and constructEvent on them, which a client's
+// `webhooks.unwrap` imports on first use without the rest of the webhooks module.
+import { bytesToBase64 } from '../base64.js';
+import { BoundedCache } from '../core/bounded-cache.js';
+import type { CardrailEvent } from '../events/cardrail-event.js';
 import { bytesToHex } from '../hex.js';
-import { bytesToBase64 } from './base64.js';
-import { BoundedCache } from './bounded-cache.js';
-import type { Digests, SignatureScheme } from './signature-checks.js';
-import { standardWebhooksKey } from './standard-webhooks.js';
+import { checkedDeliveries, parseEvent, type VerifySignatureParams } from './delivery.js';
+import { standardWebhooksKey } from './schemes.js';
+import { type Digests, type SignatureScheme, verifiedPayload } from './signature-checks.js';
 
 // Pure: a bundle that imports only the API client drops it along with the webhook code.
 const utf8 = /* @__PURE__ */ new TextEncoder();
@@ -61,3 +65,7 @@ export const webCryptoDigests: Digests = async ({ secrets, prefix, payload, sche
   );
   return digests.map(scheme === 'Cardrail-Signature' ? bytesToHex : bytesToBase64);
 };
+
+export async function webCryptoConstructEvent(params: VerifySignatureParams): Promise<CardrailEvent> {
+  return parseEvent(await verifiedPayload(webCryptoDigests, checkedDeliveries(params)));
+}

@@ -1,7 +1,7 @@
 import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
-import { BoundedCache } from './bounded-cache.js';
+import { BoundedCache } from '../core/bounded-cache.js';
 import type { Digest } from './signature-checks.js';
-import { standardWebhooksKey } from './standard-webhooks.js';
+import { standardWebhooksKey } from './schemes.js';
 
 /**
  * Standard Webhooks keys as KeyObjects, one per secret: createHmac keys with a KeyObject as fast as with a string,

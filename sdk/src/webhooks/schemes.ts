@@ -1,10 +1,84 @@
+// The two signature schemes a delivery carries, their grammars, keys and refusals.
+//
+// The Cardrail-Signature scheme: `Cardrail-Signature: t=<unix seconds>,v1=<hex>[,v1=<hex>...]`, each v1 the lower-case
+// hex HMAC-SHA256 of `<t>.<raw body>` keyed with the whole secret string (`whsec_` included) as UTF-8.
+//
 // The Standard Webhooks scheme (https://www.standardwebhooks.com), what the `standardwebhooks` and `svix` libraries
 // verify: `webhook-id`, `webhook-timestamp` (unix seconds) and `webhook-signature`, a space-separated list of
 // `v1,<base64>` entries, each the base64 HMAC-SHA256 of `<id>.<timestamp>.<raw body>` keyed with the secret's bytes
 // (the base64 text after `whsec_`, decoded). One entry per active secret during a rotation.
+import { base64ToBytes } from '../base64.js';
+import { BoundedCache } from '../core/bounded-cache.js';
 import { WebhookVerificationError } from '../errors.js';
-import { base64ToBytes } from './base64.js';
-import { BoundedCache } from './bounded-cache.js';
+
+/** Name of the HTTP header that carries the Cardrail-Signature scheme. */
+export const SIGNATURE_HEADER = 'Cardrail-Signature';
+
+/** A `Cardrail-Signature` header, parsed: `t=<unix seconds>,v1=<hex>[,v1=<hex>]`. */
+export interface ParsedSignatureHeader {
+  /** Unix seconds the sender put in `t=`. */
+  timestamp: number;
+  /** Every non-empty `v1=` digest, lower-cased, in header order. */
+  signatures: string[];
+}
+
+const DIGITS = /^\d+$/;
+const SHA256_HEX = /^[0-9a-f]{64}$/;
+
+/**
+ * Parses the header's grammar: comma-separated `key=value` elements, exactly one `t=<unix seconds, digits only>` and
+ * one or more `v1=<64 hex digits>` (HMAC-SHA256 of `<t>.` + body), in any order. Whitespace around elements and
+ * around `=` is ignored, empty elements are skipped, hex is case-insensitive, and unknown schemes (`v0=`, a future
+ * `v2=`) and empty `v1=` values are skipped so that senders can add schemes before receivers know them. Malformed:
+ * an element without a key, a missing, repeated, non-numeric or unsafe-integer `t`, a `v1` that is not 64 hex digits.
+ * No `v1` at all is `missing_signature`; no header or a blank one is `missing_header`.
+ */
+export function parseSignatureHeader(header: string | null | undefined): ParsedSignatureHeader {
+  if (header == null || header.trim() === '') {
+    throw new WebhookVerificationError('missing_header', `No ${SIGNATURE_HEADER} header was found on the request.`);
+  }
+  let timestamp: number | undefined;
+  const signatures: string[] = [];
+  for (const element of header.split(',')) {
+    const part = element.trim();
+    if (part === '') continue;
+    const separator = part.indexOf('=');
+    if (separator <= 0) throw malformedCardrail(`element "${part}" is not a key=value pair`);
+    const scheme = part.slice(0, separator).trim();
+    const value = part.slice(separator + 1).trim();
+    if (scheme === 't') {
+      if (timestamp !== undefined) throw malformedCardrail('more than one t= element');
+      if (!DIGITS.test(value)) throw malformedCardrail(`t= must be unix seconds, got "${value}"`);
+      timestamp = Number(value);
+      if (!Number.isSafeInteger(timestamp)) throw malformedCardrail(`t= is out of range: "${value}"`);
+    } else if (scheme === 'v1') {
+      if (value === '') continue;
+      const digest = value.toLowerCase();
+      if (!SHA256_HEX.test(digest)) throw malformedCardrail('v1= must be 64 hexadecimal characters');
+      signatures.push(digest);
+    }
+    // Other schemes are skipped on purpose: a sender may add new ones before receivers understand them.
+  }
+  if (timestamp === undefined) throw malformedCardrail('no t= element');
+  if (signatures.length === 0) {
+    throw new WebhookVerificationError('missing_signature', `The ${SIGNATURE_HEADER} header has no v1 signature.`);
+  }
+  return { timestamp, signatures };
+}
+
+function malformedCardrail(reason: string): WebhookVerificationError {
+  return new WebhookVerificationError('malformed_header', `Malformed ${SIGNATURE_HEADER} header: ${reason}.`);
+}
+
+/** The header's value for digests made at `timestamp`, one `v1=` per secret in order. */
+export function formatSignatureHeader(timestamp: number, signatures: readonly string[]): string {
+  return [`t=${timestamp}`, ...signatures.map((signature) => `v1=${signature}`)].join(',');
+}
+
+/** What Cardrail-Signature signs before the body. */
+export function cardrailPrefix(timestamp: number): string {
+  return `${timestamp}.`;
+}
 
 /** The Standard Webhooks headers, lower-case as HTTP/2 and Node write header names. */
 export const STANDARD_WEBHOOKS_HEADERS = {
@@ -26,7 +100,6 @@ export interface ParsedStandardWebhooksHeaders {
   signatures: string[];
 }
 
-const DIGITS = /^\d+$/;
 const SHA256_BASE64 = /^[A-Za-z0-9+/]{43}=$/;
 /** What a message id may hold: printable ASCII without spaces, so that it survives every HTTP stack unchanged. */
 export const MESSAGE_ID = /^[\x21-\x7e]{1,255}$/;
@@ -49,19 +122,19 @@ export function parseStandardWebhooksHeaders(
     );
   }
   const messageId = id.trim();
-  if (!MESSAGE_ID.test(messageId)) throw malformed('webhook-id must be printable ASCII without spaces');
+  if (!MESSAGE_ID.test(messageId)) throw malformedStandard('webhook-id must be printable ASCII without spaces');
   const seconds = timestamp.trim();
   if (!DIGITS.test(seconds) || !Number.isSafeInteger(Number(seconds))) {
-    throw malformed(`webhook-timestamp must be unix seconds, got "${seconds}"`);
+    throw malformedStandard(`webhook-timestamp must be unix seconds, got "${seconds}"`);
   }
   const signatures: string[] = [];
   for (const entry of signature.split(' ')) {
     if (entry === '') continue;
     const comma = entry.indexOf(',');
-    if (comma <= 0) throw malformed(`"${entry}" is not <version>,<signature>`);
+    if (comma <= 0) throw malformedStandard(`"${entry}" is not <version>,<signature>`);
     if (entry.slice(0, comma) !== 'v1') continue;
     const value = entry.slice(comma + 1);
-    if (!SHA256_BASE64.test(value)) throw malformed('a v1 signature must be the base64 of 32 bytes');
+    if (!SHA256_BASE64.test(value)) throw malformedStandard('a v1 signature must be the base64 of 32 bytes');
     signatures.push(value);
   }
   if (signatures.length === 0) {
@@ -70,7 +143,7 @@ export function parseStandardWebhooksHeaders(
   return { id: messageId, timestamp: Number(seconds), signatures };
 }
 
-function malformed(reason: string): WebhookVerificationError {
+function malformedStandard(reason: string): WebhookVerificationError {
   return new WebhookVerificationError('malformed_header', `Malformed Standard Webhooks headers: ${reason}.`);
 }
 
