@@ -16,8 +16,7 @@ import type {
   WebhookUpdateParams,
   WebhookWithSecret,
 } from '../generated/api-names.js';
-import type { VerificationTimeOptions } from '../webhooks/delivery.js';
-import type { WebhookHeaders } from '../webhooks/delivery.js';
+import type { VerificationTimeOptions, WebhookHeaders } from '../webhooks/delivery.js';
 import type { RawPayload, WebhookSecret } from '../webhooks/signature-checks.js';
 import type { ByVariant, VariantPaths } from './variant-paths.js';
 

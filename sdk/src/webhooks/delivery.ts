@@ -1,14 +1,24 @@
-// A delivery as the webhook functions take it: the parameters of verifySignature and constructEvent, read into one
-// checked delivery per signature scheme the request carries, and the parameters of the signing functions, turned into
-// the headers a sender puts on a delivery. Both builds call these, then their own HMAC.
-//
-// Reading a delivery's signature headers from whatever a framework hands a receiver: a fetch `Headers` (Next.js route
-// handlers, Hono's `c.req.raw.headers`, Workers), anything else with a `get(name)` (Express's `req`, Next's
-// `headers()`, a Map), or a plain record (node:http's, Express's and Fastify's `req.headers`, Hono's `c.req.header()`).
-//
-// And a verified body read as an event.
+// A delivery as the webhook functions take it, and as a sender writes it. Its signature headers are read from
+// whatever a framework hands a receiver: a fetch `Headers` (Next.js route handlers, Hono's `c.req.raw.headers`,
+// Workers), anything else with a `get(name)` (Express's `req`, Next's `headers()`, a Map), or a plain record
+// (node:http's, Express's and Fastify's `req.headers`, Hono's `c.req.header()`). The parameters of verifySignature and
+// constructEvent become one checked delivery per signature scheme the request carries; the parameters of the signing
+// functions become the headers a sender puts on a delivery; a verified body becomes an event. Both builds call these,
+// then their own HMAC.
 import { WebhookVerificationError } from '../errors.js';
-import { cardrailPrefix, formatSignatureHeader, parseSignatureHeader, SIGNATURE_HEADER } from './schemes.js';
+import type { CardrailEvent } from '../events/cardrail-event.js';
+import {
+  cardrailPrefix,
+  formatSignatureHeader,
+  formatStandardWebhooksSignature,
+  MESSAGE_ID,
+  parseSignatureHeader,
+  parseStandardWebhooksHeaders,
+  SIGNATURE_HEADER,
+  STANDARD_WEBHOOKS_HEADERS,
+  standardWebhooksKey,
+  standardWebhooksPrefix,
+} from './schemes.js';
 import {
   type CheckedDelivery,
   checkedRawPayload,
@@ -21,15 +31,6 @@ import {
   type UnixTime,
   type WebhookSecret,
 } from './signature-checks.js';
-import {
-  formatStandardWebhooksSignature,
-  MESSAGE_ID,
-  parseStandardWebhooksHeaders,
-  STANDARD_WEBHOOKS_HEADERS,
-  standardWebhooksKey,
-  standardWebhooksPrefix,
-} from './schemes.js';
-import type { CardrailEvent } from '../events/cardrail-event.js';
 
 /** How far the signature's time may be from now, and what now is. */
 export interface VerificationTimeOptions {

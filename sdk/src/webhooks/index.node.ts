@@ -3,22 +3,21 @@
 // node:crypto's HMAC is synchronous, so every function works; the asynchronous ones are async functions around the
 // synchronous code, so that a throw (bad input) becomes a rejection, as on Web Crypto.
 import type { CardrailEvent } from '../events/cardrail-event.js';
-import { formatSignatureHeader } from './schemes.js';
 import {
   checkedDeliveries,
   formatWebhookHeaders,
   type GenerateSignatureHeaderParams,
   type GenerateWebhookHeadersParams,
+  parseEvent,
   signingInput,
   standardWebhooksInput,
   type VerificationTimeOptions,
   type VerifySignatureParams,
+  type WebhookHeaders,
 } from './delivery.js';
-import { parseEvent } from './delivery.js';
 import { nodeCryptoDigest } from './node-crypto.js';
-import type { WebhookHeaders } from './delivery.js';
-import type { RawPayload, SignedContent, WebhookSecret } from './signature-checks.js';
-import { verifiedPayloadSync } from './signature-checks.js';
+import { formatSignatureHeader } from './schemes.js';
+import { type RawPayload, type SignedContent, verifiedPayloadSync, type WebhookSecret } from './signature-checks.js';
 
 export async function unwrap(
   body: RawPayload,

@@ -19,12 +19,11 @@ import {
   standardWebhooksInput,
   type VerificationTimeOptions,
   type VerifySignatureParams,
+  type WebhookHeaders,
 } from './delivery.js';
 import { formatSignatureHeader } from './schemes.js';
-import type { WebhookHeaders } from './delivery.js';
 import { type RawPayload, verifiedPayload, type WebhookSecret } from './signature-checks.js';
-import { webCryptoDigests } from './web-crypto.js';
-import { webCryptoConstructEvent } from './web-crypto.js';
+import { webCryptoConstructEvent, webCryptoDigests } from './web-crypto.js';
 
 /**
  * Verifies a delivery and returns its typed event: the short form of `constructEvent`, with the request's body, its
