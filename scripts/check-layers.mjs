@@ -1,12 +1,15 @@
 #!/usr/bin/env node
 // The house rules of a source tree, read from its layers file (mock-server/layers.json; the map a reader follows is
 // docs/architecture.md):
-//   - every file belongs to a layer, and imports only from its own layer or a lower one: type imports, re-exports,
-//     `import()` and `typeof import()` included, since TypeScript erases a type import without a trace and turning it
-//     into a value import later would close a real cycle without warning;
+//   - every file belongs to a layer, and imports only from its own layer or one its layer's `mayImport` names: type
+//     imports, re-exports, `import()` and `typeof import()` included, since TypeScript erases a type import without a
+//     trace and turning it into a value import later would close a real cycle without warning;
+//   - the plan itself is sound: every name in a `mayImport` is a layer, and no two layers may import each other,
+//     directly or through others (so the layers stand in tiers; layers of one tier that list neither are siblings);
 //   - no import circle, between files of any layers (found as strongly connected components of the file graph);
 //   - no hand-written file longer than the limit (generated files excepted);
-//   - every layer is named in the architecture document, so the map cannot leave out a folder the rule has.
+//   - the architecture document's table of layers states the same layers, folders and `may import` lists as the
+//     layers file (scripts/lib/layer-table.mjs reads it), so the map and the rule cannot drift apart.
 //
 //   node scripts/check-layers.mjs [<layers.json>]      (default: mock-server/layers.json)
 //
@@ -16,6 +19,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { tableDrift } from './lib/layer-table.mjs';
 
 const SOURCE = /\.(?:d\.ts|[cm]?ts|tsx|[cm]?js)$/;
 
@@ -112,21 +116,68 @@ function circlesOf(graph) {
 }
 
 /**
+ * The faults of the plan itself: a layer without a `mayImport` list, a name there that is no layer (or the layer's
+ * own), a name used twice, and layers that may import each other; with the plan's tiers when it has no circle (the
+ * longest chain of layers each allowed to import the next; siblings share a tier).
+ */
+function planOf(layers) {
+  const problems = [];
+  const names = new Set();
+  for (const layer of layers) {
+    if (names.has(layer.name)) problems.push(`two layers are named "${layer.name}"`);
+    names.add(layer.name);
+  }
+  const graph = new Map();
+  for (const layer of layers) {
+    const allowed = new Set();
+    graph.set(layer.name, allowed);
+    if (!Array.isArray(layer.mayImport)) {
+      problems.push(`the layer "${layer.name}" has no mayImport list (an empty one for a layer that imports no other)`);
+      continue;
+    }
+    for (const name of layer.mayImport) {
+      if (name === layer.name)
+        problems.push(`the layer "${layer.name}" names itself in mayImport: a layer's own files need no entry`);
+      else if (!names.has(name)) problems.push(`the layer "${layer.name}" may import "${name}", which is no layer`);
+      else allowed.add(name);
+    }
+  }
+  const circles = circlesOf(graph);
+  for (const circle of circles) {
+    problems.push(`the layers ${circle.map((name) => `"${name}"`).join(', ')} may import each other: one of them must not`);
+  }
+  let tiers;
+  if (circles.length === 0) {
+    const tier = new Map();
+    const tierOf = (name) => {
+      if (!tier.has(name)) tier.set(name, 1 + Math.max(0, ...[...graph.get(name)].map(tierOf)));
+      return tier.get(name);
+    };
+    tiers = Math.max(0, ...layers.map((layer) => tierOf(layer.name)));
+  }
+  return { problems, tiers };
+}
+
+/**
  * Checks the tree a layers file describes. The file is JSON: `root` (the source folder, relative to the file),
- * `layers` (top first; each `{ name, paths }`, a path ending in `/` is a folder, any other a file), `maxLines`,
- * `generated` (folders under root, ending in `/`, whose files are exempt from the line limit) and `document` (the architecture document, relative to
- * the file, which must name every layer's paths). Returns what it measured and every breach.
+ * `layers` (each `{ name, paths, mayImport }`: a path ending in `/` is a folder, any other a file; `mayImport` the
+ * names of the other layers its files may import), `maxLines`, `generated` (folders under root, ending in `/`, whose
+ * files are exempt from the line limit) and `document` (the architecture document, relative to the file, whose table
+ * of layers must state the same). Returns what it measured and every breach.
  */
 export function checkLayers(configPath) {
   const config = JSON.parse(readFileSync(configPath, 'utf8'));
   const root = resolve(dirname(configPath), config.root);
   const { layers } = config;
   const generated = config.generated ?? [];
+  const plan = planOf(layers);
+  const allowed = layers.map((layer) => new Set(layer.mayImport ?? []));
   const files = new Set(sourceFiles(root));
   const graph = new Map();
   const unplaced = [];
-  const upward = [];
+  const outside = [];
   const long = [];
+  const used = layers.map(() => new Set());
   let imports = 0;
   for (const file of files) {
     const text = readFileSync(join(root, file), 'utf8');
@@ -144,52 +195,69 @@ export function checkLayers(configPath) {
       imports++;
       targets.add(target);
       const to = layerOf(layers, target);
-      if (from !== undefined && to !== undefined && to < from) {
-        upward.push({ file, line, target, from: layers[from].name, to: layers[to].name });
+      if (from === undefined || to === undefined || to === from) continue;
+      used[from].add(layers[to].name);
+      if (!allowed[from].has(layers[to].name)) {
+        outside.push({ file, line, target, from: layers[from].name, to: layers[to].name, allowed: layers[from].mayImport ?? [] });
       }
     }
   }
-  const circles = circlesOf(graph);
-  let unnamed = [];
-  if (config.document) {
-    const document = readFileSync(resolve(dirname(configPath), config.document), 'utf8');
-    unnamed = layers.flatMap((layer) => layer.paths).filter((path) => !document.includes(`\`${path}\``));
-  }
+  const unused = layers.flatMap((layer, index) =>
+    (layer.mayImport ?? []).filter((name) => !used[index].has(name)).map((name) => ({ from: layer.name, to: name })),
+  );
+  const drift = config.document ? tableDrift(layers, readFileSync(resolve(dirname(configPath), config.document), 'utf8')) : [];
   return {
     root,
+    document: config.document && resolve(dirname(configPath), config.document),
     files: files.size,
     imports,
     layers: layers.length,
+    tiers: plan.tiers,
     maxLines: config.maxLines,
+    plan: plan.problems,
     unplaced,
-    upward,
-    circles,
+    outside,
+    circles: circlesOf(graph),
     long,
-    unnamed,
+    drift,
+    unused,
   };
 }
+
+const listed = (names) => (names.length === 0 ? 'nothing' : names.join(', '));
 
 /** The report of a check, and whether it passed. */
 export function describe(result, configPath) {
   const lines = [];
   const where = relative(process.cwd(), result.root) || '.';
+  const document = result.document ? relative(process.cwd(), result.document) : 'the architecture document';
+  for (const problem of result.plan) lines.push(`${configPath}: ${problem}`);
   for (const file of result.unplaced) lines.push(`${where}/${file}: in no layer (add its folder to ${configPath})`);
-  for (const { file, line, target, from, to } of result.upward) {
+  for (const { file, line, target, from, to, allowed } of result.outside) {
     lines.push(
-      `${where}/${file}:${line}: imports ${target}, of the layer "${to}" above its own ("${from}"): move what it needs ` +
-        'down (to its layer or lower), or hand it in from above (a parameter, a registration)',
+      `${where}/${file}:${line}: imports ${where}/${target}, of the layer "${to}"; the layer "${from}" may import only ` +
+        `${listed(allowed)} (${configPath}, the table in ${document}). Reach it through a layer "${from}" may import, ` +
+        'hand it in from above (a parameter, a registration), or move the code to the layer it belongs to; if the plan ' +
+        'itself changes, change both files',
     );
   }
   for (const circle of result.circles) lines.push(`import circle: ${circle.map((file) => `${where}/${file}`).join(' -> ')}`);
   for (const { file, lines: count } of result.long) {
     lines.push(`${where}/${file}: ${count} lines, more than ${result.maxLines}: split it by concern`);
   }
-  for (const path of result.unnamed) lines.push(`the architecture document does not name the layer path \`${path}\``);
+  for (const drift of result.drift) lines.push(`${document} ${drift}`);
   const passed = lines.length === 0;
+  if (result.unused.length > 0) {
+    lines.push(
+      `allowed but imported by no file (narrow the plan in both files if it should stay so): ` +
+        result.unused.map(({ from, to }) => `${from} -> ${to}`).join(', '),
+    );
+  }
   lines.push(
-    `${where}: ${result.files} files, ${result.imports} imports in ${result.layers} layers: ` +
-      `${result.upward.length} upward, ${result.circles.length} circles, ${result.long.length} files over the line limit, ` +
-      `${result.unplaced.length} outside any layer`,
+    `${where}: ${result.files} files, ${result.imports} imports in ${result.layers} layers of ${result.tiers ?? '?'} tiers: ` +
+      `${result.outside.length} outside their layer's list, ${result.circles.length} circles, ` +
+      `${result.long.length} files over the line limit, ${result.unplaced.length} outside any layer, ` +
+      `${result.plan.length + result.drift.length} faults of the plan or its table`,
   );
   return { passed, text: lines.join('\n') };
 }

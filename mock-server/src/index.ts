@@ -4,16 +4,16 @@
  *
  * @module @cardrail/mock-server
  */
-export { createMockServer } from './server.js';
-export type { KnownTenant, MockServer, MockServerOptions, ServerClock, StopReport } from './server.js';
-export type { EventQuery, EventSource, ServerEvents } from './control/events.js';
+export { createMockServer } from './composition/create-mock-server.js';
+export type { KnownTenant, MockServer, MockServerOptions, ServerClock, StopReport } from './composition/create-mock-server.js';
+export type { EventQuery, EventSource, ServerEvents } from './testkit/events.js';
 export type {
   CustomerWireEvent,
   UserWireEvent,
   WireEvent as MockEvent,
   WireEventOfType,
   WireEventType,
-} from './variants/wire-event.js';
+} from './operations/wire-event.js';
 export type { AnyStoredEvent, EventData, Mode, StoredEvent, StoredEventType } from './core/event-types.js';
 export type {
   MockSnapshot,
@@ -58,7 +58,7 @@ export type {
 export type { FetchFunction } from './webhooks/dispatcher.js';
 export { defineCollection } from './core/tenant.js';
 export { API_BASE_PATH } from './http/app.js';
-export { FixtureError, loadFixtures, type Fixtures, type FixtureRequest } from './fixtures.js';
+export { FixtureError, loadFixtures, type Fixtures, type FixtureRequest } from './testkit/fixtures.js';
 export type { TestClient, TestClientOptions } from './testkit/test-client.js';
 export type { EventOf, EventTypeOf, WaitForOptions, WebhookInbox, WebhookInboxOptions } from './testkit/webhook-inbox.js';
 export type { Cardholder, CardholderOptions } from './testkit/cardholder.js';

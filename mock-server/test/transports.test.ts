@@ -3,7 +3,7 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type RunningMockServer } from '../src/adapters/node.js';
-import { createMockServer } from '../src/server.js';
+import { createMockServer } from '../src/composition/create-mock-server.js';
 import type { ApiRequest } from '../src/operations/api-request.js';
 import { newKey } from './support/keys.js';
 

@@ -11,7 +11,7 @@ import type { TestClient, TestClientOptions } from '../testkit/test-client.js';
 import type { TestKit, TriggerOptions } from '../testkit/test-kit.js';
 import { triggerEvent } from '../testkit/trigger/trigger.js';
 import { createWebhookInbox, type WebhookInboxOptions } from '../testkit/webhook-inbox.js';
-import type { WireEvent } from '../variants/wire-event.js';
+import type { WireEvent } from '../testkit/events.js';
 import { InboxServer } from './inbox-server.js';
 
 /** Options of `connectMock`. */

@@ -7,7 +7,7 @@
 import { http, type HttpHandler } from 'msw';
 import { ConnectionDropped } from '../core/faults.js';
 import { API_BASE_PATH } from '../http/app.js';
-import { createMockServer, type MockServer, type MockServerOptions } from '../server.js';
+import { createMockServer, type MockServer, type MockServerOptions } from '../composition/create-mock-server.js';
 import { assertMswCanServe } from './msw-support.js';
 
 /** Origins whose `/v1` the handlers answer by default: the local mock address and the production address. */

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
-import type { ApiRequest } from '../operations/api-request.js';
+import type { ApiRequest } from '../http/app.js';
 import { incompleteBody, payloadTooLarge } from '../http/body-limit.js';
 
 /**

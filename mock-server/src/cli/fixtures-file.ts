@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { ErrorObject, JSONSchemaType } from 'ajv/dist/2020.js';
 import { getLocation, type ParseError, parse, printParseErrorCode } from 'jsonc-parser';
-import { FIXTURE_PLACEHOLDER, FixtureError, type Fixtures, loadFixtures } from '../fixtures.js';
-import type { MockServer } from '../server.js';
+import { FIXTURE_PLACEHOLDER, FixtureError, type Fixtures, loadFixtures } from '../testkit/fixtures.js';
+import type { MockServer } from '../composition/mock-server.js';
 import { didYouMean } from './did-you-mean.js';
 
 // The fixtures file as the CLI reads it: checked whole before the server starts (JSON syntax, this schema, apiKeys

@@ -13,7 +13,7 @@ import { operationIdsOf } from '../spec/bundled-operations.js';
 import { createMockFaults, type MockFaults } from '../testkit/faults.js';
 import { approvalPageOf, maxBodyBytesOf, type MockServerOptions, requestLogOf } from './options.js';
 import { tenantHooks } from './tenant-hooks.js';
-import { createServerEvents, type ServerEvents } from '../control/events.js';
+import { createServerEvents, type ServerEvents } from '../testkit/events.js';
 import { engineReactions } from '../engine/reactions.js';
 import type { MockExtension } from '../operations/extension.js';
 import { createHttpApp, type Dispatch } from '../http/app.js';
@@ -89,9 +89,10 @@ export interface MockServer extends TestKit {
 }
 
 /**
- * Makes a mock and wires its parts (the composition root of both ways to run it): `createMockServer` (server.ts)
- * gives it the test kit at once; the Node server (adapters/node.ts) gives it one whose SDK clients load while the
- * server starts answering. Each part is made here and handed to those that use it; nothing else happens here.
+ * Makes a mock and wires its parts (the composition root of both ways to run it): `createMockServer`
+ * (create-mock-server.ts) gives it the test kit at once; the Node server (adapters/node.ts) gives it one whose SDK
+ * clients load while the server starts answering. Each part is made here and handed to those that use it; nothing
+ * else happens here.
  */
 export function composeMockServer(options: MockServerOptions, testKit: (host: TestKitHost) => TestKit): MockServer {
   const maxBodyBytes = maxBodyBytesOf(options);

@@ -9,7 +9,7 @@ export interface TenantReactions {
   webhooks: Pick<TenantListeners, 'onEvent' | 'onRestore'>;
   /** The spend and risk engine's reactions (engine/reactions.ts), then each extension's (`MockExtension`). */
   extensions: readonly TenantListeners[];
-  /** The in-process event feed, `mock.events.subscribe` (control/events.ts `notify`): told last, once all reacted. */
+  /** The in-process event feed, `mock.events.subscribe` (testkit/events.ts `notify`): told last, once all reacted. */
   serverEvents: EventListener;
 }
 

@@ -135,6 +135,9 @@ export function createHttpApp(options: HttpAppOptions): Dispatch {
  */
 export type Dispatch = (request: ApiRequest) => WireResponse | Promise<WireResponse>;
 
+/** What a transport hands to `Dispatch`: a contract of operations/, which the transports reach through this layer. */
+export type { ApiRequest };
+
 /** What a matched route answers with: made by operationRoute or methodNotAllowedRoute, below. */
 type Route = (
   request: ApiRequest,

@@ -1,5 +1,5 @@
 import type { Cardrail, CardrailUsers } from '@cardrail/sdk';
-import type { EventSource, ServerEvents } from '../control/events.js';
+import type { EventSource, ServerEvents } from './events.js';
 import type { Directory } from '../core/directory.js';
 import type { ScheduledHandle } from '../core/scheduler.js';
 import type { Tenant } from '../core/tenant.js';

@@ -1,7 +1,7 @@
 import { HttpError, invalidRequest, notFound, unauthorized } from '../core/errors.js';
 import { snapshotProblem } from '../core/state/snapshot-shape.js';
 import type { MockSnapshot } from '../core/state/model.js';
-import type { WireEventType } from '../variants/wire-event.js';
+import type { WireEventType } from '../operations/wire-event.js';
 import { renderDelivery } from '../variants/render/platform-records.js';
 import { deliveries } from '../webhooks/records.js';
 import type { ApiRequest } from '../operations/api-request.js';

@@ -2,7 +2,7 @@ import type { ServerClock } from '../core/server-clock.js';
 import type { MockSnapshot } from '../core/state/model.js';
 import type { Tenant } from '../core/tenant.js';
 import type { Variant } from '../core/variant.js';
-import type { ServerEvents } from '../control/events.js';
+import type { ServerEvents } from './events.js';
 import type { MockFaults } from './faults.js';
 
 /** What the control API drives: the mock's own control surface (a MockServer is one). */

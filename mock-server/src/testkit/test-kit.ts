@@ -1,5 +1,5 @@
 import type { Cardrail, CardrailUsers } from '@cardrail/sdk';
-import type { ServerEvents } from '../control/events.js';
+import type { ServerEvents } from './events.js';
 import type { Directory } from '../core/directory.js';
 import type { IdFactory } from '../core/ids.js';
 import type { ServerClock } from '../core/server-clock.js';
@@ -101,7 +101,7 @@ export interface TestKitHost {
   directory(): Directory;
 }
 
-/** The test kit of one mock (createMockServer of server.ts hands it to composeMockServer). */
+/** The test kit of one mock (createMockServer of composition/create-mock-server.ts hands it to composeMockServer). */
 export function createTestKit(host: TestKitHost): TestKit {
   // The keys of the test clients, so that an inbox verifies deliveries against the clock of the client's organization.
   const keysOfClients = new WeakMap<object, string>();

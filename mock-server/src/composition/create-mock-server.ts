@@ -1,10 +1,10 @@
-import { composeMockServer, type MockServer } from './composition/mock-server.js';
-import type { MockServerOptions } from './composition/options.js';
-import { createTestKit } from './testkit/test-kit.js';
+import { composeMockServer, type MockServer } from './mock-server.js';
+import type { MockServerOptions } from './options.js';
+import { createTestKit } from '../testkit/test-kit.js';
 
-export type { KnownTenant, MockServer, StopReport } from './composition/mock-server.js';
-export type { MockServerOptions } from './composition/options.js';
-export type { ServerClock } from './core/server-clock.js';
+export type { KnownTenant, MockServer, StopReport } from './mock-server.js';
+export type { MockServerOptions } from './options.js';
+export type { ServerClock } from '../core/server-clock.js';
 
 /**
  * Creates the mock: routes from the spec, state in memory, no I/O until asked. Runs wherever `Request` does (Node,

@@ -1,4 +1,4 @@
-import type { MockServer } from './server.js';
+import type { MockServer } from '../composition/mock-server.js';
 
 /** One API call to replay at start; `ref` names its answer for `{{ref.field}}` placeholders in later calls. */
 export interface FixtureRequest {

@@ -4,7 +4,10 @@ import type { Tenant } from '../core/tenant.js';
 import type { Variant } from '../core/variant.js';
 import { eventNaming } from '../core/event-naming.js';
 import { codecs } from '../variants/index.js';
-import type { WireEvent, WireEventOfType, WireEventType } from '../variants/wire-event.js';
+import type { WireEvent, WireEventOfType, WireEventType } from '../operations/wire-event.js';
+
+/** An event as each variant sends it (a contract of operations/), for the remote test kit (adapters/connect-mock.ts). */
+export type { WireEvent };
 
 /** Which events `mock.events.list` returns: those that meet every condition given. */
 export interface EventQuery<Type extends WireEventType = WireEventType> {
