@@ -1,198 +1,57 @@
-// A delivery as the webhook functions take it, and as a sender writes it. Its signature headers are read from
-// whatever a framework hands a receiver: a fetch `Headers` (Next.js route handlers, Hono's `c.req.raw.headers`,
-// Workers), anything else with a `get(name)` (Express's `req`, Next's `headers()`, a Map), or a plain record
-// (node:http's, Express's and Fastify's `req.headers`, Hono's `c.req.header()`). The parameters of verifySignature and
-// constructEvent become one checked delivery per signature scheme the request carries; the parameters of the signing
-// functions become the headers a sender puts on a delivery; a verified body becomes an event. Both builds call these,
-// then their own HMAC.
+// A delivery as the webhook functions take it, and as a sender writes it: the parameters of verifySignature and
+// constructEvent become one checked delivery per signature scheme the request carries, those of the signing functions
+// the contents to sign and then the headers a sender puts on a delivery, and a verified body becomes an event.
 import { WebhookVerificationError } from '../errors.js';
 import type { CardrailEvent } from '../events/cardrail-event.js';
-import {
-  cardrailPrefix,
-  formatSignatureHeader,
-  formatStandardWebhooksSignature,
-  MESSAGE_ID,
-  parseSignatureHeader,
-  parseStandardWebhooksHeaders,
-  SIGNATURE_HEADER,
-  STANDARD_WEBHOOKS_HEADERS,
-  standardWebhooksKey,
-  standardWebhooksPrefix,
-} from './schemes.js';
-import {
-  type CheckedDelivery,
-  checkedRawPayload,
-  checkTimestamp,
-  conflictingHeaders,
-  type RawPayload,
-  secretList,
-  type SignedContent,
-  toUnixSeconds,
-  type UnixTime,
-  type WebhookSecret,
-} from './signature-checks.js';
+import * as schemes from './schemes.js';
+import * as checks from './signature-checks.js';
+import type { CheckedDelivery, SignedContent } from './signature-checks.js';
+import type { GenerateWebhookHeadersParams, VerifySignatureParams } from './types.js';
 
-/** How far the signature's time may be from now, and what now is. */
-export interface VerificationTimeOptions {
-  /** Allowed distance between the signature's timestamp and now, both directions. Default 300. */
-  toleranceSeconds?: number;
-  /** The current time, unix seconds or a Date. Default: the system clock. */
-  now?: UnixTime;
-}
-
-/**
- * What `verifySignature` and `constructEvent` check: the raw body, the request's signature headers, the secret(s).
- * Pass `headers` (the request's headers: the scheme is read from them) or `header` (the `Cardrail-Signature` value).
- */
-export interface VerifySignatureParams extends VerificationTimeOptions {
-  /** The raw request body exactly as received; a parsed object is refused. */
-  payload: RawPayload;
-  /**
-   * The request's headers, as the framework gives them (`request.headers`, node:http's `req.headers`...). Whichever
-   * scheme they carry is verified: `Cardrail-Signature`, Standard Webhooks (`webhook-id`, `webhook-timestamp`,
-   * `webhook-signature`), or both, which must then agree.
-   */
-  headers?: WebhookHeaders;
-  /** The value of the `Cardrail-Signature` header alone, instead of `headers`. */
-  header?: string | null | undefined;
-  /** The endpoint's signing secret, or several (any one matching suffices) while rotating. */
-  secret: WebhookSecret;
-}
-
-/** What `generateSignatureHeader` signs, with which secret(s) and at which time. */
-export interface GenerateSignatureHeaderParams {
-  /** The exact body that will be sent. */
-  payload: RawPayload;
-  /** A secret, or several during rotation: one signature per secret, in this order. */
-  secret: WebhookSecret;
-  /** When the delivery is signed; unix seconds or a Date. Default: now. */
-  timestamp?: UnixTime;
-}
-
-/** What `generateWebhookHeaders` signs: the `generateSignatureHeader` parameters, the message id and the schemes. */
-export interface GenerateWebhookHeadersParams extends GenerateSignatureHeaderParams {
-  /** `webhook-id`: the same on every retry of one delivery. Default: a new `msg_` id. */
-  id?: string;
-  /** Adds the Standard Webhooks headers beside `Cardrail-Signature`. Default true. */
-  standardWebhooks?: boolean;
-}
-
-/**
- * One checked delivery per scheme the request carries, once the payload, the secrets, the headers and the time have
- * passed: the checks run in that order, so two faults report the first. Both schemes must carry the same time.
- */
+/** One checked delivery per scheme the request carries. Checks run in order (payload, secrets, headers, time). */
 export function checkedDeliveries(params: VerifySignatureParams): CheckedDelivery[] {
-  const payload = checkedRawPayload(params.payload);
-  const secrets = secretList(params.secret);
+  const payload = checks.checkedRawPayload(params.payload);
+  const secrets = checks.secretList(params.secret);
+  const found = signatureHeaderValues(params);
   const deliveries: CheckedDelivery[] = [];
-  if (params.headers === undefined) {
-    const { timestamp, signatures } = parseSignatureHeader(params.header);
-    deliveries.push({ payload, secrets, prefix: cardrailPrefix(timestamp), signatures, timestamp, scheme: SIGNATURE_HEADER });
-  } else {
-    if (params.header != null) {
-      throw new TypeError('Pass `headers` or `header`, not both.');
-    }
-    const found = signatureHeaderValues(params.headers);
-    if (found.cardrailSignature !== undefined) {
-      const { timestamp, signatures } = parseSignatureHeader(found.cardrailSignature);
-      deliveries.push({ payload, secrets, prefix: cardrailPrefix(timestamp), signatures, timestamp, scheme: SIGNATURE_HEADER });
-    }
-    if (found.webhookId !== undefined || found.webhookTimestamp !== undefined || found.webhookSignature !== undefined) {
-      const { id, timestamp, signatures } = parseStandardWebhooksHeaders(
-        found.webhookId,
-        found.webhookTimestamp,
-        found.webhookSignature,
-      );
-      for (const secret of secrets) standardWebhooksKey(secret);
-      deliveries.push({
-        payload,
-        secrets,
-        prefix: standardWebhooksPrefix(id, timestamp),
-        signatures,
-        timestamp,
-        scheme: 'Standard Webhooks',
-      });
-    }
-    const [first, second] = deliveries;
-    if (first === undefined) {
-      throw new WebhookVerificationError(
-        'missing_header',
-        'No Cardrail-Signature or webhook-signature header was found on the request: pass its headers as they arrived.',
-      );
-    }
-    if (second !== undefined && second.timestamp !== first.timestamp) {
-      throw conflictingHeaders(`Cardrail-Signature t=${first.timestamp}, webhook-timestamp ${second.timestamp}`);
-    }
+  if (found.cardrail !== undefined || params.headers === undefined) {
+    const { timestamp, signatures } = schemes.parseSignatureHeader(found.cardrail);
+    deliveries.push({ payload, secrets, prefix: `${timestamp}.`, signatures, timestamp, scheme: 'Cardrail-Signature' });
   }
-  checkTimestamp((deliveries[0] as CheckedDelivery).timestamp, params);
+  if (found.id !== undefined || found.timestamp !== undefined || found.signature !== undefined) {
+    const { id, timestamp, signatures } = schemes.parseStandardWebhooksHeaders(found.id, found.timestamp, found.signature);
+    for (const secret of secrets) schemes.standardWebhooksKey(secret);
+    deliveries.push({ payload, secrets, prefix: `${id}.${timestamp}.`, signatures, timestamp, scheme: 'Standard Webhooks' });
+  }
+  const [first, second] = deliveries;
+  if (first === undefined) {
+    throw new WebhookVerificationError(
+      'missing_header',
+      'No Cardrail-Signature or webhook-signature header was found on the request: pass its headers as they arrived.',
+    );
+  }
+  if (second !== undefined && second.timestamp !== first.timestamp) {
+    throw checks.conflictingHeaders(`Cardrail-Signature t=${first.timestamp}, webhook-timestamp ${second.timestamp}`);
+  }
+  checks.checkTimestamp(first.timestamp, params);
   return deliveries;
 }
 
-/** What a signing call signs, once its parameters have passed; `timestamp` goes into the header. */
-export function signingInput(params: GenerateSignatureHeaderParams): SignedContent & { readonly timestamp: number } {
-  const secrets = secretList(params.secret);
-  const timestamp = toUnixSeconds(params.timestamp);
-  return {
-    payload: checkedRawPayload(params.payload),
-    secrets,
-    prefix: cardrailPrefix(timestamp),
-    timestamp,
-    scheme: SIGNATURE_HEADER,
-  };
-}
-
-/** The Standard Webhooks content of a signing call, beside its Cardrail-Signature content; undefined when not wanted. */
-export function standardWebhooksInput(
-  params: GenerateWebhookHeadersParams,
-  content: SignedContent & { readonly timestamp: number },
-): (SignedContent & { readonly id: string }) | undefined {
-  if (params.standardWebhooks === false) return undefined;
-  const id = params.id ?? `msg_${crypto.randomUUID().replace(/-/g, '')}`;
-  if (typeof id !== 'string' || !MESSAGE_ID.test(id)) {
-    throw new TypeError(`id must be 1 to 255 printable ASCII characters without spaces, got ${JSON.stringify(id)}.`);
-  }
-  for (const secret of content.secrets) standardWebhooksKey(secret);
-  return { ...content, prefix: standardWebhooksPrefix(id, content.timestamp), scheme: 'Standard Webhooks', id };
-}
-
-/** A delivery's signature headers from its digests: Cardrail-Signature, then the Standard Webhooks ones if made. */
-export function formatWebhookHeaders(
-  timestamp: number,
-  cardrailDigests: readonly string[],
-  standard: { id: string; digests: readonly string[] } | undefined,
-): Record<string, string> {
-  const headers: Record<string, string> = { [SIGNATURE_HEADER]: formatSignatureHeader(timestamp, cardrailDigests) };
-  if (standard) {
-    headers[STANDARD_WEBHOOKS_HEADERS.id] = standard.id;
-    headers[STANDARD_WEBHOOKS_HEADERS.timestamp] = String(timestamp);
-    headers[STANDARD_WEBHOOKS_HEADERS.signature] = formatStandardWebhooksSignature(standard.digests);
-  }
-  return headers;
+/** The signature headers on a request (absent and empty ones undefined), or the `header` it was given. */
+function signatureHeaderValues({ headers, header }: VerifySignatureParams) {
+  if (headers === undefined) return { cardrail: header, id: undefined, timestamp: undefined, signature: undefined };
+  if (header != null) throw new TypeError('Pass `headers` or `header`, not both.');
+  const get = getterOf(headers);
+  const { id, timestamp, signature } = schemes.STANDARD_WEBHOOKS_HEADERS;
+  return { cardrail: get('cardrail-signature'), id: get(id), timestamp: get(timestamp), signature: get(signature) };
 }
 
 /**
- * The request's headers: a `Headers` object (or anything with `get(name)`), or a plain record of header names to
- * values, such as Node's `req.headers`. Names are matched without regard to case.
+ * Reads a header from whatever a framework hands a receiver: a fetch `Headers` (Next.js route handlers, Hono's
+ * `c.req.raw.headers`, Workers), anything else with a `get(name)` (Express's `req`, Next's `headers()`, a Map), or a
+ * plain record (node:http's, Express's and Fastify's `req.headers`, Hono's `c.req.header()`).
  */
-export type WebhookHeaders =
-  | {
-      /** The value of one header, by name in any case (as `Headers.get` answers). */
-      get(name: string): string | null | undefined;
-    }
-  | Readonly<Record<string, string | readonly string[] | undefined>>;
-
-/** The signature headers found on a request; absent ones are undefined. */
-interface SignatureHeaderValues {
-  cardrailSignature: string | undefined;
-  webhookId: string | undefined;
-  webhookTimestamp: string | undefined;
-  webhookSignature: string | undefined;
-}
-
-/** One header's value, or undefined when the request has none or an empty one. */
-type HeaderGetter = (name: string) => string | undefined;
-
-function getterOf(headers: unknown): HeaderGetter {
+function getterOf(headers: unknown): (name: string) => string | undefined {
   if (typeof headers !== 'object' || headers === null) {
     throw new TypeError(
       `headers must be the request's headers (a Headers object or node:http's req.headers), got ${String(headers)}.`,
@@ -200,32 +59,51 @@ function getterOf(headers: unknown): HeaderGetter {
   }
   const { get } = headers as { get?: unknown };
   const record = headers as Record<string, unknown>;
-  const read =
-    typeof get === 'function'
-      ? (name: string): unknown => get.call(headers, name)
-      : (name: string): unknown => {
-          // Node writes names in lower case: one lookup. Other records are searched without regard to case.
-          if (name in record) return record[name];
-          for (const key in record) if (key.toLowerCase() === name) return record[key];
-          return undefined;
-        };
   return (name) => {
-    let value = read(name);
+    let value: unknown;
+    if (typeof get === 'function') value = get.call(headers, name);
+    // Node writes names in lower case: one lookup. Other records are searched without regard to case.
+    else if (name in record) value = record[name];
+    else value = record[Object.keys(record).find((key) => key.toLowerCase() === name) ?? name];
     // A header sent twice is one value, joined as Node joins repeated headers.
     if (Array.isArray(value)) value = value.join(', ');
     return typeof value === 'string' && value.trim() !== '' ? value : undefined;
   };
 }
 
-/** The signature headers of both schemes a request carries. */
-function signatureHeaderValues(headers: WebhookHeaders): SignatureHeaderValues {
-  const get = getterOf(headers);
-  return {
-    cardrailSignature: get('cardrail-signature'),
-    webhookId: get(STANDARD_WEBHOOKS_HEADERS.id),
-    webhookTimestamp: get(STANDARD_WEBHOOKS_HEADERS.timestamp),
-    webhookSignature: get(STANDARD_WEBHOOKS_HEADERS.signature),
+/** One scheme's content of a signing call, with what its headers carry besides the digests (`id`: Standard Webhooks). */
+export interface SigningContent extends SignedContent {
+  readonly timestamp: number;
+  readonly id?: string;
+}
+
+/** What a signing call signs: Cardrail-Signature's content, then Standard Webhooks' if wanted and not opted out of. */
+export function signing(params: GenerateWebhookHeadersParams, standardWebhooks: boolean): SigningContent[] {
+  const secrets = checks.secretList(params.secret);
+  const timestamp = checks.toUnixSeconds(params.timestamp);
+  const payload = checks.checkedRawPayload(params.payload);
+  const contents: SigningContent[] = [{ payload, secrets, prefix: `${timestamp}.`, scheme: 'Cardrail-Signature', timestamp }];
+  if (!standardWebhooks || params.standardWebhooks === false) return contents;
+  const id = params.id ?? `msg_${crypto.randomUUID().replace(/-/g, '')}`;
+  if (typeof id !== 'string' || !schemes.MESSAGE_ID.test(id)) {
+    throw new TypeError(`id must be 1 to 255 printable ASCII characters without spaces, got ${JSON.stringify(id)}.`);
+  }
+  for (const secret of secrets) schemes.standardWebhooksKey(secret);
+  return [...contents, { payload, secrets, prefix: `${id}.${timestamp}.`, scheme: 'Standard Webhooks', timestamp, id }];
+}
+
+/** A delivery's signature headers from the digests of each content of its signing, one `v1` per secret in order. */
+export function signatureHeaders(
+  [cardrail, standard]: readonly SigningContent[],
+  [cardrailDigests = [], standardDigests = []]: readonly (readonly string[])[],
+): Record<string, string> & { 'Cardrail-Signature': string } {
+  const headers = {
+    'Cardrail-Signature': [`t=${cardrail?.timestamp}`, ...cardrailDigests.map((digest) => `v1=${digest}`)].join(','),
   };
+  if (standard?.id === undefined) return headers;
+  const names = schemes.STANDARD_WEBHOOKS_HEADERS;
+  const signature = standardDigests.map((digest) => `v1,${digest}`).join(' ');
+  return { ...headers, [names.id]: standard.id, [names.timestamp]: String(standard.timestamp), [names.signature]: signature };
 }
 
 // Pure: a bundle that imports only the API client drops it along with the webhook code.

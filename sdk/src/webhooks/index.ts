@@ -1,6 +1,5 @@
-// `@cardrail/sdk/webhooks` on Web Crypto: what browsers, edge runtimes and workers resolve (index.node.ts is the
-// build for runtimes with node:crypto, chosen by the package's `node` export condition). Its declarations and their
-// documentation are the package's types for both builds.
+// `@cardrail/sdk/webhooks` on Web Crypto: what browsers, edge runtimes and workers resolve. index.node.ts is the same
+// module handed node:crypto (the package's `node` export condition); these declarations are the types of both.
 /**
  * Webhook verification of both signature schemes a delivery carries (`Cardrail-Signature` and Standard Webhooks):
  * `unwrap`, `constructEvent`, `verifySignature`; typed events and their guards; `generateWebhookHeaders` and
@@ -8,27 +7,15 @@
  *
  * @module @cardrail/sdk/webhooks
  */
-import { CardrailError } from '../errors.js';
-import type { CardrailEvent } from '../events/cardrail-event.js';
-import {
-  checkedDeliveries,
-  formatWebhookHeaders,
-  type GenerateSignatureHeaderParams,
-  type GenerateWebhookHeadersParams,
-  signingInput,
-  standardWebhooksInput,
-  type VerificationTimeOptions,
-  type VerifySignatureParams,
-  type WebhookHeaders,
-} from './delivery.js';
-import { formatSignatureHeader } from './schemes.js';
-import { type RawPayload, verifiedPayload, type WebhookSecret } from './signature-checks.js';
-import { webCryptoConstructEvent, webCryptoDigests } from './web-crypto.js';
+import { webCryptoHmac as hmac } from './web-crypto.js';
+import * as make from './webhook-functions.js';
+
+// One pure call per function, so that a bundle keeps only the functions it imports.
 
 /**
  * Verifies a delivery and returns its typed event: the short form of `constructEvent`, with the request's body, its
  * headers (either signature scheme, or both, read from them) and the endpoint's secret. Rejects with
- * `WebhookVerificationError` when the delivery is not genuine. Runs on every runtime.
+ * `WebhookVerificationError` when the delivery is not genuine. Runs on every runtime. @function
  *
  * @example
  * ```ts
@@ -36,129 +23,74 @@ import { webCryptoConstructEvent, webCryptoDigests } from './web-crypto.js';
  * const event = await unwrap(await request.text(), request.headers, process.env.CARDRAIL_WEBHOOK_SECRET!);
  * ```
  */
-export function unwrap(
-  body: RawPayload,
-  headers: WebhookHeaders,
-  secret: WebhookSecret,
-  options: VerificationTimeOptions = {},
-): Promise<CardrailEvent> {
-  return constructEvent({ ...options, payload: body, headers, secret });
-}
+export const unwrap = /* @__PURE__ */ make.unwrapOn(hmac);
 
 /**
  * Resolves when the delivery's signature holds: one `v1` signature matches one secret within the tolerance, for
  * each scheme the request carries (`headers`), or for `Cardrail-Signature` alone (`header`); otherwise rejects with
- * `WebhookVerificationError`. Runs on every runtime: node:crypto where the package resolves its Node build (Node,
- * Bun, Deno), Web Crypto elsewhere (browsers, edge runtimes, workers).
+ * `WebhookVerificationError`. Runs on every runtime. @function
  *
  * @example
  * ```ts
- * // In a fetch-style handler (Next.js, Hono, Workers): verify the raw body before trusting it.
- * await verifySignature({
- *   payload: await request.text(),
- *   headers: request.headers,
- *   secret: process.env.CARDRAIL_WEBHOOK_SECRET!,
- * });
+ * await verifySignature({ payload: await request.text(), headers: request.headers, secret: webhookSecret });
  * ```
  */
-export async function verifySignature(params: VerifySignatureParams): Promise<void> {
-  await verifiedPayload(webCryptoDigests, checkedDeliveries(params));
-}
+export const verifySignature = /* @__PURE__ */ make.asyncOn(hmac, make.verification);
 
 /**
- * Synchronous `verifySignature`: returns when the signature is valid, throws `WebhookVerificationError` otherwise.
- * Only where a synchronous HMAC exists: Node, Bun and Deno (the package's Node build, on node:crypto). On browsers,
- * edge runtimes and workers it throws a `CardrailError` with code `webhook_sync_unavailable`, whatever the input:
- * use `await verifySignature(...)` there.
+ * Synchronous `verifySignature`, where a synchronous HMAC exists: Node, Bun and Deno (node:crypto). On browsers, edge
+ * runtimes and workers it throws a `CardrailError` with code `webhook_sync_unavailable`, whatever the input. @function
  */
-export function verifySignatureSync(_params: VerifySignatureParams): void {
-  throw syncUnavailable('verifySignatureSync');
-}
+export const verifySignatureSync = /* @__PURE__ */ make.syncOn(hmac, 'verifySignatureSync', make.verification);
 
 /**
  * Verifies the signature, then parses the body into a `CardrailEvent`, a union discriminated by `type`. Runs on
- * every runtime.
+ * every runtime. @function
  *
  * @example
  * ```ts
  * const event = await constructEvent({ payload: rawBody, headers: requestHeaders, secret: webhookSecret });
- * switch (event.type) {
- *   case 'card.frozen':
- *     console.log(event.data.cardId, event.data.reason); // typed per event type
- *     break;
- * }
+ * if (event.type === 'card.frozen') console.log(event.data.cardId, event.data.reason); // typed per event type
  * ```
  */
-export function constructEvent(params: VerifySignatureParams): Promise<CardrailEvent> {
-  return webCryptoConstructEvent(params);
-}
+export const constructEvent = /* @__PURE__ */ make.asyncOn(hmac, make.construction);
 
 /**
  * Synchronous `constructEvent`, where a synchronous HMAC exists: Node, Bun and Deno. On browsers, edge runtimes and
- * workers it throws a `CardrailError` with code `webhook_sync_unavailable`: use `await constructEvent(...)` there.
+ * workers it throws a `CardrailError` with code `webhook_sync_unavailable`. @function
  */
-export function constructEventSync(_params: VerifySignatureParams): CardrailEvent {
-  throw syncUnavailable('constructEventSync');
-}
+export const constructEventSync = /* @__PURE__ */ make.syncOn(hmac, 'constructEventSync', make.construction);
 
-/**
- * Builds the `Cardrail-Signature` value for a payload: `t=<unix seconds>,v1=<hex>[,v1=<hex>...]`. Runs on every
- * runtime.
- */
-export async function generateSignatureHeader(params: GenerateSignatureHeaderParams): Promise<string> {
-  const content = signingInput(params);
-  return formatSignatureHeader(content.timestamp, await webCryptoDigests(content));
-}
+/** The `Cardrail-Signature` value for a payload: `t=<unix seconds>,v1=<hex>[,v1=<hex>...]`. Runs on every runtime. @function */
+export const generateSignatureHeader = /* @__PURE__ */ make.asyncOn(hmac, make.signatureHeader);
 
 /**
  * Synchronous `generateSignatureHeader`, where a synchronous HMAC exists: Node, Bun and Deno. On browsers, edge
- * runtimes and workers it throws a `CardrailError` with code `webhook_sync_unavailable`: use
- * `await generateSignatureHeader(...)` there.
+ * runtimes and workers it throws a `CardrailError` with code `webhook_sync_unavailable`. @function
  */
-export function generateSignatureHeaderSync(_params: GenerateSignatureHeaderParams): string {
-  throw syncUnavailable('generateSignatureHeaderSync');
-}
+export const generateSignatureHeaderSync = /* @__PURE__ */ make.syncOn(hmac, 'generateSignatureHeaderSync', make.signatureHeader);
 
 /**
  * Every signature header of a delivery, as the API sends them: `Cardrail-Signature`, and the Standard Webhooks
  * `webhook-id`, `webhook-timestamp` and `webhook-signature` (unless `standardWebhooks: false`), one signature per
- * secret in each. For tests that post deliveries to a receiver. Runs on every runtime.
+ * secret in each. For tests that post deliveries to a receiver. Runs on every runtime. @function
  *
  * @example
  * ```ts
- * const body = JSON.stringify(event);
  * const headers = await generateWebhookHeaders({ payload: body, secret, id: 'msg_1' });
  * await fetch(receiverUrl, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body });
  * ```
  */
-export async function generateWebhookHeaders(params: GenerateWebhookHeadersParams): Promise<Record<string, string>> {
-  const content = signingInput(params);
-  const standard = standardWebhooksInput(params, content);
-  const [cardrail, standardDigests] = await Promise.all([webCryptoDigests(content), standard && webCryptoDigests(standard)]);
-  return formatWebhookHeaders(content.timestamp, cardrail, standard && { id: standard.id, digests: standardDigests ?? [] });
-}
+export const generateWebhookHeaders = /* @__PURE__ */ make.asyncOn(hmac, make.webhookHeaders);
 
 /**
  * Synchronous `generateWebhookHeaders`, where a synchronous HMAC exists: Node, Bun and Deno. On browsers, edge
- * runtimes and workers it throws a `CardrailError` with code `webhook_sync_unavailable`: use
- * `await generateWebhookHeaders(...)` there.
+ * runtimes and workers it throws a `CardrailError` with code `webhook_sync_unavailable`. @function
  */
-export function generateWebhookHeadersSync(_params: GenerateWebhookHeadersParams): Record<string, string> {
-  throw syncUnavailable('generateWebhookHeadersSync');
-}
+export const generateWebhookHeadersSync = /* @__PURE__ */ make.syncOn(hmac, 'generateWebhookHeadersSync', make.webhookHeaders);
 
-export * from './webhook-exports.js';
-
-/**
- * What the synchronous functions throw in this build (browsers, edge runtimes, workers: Web Crypto's `crypto.subtle`
- * is asynchronous only). A `CardrailError`, not a `WebhookVerificationError`: the delivery may be genuine, and a
- * receiver that answers verification errors with 400 must not turn a deployment mistake into rejected webhooks.
- */
-function syncUnavailable(name: `${string}Sync`): CardrailError {
-  return new CardrailError({
-    code: 'webhook_sync_unavailable',
-    message:
-      `${name}() needs node:crypto (Node, Bun, Deno). This build, for browsers, edge runtimes and workers, has only ` +
-      `Web Crypto, which is async: use \`await ${name.slice(0, -4)}(...)\` instead.`,
-  });
-}
+export type * from './types.js';
+export { parseSignatureHeader, parseStandardWebhooksHeaders, SIGNATURE_HEADER, STANDARD_WEBHOOKS_HEADERS } from './schemes.js';
+export { DEFAULT_TOLERANCE_SECONDS } from './signature-checks.js';
+export { WebhookVerificationError, type WebhookVerificationErrorCode } from '../errors.js';
+export * from '../events/index.js';

@@ -1,26 +1,14 @@
-// The two signature schemes a delivery carries, their grammars, keys and refusals.
-//
-// The Cardrail-Signature scheme: `Cardrail-Signature: t=<unix seconds>,v1=<hex>[,v1=<hex>...]`, each v1 the lower-case
-// hex HMAC-SHA256 of `<t>.<raw body>` keyed with the whole secret string (`whsec_` included) as UTF-8.
-//
-// The Standard Webhooks scheme (https://www.standardwebhooks.com), what the `standardwebhooks` and `svix` libraries
-// verify: `webhook-id`, `webhook-timestamp` (unix seconds) and `webhook-signature`, a space-separated list of
-// `v1,<base64>` entries, each the base64 HMAC-SHA256 of `<id>.<timestamp>.<raw body>` keyed with the secret's bytes
-// (the base64 text after `whsec_`, decoded). One entry per active secret during a rotation.
+// The headers of both signature schemes, and the Standard Webhooks key. Cardrail-Signature signs `<t>.<raw body>`
+// with the whole secret string as the key and writes hex; Standard Webhooks (https://www.standardwebhooks.com, what
+// the `standardwebhooks` and `svix` libraries verify) signs `<id>.<t>.<raw body>` with the secret's bytes (the base64
+// after `whsec_`) and writes base64. Both carry one signature per active secret during a rotation.
 import { base64ToBytes } from '../base64.js';
 import { BoundedCache } from '../core/bounded-cache.js';
 import { WebhookVerificationError } from '../errors.js';
+import type { ParsedSignatureHeader, ParsedStandardWebhooksHeaders } from './types.js';
 
 /** Name of the HTTP header that carries the Cardrail-Signature scheme. */
 export const SIGNATURE_HEADER = 'Cardrail-Signature';
-
-/** A `Cardrail-Signature` header, parsed: `t=<unix seconds>,v1=<hex>[,v1=<hex>]`. */
-export interface ParsedSignatureHeader {
-  /** Unix seconds the sender put in `t=`. */
-  timestamp: number;
-  /** Every non-empty `v1=` digest, lower-cased, in header order. */
-  signatures: string[];
-}
 
 const DIGITS = /^\d+$/;
 const SHA256_HEX = /^[0-9a-f]{64}$/;
@@ -37,47 +25,33 @@ export function parseSignatureHeader(header: string | null | undefined): ParsedS
   if (header == null || header.trim() === '') {
     throw new WebhookVerificationError('missing_header', `No ${SIGNATURE_HEADER} header was found on the request.`);
   }
+  const malformed = (reason: string) =>
+    new WebhookVerificationError('malformed_header', `Malformed ${SIGNATURE_HEADER} header: ${reason}.`);
   let timestamp: number | undefined;
   const signatures: string[] = [];
   for (const element of header.split(',')) {
     const part = element.trim();
     if (part === '') continue;
     const separator = part.indexOf('=');
-    if (separator <= 0) throw malformedCardrail(`element "${part}" is not a key=value pair`);
+    if (separator <= 0) throw malformed(`element "${part}" is not a key=value pair`);
     const scheme = part.slice(0, separator).trim();
     const value = part.slice(separator + 1).trim();
     if (scheme === 't') {
-      if (timestamp !== undefined) throw malformedCardrail('more than one t= element');
-      if (!DIGITS.test(value)) throw malformedCardrail(`t= must be unix seconds, got "${value}"`);
+      if (timestamp !== undefined) throw malformed('more than one t= element');
+      if (!DIGITS.test(value)) throw malformed(`t= must be unix seconds, got "${value}"`);
       timestamp = Number(value);
-      if (!Number.isSafeInteger(timestamp)) throw malformedCardrail(`t= is out of range: "${value}"`);
-    } else if (scheme === 'v1') {
-      if (value === '') continue;
+      if (!Number.isSafeInteger(timestamp)) throw malformed(`t= is out of range: "${value}"`);
+    } else if (scheme === 'v1' && value !== '') {
       const digest = value.toLowerCase();
-      if (!SHA256_HEX.test(digest)) throw malformedCardrail('v1= must be 64 hexadecimal characters');
+      if (!SHA256_HEX.test(digest)) throw malformed('v1= must be 64 hexadecimal characters');
       signatures.push(digest);
     }
-    // Other schemes are skipped on purpose: a sender may add new ones before receivers understand them.
   }
-  if (timestamp === undefined) throw malformedCardrail('no t= element');
+  if (timestamp === undefined) throw malformed('no t= element');
   if (signatures.length === 0) {
     throw new WebhookVerificationError('missing_signature', `The ${SIGNATURE_HEADER} header has no v1 signature.`);
   }
   return { timestamp, signatures };
-}
-
-function malformedCardrail(reason: string): WebhookVerificationError {
-  return new WebhookVerificationError('malformed_header', `Malformed ${SIGNATURE_HEADER} header: ${reason}.`);
-}
-
-/** The header's value for digests made at `timestamp`, one `v1=` per secret in order. */
-export function formatSignatureHeader(timestamp: number, signatures: readonly string[]): string {
-  return [`t=${timestamp}`, ...signatures.map((signature) => `v1=${signature}`)].join(',');
-}
-
-/** What Cardrail-Signature signs before the body. */
-export function cardrailPrefix(timestamp: number): string {
-  return `${timestamp}.`;
 }
 
 /** The Standard Webhooks headers, lower-case as HTTP/2 and Node write header names. */
@@ -89,16 +63,6 @@ export const STANDARD_WEBHOOKS_HEADERS = {
   /** `v1,<base64>` entries, one per active secret, separated by spaces. */
   signature: 'webhook-signature',
 } as const;
-
-/** The Standard Webhooks headers of a delivery, parsed. */
-export interface ParsedStandardWebhooksHeaders {
-  /** The message id (`webhook-id`): the same on every retry of one delivery, so receivers can deduplicate. */
-  id: string;
-  /** Unix seconds of `webhook-timestamp`. */
-  timestamp: number;
-  /** Every `v1,` signature, in header order (base64 of 32 bytes). */
-  signatures: string[];
-}
 
 const SHA256_BASE64 = /^[A-Za-z0-9+/]{43}=$/;
 /** What a message id may hold: printable ASCII without spaces, so that it survives every HTTP stack unchanged. */
@@ -121,20 +85,22 @@ export function parseStandardWebhooksHeaders(
       'The request has some Standard Webhooks headers but not all three of webhook-id, webhook-timestamp and webhook-signature.',
     );
   }
+  const malformed = (reason: string) =>
+    new WebhookVerificationError('malformed_header', `Malformed Standard Webhooks headers: ${reason}.`);
   const messageId = id.trim();
-  if (!MESSAGE_ID.test(messageId)) throw malformedStandard('webhook-id must be printable ASCII without spaces');
+  if (!MESSAGE_ID.test(messageId)) throw malformed('webhook-id must be printable ASCII without spaces');
   const seconds = timestamp.trim();
   if (!DIGITS.test(seconds) || !Number.isSafeInteger(Number(seconds))) {
-    throw malformedStandard(`webhook-timestamp must be unix seconds, got "${seconds}"`);
+    throw malformed(`webhook-timestamp must be unix seconds, got "${seconds}"`);
   }
   const signatures: string[] = [];
   for (const entry of signature.split(' ')) {
     if (entry === '') continue;
     const comma = entry.indexOf(',');
-    if (comma <= 0) throw malformedStandard(`"${entry}" is not <version>,<signature>`);
+    if (comma <= 0) throw malformed(`"${entry}" is not <version>,<signature>`);
     if (entry.slice(0, comma) !== 'v1') continue;
     const value = entry.slice(comma + 1);
-    if (!SHA256_BASE64.test(value)) throw malformedStandard('a v1 signature must be the base64 of 32 bytes');
+    if (!SHA256_BASE64.test(value)) throw malformed('a v1 signature must be the base64 of 32 bytes');
     signatures.push(value);
   }
   if (signatures.length === 0) {
@@ -143,25 +109,11 @@ export function parseStandardWebhooksHeaders(
   return { id: messageId, timestamp: Number(seconds), signatures };
 }
 
-function malformedStandard(reason: string): WebhookVerificationError {
-  return new WebhookVerificationError('malformed_header', `Malformed Standard Webhooks headers: ${reason}.`);
-}
-
-/** What Standard Webhooks signs before the body. */
-export function standardWebhooksPrefix(id: string, timestamp: number): string {
-  return `${id}.${timestamp}.`;
-}
-
-/** `v1,<base64>` entries, one per digest, in order. */
-export function formatStandardWebhooksSignature(signatures: readonly string[]): string {
-  return signatures.map((signature) => `v1,${signature}`).join(' ');
-}
-
 // Decoded once per secret: a receiver verifies every delivery with the same one or two secrets.
 const keys = /* @__PURE__ */ new BoundedCache<Uint8Array>(16);
 
 /**
- * The HMAC key of a secret under Standard Webhooks: the base64 text after `whsec_` (the prefix is optional, as in the
+ * The HMAC key of a secret under Standard Webhooks: the base64 text after `whsec_` (optional, as in the
  * `standardwebhooks` library), decoded. Secrets in the URL-safe alphabet, as issued before the standard one was
  * chosen, decode to the same bytes the API signs with.
  */

@@ -1,52 +1,25 @@
 // Every check of a signed delivery that does not depend on its scheme: the raw body, the secrets, the time and its
-// tolerance, the constant-time comparison of digests, and the verdict when a delivery carries both schemes. Both
-// builds apply them in the same order, so they throw the same error for the same bad input; only the HMAC differs
-// (node-crypto.ts, web-crypto.ts). Each scheme's own part (its headers' grammar, what it signs before the body, how
-// its secret becomes a key, how it writes a digest) is in schemes.ts; delivery.ts puts them together.
+// tolerance, the constant-time comparison of digests, and the verdict when a delivery carries both schemes.
 import { WebhookVerificationError } from '../errors.js';
-
-/** The exact bytes of the request body, as received: a string, or any byte view or buffer (Node's Buffer included). */
-export type RawPayload = string | ArrayBufferView | ArrayBuffer;
-
-/** One signing secret or several (during rotation the old and new secret both sign). */
-export type WebhookSecret = string | readonly string[];
-
-/** A point in time as a Date or as unix seconds (the unit of the header's `t=`). */
-export type UnixTime = Date | number;
+import type { SignatureScheme, UnixTime } from './types.js';
 
 /** How far the signature's timestamp may be from now, in either direction, by default. */
 export const DEFAULT_TOLERANCE_SECONDS = 300;
 
-/**
- * The signature schemes a delivery carries: `Cardrail-Signature` (hex HMAC of `<t>.<body>`, the whole secret string
- * as the key) and Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`: base64 HMAC of
- * `<id>.<t>.<body>`, the base64-decoded secret as the key).
- */
-export type SignatureScheme = 'Cardrail-Signature' | 'Standard Webhooks';
-
-/** What is signed, under which secrets and by which scheme. */
+/** What an HMAC provider signs: `prefix` (`<t>.`, or `<id>.<t>.`) then the body, under each secret, by `scheme`. */
 export interface SignedContent {
-  /** The body as a string (left unencoded, so it is encoded once, where it is used) or a view of its bytes. */
+  /** The body as a string (encoded once, where it is used) or a view of its bytes. */
   readonly payload: string | Uint8Array;
   readonly secrets: readonly string[];
-  /** What the scheme signs before the body (`<t>.` for Cardrail-Signature, `<id>.<t>.` for Standard Webhooks). */
   readonly prefix: string;
   readonly scheme: SignatureScheme;
 }
 
-/** One scheme's signatures of a delivery that passed every check but the signatures themselves. */
+/** One scheme's part of a delivery that passed every check but its signatures (hex or base64, as the headers had them). */
 export interface CheckedDelivery extends SignedContent {
-  /** The digests the headers carry, as the scheme writes them (lower-case hex, or base64). */
   readonly signatures: readonly string[];
-  /** Unix seconds the sender signed at. */
   readonly timestamp: number;
 }
-
-/** HMAC-SHA256 of `prefix` + payload under one secret, written as the scheme writes it: node:crypto's, synchronous. */
-export type Digest = (secret: string, prefix: string, payload: string | Uint8Array, scheme: SignatureScheme) => string;
-
-/** HMAC-SHA256 of the content under each of its secrets, in order, as the scheme writes it: Web Crypto's, asynchronous. */
-export type Digests = (content: SignedContent) => Promise<string[]>;
 
 const RAW_BODY_HELP =
   'Signatures cover the raw request body: pass it exactly as received (a string, Uint8Array/Buffer or ArrayBuffer), ' +
@@ -57,9 +30,8 @@ const RAW_BODY_HELP =
 
 /** The body as a string or a view of its bytes; a parsed object (the raw-body trap of every framework) is refused. */
 export function checkedRawPayload(payload: unknown): string | Uint8Array {
-  // Strings and byte arrays (Node's Buffer is one) are used as they are: no wrapper, no copy.
+  // Strings and byte arrays (Node's Buffer too) are used as they are; other realms' buffers (jsdom, vm) are recognised.
   if (typeof payload === 'string' || payload instanceof Uint8Array) return payload;
-  // ArrayBuffer.isView and the toString tag also recognise buffers from another realm (jsdom, vm, iframes).
   if (ArrayBuffer.isView(payload)) return new Uint8Array(payload.buffer, payload.byteOffset, payload.byteLength);
   if (Object.prototype.toString.call(payload) === '[object ArrayBuffer]') return new Uint8Array(payload as ArrayBuffer);
   const received = payload === null ? 'null' : Array.isArray(payload) ? 'an array' : `a value of type ${typeof payload}`;
@@ -103,10 +75,8 @@ export function checkTimestamp(timestamp: number, options: { toleranceSeconds?: 
 }
 
 /**
- * True when `digest` (our HMAC under one secret) equals one of the header's signatures. Every entry is compared, and
- * each comparison runs to the end instead of stopping at the first difference, so the time taken does not tell an
- * attacker how many leading characters of a forged signature were right. Lengths are public (64 hex digits, 44
- * base64 characters).
+ * Whether `digest` (ours, under one secret) equals one of the header's signatures. Each comparison runs to the end
+ * instead of stopping at the first difference, so its time does not tell how much of a forged signature was right.
  */
 function matchesAnySignature(digest: string, signatures: readonly string[]): boolean {
   let matched = false;
@@ -120,11 +90,17 @@ function matchesAnySignature(digest: string, signatures: readonly string[]): boo
 }
 
 /**
- * Accepts a delivery when every scheme it carries has a matching signature. One scheme failing while the other holds
- * means the two were not made by one sender with one secret (a proxy that re-signed one of them, headers of two
- * deliveries mixed): refused as `conflicting_headers`, naming which held.
+ * The payload, once each scheme has a signature matching the digest of one secret (`digests`: per delivery, per
+ * secret). One scheme holding and the other not means one sender did not make both (a proxy re-signed one, headers of
+ * two deliveries were mixed): `conflicting_headers`, naming which held.
  */
-function verdict(deliveries: readonly CheckedDelivery[], matched: readonly boolean[]): string | Uint8Array {
+export function verifiedPayload(
+  deliveries: readonly CheckedDelivery[],
+  digests: readonly (readonly string[])[],
+): string | Uint8Array {
+  const matched = deliveries.map(({ signatures }, index) =>
+    (digests[index] as readonly string[]).some((digest) => matchesAnySignature(digest, signatures)),
+  );
   const held = matched.indexOf(true);
   if (held !== -1 && !matched.includes(false)) return (deliveries[0] as CheckedDelivery).payload;
   if (held === -1) {
@@ -144,29 +120,4 @@ export function conflictingHeaders(how: string): WebhookVerificationError {
     `The delivery's two signature schemes disagree (${how}), so one sender did not make both. If something re-signs ` +
       'one of them on the way, verify the scheme you trust alone.',
   );
-}
-
-/** The payload of checked deliveries once their signatures hold, on a synchronous HMAC. */
-export function verifiedPayloadSync(digest: Digest, deliveries: readonly CheckedDelivery[]): string | Uint8Array {
-  const matched: boolean[] = [];
-  for (const { payload, secrets, prefix, scheme, signatures } of deliveries) {
-    let match = false;
-    // The first matching secret ends the search.
-    for (const secret of secrets) {
-      match = matchesAnySignature(digest(secret, prefix, payload, scheme), signatures);
-      if (match) break;
-    }
-    matched.push(match);
-  }
-  return verdict(deliveries, matched);
-}
-
-/** The payload of checked deliveries once their signatures hold, on an asynchronous HMAC: every secret in one trip. */
-export async function verifiedPayload(digests: Digests, deliveries: readonly CheckedDelivery[]): Promise<string | Uint8Array> {
-  const matched = await Promise.all(
-    deliveries.map(async (delivery) =>
-      (await digests(delivery)).some((digest) => matchesAnySignature(digest, delivery.signatures)),
-    ),
-  );
-  return verdict(deliveries, matched);
 }
