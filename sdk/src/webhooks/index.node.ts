@@ -1,6 +1,5 @@
-// `@cardrail/sdk/webhooks` on node:crypto: what Node, Bun and Deno resolve through the package's `node` export
-// condition. Everything index.ts exports, its functions made the same way but handed node:crypto's HMAC (a module's
-// own exports take precedence over the same names from `export *`), so every synchronous form works here.
+// `@cardrail/sdk/webhooks` on node:crypto (the package's `node` export condition: Node, Bun, Deno): index.ts, its
+// functions made the same way but handed node:crypto's HMAC (a module's own exports win over `export *`'s names).
 import { nodeCryptoHmac as hmac } from './node-crypto.js';
 import * as make from './webhook-functions.js';
 

@@ -1,9 +1,9 @@
 // `@cardrail/sdk/webhooks` on Web Crypto: what browsers, edge runtimes and workers resolve. index.node.ts is the same
 // module handed node:crypto (the package's `node` export condition); these declarations are the types of both.
 /**
- * Webhook verification of both signature schemes a delivery carries (`Cardrail-Signature` and Standard Webhooks):
- * `unwrap`, `constructEvent`, `verifySignature`; typed events and their guards; `generateWebhookHeaders` and
- * `generateSignatureHeader` for tests. node:crypto on Node, Bun and Deno; Web Crypto elsewhere.
+ * Webhook verification of both signature schemes a delivery carries (`Cardrail-Signature` and Standard Webhooks),
+ * typed events and their guards, and the signing functions for tests. node:crypto on Node, Bun and Deno; Web Crypto
+ * elsewhere.
  *
  * @module @cardrail/sdk/webhooks
  */
@@ -13,68 +13,41 @@ import * as make from './webhook-functions.js';
 // One pure call per function, so that a bundle keeps only the functions it imports.
 
 /**
- * Verifies a delivery and returns its typed event: the short form of `constructEvent`, with the request's body, its
- * headers (either signature scheme, or both, read from them) and the endpoint's secret. Rejects with
- * `WebhookVerificationError` when the delivery is not genuine. Runs on every runtime. @function
- *
+ * Verifies a delivery and returns its typed event: `constructEvent` with the request's raw body, its headers (either
+ * signature scheme, or both) and the endpoint's secret. Rejects with `WebhookVerificationError`. @function
  * @example
  * ```ts
- * // A fetch-style handler (Next.js route handler, Hono, Workers): the raw body, then the headers as they arrived.
  * const event = await unwrap(await request.text(), request.headers, process.env.CARDRAIL_WEBHOOK_SECRET!);
  * ```
  */
 export const unwrap = /* @__PURE__ */ make.unwrapOn(hmac);
-
 /**
- * Resolves when the delivery's signature holds: one `v1` signature matches one secret within the tolerance, for
- * each scheme the request carries (`headers`), or for `Cardrail-Signature` alone (`header`); otherwise rejects with
- * `WebhookVerificationError`. Runs on every runtime. @function
- *
- * @example
- * ```ts
- * await verifySignature({ payload: await request.text(), headers: request.headers, secret: webhookSecret });
- * ```
+ * Resolves when the delivery's signature holds: one `v1` signature matches one secret within the tolerance, for each
+ * scheme the request carries (`headers`), or for `Cardrail-Signature` alone (`header`); otherwise rejects with
+ * `WebhookVerificationError`. @function
  */
 export const verifySignature = /* @__PURE__ */ make.asyncOn(hmac, make.verification);
-
-/**
- * Synchronous `verifySignature`, where a synchronous HMAC exists: Node, Bun and Deno (node:crypto). On browsers, edge
- * runtimes and workers it throws a `CardrailError` with code `webhook_sync_unavailable`, whatever the input. @function
- */
+/** `verifySignature` on Node, Bun and Deno (node:crypto); elsewhere it throws `webhook_sync_unavailable`. @function */
 export const verifySignatureSync = /* @__PURE__ */ make.syncOn(hmac, 'verifySignatureSync', make.verification);
-
 /**
- * Verifies the signature, then parses the body into a `CardrailEvent`, a union discriminated by `type`. Runs on
- * every runtime. @function
- *
+ * Verifies the signature, then parses the body into a `CardrailEvent`, a union discriminated by `type`. @function
  * @example
  * ```ts
- * const event = await constructEvent({ payload: rawBody, headers: requestHeaders, secret: webhookSecret });
+ * const event = await constructEvent({ payload: rawBody, headers: request.headers, secret: webhookSecret });
  * if (event.type === 'card.frozen') console.log(event.data.cardId, event.data.reason); // typed per event type
  * ```
  */
 export const constructEvent = /* @__PURE__ */ make.asyncOn(hmac, make.construction);
-
-/**
- * Synchronous `constructEvent`, where a synchronous HMAC exists: Node, Bun and Deno. On browsers, edge runtimes and
- * workers it throws a `CardrailError` with code `webhook_sync_unavailable`. @function
- */
+/** `constructEvent` on Node, Bun and Deno (node:crypto); elsewhere it throws `webhook_sync_unavailable`. @function */
 export const constructEventSync = /* @__PURE__ */ make.syncOn(hmac, 'constructEventSync', make.construction);
-
-/** The `Cardrail-Signature` value for a payload: `t=<unix seconds>,v1=<hex>[,v1=<hex>...]`. Runs on every runtime. @function */
+/** The `Cardrail-Signature` value for a payload: `t=<unix seconds>,v1=<hex>[,v1=<hex>...]`. @function */
 export const generateSignatureHeader = /* @__PURE__ */ make.asyncOn(hmac, make.signatureHeader);
-
-/**
- * Synchronous `generateSignatureHeader`, where a synchronous HMAC exists: Node, Bun and Deno. On browsers, edge
- * runtimes and workers it throws a `CardrailError` with code `webhook_sync_unavailable`. @function
- */
+/** `generateSignatureHeader` on Node, Bun and Deno (node:crypto); elsewhere it throws `webhook_sync_unavailable`. @function */
 export const generateSignatureHeaderSync = /* @__PURE__ */ make.syncOn(hmac, 'generateSignatureHeaderSync', make.signatureHeader);
-
 /**
  * Every signature header of a delivery, as the API sends them: `Cardrail-Signature`, and the Standard Webhooks
  * `webhook-id`, `webhook-timestamp` and `webhook-signature` (unless `standardWebhooks: false`), one signature per
- * secret in each. For tests that post deliveries to a receiver. Runs on every runtime. @function
- *
+ * secret in each. For tests that post deliveries to a receiver. @function
  * @example
  * ```ts
  * const headers = await generateWebhookHeaders({ payload: body, secret, id: 'msg_1' });
@@ -82,11 +55,7 @@ export const generateSignatureHeaderSync = /* @__PURE__ */ make.syncOn(hmac, 'ge
  * ```
  */
 export const generateWebhookHeaders = /* @__PURE__ */ make.asyncOn(hmac, make.webhookHeaders);
-
-/**
- * Synchronous `generateWebhookHeaders`, where a synchronous HMAC exists: Node, Bun and Deno. On browsers, edge
- * runtimes and workers it throws a `CardrailError` with code `webhook_sync_unavailable`. @function
- */
+/** `generateWebhookHeaders` on Node, Bun and Deno (node:crypto); elsewhere it throws `webhook_sync_unavailable`. @function */
 export const generateWebhookHeadersSync = /* @__PURE__ */ make.syncOn(hmac, 'generateWebhookHeadersSync', make.webhookHeaders);
 
 export type * from './types.js';

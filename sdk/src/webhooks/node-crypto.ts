@@ -1,6 +1,5 @@
-// node:crypto's HMAC, what the package's `node` export condition hands the webhook functions (Node, Bun, Deno):
-// synchronous, on the calling thread, so every synchronous form works, and the asynchronous ones are the same work
-// behind a promise. The body is fed to the HMAC as it is (a Buffer or string is neither copied nor concatenated).
+// node:crypto's HMAC, handed over by the package's `node` export condition (Node, Bun, Deno): synchronous, on the
+// calling thread, so every `*Sync` form works; the body goes to the HMAC as it is, neither copied nor concatenated.
 import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import { BoundedCache } from '../core/bounded-cache.js';
 import { standardWebhooksKey } from './schemes.js';
@@ -13,8 +12,10 @@ const standardKeys = /* @__PURE__ */ new BoundedCache<KeyObject>(16);
 
 function digestsSync({ secrets, prefix, payload, scheme }: SignedContent): string[] {
   const cardrail = scheme === 'Cardrail-Signature';
+  const key = (secret: string) =>
+    cardrail ? secret : standardKeys.get(secret, () => createSecretKey(standardWebhooksKey(secret)));
   return secrets.map((secret) =>
-    createHmac('sha256', cardrail ? secret : standardKeys.get(secret, () => createSecretKey(standardWebhooksKey(secret))))
+    createHmac('sha256', key(secret))
       .update(prefix)
       .update(payload)
       .digest(cardrail ? 'hex' : 'base64'),

@@ -1,10 +1,8 @@
-// The headers of both signature schemes, and the Standard Webhooks key. Cardrail-Signature signs `<t>.<raw body>`
-// with the whole secret string as the key and writes hex; Standard Webhooks (https://www.standardwebhooks.com, what
-// the `standardwebhooks` and `svix` libraries verify) signs `<id>.<t>.<raw body>` with the secret's bytes (the base64
-// after `whsec_`) and writes base64. Both carry one signature per active secret during a rotation.
+// The headers of both signature schemes (Cardrail-Signature: hex HMAC of `<t>.<body>`; Standard Webhooks,
+// https://www.standardwebhooks.com: base64 HMAC of `<id>.<t>.<body>`), and the Standard Webhooks key.
 import { base64ToBytes } from '../base64.js';
 import { BoundedCache } from '../core/bounded-cache.js';
-import { WebhookVerificationError } from '../errors.js';
+import { refusal } from './signature-checks.js';
 import type { ParsedSignatureHeader, ParsedStandardWebhooksHeaders } from './types.js';
 
 /** Name of the HTTP header that carries the Cardrail-Signature scheme. */
@@ -12,21 +10,21 @@ export const SIGNATURE_HEADER = 'Cardrail-Signature';
 
 const DIGITS = /^\d+$/;
 const SHA256_HEX = /^[0-9a-f]{64}$/;
+const SHA256_BASE64 = /^[A-Za-z0-9+/]{43}=$/;
+/** What a message id may hold: printable ASCII without spaces, so that it survives every HTTP stack unchanged. */
+export const MESSAGE_ID = /^[\x21-\x7e]{1,255}$/;
 
 /**
- * Parses the header's grammar: comma-separated `key=value` elements, exactly one `t=<unix seconds, digits only>` and
- * one or more `v1=<64 hex digits>` (HMAC-SHA256 of `<t>.` + body), in any order. Whitespace around elements and
- * around `=` is ignored, empty elements are skipped, hex is case-insensitive, and unknown schemes (`v0=`, a future
- * `v2=`) and empty `v1=` values are skipped so that senders can add schemes before receivers know them. Malformed:
- * an element without a key, a missing, repeated, non-numeric or unsafe-integer `t`, a `v1` that is not 64 hex digits.
- * No `v1` at all is `missing_signature`; no header or a blank one is `missing_header`.
+ * Parses comma-separated `key=value` elements in any order: exactly one `t=<unix seconds>` and one or more
+ * `v1=<64 hex digits>`. Whitespace around elements and `=`, empty elements, hex case, empty `v1=` and unknown schemes
+ * (`v0=`, a future `v2=`, which senders may add before receivers know them) are let through. Anything else out of
+ * shape is `malformed_header`, no `v1` `missing_signature`, no header or a blank one `missing_header`.
  */
 export function parseSignatureHeader(header: string | null | undefined): ParsedSignatureHeader {
   if (header == null || header.trim() === '') {
-    throw new WebhookVerificationError('missing_header', `No ${SIGNATURE_HEADER} header was found on the request.`);
+    throw refusal('missing_header', `No ${SIGNATURE_HEADER} header was found on the request.`);
   }
-  const malformed = (reason: string) =>
-    new WebhookVerificationError('malformed_header', `Malformed ${SIGNATURE_HEADER} header: ${reason}.`);
+  const malformed = (reason: string) => refusal('malformed_header', `Malformed ${SIGNATURE_HEADER} header: ${reason}.`);
   let timestamp: number | undefined;
   const signatures: string[] = [];
   for (const element of header.split(',')) {
@@ -48,10 +46,8 @@ export function parseSignatureHeader(header: string | null | undefined): ParsedS
     }
   }
   if (timestamp === undefined) throw malformed('no t= element');
-  if (signatures.length === 0) {
-    throw new WebhookVerificationError('missing_signature', `The ${SIGNATURE_HEADER} header has no v1 signature.`);
-  }
-  return { timestamp, signatures };
+  if (signatures.length > 0) return { timestamp, signatures };
+  throw refusal('missing_signature', `The ${SIGNATURE_HEADER} header has no v1 signature.`);
 }
 
 /** The Standard Webhooks headers, lower-case as HTTP/2 and Node write header names. */
@@ -64,15 +60,11 @@ export const STANDARD_WEBHOOKS_HEADERS = {
   signature: 'webhook-signature',
 } as const;
 
-const SHA256_BASE64 = /^[A-Za-z0-9+/]{43}=$/;
-/** What a message id may hold: printable ASCII without spaces, so that it survives every HTTP stack unchanged. */
-export const MESSAGE_ID = /^[\x21-\x7e]{1,255}$/;
-
 /**
- * Parses the three headers. The id is any printable ASCII without spaces; the timestamp digits only; the signature a
- * list of `<version>,<value>` entries separated by spaces, where `v1` values must be base64 of 32 bytes and other
- * versions (`v1a`, the asymmetric one) are skipped. Absent or empty headers are `undefined`: some of the three
- * but not all is `missing_header`, no `v1` entry `missing_signature`, anything else out of shape `malformed_header`.
+ * Parses the three headers (absent or empty ones `undefined`: some but not all is `missing_header`): an id of
+ * printable ASCII without spaces, a timestamp of digits, and space-separated `<version>,<value>` signatures whose `v1`
+ * values are base64 of 32 bytes (other versions, such as the asymmetric `v1a`, are skipped; no `v1` is
+ * `missing_signature`). Anything else out of shape is `malformed_header`.
  */
 export function parseStandardWebhooksHeaders(
   id: string | undefined,
@@ -80,13 +72,10 @@ export function parseStandardWebhooksHeaders(
   signature: string | undefined,
 ): ParsedStandardWebhooksHeaders {
   if (id === undefined || timestamp === undefined || signature === undefined) {
-    throw new WebhookVerificationError(
-      'missing_header',
-      'The request has some Standard Webhooks headers but not all three of webhook-id, webhook-timestamp and webhook-signature.',
-    );
+    const message = 'The request has some Standard Webhooks headers but not all three of webhook-id, webhook-timestamp and';
+    throw refusal('missing_header', `${message} webhook-signature.`);
   }
-  const malformed = (reason: string) =>
-    new WebhookVerificationError('malformed_header', `Malformed Standard Webhooks headers: ${reason}.`);
+  const malformed = (reason: string) => refusal('malformed_header', `Malformed Standard Webhooks headers: ${reason}.`);
   const messageId = id.trim();
   if (!MESSAGE_ID.test(messageId)) throw malformed('webhook-id must be printable ASCII without spaces');
   const seconds = timestamp.trim();
@@ -103,29 +92,22 @@ export function parseStandardWebhooksHeaders(
     if (!SHA256_BASE64.test(value)) throw malformed('a v1 signature must be the base64 of 32 bytes');
     signatures.push(value);
   }
-  if (signatures.length === 0) {
-    throw new WebhookVerificationError('missing_signature', 'The webhook-signature header has no v1 signature.');
-  }
-  return { id: messageId, timestamp: Number(seconds), signatures };
+  if (signatures.length > 0) return { id: messageId, timestamp: Number(seconds), signatures };
+  throw refusal('missing_signature', 'The webhook-signature header has no v1 signature.');
 }
 
 // Decoded once per secret: a receiver verifies every delivery with the same one or two secrets.
 const keys = /* @__PURE__ */ new BoundedCache<Uint8Array>(16);
 
 /**
- * The HMAC key of a secret under Standard Webhooks: the base64 text after `whsec_` (optional, as in the
- * `standardwebhooks` library), decoded. Secrets in the URL-safe alphabet, as issued before the standard one was
- * chosen, decode to the same bytes the API signs with.
+ * The base64 after `whsec_` (optional, as in the `standardwebhooks` library), decoded. Secrets in the URL-safe
+ * alphabet, issued before the standard one was chosen, decode to the same bytes the API signs with.
  */
 export function standardWebhooksKey(secret: string): Uint8Array {
   return keys.get(secret, () => {
     const key = base64ToBytes(secret.startsWith('whsec_') ? secret.slice(6) : secret);
-    if (key === undefined || key.length === 0) {
-      throw new WebhookVerificationError(
-        'invalid_secret',
-        'This secret is not base64 after whsec_, as Standard Webhooks secrets are: pass it exactly as the API returned it.',
-      );
-    }
-    return key;
+    if (key !== undefined && key.length > 0) return key;
+    const fix = 'pass it exactly as the API returned it';
+    throw refusal('invalid_secret', `This secret is not base64 after whsec_, as Standard Webhooks secrets are: ${fix}.`);
   });
 }

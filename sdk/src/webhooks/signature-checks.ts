@@ -1,8 +1,9 @@
-// Every check of a signed delivery that does not depend on its scheme: the raw body, the secrets, the time and its
-// tolerance, the constant-time comparison of digests, and the verdict when a delivery carries both schemes.
+// What is checked whatever the scheme: the raw body, the secrets, the time, and the signatures (in constant time).
 import { WebhookVerificationError } from '../errors.js';
 import type { SignatureScheme, UnixTime } from './types.js';
 
+/** The delivery is refused, for the reason `code` names. */
+export const refusal = (...args: ConstructorParameters<typeof WebhookVerificationError>) => new WebhookVerificationError(...args);
 /** How far the signature's timestamp may be from now, in either direction, by default. */
 export const DEFAULT_TOLERANCE_SECONDS = 300;
 
@@ -15,10 +16,12 @@ export interface SignedContent {
   readonly scheme: SignatureScheme;
 }
 
-/** One scheme's part of a delivery that passed every check but its signatures (hex or base64, as the headers had them). */
-export interface CheckedDelivery extends SignedContent {
-  readonly signatures: readonly string[];
+/** One scheme's part of a delivery, checked: what it signs, and what its headers carry (no signatures yet when signing). */
+export interface DeliveryPart extends SignedContent {
   readonly timestamp: number;
+  readonly signatures: readonly string[];
+  /** Standard Webhooks' message id. */
+  readonly id?: string;
 }
 
 const RAW_BODY_HELP =
@@ -28,27 +31,20 @@ const RAW_BODY_HELP =
   "parseAs: 'buffer'; Hono: await c.req.text(); Next.js route handlers, Workers: await request.text(). See the " +
   '@cardrail/sdk README, section "Raw request body".';
 
-/** The body as a string or a view of its bytes; a parsed object (the raw-body trap of every framework) is refused. */
+/** The body as a string or a view of its bytes, uncopied; a parsed object (every framework's raw-body trap) is refused. */
 export function checkedRawPayload(payload: unknown): string | Uint8Array {
-  // Strings and byte arrays (Node's Buffer too) are used as they are; other realms' buffers (jsdom, vm) are recognised.
   if (typeof payload === 'string' || payload instanceof Uint8Array) return payload;
+  // Also buffers of another realm (jsdom, vm), which fail instanceof.
   if (ArrayBuffer.isView(payload)) return new Uint8Array(payload.buffer, payload.byteOffset, payload.byteLength);
   if (Object.prototype.toString.call(payload) === '[object ArrayBuffer]') return new Uint8Array(payload as ArrayBuffer);
   const received = payload === null ? 'null' : Array.isArray(payload) ? 'an array' : `a value of type ${typeof payload}`;
-  throw new WebhookVerificationError(
-    'invalid_payload',
-    `Expected the raw request body but received ${received}. ${RAW_BODY_HELP}`,
-  );
+  throw refusal('invalid_payload', `Expected the raw request body but received ${received}. ${RAW_BODY_HELP}`);
 }
 
-/** Secrets as a non-empty list of non-empty strings. */
 export function secretList(secret: unknown): readonly string[] {
   const secrets: unknown[] = Array.isArray(secret) ? secret : [secret];
   if (secrets.length > 0 && secrets.every((entry) => typeof entry === 'string' && entry !== '')) return secrets as string[];
-  throw new WebhookVerificationError(
-    'invalid_secret',
-    'The webhook secret must be a non-empty string or a non-empty list of non-empty strings.',
-  );
+  throw refusal('invalid_secret', 'The webhook secret must be a non-empty string or a non-empty list of non-empty strings.');
 }
 
 export function toUnixSeconds(time: UnixTime | undefined): number {
@@ -59,25 +55,18 @@ export function toUnixSeconds(time: UnixTime | undefined): number {
   return Math.floor(seconds);
 }
 
-/** Refuses a signing time further from now than the tolerance, in either direction. */
 export function checkTimestamp(timestamp: number, options: { toleranceSeconds?: number; now?: UnixTime }): void {
   const tolerance = options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
-  // NaN would make the comparison below false and accept any timestamp.
   if (Number.isNaN(tolerance) || tolerance < 0) throw new TypeError(`toleranceSeconds must be a number >= 0, got ${tolerance}.`);
   const now = toUnixSeconds(options.now);
-  if (Math.abs(now - timestamp) > tolerance) {
-    throw new WebhookVerificationError(
-      'timestamp_out_of_tolerance',
-      `The signature timestamp ${timestamp} is ${Math.abs(now - timestamp)} s ${timestamp < now ? 'old' : 'in the future'}; the tolerance is ${tolerance} s.`,
-      { timestamp, now, toleranceSeconds: tolerance },
-    );
-  }
+  const distance = Math.abs(now - timestamp);
+  if (distance <= tolerance) return;
+  const when = `${distance} s ${timestamp < now ? 'old' : 'in the future'}; the tolerance is ${tolerance} s`;
+  const details = { timestamp, now, toleranceSeconds: tolerance };
+  throw refusal('timestamp_out_of_tolerance', `The signature timestamp ${timestamp} is ${when}.`, details);
 }
 
-/**
- * Whether `digest` (ours, under one secret) equals one of the header's signatures. Each comparison runs to the end
- * instead of stopping at the first difference, so its time does not tell how much of a forged signature was right.
- */
+/** Each comparison runs to the end, so that its time does not tell how much of a forged signature was right. */
 function matchesAnySignature(digest: string, signatures: readonly string[]): boolean {
   let matched = false;
   for (const signature of signatures) {
@@ -90,34 +79,24 @@ function matchesAnySignature(digest: string, signatures: readonly string[]): boo
 }
 
 /**
- * The payload, once each scheme has a signature matching the digest of one secret (`digests`: per delivery, per
- * secret). One scheme holding and the other not means one sender did not make both (a proxy re-signed one, headers of
- * two deliveries were mixed): `conflicting_headers`, naming which held.
+ * The payload, once each scheme has a signature matching one secret's digest (`digests`: per delivery, per secret).
+ * One scheme holding and the other not means one sender did not make both (a proxy re-signed one, or headers of two
+ * deliveries were mixed).
  */
-export function verifiedPayload(
-  deliveries: readonly CheckedDelivery[],
-  digests: readonly (readonly string[])[],
-): string | Uint8Array {
-  const matched = deliveries.map(({ signatures }, index) =>
-    (digests[index] as readonly string[]).some((digest) => matchesAnySignature(digest, signatures)),
-  );
-  const held = matched.indexOf(true);
-  if (held !== -1 && !matched.includes(false)) return (deliveries[0] as CheckedDelivery).payload;
-  if (held === -1) {
-    throw new WebhookVerificationError(
-      'signature_mismatch',
-      `No ${deliveries.map(({ scheme }) => scheme).join(' or ')} signature matches the payload and secret. Check the ` +
-        'secret and that the payload is the unmodified raw body.',
-    );
-  }
-  throw conflictingHeaders(`${(deliveries[held] as CheckedDelivery).scheme} matches the secret and the other scheme does not`);
+export function verifiedPayload(deliveries: readonly DeliveryPart[], digests: readonly (readonly string[])[]) {
+  const held = deliveries.map(({ signatures }, index) => digests[index]?.some((each) => matchesAnySignature(each, signatures)));
+  if (held.every(Boolean)) return (deliveries[0] as DeliveryPart).payload;
+  const holding = deliveries.find((_, index) => held[index]);
+  if (holding) throw conflictingHeaders(`${holding.scheme} matches the secret and the other scheme does not`);
+  const schemes = deliveries.map(({ scheme }) => scheme).join(' or ');
+  const advice = 'Check the secret and that the payload is the unmodified raw body.';
+  throw refusal('signature_mismatch', `No ${schemes} signature matches the payload and secret. ${advice}`);
 }
 
-/** The two schemes of a delivery disagree: they were not signed together by one sender. */
 export function conflictingHeaders(how: string): WebhookVerificationError {
-  return new WebhookVerificationError(
+  const advice = 'If something re-signs one of them on the way, verify the scheme you trust alone.';
+  return refusal(
     'conflicting_headers',
-    `The delivery's two signature schemes disagree (${how}), so one sender did not make both. If something re-signs ` +
-      'one of them on the way, verify the scheme you trust alone.',
+    `The delivery's two signature schemes disagree (${how}), so one sender did not make both. ${advice}`,
   );
 }

@@ -1,26 +1,20 @@
-// The shapes of `@cardrail/sdk/webhooks`' parameters and results, exported by the entry points as they are.
+// The shapes of `@cardrail/sdk/webhooks`' parameters and results, exported by both entry points as they are.
 
 /** The exact bytes of the request body, as received: a string, or any byte view or buffer (Node's Buffer included). */
 export type RawPayload = string | ArrayBufferView | ArrayBuffer;
-
 /** One signing secret or several (during rotation the old and new secret both sign). */
 export type WebhookSecret = string | readonly string[];
-
 /** A point in time as a Date or as unix seconds (the unit of the header's `t=`). */
 export type UnixTime = Date | number;
-
 /** The signature schemes a delivery carries: `Cardrail-Signature`, and Standard Webhooks (`webhook-*` headers). */
 export type SignatureScheme = 'Cardrail-Signature' | 'Standard Webhooks';
 
 /**
- * The request's headers: a `Headers` object (or anything with `get(name)`), or a plain record of header names to
- * values, such as Node's `req.headers`. Names are matched without regard to case.
+ * The request's headers: a `Headers` object, anything else with `get(name)` (answering as `Headers.get` does), or a
+ * plain record of header names to values such as Node's `req.headers`. Names are matched without regard to case.
  */
 export type WebhookHeaders =
-  | {
-      /** The value of one header, by name in any case (as `Headers.get` answers). */
-      get(name: string): string | null | undefined;
-    }
+  | { get(name: string): string | null | undefined }
   | Readonly<Record<string, string | readonly string[] | undefined>>;
 
 /** How far the signature's time may be from now, and what now is. */
@@ -38,11 +32,7 @@ export interface VerificationTimeOptions {
 export interface VerifySignatureParams extends VerificationTimeOptions {
   /** The raw request body exactly as received; a parsed object is refused. */
   payload: RawPayload;
-  /**
-   * The request's headers, as the framework gives them (`request.headers`, node:http's `req.headers`...). Whichever
-   * scheme they carry is verified: `Cardrail-Signature`, Standard Webhooks (`webhook-id`, `webhook-timestamp`,
-   * `webhook-signature`), or both, which must then agree.
-   */
+  /** The request's headers as the framework gives them: each scheme they carry is verified (both must agree). */
   headers?: WebhookHeaders;
   /** The value of the `Cardrail-Signature` header alone, instead of `headers`. */
   header?: string | null | undefined;

@@ -1,11 +1,10 @@
-// The webhook functions, written once and made for each build from the HMAC provider it hands them (index.ts: Web
-// Crypto, index.node.ts: node:crypto), as stripe-node's webhooks are handed a CryptoProvider. Each function is an
-// operation (what it signs, then what it makes of the digests) run on the provider, asynchronously or synchronously.
+// The webhook functions, written once and made for each build from the HMAC provider it hands them, as stripe-node's
+// are handed a CryptoProvider: each is an operation (what it signs, then what it makes of the digests) run on one.
 import { CardrailError } from '../errors.js';
 import type { CardrailEvent } from '../events/cardrail-event.js';
 import * as delivery from './delivery.js';
 import { SIGNATURE_HEADER } from './schemes.js';
-import { type CheckedDelivery, type SignedContent, verifiedPayload } from './signature-checks.js';
+import { type DeliveryPart, type SignedContent, verifiedPayload } from './signature-checks.js';
 import type * as types from './types.js';
 
 /** HMAC-SHA256 as one runtime computes it: each secret's digest of the content, written as its scheme writes them. */
@@ -16,67 +15,51 @@ export interface HmacProvider {
   readonly digestsSync?: (content: SignedContent) => readonly string[];
 }
 
-/** What a webhook function does besides the HMAC: what it signs, then what it makes of each content's digests. */
-interface Operation<Params, Content extends SignedContent, Result> {
-  prepare(params: Params): readonly Content[];
-  finish(contents: readonly Content[], digests: readonly (readonly string[])[]): Result;
+interface Operation<Params, Result> {
+  prepare(params: Params): readonly DeliveryPart[];
+  finish(parts: readonly DeliveryPart[], digests: readonly (readonly string[])[]): Result;
 }
 
-/** An operation on the provider's asynchronous HMAC, every content's digests at once. */
-export function asyncOn<Params, Content extends SignedContent, Result>(
-  hmac: HmacProvider,
-  { prepare, finish }: Operation<Params, Content, Result>,
-): (params: Params) => Promise<Result> {
-  return async (params) => {
-    const contents = prepare(params);
-    return finish(contents, await Promise.all(contents.map((content) => hmac.digests(content))));
+export const asyncOn =
+  <Params, Result>(hmac: HmacProvider, { prepare, finish }: Operation<Params, Result>) =>
+  async (params: Params): Promise<Result> => {
+    const parts = prepare(params);
+    return finish(parts, await Promise.all(parts.map((part) => hmac.digests(part))));
   };
-}
 
 /**
- * An operation on the provider's synchronous HMAC. Without one, a function that throws whatever its input (it never
- * reads it, so it cannot answer wrongly) a `CardrailError`, not a `WebhookVerificationError`: the delivery may be
- * genuine, and a receiver that answers those with 400 must not turn a deployment mistake into rejected webhooks.
+ * Without a synchronous HMAC, a function that throws whatever its input (it never reads it, so it cannot answer
+ * wrongly) a `CardrailError`, not a `WebhookVerificationError`: the delivery may be genuine, and a receiver that
+ * answers those with 400 must not turn a deployment mistake into rejected webhooks.
  */
-export function syncOn<Params, Content extends SignedContent, Result>(
-  { digestsSync }: HmacProvider,
-  name: `${string}Sync`,
-  { prepare, finish }: Operation<Params, Content, Result>,
-): (params: Params) => Result {
+export function syncOn<Params, Result>(hmac: HmacProvider, name: `${string}Sync`, operation: Operation<Params, Result>) {
+  const { digestsSync } = hmac;
   if (digestsSync) {
-    return (params) => {
-      const contents = prepare(params);
-      return finish(contents, contents.map(digestsSync));
+    return (params: Params): Result => {
+      const parts = operation.prepare(params);
+      return operation.finish(parts, parts.map(digestsSync));
     };
   }
-  return () => {
-    throw new CardrailError({
-      code: 'webhook_sync_unavailable',
-      message:
-        `${name}() needs node:crypto (Node, Bun, Deno). This build, for browsers, edge runtimes and workers, has only ` +
-        `Web Crypto, which is async: use \`await ${name.slice(0, -4)}(...)\` instead.`,
-    });
+  const instead = `use \`await ${name.slice(0, -4)}(...)\` instead`;
+  const message = `${name}() needs node:crypto (Node, Bun, Deno). This build, for browsers, edge runtimes and workers, has only Web Crypto, which is async: ${instead}.`;
+  return (_params: Params): Result => {
+    throw new CardrailError({ code: 'webhook_sync_unavailable', message });
   };
 }
 
-export const verification: Operation<types.VerifySignatureParams, CheckedDelivery, void> = {
+export const verification: Operation<types.VerifySignatureParams, void> = {
   prepare: delivery.checkedDeliveries,
-  finish: (deliveries, digests) => {
-    verifiedPayload(deliveries, digests);
-  },
+  finish: (deliveries, digests) => void verifiedPayload(deliveries, digests),
 };
-
-export const construction: Operation<types.VerifySignatureParams, CheckedDelivery, CardrailEvent> = {
+export const construction: Operation<types.VerifySignatureParams, CardrailEvent> = {
   prepare: delivery.checkedDeliveries,
   finish: (deliveries, digests) => delivery.parseEvent(verifiedPayload(deliveries, digests)),
 };
-
-export const signatureHeader: Operation<types.GenerateSignatureHeaderParams, delivery.SigningContent, string> = {
+export const signatureHeader: Operation<types.GenerateSignatureHeaderParams, string> = {
   prepare: (params) => delivery.signing(params, false),
   finish: (contents, digests) => delivery.signatureHeaders(contents, digests)[SIGNATURE_HEADER],
 };
-
-export const webhookHeaders: Operation<types.GenerateWebhookHeadersParams, delivery.SigningContent, Record<string, string>> = {
+export const webhookHeaders: Operation<types.GenerateWebhookHeadersParams, Record<string, string>> = {
   prepare: (params) => delivery.signing(params, true),
   finish: delivery.signatureHeaders,
 };
