@@ -3,7 +3,7 @@ import type { APIPromise } from '../core/api-promise.js';
 import type { ClientCore } from '../core/client-core.js';
 import type { ClientOptions, RequestOptions } from '../core/client-options.js';
 import type { PagePromise } from '../core/pagination.js';
-import type { CardrailEvent, CustomerEvent, UserEvent } from '../events/cardrail-event.js';
+import type { CustomerEvent, UserEvent } from '../events/cardrail-event.js';
 import type {
   Deleted,
   UserWebhook,

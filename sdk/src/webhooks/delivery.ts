@@ -1,5 +1,4 @@
-// A delivery as the webhook functions read it (one checked part per scheme its headers carry, then its event) and as
-// they write it (what each scheme signs, then the headers).
+// A delivery as the webhook functions read it (a checked part per scheme, then its event) and write it (parts, headers).
 import type { CardrailEvent } from '../events/cardrail-event.js';
 import * as schemes from './schemes.js';
 import * as checks from './signature-checks.js';
@@ -7,21 +6,21 @@ import type { DeliveryPart } from './signature-checks.js';
 import type { GenerateWebhookHeadersParams, VerifySignatureParams } from './types.js';
 
 /** One checked part per scheme the request carries; the checks run in order: payload, secrets, headers, time. */
-export function checkedDeliveries(params: VerifySignatureParams): DeliveryPart[] {
+export function checkedParts(params: VerifySignatureParams): DeliveryPart[] {
   const payload = checks.checkedRawPayload(params.payload);
   const secrets = checks.secretList(params.secret);
   const found = signatureHeaderValues(params);
-  const deliveries: DeliveryPart[] = [];
+  const parts: DeliveryPart[] = [];
   if (found.cardrail !== undefined || params.headers === undefined) {
     const { timestamp, signatures } = schemes.parseSignatureHeader(found.cardrail);
-    deliveries.push({ payload, secrets, prefix: `${timestamp}.`, signatures, timestamp, scheme: 'Cardrail-Signature' });
+    parts.push({ payload, secrets, prefix: `${timestamp}.`, signatures, timestamp, scheme: 'Cardrail-Signature' });
   }
   if (found.id !== undefined || found.timestamp !== undefined || found.signature !== undefined) {
     const { id, timestamp, signatures } = schemes.parseStandardWebhooksHeaders(found.id, found.timestamp, found.signature);
     for (const secret of secrets) schemes.standardWebhooksKey(secret);
-    deliveries.push({ payload, secrets, prefix: `${id}.${timestamp}.`, signatures, timestamp, scheme: 'Standard Webhooks' });
+    parts.push({ payload, secrets, prefix: `${id}.${timestamp}.`, signatures, timestamp, scheme: 'Standard Webhooks' });
   }
-  const [first, second] = deliveries;
+  const [first, second] = parts;
   if (first === undefined) {
     const none = 'No Cardrail-Signature or webhook-signature header was found on the request';
     throw checks.refusal('missing_header', `${none}: pass its headers as they arrived.`);
@@ -30,13 +29,12 @@ export function checkedDeliveries(params: VerifySignatureParams): DeliveryPart[]
     throw checks.conflictingHeaders(`Cardrail-Signature t=${first.timestamp}, webhook-timestamp ${second.timestamp}`);
   }
   checks.checkTimestamp(first.timestamp, params);
-  return deliveries;
+  return parts;
 }
 
 /**
- * The signature headers of a request (absent and empty ones undefined), or the `header` it was given. Headers come as
- * a fetch `Headers` (Next.js route handlers, Hono's `c.req.raw.headers`, Workers), anything with `get(name)`
- * (Express's `req`), or a record (node:http's, Express's and Fastify's `req.headers`, Hono's `c.req.header()`).
+ * The signature headers of a request (absent and empty ones undefined), or its `header`, from a fetch `Headers` (Next.js,
+ * Hono's `c.req.raw.headers`, Workers), anything with `get(name)` (Express's `req`) or a record (node:http, Fastify).
  */
 function signatureHeaderValues({ headers, header }: VerifySignatureParams) {
   if (headers === undefined) return { cardrail: header, id: undefined, timestamp: undefined, signature: undefined };
@@ -47,10 +45,9 @@ function signatureHeaderValues({ headers, header }: VerifySignatureParams) {
   }
   const record = headers as Record<string, unknown>;
   // Node writes names in lower case (one lookup); other records are searched without regard to case.
-  const find = (name: string) =>
-    name in record ? name : (Object.keys(record).find((key) => key.toLowerCase() === name) ?? name);
+  const anyCase = (name: string) => Object.keys(record).find((key) => key.toLowerCase() === name) ?? name;
   const get = (name: string) => {
-    let value: unknown = typeof record.get === 'function' ? record.get(name) : record[find(name)];
+    let value: unknown = typeof record.get === 'function' ? record.get(name) : record[name in record ? name : anyCase(name)];
     // A header sent twice is one value, joined as Node joins repeated headers.
     if (Array.isArray(value)) value = value.join(', ');
     return typeof value === 'string' && value.trim() !== '' ? value : undefined;
@@ -88,9 +85,7 @@ export function signatureHeaders(
   return { ...headers, [names.id]: standard.id, [names.timestamp]: String(standard.timestamp), [names.signature]: signature };
 }
 
-// Pure: a bundle that imports only the API client drops it along with the webhook code.
 const decoder = /* @__PURE__ */ new TextDecoder();
-
 /** The event of a verified body (bytes decoded as UTF-8). Types this SDK does not know yet pass: a sender may be newer. */
 export function parseEvent(payload: string | Uint8Array): CardrailEvent {
   let event: unknown;
@@ -99,8 +94,7 @@ export function parseEvent(payload: string | Uint8Array): CardrailEvent {
   } catch (cause) {
     throw checks.refusal('invalid_json', `The signature is valid but the body is not JSON: ${String(cause)}`);
   }
-  if (typeof event === 'object' && event !== null && typeof (event as { type?: unknown }).type === 'string') {
-    return event as CardrailEvent;
-  }
+  const type = typeof event === 'object' && event !== null ? (event as { type?: unknown }).type : undefined;
+  if (typeof type === 'string') return event as CardrailEvent;
   throw checks.refusal('invalid_json', 'The signature is valid but the body is not an event (an object with a string `type`).');
 }

@@ -1,9 +1,7 @@
-// `@cardrail/sdk/webhooks` on Web Crypto: what browsers, edge runtimes and workers resolve. index.node.ts is the same
-// module handed node:crypto (the package's `node` export condition); these declarations are the types of both.
+// `@cardrail/sdk/webhooks` on Web Crypto (browsers, edge runtimes, workers), and the types of both builds.
 /**
- * Webhook verification of both signature schemes a delivery carries (`Cardrail-Signature` and Standard Webhooks),
- * typed events and their guards, and the signing functions for tests. node:crypto on Node, Bun and Deno; Web Crypto
- * elsewhere.
+ * Webhook verification of both signature schemes a delivery carries (`Cardrail-Signature` and Standard Webhooks), typed
+ * events and their guards, and signing functions for tests: node:crypto on Node, Bun and Deno, Web Crypto elsewhere.
  *
  * @module @cardrail/sdk/webhooks
  */
@@ -22,9 +20,8 @@ import * as make from './webhook-functions.js';
  */
 export const unwrap = /* @__PURE__ */ make.unwrapOn(hmac);
 /**
- * Resolves when the delivery's signature holds: one `v1` signature matches one secret within the tolerance, for each
- * scheme the request carries (`headers`), or for `Cardrail-Signature` alone (`header`); otherwise rejects with
- * `WebhookVerificationError`. @function
+ * Resolves when one `v1` signature matches one secret within the tolerance, for each scheme the request's `headers`
+ * carry (or `Cardrail-Signature` alone: `header`); otherwise rejects with `WebhookVerificationError`. @function
  */
 export const verifySignature = /* @__PURE__ */ make.asyncOn(hmac, make.verification);
 /** `verifySignature` on Node, Bun and Deno (node:crypto); elsewhere it throws `webhook_sync_unavailable`. @function */

@@ -1,5 +1,5 @@
-// node:crypto's HMAC, handed over by the package's `node` export condition (Node, Bun, Deno): synchronous, on the
-// calling thread, so every `*Sync` form works; the body goes to the HMAC as it is, neither copied nor concatenated.
+// node:crypto's HMAC (the `node` export condition: Node, Bun, Deno): synchronous, on the calling thread, so every
+// `*Sync` form works; the body goes to the HMAC as it is, neither copied nor concatenated.
 import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import { BoundedCache } from '../core/bounded-cache.js';
 import { standardWebhooksKey } from './schemes.js';
@@ -12,14 +12,11 @@ const standardKeys = /* @__PURE__ */ new BoundedCache<KeyObject>(16);
 
 function digestsSync({ secrets, prefix, payload, scheme }: SignedContent): string[] {
   const cardrail = scheme === 'Cardrail-Signature';
-  const key = (secret: string) =>
-    cardrail ? secret : standardKeys.get(secret, () => createSecretKey(standardWebhooksKey(secret)));
-  return secrets.map((secret) =>
-    createHmac('sha256', key(secret))
-      .update(prefix)
-      .update(payload)
-      .digest(cardrail ? 'hex' : 'base64'),
-  );
+  return secrets.map((secret) => {
+    const key = cardrail ? secret : standardKeys.get(secret, () => createSecretKey(standardWebhooksKey(secret)));
+    const hmac = createHmac('sha256', key).update(prefix);
+    return hmac.update(payload).digest(cardrail ? 'hex' : 'base64');
+  });
 }
 
 export const nodeCryptoHmac: HmacProvider = { digestsSync, digests: async (content) => digestsSync(content) };

@@ -15,10 +15,9 @@ const SHA256_BASE64 = /^[A-Za-z0-9+/]{43}=$/;
 export const MESSAGE_ID = /^[\x21-\x7e]{1,255}$/;
 
 /**
- * Parses comma-separated `key=value` elements in any order: exactly one `t=<unix seconds>` and one or more
- * `v1=<64 hex digits>`. Whitespace around elements and `=`, empty elements, hex case, empty `v1=` and unknown schemes
- * (`v0=`, a future `v2=`, which senders may add before receivers know them) are let through. Anything else out of
- * shape is `malformed_header`, no `v1` `missing_signature`, no header or a blank one `missing_header`.
+ * Parses comma-separated `key=value` elements in any order: exactly one `t=<unix seconds>`, one or more `v1=<64 hex>`.
+ * Whitespace, empty elements, hex case, empty `v1=` and unknown schemes (`v0=`, a future `v2=`) pass. Anything else is
+ * `malformed_header`, no `v1` `missing_signature`, no header or a blank one `missing_header`.
  */
 export function parseSignatureHeader(header: string | null | undefined): ParsedSignatureHeader {
   if (header == null || header.trim() === '') {
@@ -61,10 +60,9 @@ export const STANDARD_WEBHOOKS_HEADERS = {
 } as const;
 
 /**
- * Parses the three headers (absent or empty ones `undefined`: some but not all is `missing_header`): an id of
- * printable ASCII without spaces, a timestamp of digits, and space-separated `<version>,<value>` signatures whose `v1`
- * values are base64 of 32 bytes (other versions, such as the asymmetric `v1a`, are skipped; no `v1` is
- * `missing_signature`). Anything else out of shape is `malformed_header`.
+ * Parses the three headers (absent or empty ones `undefined`; some but not all is `missing_header`): an id of printable
+ * ASCII without spaces, digits, and space-separated `<version>,<value>` signatures whose `v1` values are base64 of 32
+ * bytes (others, such as `v1a`, are skipped; no `v1` is `missing_signature`). Anything else is `malformed_header`.
  */
 export function parseStandardWebhooksHeaders(
   id: string | undefined,
@@ -98,11 +96,7 @@ export function parseStandardWebhooksHeaders(
 
 // Decoded once per secret: a receiver verifies every delivery with the same one or two secrets.
 const keys = /* @__PURE__ */ new BoundedCache<Uint8Array>(16);
-
-/**
- * The base64 after `whsec_` (optional, as in the `standardwebhooks` library), decoded. Secrets in the URL-safe
- * alphabet, issued before the standard one was chosen, decode to the same bytes the API signs with.
- */
+/** The base64 after `whsec_` (optional, as in `standardwebhooks`), decoded; the URL-safe alphabet of old secrets too. */
 export function standardWebhooksKey(secret: string): Uint8Array {
   return keys.get(secret, () => {
     const key = base64ToBytes(secret.startsWith('whsec_') ? secret.slice(6) : secret);

@@ -15,7 +15,6 @@ export interface SignedContent {
   readonly prefix: string;
   readonly scheme: SignatureScheme;
 }
-
 /** One scheme's part of a delivery, checked: what it signs, and what its headers carry (no signatures yet when signing). */
 export interface DeliveryPart extends SignedContent {
   readonly timestamp: number;
@@ -79,24 +78,21 @@ function matchesAnySignature(digest: string, signatures: readonly string[]): boo
 }
 
 /**
- * The payload, once each scheme has a signature matching one secret's digest (`digests`: per delivery, per secret).
- * One scheme holding and the other not means one sender did not make both (a proxy re-signed one, or headers of two
- * deliveries were mixed).
+ * The payload, once each scheme has a signature matching one secret's digest (`digests`: per part, per secret). One
+ * holding and not the other means one sender did not make both (a proxy re-signed one, or two deliveries were mixed).
  */
-export function verifiedPayload(deliveries: readonly DeliveryPart[], digests: readonly (readonly string[])[]) {
-  const held = deliveries.map(({ signatures }, index) => digests[index]?.some((each) => matchesAnySignature(each, signatures)));
-  if (held.every(Boolean)) return (deliveries[0] as DeliveryPart).payload;
-  const holding = deliveries.find((_, index) => held[index]);
+export function verifiedPayload(parts: readonly DeliveryPart[], digests: readonly (readonly string[])[]) {
+  const held = parts.map(({ signatures }, index) => digests[index]?.some((each) => matchesAnySignature(each, signatures)));
+  if (held.every(Boolean)) return (parts[0] as DeliveryPart).payload;
+  const holding = parts.find((_, index) => held[index]);
   if (holding) throw conflictingHeaders(`${holding.scheme} matches the secret and the other scheme does not`);
-  const schemes = deliveries.map(({ scheme }) => scheme).join(' or ');
+  const schemes = parts.map(({ scheme }) => scheme).join(' or ');
   const advice = 'Check the secret and that the payload is the unmodified raw body.';
   throw refusal('signature_mismatch', `No ${schemes} signature matches the payload and secret. ${advice}`);
 }
 
 export function conflictingHeaders(how: string): WebhookVerificationError {
-  const advice = 'If something re-signs one of them on the way, verify the scheme you trust alone.';
-  return refusal(
-    'conflicting_headers',
-    `The delivery's two signature schemes disagree (${how}), so one sender did not make both. ${advice}`,
-  );
+  const disagree = `The delivery's two signature schemes disagree (${how}), so one sender did not make both`;
+  const fix = 'If something re-signs one of them on the way, verify the scheme you trust alone.';
+  return refusal('conflicting_headers', `${disagree}. ${fix}`);
 }

@@ -9,12 +9,12 @@ export type UnixTime = Date | number;
 /** The signature schemes a delivery carries: `Cardrail-Signature`, and Standard Webhooks (`webhook-*` headers). */
 export type SignatureScheme = 'Cardrail-Signature' | 'Standard Webhooks';
 
-/**
- * The request's headers: a `Headers` object, anything else with `get(name)` (answering as `Headers.get` does), or a
- * plain record of header names to values such as Node's `req.headers`. Names are matched without regard to case.
- */
+/** The request's headers: a `Headers`, anything with `get(name)`, or a record such as Node's `req.headers` (names in any case). */
 export type WebhookHeaders =
-  | { get(name: string): string | null | undefined }
+  | {
+      /** The value of one header, by name in any case (as `Headers.get` answers). */
+      get(name: string): string | null | undefined;
+    }
   | Readonly<Record<string, string | readonly string[] | undefined>>;
 
 /** How far the signature's time may be from now, and what now is. */
@@ -25,10 +25,7 @@ export interface VerificationTimeOptions {
   now?: UnixTime;
 }
 
-/**
- * What `verifySignature` and `constructEvent` check: the raw body, the request's signature headers, the secret(s).
- * Pass `headers` (the request's headers: the scheme is read from them) or `header` (the `Cardrail-Signature` value).
- */
+/** What `verifySignature` and `constructEvent` check: the raw body, `headers` or `header`, and the secret(s). */
 export interface VerifySignatureParams extends VerificationTimeOptions {
   /** The raw request body exactly as received; a parsed object is refused. */
   payload: RawPayload;

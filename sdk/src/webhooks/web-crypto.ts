@@ -1,5 +1,5 @@
-// Web Crypto's HMAC, what browsers, edge runtimes and workers get: asynchronous only. A delivery's content is built
-// once for all secrets, whose HMACs run concurrently (one trip to the runtime's crypto each, the cost that dominates).
+// Web Crypto's HMAC (browsers, edge runtimes, workers): asynchronous only. The signed bytes are built once for all
+// secrets, whose HMACs run concurrently (one trip to the runtime's crypto each, the cost that dominates).
 import { bytesToBase64 } from '../base64.js';
 import { BoundedCache } from '../core/bounded-cache.js';
 import { bytesToHex } from '../hex.js';
@@ -7,13 +7,11 @@ import { standardWebhooksKey } from './schemes.js';
 import type { SignatureScheme } from './types.js';
 import type { HmacProvider } from './webhook-functions.js';
 
-// Pure: a bundle that imports only the API client drops it along with the webhook code.
 const utf8 = /* @__PURE__ */ new TextEncoder();
 
 // Imported keys, per scheme and secret (an import costs about what a signature does on some runtimes, and a receiver
 // verifies every delivery with the same one or two secrets); pending imports are shared, keys are non-extractable.
 const keys = /* @__PURE__ */ new BoundedCache<Promise<CryptoKey>>(16);
-
 /** How many keys are cached; for tests of the bound. */
 export const cachedHmacKeyCount = (): number => keys.size;
 
@@ -21,10 +19,8 @@ export const cachedHmacKeyCount = (): number => keys.size;
 function hmacKey(secret: string, scheme: SignatureScheme): Promise<CryptoKey> {
   const cacheKey = `${scheme}:${secret}`;
   return keys.get(cacheKey, () => {
-    const material = (
-      scheme === 'Cardrail-Signature' ? utf8.encode(secret) : standardWebhooksKey(secret)
-    ) as Uint8Array<ArrayBuffer>;
-    const key = crypto.subtle.importKey('raw', material, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+    const material = scheme === 'Cardrail-Signature' ? utf8.encode(secret) : standardWebhooksKey(secret);
+    const key = crypto.subtle.importKey('raw', material as BufferSource, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
     // A failed import (no Web Crypto on this runtime) is not remembered: the next call tries again.
     key.catch(() => keys.forget(cacheKey, key));
     return key;

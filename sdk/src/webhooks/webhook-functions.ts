@@ -5,13 +5,13 @@ import type { CardrailEvent } from '../events/cardrail-event.js';
 import * as delivery from './delivery.js';
 import { SIGNATURE_HEADER } from './schemes.js';
 import { type DeliveryPart, type SignedContent, verifiedPayload } from './signature-checks.js';
-import type * as types from './types.js';
+import type * as api from './types.js';
 
 /** HMAC-SHA256 as one runtime computes it: each secret's digest of the content, written as its scheme writes them. */
 export interface HmacProvider {
   /** What every runtime has (Web Crypto's `crypto.subtle` has nothing else). */
   readonly digests: (content: SignedContent) => Promise<readonly string[]>;
-  /** On the calling thread, where the runtime can (node:crypto); without it the `*Sync` functions throw. */
+  /** On the calling thread, where the runtime can (node:crypto): used by every function then; else `*Sync` ones throw. */
   readonly digestsSync?: (content: SignedContent) => readonly string[];
 }
 
@@ -24,13 +24,13 @@ export const asyncOn =
   <Params, Result>(hmac: HmacProvider, { prepare, finish }: Operation<Params, Result>) =>
   async (params: Params): Promise<Result> => {
     const parts = prepare(params);
-    return finish(parts, await Promise.all(parts.map((part) => hmac.digests(part))));
+    const { digestsSync: sync } = hmac;
+    return finish(parts, sync ? parts.map(sync) : await Promise.all(parts.map((part) => hmac.digests(part))));
   };
 
 /**
- * Without a synchronous HMAC, a function that throws whatever its input (it never reads it, so it cannot answer
- * wrongly) a `CardrailError`, not a `WebhookVerificationError`: the delivery may be genuine, and a receiver that
- * answers those with 400 must not turn a deployment mistake into rejected webhooks.
+ * Without a synchronous HMAC, a function that throws whatever its input (so it cannot answer wrongly) a `CardrailError`:
+ * not a `WebhookVerificationError`, which a receiver may answer with 400 though the delivery may be genuine.
  */
 export function syncOn<Params, Result>(hmac: HmacProvider, name: `${string}Sync`, operation: Operation<Params, Result>) {
   const { digestsSync } = hmac;
@@ -40,26 +40,25 @@ export function syncOn<Params, Result>(hmac: HmacProvider, name: `${string}Sync`
       return operation.finish(parts, parts.map(digestsSync));
     };
   }
-  const instead = `use \`await ${name.slice(0, -4)}(...)\` instead`;
-  const message = `${name}() needs node:crypto (Node, Bun, Deno). This build, for browsers, edge runtimes and workers, has only Web Crypto, which is async: ${instead}.`;
+  const message = `${name}() needs node:crypto (Node, Bun, Deno). This build, for browsers, edge runtimes and workers, has only Web Crypto, which is async: use \`await ${name.slice(0, -4)}(...)\` instead.`;
   return (_params: Params): Result => {
     throw new CardrailError({ code: 'webhook_sync_unavailable', message });
   };
 }
 
-export const verification: Operation<types.VerifySignatureParams, void> = {
-  prepare: delivery.checkedDeliveries,
-  finish: (deliveries, digests) => void verifiedPayload(deliveries, digests),
+export const verification: Operation<api.VerifySignatureParams, void> = {
+  prepare: delivery.checkedParts,
+  finish: (parts, digests) => void verifiedPayload(parts, digests),
 };
-export const construction: Operation<types.VerifySignatureParams, CardrailEvent> = {
-  prepare: delivery.checkedDeliveries,
-  finish: (deliveries, digests) => delivery.parseEvent(verifiedPayload(deliveries, digests)),
+export const construction: Operation<api.VerifySignatureParams, CardrailEvent> = {
+  prepare: delivery.checkedParts,
+  finish: (parts, digests) => delivery.parseEvent(verifiedPayload(parts, digests)),
 };
-export const signatureHeader: Operation<types.GenerateSignatureHeaderParams, string> = {
+export const signatureHeader: Operation<api.GenerateSignatureHeaderParams, string> = {
   prepare: (params) => delivery.signing(params, false),
-  finish: (contents, digests) => delivery.signatureHeaders(contents, digests)[SIGNATURE_HEADER],
+  finish: (parts, digests) => delivery.signatureHeaders(parts, digests)[SIGNATURE_HEADER],
 };
-export const webhookHeaders: Operation<types.GenerateWebhookHeadersParams, Record<string, string>> = {
+export const webhookHeaders: Operation<api.GenerateWebhookHeadersParams, Record<string, string>> = {
   prepare: (params) => delivery.signing(params, true),
   finish: delivery.signatureHeaders,
 };
@@ -67,10 +66,6 @@ export const webhookHeaders: Operation<types.GenerateWebhookHeadersParams, Recor
 /** `constructEvent` with the request's body, headers and the secret as arguments. */
 export function unwrapOn(hmac: HmacProvider) {
   const constructEvent = asyncOn(hmac, construction);
-  return (
-    body: types.RawPayload,
-    headers: types.WebhookHeaders,
-    secret: types.WebhookSecret,
-    options: types.VerificationTimeOptions = {},
-  ) => constructEvent({ ...options, payload: body, headers, secret });
+  return (body: api.RawPayload, headers: api.WebhookHeaders, secret: api.WebhookSecret, options?: api.VerificationTimeOptions) =>
+    constructEvent({ ...options, payload: body, headers, secret });
 }
