@@ -1,6 +1,6 @@
-// `cardrail.webhooks.unwrap(body, headers, secret)`: the standalone `unwrap` of the client's build, from the sources
-// and from dist. The Node root's clients verify on node:crypto (they keep working with Web Crypto broken); the Web
-// Crypto root's clients load the Web Crypto verification on first use.
+// `cardrail.webhooks.unwrap(body, headers, secret)`: the standalone `unwrap` made with the HMAC of the client's build,
+// from the sources and from dist. The Node root's clients are handed node:crypto (they keep working with Web Crypto
+// broken); the Web Crypto root's clients verify on Web Crypto.
 import { createRequire } from 'node:module';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as distRootEsm from '../dist/index.mjs';

@@ -82,9 +82,9 @@ function matchesAnySignature(digest: string, signatures: readonly string[]): boo
  * holding and not the other means one sender did not make both (a proxy re-signed one, or two deliveries were mixed).
  */
 export function verifiedPayload(parts: readonly DeliveryPart[], digests: readonly (readonly string[])[]) {
-  const held = parts.map(({ signatures }, index) => digests[index]?.some((each) => matchesAnySignature(each, signatures)));
+  const held = parts.map(({ signatures }, i) => digests[i]?.some((digest) => matchesAnySignature(digest, signatures)));
   if (held.every(Boolean)) return (parts[0] as DeliveryPart).payload;
-  const holding = parts.find((_, index) => held[index]);
+  const holding = parts.find((_, i) => held[i]);
   if (holding) throw conflictingHeaders(`${holding.scheme} matches the secret and the other scheme does not`);
   const schemes = parts.map(({ scheme }) => scheme).join(' or ');
   const advice = 'Check the secret and that the payload is the unmodified raw body.';
