@@ -1,5 +1,4 @@
-// node:crypto's HMAC (the `node` export condition: Node, Bun, Deno): synchronous, on the calling thread, so every
-// `*Sync` form works; the body goes to the HMAC as it is, neither copied nor concatenated.
+// node:crypto's HMAC (the `node` export condition: Node, Bun, Deno): synchronous, fed the body as it is (no copy).
 import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import { BoundedCache } from '../core/bounded-cache.js';
 import { standardWebhooksKey } from './schemes.js';

@@ -9,7 +9,7 @@ export type UnixTime = Date | number;
 /** The signature schemes a delivery carries: `Cardrail-Signature`, and Standard Webhooks (`webhook-*` headers). */
 export type SignatureScheme = 'Cardrail-Signature' | 'Standard Webhooks';
 
-/** The request's headers: a `Headers`, anything with `get(name)`, or a record such as Node's `req.headers` (names in any case). */
+/** The request's headers: a `Headers`, anything with `get(name)`, or a record such as Node's `req.headers` (any case). */
 export type WebhookHeaders =
   | {
       /** The value of one header, by name in any case (as `Headers.get` answers). */

@@ -1,5 +1,4 @@
-// Web Crypto's HMAC (browsers, edge runtimes, workers): asynchronous only. The signed bytes are built once for all
-// secrets, whose HMACs run concurrently (one trip to the runtime's crypto each, the cost that dominates).
+// Web Crypto's HMAC (browsers, edge runtimes, workers): asynchronous only; one content's secrets are signed at once.
 import { bytesToBase64 } from '../base64.js';
 import { BoundedCache } from '../core/bounded-cache.js';
 import { bytesToHex } from '../hex.js';

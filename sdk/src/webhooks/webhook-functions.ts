@@ -15,6 +15,7 @@ export interface HmacProvider {
   readonly digestsSync?: (content: SignedContent) => readonly string[];
 }
 
+/** A webhook function apart from its HMAC: the parts it signs, then what it makes of their digests. */
 interface Operation<Params, Result> {
   prepare(params: Params): readonly DeliveryPart[];
   finish(parts: readonly DeliveryPart[], digests: readonly (readonly string[])[]): Result;
@@ -40,7 +41,9 @@ export function syncOn<Params, Result>(hmac: HmacProvider, name: `${string}Sync`
       return operation.finish(parts, parts.map(digestsSync));
     };
   }
-  const message = `${name}() needs node:crypto (Node, Bun, Deno). This build, for browsers, edge runtimes and workers, has only Web Crypto, which is async: use \`await ${name.slice(0, -4)}(...)\` instead.`;
+  const message =
+    `${name}() needs node:crypto (Node, Bun, Deno). This build, for browsers, edge runtimes and workers, has only ` +
+    `Web Crypto, which is async: use \`await ${name.slice(0, -4)}(...)\` instead.`;
   return (_params: Params): Result => {
     throw new CardrailError({ code: 'webhook_sync_unavailable', message });
   };
