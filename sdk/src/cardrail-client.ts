@@ -13,7 +13,7 @@ import { Simulate } from './resources/simulate.js';
 import { Spend } from './resources/spend.js';
 import { Transactions } from './resources/transactions.js';
 import type { VariantPaths } from './resources/variant-paths.js';
-import { Webhooks } from './resources/webhooks.js';
+import { type BuildClientOptions, WEBHOOK_HMAC, Webhooks } from './resources/webhooks.js';
 import { Withdrawals } from './resources/withdrawals.js';
 
 /**
@@ -56,7 +56,7 @@ export abstract class CardrailClient<Paths extends VariantPaths> {
   readonly simulate: Simulate<Paths>;
   readonly #options: ClientOptions;
 
-  protected constructor(options: ClientOptions, core: ClientCore<Paths>, ownerRoutes: OwnerRoutes<Paths>) {
+  protected constructor(options: BuildClientOptions, core: ClientCore<Paths>, ownerRoutes: OwnerRoutes<Paths>) {
     this.#options = options;
     this.raw = core.raw;
     this.mode = core.mode;
@@ -67,7 +67,7 @@ export abstract class CardrailClient<Paths extends VariantPaths> {
     this.transactions = new Transactions(core);
     this.spend = new Spend(core);
     this.settings = new Settings(core);
-    this.webhooks = new Webhooks(core);
+    this.webhooks = new Webhooks(core, options[WEBHOOK_HMAC]);
     this.events = new Events(core);
     this.apiKeys = new ApiKeys(core);
     this.withdrawals = new Withdrawals(core, ownerRoutes);

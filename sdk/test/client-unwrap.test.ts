@@ -1,6 +1,6 @@
-// `cardrail.webhooks.unwrap(body, headers, secret)`: the standalone `unwrap` of the client's build, from the sources
-// and from dist. The Node root's clients verify on node:crypto (they keep working with Web Crypto broken); the Web
-// Crypto root's clients load the Web Crypto verification on first use.
+// `cardrail.webhooks.unwrap(body, headers, secret)`: the standalone `unwrap` made with the HMAC of the client's build,
+// from the sources and from dist. The Node root's clients are handed node:crypto (they keep working with Web Crypto
+// broken); the Web Crypto root's clients verify on Web Crypto.
 import { createRequire } from 'node:module';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as distRootEsm from '../dist/index.mjs';
@@ -51,10 +51,13 @@ describe.each(roots)('$name', ({ root, crypto: hmac }) => {
     await expect(client.webhooks.unwrap(customerBody, headers, secret, { now: t })).resolves.toMatchObject({ id: 'evt_u1' });
   });
 
-  it(`verifies on ${hmac}`, async () => {
+  it(`verifies on ${hmac}, for clients made by withOptions too`, async () => {
     vi.spyOn(crypto.subtle, 'sign').mockRejectedValue(new Error('Web Crypto unavailable'));
-    const unwrapped = new root.Cardrail(options).webhooks.unwrap(customerBody, headers, secret, { now: t });
-    if (hmac === 'node:crypto') await expect(unwrapped).resolves.toMatchObject({ id: 'evt_u1' });
-    else await expect(unwrapped).rejects.toThrow('Web Crypto unavailable');
+    const client = new root.Cardrail(options);
+    for (const each of [client, client.withOptions({ timeoutMs: 1000 }), new root.CardrailUsers(options)]) {
+      const unwrapped = each.webhooks.unwrap(customerBody, headers, secret, { now: t });
+      if (hmac === 'node:crypto') await expect(unwrapped).resolves.toMatchObject({ id: 'evt_u1' });
+      else await expect(unwrapped).rejects.toThrow('Web Crypto unavailable');
+    }
   });
 });

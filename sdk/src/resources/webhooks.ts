@@ -1,8 +1,9 @@
 import { APIResource, queryOf } from '../core/api-resource.js';
 import type { APIPromise } from '../core/api-promise.js';
-import type { RequestOptions } from '../core/client-options.js';
+import type { ClientCore } from '../core/client-core.js';
+import type { ClientOptions, RequestOptions } from '../core/client-options.js';
 import type { PagePromise } from '../core/pagination.js';
-import type { CardrailEvent, CustomerEvent, UserEvent } from '../events/cardrail-event.js';
+import type { CustomerEvent, UserEvent } from '../events/cardrail-event.js';
 import type {
   Deleted,
   UserWebhook,
@@ -16,26 +17,19 @@ import type {
   WebhookUpdateParams,
   WebhookWithSecret,
 } from '../generated/api-names.js';
-import type { VerificationTimeOptions, WebhookHeaders } from '../webhooks/delivery.js';
-import type { RawPayload, WebhookSecret } from '../webhooks/signature-checks.js';
+import type { RawPayload, VerificationTimeOptions, WebhookHeaders, WebhookSecret } from '../webhooks/types.js';
+import { webCryptoHmac } from '../webhooks/web-crypto.js';
+import { type HmacProvider, unwrapOn } from '../webhooks/webhook-functions.js';
 import type { ByVariant, VariantPaths } from './variant-paths.js';
 
-/** The standalone `unwrap` of `@cardrail/sdk/webhooks`, on one runtime's HMAC. */
-export type UnwrapFunction = (
-  body: RawPayload,
-  headers: WebhookHeaders,
-  secret: WebhookSecret,
-  options?: VerificationTimeOptions,
-) => Promise<CardrailEvent>;
-
 /**
- * Web Crypto's `unwrap`, imported when first called (a client that never verifies a delivery never evaluates it).
- * The package root's Node build hands its clients node:crypto's `unwrap` instead (`useUnwrap`).
+ * Where a build of the package root hands its clients the HMAC their `webhooks.unwrap` verifies with (the Node
+ * build: node:crypto's). A symbol, not a `ClientOptions` field: the build chooses it, not the application.
  */
-const webCryptoUnwrap: UnwrapFunction = async (payload, headers, secret, options) =>
-  (await import('../webhooks/web-crypto.js')).webCryptoConstructEvent({ ...options, payload, headers, secret });
+export const WEBHOOK_HMAC: unique symbol = /* @__PURE__ */ Symbol('@cardrail/sdk webhook HMAC');
 
-let setUnwrap: (webhooks: Webhooks<VariantPaths>, unwrap: UnwrapFunction) => void;
+/** A client's options as a build of the package root passes them. */
+export type BuildClientOptions = ClientOptions & { readonly [WEBHOOK_HMAC]?: HmacProvider };
 
 /** Delivery attempts of one webhook subscription. */
 export class WebhookDeliveries<Paths extends VariantPaths> extends APIResource<Paths> {
@@ -53,16 +47,15 @@ export class WebhookDeliveries<Paths extends VariantPaths> extends APIResource<P
 
 /** Webhook subscriptions, and `unwrap` to verify what they deliver. */
 export class Webhooks<Paths extends VariantPaths> extends APIResource<Paths> {
-  #unwrap: UnwrapFunction = webCryptoUnwrap;
-
-  static {
-    setUnwrap = (webhooks, unwrap) => {
-      webhooks.#unwrap = unwrap;
-    };
-  }
-
   /** Delivery attempts of a subscription: list them, retry a failed one. */
   readonly deliveries = new WebhookDeliveries(this.core);
+  readonly #unwrap: ReturnType<typeof unwrapOn>;
+
+  /** `hmac`: the build's (the Node build's clients: node:crypto); Web Crypto by default. */
+  constructor(core: ClientCore<Paths>, hmac: HmacProvider = webCryptoHmac) {
+    super(core);
+    this.#unwrap = unwrapOn(hmac);
+  }
 
   /** Subscribes a URL to event types. The response carries the signing `secret`, shown only here. */
   create(
@@ -128,9 +121,4 @@ export class Webhooks<Paths extends VariantPaths> extends APIResource<Paths> {
   ): Promise<ByVariant<Paths, CustomerEvent, UserEvent>> {
     return this.#unwrap(body, headers, secret, options) as Promise<ByVariant<Paths, CustomerEvent, UserEvent>>;
   }
-}
-
-/** Gives a client's `webhooks.unwrap` the `unwrap` of its build (the package root's Node build: node:crypto's). */
-export function useUnwrap(webhooks: Webhooks<VariantPaths>, unwrap: UnwrapFunction): void {
-  setUnwrap(webhooks, unwrap);
 }

@@ -1,74 +1,15 @@
-// `@cardrail/sdk/webhooks` on node:crypto: what Node, Bun and Deno resolve through the package's `node` export
-// condition. Same exports as index.ts (a type test holds them equal), whose declarations are the types users see.
-// node:crypto's HMAC is synchronous, so every function works; the asynchronous ones are async functions around the
-// synchronous code, so that a throw (bad input) becomes a rejection, as on Web Crypto.
-import type { CardrailEvent } from '../events/cardrail-event.js';
-import {
-  checkedDeliveries,
-  formatWebhookHeaders,
-  type GenerateSignatureHeaderParams,
-  type GenerateWebhookHeadersParams,
-  parseEvent,
-  signingInput,
-  standardWebhooksInput,
-  type VerificationTimeOptions,
-  type VerifySignatureParams,
-  type WebhookHeaders,
-} from './delivery.js';
-import { nodeCryptoDigest } from './node-crypto.js';
-import { formatSignatureHeader } from './schemes.js';
-import { type RawPayload, type SignedContent, verifiedPayloadSync, type WebhookSecret } from './signature-checks.js';
+// `@cardrail/sdk/webhooks` on node:crypto (the package's `node` export condition: Node, Bun, Deno): index.ts, its
+// functions made the same way but handed node:crypto's HMAC (a module's own exports win over `export *`'s names).
+import { nodeCryptoHmac as hmac } from './node-crypto.js';
+import * as make from './webhook-functions.js';
 
-export async function unwrap(
-  body: RawPayload,
-  headers: WebhookHeaders,
-  secret: WebhookSecret,
-  options: VerificationTimeOptions = {},
-): Promise<CardrailEvent> {
-  return constructEventSync({ ...options, payload: body, headers, secret });
-}
-
-export async function verifySignature(params: VerifySignatureParams): Promise<void> {
-  verifiedPayloadSync(nodeCryptoDigest, checkedDeliveries(params));
-}
-
-export function verifySignatureSync(params: VerifySignatureParams): void {
-  verifiedPayloadSync(nodeCryptoDigest, checkedDeliveries(params));
-}
-
-export async function constructEvent(params: VerifySignatureParams): Promise<CardrailEvent> {
-  return parseEvent(verifiedPayloadSync(nodeCryptoDigest, checkedDeliveries(params)));
-}
-
-export function constructEventSync(params: VerifySignatureParams): CardrailEvent {
-  return parseEvent(verifiedPayloadSync(nodeCryptoDigest, checkedDeliveries(params)));
-}
-
-export async function generateSignatureHeader(params: GenerateSignatureHeaderParams): Promise<string> {
-  return generateSignatureHeaderSync(params);
-}
-
-export function generateSignatureHeaderSync(params: GenerateSignatureHeaderParams): string {
-  const content = signingInput(params);
-  return formatSignatureHeader(content.timestamp, digestsOf(content));
-}
-
-export async function generateWebhookHeaders(params: GenerateWebhookHeadersParams): Promise<Record<string, string>> {
-  return generateWebhookHeadersSync(params);
-}
-
-export function generateWebhookHeadersSync(params: GenerateWebhookHeadersParams): Record<string, string> {
-  const content = signingInput(params);
-  const standard = standardWebhooksInput(params, content);
-  return formatWebhookHeaders(
-    content.timestamp,
-    digestsOf(content),
-    standard && { id: standard.id, digests: digestsOf(standard) },
-  );
-}
-
-function digestsOf({ secrets, prefix, payload, scheme }: SignedContent): string[] {
-  return secrets.map((secret) => nodeCryptoDigest(secret, prefix, payload, scheme));
-}
-
-export * from './webhook-exports.js';
+export * from './index.js';
+export const unwrap = /* @__PURE__ */ make.unwrapOn(hmac);
+export const verifySignature = /* @__PURE__ */ make.asyncOn(hmac, make.verification);
+export const verifySignatureSync = /* @__PURE__ */ make.syncOn(hmac, 'verifySignatureSync', make.verification);
+export const constructEvent = /* @__PURE__ */ make.asyncOn(hmac, make.construction);
+export const constructEventSync = /* @__PURE__ */ make.syncOn(hmac, 'constructEventSync', make.construction);
+export const generateSignatureHeader = /* @__PURE__ */ make.asyncOn(hmac, make.signatureHeader);
+export const generateSignatureHeaderSync = /* @__PURE__ */ make.syncOn(hmac, 'generateSignatureHeaderSync', make.signatureHeader);
+export const generateWebhookHeaders = /* @__PURE__ */ make.asyncOn(hmac, make.webhookHeaders);
+export const generateWebhookHeadersSync = /* @__PURE__ */ make.syncOn(hmac, 'generateWebhookHeadersSync', make.webhookHeaders);

@@ -1,27 +1,21 @@
+// node:crypto's HMAC (the `node` export condition: Node, Bun, Deno): synchronous, fed the body as it is (no copy).
 import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import { BoundedCache } from '../core/bounded-cache.js';
-import type { Digest } from './signature-checks.js';
 import { standardWebhooksKey } from './schemes.js';
+import type { SignedContent } from './signature-checks.js';
+import type { HmacProvider } from './webhook-functions.js';
 
-/**
- * Standard Webhooks keys as KeyObjects, one per secret: createHmac keys with a KeyObject as fast as with a string,
- * and about five times slower with bytes (it makes a key of them on every call).
- */
+// createHmac keys with a KeyObject as fast as with a string, and about five times slower with bytes (it makes a key
+// of them on every call): Standard Webhooks keys (the secret's decoded bytes) are kept as KeyObjects.
 const standardKeys = /* @__PURE__ */ new BoundedCache<KeyObject>(16);
 
-/**
- * HMAC-SHA256 with node:crypto: synchronous, on the calling thread, so every webhook function of the Node build has
- * a working synchronous form. The body is fed to the HMAC as it is (a Buffer or string is neither copied nor
- * concatenated first). Cardrail-Signature keys with the whole secret string, `whsec_` prefix included, and writes hex;
- * Standard Webhooks keys with the secret's decoded bytes and writes base64, as with Web Crypto.
- */
-export const nodeCryptoDigest: Digest = (secret, prefix, payload, scheme) =>
-  scheme === 'Cardrail-Signature'
-    ? createHmac('sha256', secret).update(prefix).update(payload).digest('hex')
-    : createHmac(
-        'sha256',
-        standardKeys.get(secret, () => createSecretKey(standardWebhooksKey(secret))),
-      )
-        .update(prefix)
-        .update(payload)
-        .digest('base64');
+function digestsSync({ secrets, prefix, payload, scheme }: SignedContent): string[] {
+  const cardrail = scheme === 'Cardrail-Signature';
+  return secrets.map((secret) => {
+    const key = cardrail ? secret : standardKeys.get(secret, () => createSecretKey(standardWebhooksKey(secret)));
+    const hmac = createHmac('sha256', key).update(prefix);
+    return hmac.update(payload).digest(cardrail ? 'hex' : 'base64');
+  });
+}
+
+export const nodeCryptoHmac: HmacProvider = { digestsSync, digests: async (content) => digestsSync(content) };

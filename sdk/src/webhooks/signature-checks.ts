@@ -1,52 +1,27 @@
-// Every check of a signed delivery that does not depend on its scheme: the raw body, the secrets, the time and its
-// tolerance, the constant-time comparison of digests, and the verdict when a delivery carries both schemes. Both
-// builds apply them in the same order, so they throw the same error for the same bad input; only the HMAC differs
-// (node-crypto.ts, web-crypto.ts). Each scheme's own part (its headers' grammar, what it signs before the body, how
-// its secret becomes a key, how it writes a digest) is in schemes.ts; delivery.ts puts them together.
+// What is checked whatever the scheme: the raw body, the secrets, the time, and the signatures (in constant time).
 import { WebhookVerificationError } from '../errors.js';
+import type { SignatureScheme, UnixTime } from './types.js';
 
-/** The exact bytes of the request body, as received: a string, or any byte view or buffer (Node's Buffer included). */
-export type RawPayload = string | ArrayBufferView | ArrayBuffer;
-
-/** One signing secret or several (during rotation the old and new secret both sign). */
-export type WebhookSecret = string | readonly string[];
-
-/** A point in time as a Date or as unix seconds (the unit of the header's `t=`). */
-export type UnixTime = Date | number;
-
+/** The delivery is refused, for the reason `code` names. */
+export const refusal = (...args: ConstructorParameters<typeof WebhookVerificationError>) => new WebhookVerificationError(...args);
 /** How far the signature's timestamp may be from now, in either direction, by default. */
 export const DEFAULT_TOLERANCE_SECONDS = 300;
 
-/**
- * The signature schemes a delivery carries: `Cardrail-Signature` (hex HMAC of `<t>.<body>`, the whole secret string
- * as the key) and Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`: base64 HMAC of
- * `<id>.<t>.<body>`, the base64-decoded secret as the key).
- */
-export type SignatureScheme = 'Cardrail-Signature' | 'Standard Webhooks';
-
-/** What is signed, under which secrets and by which scheme. */
+/** What an HMAC provider signs: `prefix` (`<t>.`, or `<id>.<t>.`) then the body, under each secret, by `scheme`. */
 export interface SignedContent {
-  /** The body as a string (left unencoded, so it is encoded once, where it is used) or a view of its bytes. */
+  /** The body as a string (encoded once, where it is used) or a view of its bytes. */
   readonly payload: string | Uint8Array;
   readonly secrets: readonly string[];
-  /** What the scheme signs before the body (`<t>.` for Cardrail-Signature, `<id>.<t>.` for Standard Webhooks). */
   readonly prefix: string;
   readonly scheme: SignatureScheme;
 }
-
-/** One scheme's signatures of a delivery that passed every check but the signatures themselves. */
-export interface CheckedDelivery extends SignedContent {
-  /** The digests the headers carry, as the scheme writes them (lower-case hex, or base64). */
-  readonly signatures: readonly string[];
-  /** Unix seconds the sender signed at. */
+/** One scheme's part of a delivery, checked: what it signs, and what its headers carry (no signatures yet when signing). */
+export interface DeliveryPart extends SignedContent {
   readonly timestamp: number;
+  readonly signatures: readonly string[];
+  /** Standard Webhooks' message id. */
+  readonly id?: string;
 }
-
-/** HMAC-SHA256 of `prefix` + payload under one secret, written as the scheme writes it: node:crypto's, synchronous. */
-export type Digest = (secret: string, prefix: string, payload: string | Uint8Array, scheme: SignatureScheme) => string;
-
-/** HMAC-SHA256 of the content under each of its secrets, in order, as the scheme writes it: Web Crypto's, asynchronous. */
-export type Digests = (content: SignedContent) => Promise<string[]>;
 
 const RAW_BODY_HELP =
   'Signatures cover the raw request body: pass it exactly as received (a string, Uint8Array/Buffer or ArrayBuffer), ' +
@@ -55,28 +30,20 @@ const RAW_BODY_HELP =
   "parseAs: 'buffer'; Hono: await c.req.text(); Next.js route handlers, Workers: await request.text(). See the " +
   '@cardrail/sdk README, section "Raw request body".';
 
-/** The body as a string or a view of its bytes; a parsed object (the raw-body trap of every framework) is refused. */
+/** The body as a string or a view of its bytes, uncopied; a parsed object (every framework's raw-body trap) is refused. */
 export function checkedRawPayload(payload: unknown): string | Uint8Array {
-  // Strings and byte arrays (Node's Buffer is one) are used as they are: no wrapper, no copy.
   if (typeof payload === 'string' || payload instanceof Uint8Array) return payload;
-  // ArrayBuffer.isView and the toString tag also recognise buffers from another realm (jsdom, vm, iframes).
+  // Also buffers of another realm (jsdom, vm), which fail instanceof.
   if (ArrayBuffer.isView(payload)) return new Uint8Array(payload.buffer, payload.byteOffset, payload.byteLength);
   if (Object.prototype.toString.call(payload) === '[object ArrayBuffer]') return new Uint8Array(payload as ArrayBuffer);
   const received = payload === null ? 'null' : Array.isArray(payload) ? 'an array' : `a value of type ${typeof payload}`;
-  throw new WebhookVerificationError(
-    'invalid_payload',
-    `Expected the raw request body but received ${received}. ${RAW_BODY_HELP}`,
-  );
+  throw refusal('invalid_payload', `Expected the raw request body but received ${received}. ${RAW_BODY_HELP}`);
 }
 
-/** Secrets as a non-empty list of non-empty strings. */
 export function secretList(secret: unknown): readonly string[] {
   const secrets: unknown[] = Array.isArray(secret) ? secret : [secret];
   if (secrets.length > 0 && secrets.every((entry) => typeof entry === 'string' && entry !== '')) return secrets as string[];
-  throw new WebhookVerificationError(
-    'invalid_secret',
-    'The webhook secret must be a non-empty string or a non-empty list of non-empty strings.',
-  );
+  throw refusal('invalid_secret', 'The webhook secret must be a non-empty string or a non-empty list of non-empty strings.');
 }
 
 export function toUnixSeconds(time: UnixTime | undefined): number {
@@ -87,27 +54,18 @@ export function toUnixSeconds(time: UnixTime | undefined): number {
   return Math.floor(seconds);
 }
 
-/** Refuses a signing time further from now than the tolerance, in either direction. */
 export function checkTimestamp(timestamp: number, options: { toleranceSeconds?: number; now?: UnixTime }): void {
   const tolerance = options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
-  // NaN would make the comparison below false and accept any timestamp.
   if (Number.isNaN(tolerance) || tolerance < 0) throw new TypeError(`toleranceSeconds must be a number >= 0, got ${tolerance}.`);
   const now = toUnixSeconds(options.now);
-  if (Math.abs(now - timestamp) > tolerance) {
-    throw new WebhookVerificationError(
-      'timestamp_out_of_tolerance',
-      `The signature timestamp ${timestamp} is ${Math.abs(now - timestamp)} s ${timestamp < now ? 'old' : 'in the future'}; the tolerance is ${tolerance} s.`,
-      { timestamp, now, toleranceSeconds: tolerance },
-    );
-  }
+  const distance = Math.abs(now - timestamp);
+  if (distance <= tolerance) return;
+  const when = `${distance} s ${timestamp < now ? 'old' : 'in the future'}; the tolerance is ${tolerance} s`;
+  const details = { timestamp, now, toleranceSeconds: tolerance };
+  throw refusal('timestamp_out_of_tolerance', `The signature timestamp ${timestamp} is ${when}.`, details);
 }
 
-/**
- * True when `digest` (our HMAC under one secret) equals one of the header's signatures. Every entry is compared, and
- * each comparison runs to the end instead of stopping at the first difference, so the time taken does not tell an
- * attacker how many leading characters of a forged signature were right. Lengths are public (64 hex digits, 44
- * base64 characters).
- */
+/** Each comparison runs to the end, so that its time does not tell how much of a forged signature was right. */
 function matchesAnySignature(digest: string, signatures: readonly string[]): boolean {
   let matched = false;
   for (const signature of signatures) {
@@ -120,53 +78,21 @@ function matchesAnySignature(digest: string, signatures: readonly string[]): boo
 }
 
 /**
- * Accepts a delivery when every scheme it carries has a matching signature. One scheme failing while the other holds
- * means the two were not made by one sender with one secret (a proxy that re-signed one of them, headers of two
- * deliveries mixed): refused as `conflicting_headers`, naming which held.
+ * The payload, once each scheme has a signature matching one secret's digest (`digests`: per part, per secret). One
+ * holding and not the other means one sender did not make both (a proxy re-signed one, or two deliveries were mixed).
  */
-function verdict(deliveries: readonly CheckedDelivery[], matched: readonly boolean[]): string | Uint8Array {
-  const held = matched.indexOf(true);
-  if (held !== -1 && !matched.includes(false)) return (deliveries[0] as CheckedDelivery).payload;
-  if (held === -1) {
-    throw new WebhookVerificationError(
-      'signature_mismatch',
-      `No ${deliveries.map(({ scheme }) => scheme).join(' or ')} signature matches the payload and secret. Check the ` +
-        'secret and that the payload is the unmodified raw body.',
-    );
-  }
-  throw conflictingHeaders(`${(deliveries[held] as CheckedDelivery).scheme} matches the secret and the other scheme does not`);
+export function verifiedPayload(parts: readonly DeliveryPart[], digests: readonly (readonly string[])[]) {
+  const held = parts.map(({ signatures }, i) => digests[i]?.some((digest) => matchesAnySignature(digest, signatures)));
+  if (held.every(Boolean)) return (parts[0] as DeliveryPart).payload;
+  const holding = parts.find((_, i) => held[i]);
+  if (holding) throw conflictingHeaders(`${holding.scheme} matches the secret and the other scheme does not`);
+  const schemes = parts.map(({ scheme }) => scheme).join(' or ');
+  const advice = 'Check the secret and that the payload is the unmodified raw body.';
+  throw refusal('signature_mismatch', `No ${schemes} signature matches the payload and secret. ${advice}`);
 }
 
-/** The two schemes of a delivery disagree: they were not signed together by one sender. */
 export function conflictingHeaders(how: string): WebhookVerificationError {
-  return new WebhookVerificationError(
-    'conflicting_headers',
-    `The delivery's two signature schemes disagree (${how}), so one sender did not make both. If something re-signs ` +
-      'one of them on the way, verify the scheme you trust alone.',
-  );
-}
-
-/** The payload of checked deliveries once their signatures hold, on a synchronous HMAC. */
-export function verifiedPayloadSync(digest: Digest, deliveries: readonly CheckedDelivery[]): string | Uint8Array {
-  const matched: boolean[] = [];
-  for (const { payload, secrets, prefix, scheme, signatures } of deliveries) {
-    let match = false;
-    // The first matching secret ends the search.
-    for (const secret of secrets) {
-      match = matchesAnySignature(digest(secret, prefix, payload, scheme), signatures);
-      if (match) break;
-    }
-    matched.push(match);
-  }
-  return verdict(deliveries, matched);
-}
-
-/** The payload of checked deliveries once their signatures hold, on an asynchronous HMAC: every secret in one trip. */
-export async function verifiedPayload(digests: Digests, deliveries: readonly CheckedDelivery[]): Promise<string | Uint8Array> {
-  const matched = await Promise.all(
-    deliveries.map(async (delivery) =>
-      (await digests(delivery)).some((digest) => matchesAnySignature(digest, delivery.signatures)),
-    ),
-  );
-  return verdict(deliveries, matched);
+  const disagree = `The delivery's two signature schemes disagree (${how}), so one sender did not make both`;
+  const fix = 'If something re-signs one of them on the way, verify the scheme you trust alone.';
+  return refusal('conflicting_headers', `${disagree}. ${fix}`);
 }
