@@ -1,6 +1,6 @@
 import { RegExpRouter } from 'hono/router/reg-exp-router';
 import type { RateLimiter } from '../core/rate-limiter.js';
-import { VARIANTS, type Variant } from '../core/variant.js';
+import { VARIANTS } from '../core/variant.js';
 import type { SpecDocuments } from '../spec/documents.js';
 import { bundledOperations } from '../spec/bundled-operations.js';
 import { extractOperations, toHonoPath, type OperationSpec } from '../spec/operations.js';
@@ -11,8 +11,9 @@ import { basePathHint } from './hints.js';
 import type { HandlerMap } from '../operations/handler-map.js';
 import type { ServerServices } from '../operations/services.js';
 import { runOperation } from './pipeline.js';
-import { requestTarget, type RequestTarget } from './request-url.js';
-import { prepareOperation, type PreparedOperation } from './prepared-operation.js';
+import { requestTarget } from './request-url.js';
+import { type OperationsByVariant, prepareOperation } from './prepared-operation.js';
+import { type Answer, RequestContext } from './request-context.js';
 import { jsonResponse, toWire, type WireResponse } from './response.js';
 import type { ApiRequest } from '../operations/api-request.js';
 import { matchRoute } from './route-match.js';
@@ -53,11 +54,11 @@ const ROUTABLE_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as
 export function createHttpApp(options: HttpAppOptions): Dispatch {
   const { documents } = options;
   const validators = loadValidator(documents, options.validateResponses === true);
-  const byPath = new Map<string, Map<string, Partial<Record<Variant, PreparedOperation>>>>();
+  const byPath = new Map<string, Map<string, OperationsByVariant>>();
   for (const variant of VARIANTS) {
     // The bundled spec routes from its generated table, so a mock starts without parsing the documents.
     for (const spec of documents ? extractOperations(documents[variant], variant) : bundledOperations(variant)) {
-      const methods = byPath.get(spec.path) ?? new Map<string, Partial<Record<Variant, PreparedOperation>>>();
+      const methods = byPath.get(spec.path) ?? new Map<string, OperationsByVariant>();
       byPath.set(spec.path, methods);
       const candidates = methods.get(spec.method) ?? {};
       methods.set(spec.method, candidates);
@@ -77,10 +78,10 @@ export function createHttpApp(options: HttpAppOptions): Dispatch {
   const routers = new Map<string, RegExpRouter<Route>>();
   const routerOf = (method: string): RegExpRouter<Route> | undefined => {
     if (!(ROUTABLE_METHODS as readonly string[]).includes(method)) return undefined;
-    return getOrCreate(routers, method, () => methodRouter(method, paths, options));
+    return getOrCreate(routers, method, () => methodRouter(method, paths));
   };
 
-  const answer = (request: ApiRequest, requestId: string): WireResponse | Promise<WireResponse> => {
+  const answer = (request: ApiRequest, requestId: string): Answer => {
     try {
       // HEAD is answered as GET; the transports send its headers without the body.
       const target = requestTarget(request.url);
@@ -91,7 +92,9 @@ export function createHttpApp(options: HttpAppOptions): Dispatch {
         const routed = (path: string) => router !== undefined && matchRoute(router, method, { path, query: '' }) !== undefined;
         return unrouted(target.path, routed, requestId);
       }
-      const result = matched.route(request, target, matched.params, requestId);
+      const { route } = matched;
+      if (route instanceof MethodNotAllowed) return route.answer(requestId);
+      const result = runOperation(options, new RequestContext(request, requestId, target, { route, params: matched.params }));
       if (!(result instanceof Promise)) return result;
       return result.catch((error: unknown) => {
         // A fault's dropped connection is for the transport to carry out, not a fault of the mock.
@@ -133,49 +136,36 @@ export function createHttpApp(options: HttpAppOptions): Dispatch {
  * Answers a request; synchronously when nothing in it has to wait (see runOperation). Transports turn the answer
  * into their own response: a web Response for `handle` and MSW, a direct write for the Node server.
  */
-export type Dispatch = (request: ApiRequest) => WireResponse | Promise<WireResponse>;
-
-/** What a matched route answers with: made by operationRoute or methodNotAllowedRoute, below. */
-type Route = (
-  request: ApiRequest,
-  target: RequestTarget,
-  params: Record<string, string>,
-  requestId: string,
-) => WireResponse | Promise<WireResponse>;
-
-/** A path and method of the spec: the request runs the pipeline (pipeline.ts) for its caller's variant's operation. */
-function operationRoute(options: HttpAppOptions, candidates: Partial<Record<Variant, PreparedOperation>>): Route {
-  return (request, target, params, requestId) => runOperation(options, request, target, requestId, params, candidates);
-}
+export type Dispatch = (request: ApiRequest) => Answer;
 
 /**
- * The router of one method: for each path in the order given, the operation's route when the path has the method,
- * else the 405 route.
+ * What a path and method route to: the operation of each variant there, which the request runs through the pipeline
+ * (pipeline.ts), or, for another method of a known path, the 405 of that path.
  */
-function methodRouter(
-  method: string,
-  paths: [string, Map<string, Partial<Record<Variant, PreparedOperation>>>][],
-  options: HttpAppOptions,
-): RegExpRouter<Route> {
+type Route = OperationsByVariant | MethodNotAllowed;
+
+/** Another method on a known path: 405 with `Allow` (its methods, and HEAD where it has GET). */
+class MethodNotAllowed {
+  readonly #allow: string[];
+
+  constructor(methods: Map<string, unknown>) {
+    this.#allow = [...methods.keys()];
+    if (this.#allow.includes('GET')) this.#allow.push('HEAD');
+  }
+
+  answer(requestId: string): WireResponse {
+    const allow = this.#allow;
+    return toWire(jsonResponse(405, methodNotAllowed(allow).toBody(), { Allow: allow.join(', ') }), requestId);
+  }
+}
+
+/** The router of one method: for each path in the order given, its operations when it has the method, else its 405. */
+function methodRouter(method: string, paths: [string, Map<string, OperationsByVariant>][]): RegExpRouter<Route> {
   const router = new RegExpRouter<Route>();
   for (const [path, methods] of paths) {
-    const candidates = methods.get(method);
-    router.add(method, API_BASE_PATH + toHonoPath(path), candidates ? operationRoute(options, candidates) : refusal(methods));
+    router.add(method, API_BASE_PATH + toHonoPath(path), methods.get(method) ?? new MethodNotAllowed(methods));
   }
   return router;
-}
-
-/** The 405 route of a path: its methods, and HEAD where it has GET. */
-function refusal(methods: Map<string, unknown>): Route {
-  const allow = [...methods.keys()];
-  if (allow.includes('GET')) allow.push('HEAD');
-  return methodNotAllowedRoute(allow);
-}
-
-/** Another method on a known path: 405 with `Allow`. */
-function methodNotAllowedRoute(allow: string[]): Route {
-  return (_request, _target, _params, requestId) =>
-    toWire(jsonResponse(405, methodNotAllowed(allow).toBody(), { Allow: allow.join(', ') }), requestId);
 }
 
 /** A path no route of its method has: 404, with a hint when the base URL looks like the cause. */

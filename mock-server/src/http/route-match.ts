@@ -1,15 +1,17 @@
 import type { Router } from 'hono/router';
 import type { RequestTarget } from './request-url.js';
 
+/** What a router found for a request: the value of the route, and the path parameters, decoded. */
+export interface RouteMatch<T> {
+  route: T;
+  params: Record<string, string>;
+}
+
 /**
  * Finds the route of a method and request target with a Hono router and decodes its path parameters. Used without the Hono
  * app around it: the mock needs only the match, and skipping the app's Context per request is a measurable saving.
  */
-export function matchRoute<T>(
-  router: Router<T>,
-  method: string,
-  target: RequestTarget,
-): { route: T; params: Record<string, string> } | undefined {
+export function matchRoute<T>(router: Router<T>, method: string, target: RequestTarget): RouteMatch<T> | undefined {
   const [matches, stash] = router.match(method, target.path);
   const first = matches[0];
   if (!first) return undefined;
