@@ -7,6 +7,8 @@ const COMMIT_MS = 40;
 const { StatementSync } = process.getBuiltinModule('node:sqlite');
 const run = StatementSync.prototype.run;
 StatementSync.prototype.run = function slowCommit(...parameters) {
+  // Without the statement's text (an older node:sqlite) the disk could not be slowed: fail rather than test less.
+  if (typeof this.sourceSQL !== 'string') throw new Error('slow-commit-cli: node:sqlite statements have no sourceSQL');
   if (this.sourceSQL === 'COMMIT') {
     // Synchronous, as the commit itself is: nothing else of the server runs meanwhile.
     const until = performance.now() + COMMIT_MS;
