@@ -179,7 +179,7 @@ describe.runIf(hasNodeSqlite())('cardrail-mock --state under chaos (node:sqlite,
       // The operation's checks loaded by a request that changes nothing (404), so the write is answered in one turn.
       if (warm) expect((await call(...warm)).status).toBe(404);
       const [method, path, body] = write();
-      const headers = round === writes.length - 1 ? { 'Idempotency-Key': 'last-write' } : {};
+      const headers: Record<string, string> = round === writes.length - 1 ? { 'Idempotency-Key': 'last-write' } : {};
       const answer = await killOnAnswer(server, key, { method, path, body, headers });
       expect(answer.status, `round ${round}: ${JSON.stringify(answer.body)}`).toBeGreaterThanOrEqual(200);
       expect(answer.status).toBeLessThan(300);
