@@ -5,7 +5,6 @@ import type { RequestIdentity } from './auth.js';
 import type { OperationsByVariant, PreparedOperation } from './prepared-operation.js';
 import type { RequestTarget } from './request-url.js';
 import { jsonResponse, toWire, type WireResponse } from './response.js';
-import type { RouteMatch } from './route-match.js';
 
 /**
  * What the mock answers a request with: at once when nothing in it had to wait, else a promise. The transports
@@ -41,10 +40,10 @@ export class RequestContext {
     readonly requestId: string,
     /** Its path and raw query string. */
     readonly target: RequestTarget,
-    match: RouteMatch<OperationsByVariant>,
+    routed: Routed,
   ) {
-    this.params = match.params;
-    this.operations = match.route;
+    this.params = routed.params;
+    this.operations = routed.operations;
   }
 
   /** Records who called and the operation they reach: the steps after authentication read both. */
@@ -69,6 +68,13 @@ export class RequestContext {
     const failure = error instanceof HttpError ? error : internalError();
     return this.wire(jsonResponse(failure.status, failure.toBody(), failure.headers));
   }
+}
+
+/** What routing found for a request (app.ts): the operations at its path and method, and its path parameters. */
+export interface Routed {
+  operations: OperationsByVariant;
+  /** Decoded. */
+  params: Record<string, string>;
 }
 
 /** A request past authentication: its caller and operation are known. */
