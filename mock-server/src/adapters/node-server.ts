@@ -13,7 +13,7 @@ import type { ServerLimits } from './server-limits.js';
 import { createWebhookFetch, type WebhookFetch } from './webhook-fetch.js';
 import type { SqliteStateStore, StateStoreOptions } from './sqlite/store.js';
 import { WebhookUrlPolicy } from '../webhooks/url-policy.js';
-import { CONTROL_BASE_PATH, createControlApi } from '../testkit/control-api.js';
+import { CONTROL_BASE_PATH } from '../testkit/control-path.js';
 import { type ControlOptions, type RunningControl, resolveControl } from './control-options.js';
 
 /** Options of `startMockServer`: the mock's options, where to listen, limits, CORS and durable state. */
@@ -107,7 +107,8 @@ export async function serveMock(
     throw error;
   }
   const api = nodeApiHandler(withCors(mock.dispatch, options.cors ?? '*'), address, maxBodyBytes);
-  const control = controlToken && createControlApi(mock, controlToken);
+  // The control API's modules load only for a server that serves it.
+  const control = controlToken && (await import('../testkit/control-api.js')).createControlApi(mock, controlToken);
   const beside = routesBesideApi({ dashboard: servesDashboard, control }, address);
   const server = createLimitedServer(options, (incoming, outgoing) => {
     if (!beside(incoming, outgoing)) api(incoming, outgoing);

@@ -1,6 +1,6 @@
 import type { MockSnapshot } from '../core/state/model.js';
 import type { FaultInfo, FaultOptions } from '../testkit/fault-options.js';
-import { CONTROL_BASE_PATH } from '../testkit/control-openapi.js';
+import { CONTROL_BASE_PATH } from '../testkit/control-path.js';
 import type { TestKit } from '../testkit/test-kit.js';
 import type { WireEvent } from '../variants/wire-event.js';
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { WireResponse } from '../http/response.js';
 import type { ApiRequest } from '../operations/api-request.js';
-import { CONTROL_BASE_PATH } from '../testkit/control-openapi.js';
+import { CONTROL_BASE_PATH } from '../testkit/control-path.js';
 import { CONTROL_MAX_BODY_BYTES } from './control-options.js';
 import { createDashboardHandler } from './dashboard-assets.js';
 import { writeAnswer, writeFailure } from './node-answer.js';

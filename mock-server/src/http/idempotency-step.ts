@@ -43,7 +43,7 @@ async function checkIdempotency(context: AdmittedRequest, idempotencyKey: string
     throw invalidRequest('/header/Idempotency-Key', 'must be 1 to 255 characters');
   }
   const { identity, operation, target, body } = context;
-  const fingerprint = requestFingerprint(
+  const fingerprint = await requestFingerprint(
     operation.spec.method,
     `${identity.variant} ${target.path}`,
     body === undefined ? null : body,
