@@ -1,4 +1,5 @@
-import { nodeCrypto } from './node-crypto.js';
+import { nodeCrypto, nodeCryptoWhenLoaded } from './node-crypto.js';
+import { systemRandom } from './system-random.js';
 
 /** Id prefixes of spec/README.md. */
 export const ID_PREFIX = {
@@ -37,12 +38,19 @@ let offset = 0;
 const MAX_FILL = 65_536;
 
 /**
- * node:crypto's randomFillSync where the runtime has it (its first call costs a tenth of Web Crypto's, which sets up
- * the whole Web Crypto API on Node), else Web Crypto's getRandomValues.
+ * node:crypto's randomFillSync once it is loaded (its first call costs a tenth of Web Crypto's, which sets up the whole
+ * Web Crypto API on Node); before that on Node the system's generator (system-random.ts), so that a server's first
+ * answer does not wait for node:crypto; else node:crypto, or Web Crypto's getRandomValues where there is no node:crypto.
  */
-const native = nodeCrypto;
-const fillRandom: (bytes: Uint8Array<ArrayBuffer>) => unknown =
-  native === undefined ? (bytes) => crypto.getRandomValues(bytes) : (bytes) => native.randomFillSync(bytes);
+function fillRandom(bytes: Uint8Array<ArrayBuffer>): void {
+  const native = nodeCryptoWhenLoaded();
+  if (native !== undefined) native.randomFillSync(bytes);
+  else if (!systemRandom(bytes)) {
+    const loaded = nodeCrypto();
+    if (loaded === undefined) crypto.getRandomValues(bytes);
+    else loaded.randomFillSync(bytes);
+  }
+}
 
 function randomBytes(size: number): Uint8Array {
   const bytes = new Uint8Array(size);
