@@ -9,7 +9,15 @@
  */
 type NodeCrypto = typeof import('node:crypto');
 
-const getBuiltinModule = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule;
+interface RuntimeProcess {
+  versions?: Record<string, string | undefined>;
+  getBuiltinModule?: (id: string) => unknown;
+}
+
+const runtimeProcess = (globalThis as { process?: RuntimeProcess }).process;
+const getBuiltinModule = runtimeProcess?.getBuiltinModule;
+/** Node itself defers the load; other runtimes with a node:crypto (Deno, Bun) load it when first asked, as before. */
+const defers = isNodeItself(runtimeProcess);
 let loaded: NodeCrypto | undefined;
 let scheduled = false;
 
@@ -28,6 +36,7 @@ export function nodeCrypto(): NodeCrypto | undefined {
 /** node:crypto once it is loaded; before that undefined, and it is loaded on a timer, once a first answer is out. */
 export function nodeCryptoWhenLoaded(): NodeCrypto | undefined {
   if (loaded !== undefined || getBuiltinModule === undefined) return loaded;
+  if (!defers) return nodeCrypto();
   if (!scheduled) {
     scheduled = true;
     const timer = setTimeout(nodeCrypto, LOAD_AFTER_MS) as { unref?: () => void };
@@ -35,4 +44,10 @@ export function nodeCryptoWhenLoaded(): NodeCrypto | undefined {
     timer.unref?.();
   }
   return undefined;
+}
+
+/** Whether this is Node.js itself, not a runtime that imitates its `process` (Deno, Bun). */
+export function isNodeItself(process: RuntimeProcess | undefined): boolean {
+  const versions = process?.versions;
+  return versions?.node !== undefined && versions.deno === undefined && versions.bun === undefined;
 }

@@ -4,6 +4,8 @@
  * node:crypto is loaded (node-crypto.ts). Only on Node itself on a system that has the device (not Windows, nor Deno
  * or Bun, where reading a device may need a permission); false where it was not read, and the caller asks node:crypto.
  */
+import { isNodeItself } from './node-crypto.js';
+
 type NodeFs = typeof import('node:fs');
 
 interface NodeProcess {
@@ -37,8 +39,5 @@ export function systemRandom(bytes: Uint8Array): boolean {
 }
 
 function usable(process: NodeProcess | undefined): boolean {
-  const versions = process?.versions;
-  return (
-    versions?.node !== undefined && versions.deno === undefined && versions.bun === undefined && process?.platform !== 'win32'
-  );
+  return isNodeItself(process) && process?.platform !== 'win32';
 }
