@@ -60,10 +60,8 @@ const shared = {
   deps: {
     // ES modules only; inlined (a few dozen lines each, tree-shaken), the CommonJS build needs no require(esm).
     // jsonc-parser (the CLI's JSON syntax errors with their place) is inlined: the CLI is the only one to use it.
-    // Hono's RegExpRouter (the one part of hono the mock uses, a few kB) is inlined: resolving and linking it through
-    // hono's package exports was a tenth of a server's start-up, and users install no hono for it.
-    alwaysBundle: ['tinyqueue', /^@noble\/hashes/, 'jsonc-parser', /^hono/],
-    onlyBundle: ['tinyqueue', '@noble/hashes', 'jsonc-parser', 'hono'],
+    alwaysBundle: ['tinyqueue', /^@noble\/hashes/, 'jsonc-parser'],
+    onlyBundle: ['tinyqueue', '@noble/hashes', 'jsonc-parser'],
     neverBundle: [/^node:/],
   },
   // ES modules where an inlined package has both (jsonc-parser's `main` is UMD, whose require()s do not bundle).

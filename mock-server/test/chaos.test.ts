@@ -1,9 +1,11 @@
 // Chaos for `cardrail-mock --state` (docs/standalone-server.md#durable-state), run as a user runs it, each server the
-// built CLI in its own process: kill -9 under a write load, a full disk, two servers started at the same instant on
-// one directory, every kind of damage to the directory's files, and the import of the journal format of earlier
-// releases. What must hold: every write answered 2xx is there after the restart (read back by id), exactly one of
-// two servers runs, and damage stops the server with a message naming the file. Bounded: a few seconds each.
+// built CLI in its own process: kill -9 the moment an answer arrives and under a write load, a full disk, two servers
+// started at the same instant on one directory, every kind of damage to the directory's files, and the import of the
+// journal format of earlier releases. What must hold: every write answered 2xx is there after the restart (read back
+// by id), exactly one of two servers runs, and damage stops the server with a message naming the file. Bounded: a
+// few seconds each.
 import { execFileSync } from 'node:child_process';
+import { connect } from 'node:net';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +21,7 @@ afterEach(() => killChildren());
 const stateDir = tempDirs('cardrail-chaos-');
 const fixture = fileURLToPath(new URL('./fixtures/journal-format/', import.meta.url));
 const limitedServer = fileURLToPath(new URL('./support/limited-state-server.mjs', import.meta.url));
+const slowCommitCli = fileURLToPath(new URL('./support/slow-commit-cli.mjs', import.meta.url));
 
 function api(url: string, key: string) {
   return async (method: string, path: string, body?: unknown) => {
@@ -92,7 +95,116 @@ function smallDisk(dir: string, size: string): { remount(size: string): void; re
   };
 }
 
+/**
+ * Sends one request on its own connection and kills the server with SIGKILL the moment the whole answer has arrived,
+ * in the same callback, before anything else is sent: an answer that left before its commit is then lost with the
+ * process. Resolves with the answer's status and body once the server is gone.
+ */
+async function killOnAnswer(
+  server: CliProcess,
+  key: string,
+  request: { method: string; path: string; body?: unknown; headers?: Record<string, string> },
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const url = new URL(server.url);
+  const body = request.body === undefined ? '' : JSON.stringify(request.body);
+  const head = [
+    `${request.method} ${url.pathname}${request.path} HTTP/1.1`,
+    `Host: ${url.host}`,
+    `Authorization: Bearer ${key}`,
+    ...(body === '' ? [] : ['Content-Type: application/json', `Content-Length: ${Buffer.byteLength(body)}`]),
+    ...Object.entries(request.headers ?? {}).map(([name, value]) => `${name}: ${value}`),
+  ];
+  const exited = new Promise((resolve) => server.child.once('exit', resolve));
+  const raw = await new Promise<string>((resolve, reject) => {
+    const socket = connect(Number(url.port), url.hostname);
+    let received = Buffer.alloc(0);
+    socket.on('data', (chunk: Buffer) => {
+      received = Buffer.concat([received, chunk]);
+      const headerEnd = received.indexOf('\r\n\r\n');
+      if (headerEnd === -1) return;
+      const length = Number(/\r\ncontent-length: *(\d+)/i.exec(received.subarray(0, headerEnd).toString())?.[1]);
+      if (received.length < headerEnd + 4 + length) return;
+      server.child.kill('SIGKILL');
+      socket.destroy();
+      resolve(received.toString());
+    });
+    socket.on('error', reject);
+    socket.write(`${head.join('\r\n')}\r\n\r\n${body}`);
+  });
+  await exited;
+  const status = Number(raw.slice(9, 12));
+  return { status, body: JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4)) as Record<string, unknown> };
+}
+
 describe.runIf(hasNodeSqlite())('cardrail-mock --state under chaos (node:sqlite, Node.js 22.13+)', () => {
+  it('keeps each write answered 2xx when killed the moment the answer arrives, before any other request', async () => {
+    const dir = stateDir();
+    const key = newKey();
+    // Each commit takes 40 ms longer (a slow disk): an answer sent before its commit would be well ahead of it.
+    const start = () => startCli(['--port', '0', '--state', dir, '--frozen-clock', FROZEN_AT, '--no-dashboard'], slowCommitCli);
+    /** What each object read by id must answer after a restart: the last answer that named it (or 404, deleted). */
+    const expected = new Map<string, Record<string, unknown> | 'deleted'>();
+    const ids: Record<string, string> = {};
+    // Writes with a body (read asynchronously), without one (answered in the turn the request arrived, once its
+    // operation has been requested in this process), with an Idempotency-Key, and each as an operation's first request.
+    const writes: { warm?: [string, string, unknown?]; write: () => [string, string, unknown?]; read: () => string }[] = [
+      { write: () => ['POST', '/customers', { email: 'ada@example.com' }], read: () => '/customers/' },
+      {
+        warm: ['PATCH', '/customers/cus_doesnotexist00000001', { metadata: {} }],
+        write: () => ['PATCH', `/customers/${ids.customer}`, { metadata: { tier: 'gold' } }],
+        read: () => '/customers/',
+      },
+      { write: () => ['POST', '/agents', { customerId: ids.customer, name: 'buyer' }], read: () => '/agents/' },
+      {
+        warm: ['POST', '/agents/agt_doesnotexist00000001/suspend'],
+        write: () => ['POST', `/agents/${ids.agent}/suspend`],
+        read: () => '/agents/',
+      },
+      { write: () => ['POST', '/customers', { email: 'bob@example.com' }], read: () => '/customers/' },
+      {
+        warm: ['DELETE', '/customers/cus_doesnotexist00000001'],
+        write: () => ['DELETE', `/customers/${ids.customer}`],
+        read: () => '/customers/',
+      },
+      { write: () => ['POST', '/customers', { email: 'zoe@example.com' }], read: () => '/customers/' },
+    ];
+    for (const [round, { warm, write, read }] of writes.entries()) {
+      const server = await start();
+      const call = api(server.url, key);
+      for (const [path, answered] of expected) {
+        const current = await call('GET', path);
+        if (answered === 'deleted') expect(current.status, `round ${round}: ${path}`).toBe(404);
+        else expect(JSON.parse(current.text), `round ${round}: ${path}`).toEqual(answered);
+      }
+      // The operation's checks loaded by a request that changes nothing (404), so the write is answered in one turn.
+      if (warm) expect((await call(...warm)).status).toBe(404);
+      const [method, path, body] = write();
+      const headers: Record<string, string> = round === writes.length - 1 ? { 'Idempotency-Key': 'last-write' } : {};
+      const answer = await killOnAnswer(server, key, { method, path, body, headers });
+      expect(answer.status, `round ${round}: ${JSON.stringify(answer.body)}`).toBeGreaterThanOrEqual(200);
+      expect(answer.status).toBeLessThan(300);
+      const id = answer.body.id as string;
+      if (id.startsWith('cus_')) ids.customer = id;
+      if (id.startsWith('agt_')) ids.agent = id;
+      expected.set(read() + id, answer.body.status === 'deleted' ? 'deleted' : answer.body);
+    }
+    const last = await start();
+    for (const [path, answered] of expected) {
+      const current = await api(last.url, key)('GET', path);
+      if (answered === 'deleted') expect(current.status, path).toBe(404);
+      else expect(JSON.parse(current.text), path).toEqual(answered);
+    }
+    // The last write's Idempotency-Key was committed with it: the retry after the crash replays it, running nothing.
+    const retried = await fetch(`${last.url}/customers`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', 'Idempotency-Key': 'last-write' },
+      body: JSON.stringify({ email: 'zoe@example.com' }),
+    });
+    expect(retried.headers.get('idempotent-replayed')).toBe('true');
+    expect(await retried.json()).toEqual([...expected.values()].at(-1));
+    expect(await last.stop('SIGTERM')).toBe(0);
+  });
+
   it('keeps every write answered 2xx through kill -9 under a write load, three times over', async () => {
     const dir = stateDir();
     const key = newKey();

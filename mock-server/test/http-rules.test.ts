@@ -388,6 +388,33 @@ describe.each(TRANSPORTS)('HTTP rules through %s', (transport) => {
       expect(fresh.status).toBe(201);
       expect(fresh.headers.get('idempotent-replayed')).toBeNull();
     });
+
+    it('refuses the key on another path with the same method and body (400 idempotency_key_reused), running nothing', async () => {
+      const key = newKey();
+      const [ada, bob] = [(await createCustomer(key)).body, (await createCustomer(key)).body];
+      const headers = { 'Idempotency-Key': 'tier-change-1' };
+      const body = { metadata: { tier: 'gold' } };
+      const first = await h.call('PATCH', `/customers/${ada.id}`, { key, body, headers });
+      expect(first.status).toBe(200);
+      expect(first.body).toMatchObject({ id: ada.id, metadata: { tier: 'gold' } });
+      const events = (await h.call('GET', '/events', { key })).body.data.length;
+
+      // Only the path differs: another customer, not a retry of the first request.
+      const other = await h.call('PATCH', `/customers/${bob.id}`, { key, body, headers });
+      expect(other.status).toBe(400);
+      expect(other.headers.get('idempotent-replayed')).toBeNull();
+      expect(other.body.error).toMatchObject({ code: 'idempotency_key_reused', details: { idempotencyKey: 'tier-change-1' } });
+      expect((await h.call('GET', `/customers/${bob.id}`, { key })).body).toEqual(bob);
+      expect((await h.call('GET', '/events', { key })).body.data).toHaveLength(events);
+
+      // The first path still replays under the key; the same path in the other variant is another request too.
+      const replay = await h.call('PATCH', `/customers/${ada.id}`, { key, body, headers });
+      expect(replay.headers.get('idempotent-replayed')).toBe('true');
+      expect(replay.body).toEqual(first.body);
+      const user = await h.call('PATCH', `/users/${ada.id}`, { key, body, headers, variant: 'user' });
+      expect(user.status).toBe(400);
+      expect(user.body.error.code).toBe('idempotency_key_reused');
+    });
   });
 
   describe('pagination', () => {

@@ -1,7 +1,8 @@
 // What the transports add around the one handler: `dispatch` answers without a promise when nothing had to wait,
 // HEAD is GET without the body, and the Node server reads a body however it is split on the wire.
 import { request as httpRequest } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Directory } from '../src/core/directory.js';
 import { startMockServer, type RunningMockServer } from '../src/adapters/node.js';
 import { createMockServer } from '../src/composition/create-mock-server.js';
 import type { ApiRequest } from '../src/operations/api-request.js';
@@ -36,6 +37,22 @@ describe('mock.dispatch', () => {
     expect(read).not.toBeInstanceOf(Promise);
     expect(read).toMatchObject({ status: 200, headers: { 'Content-Type': 'application/json' } });
     expect(JSON.parse((read as { body: string }).body)).toMatchObject({ id: customer.id, email: 'ada@example.com' });
+  });
+
+  it("authenticates an operation's first request once, though it waits for the operation's checks to load", async () => {
+    const mock = createMockServer();
+    const key = newKey();
+    const authenticate = vi.spyOn(Directory.prototype, 'authenticate');
+    try {
+      const first = mock.dispatch(apiRequest('GET', '/customers', key));
+      expect(first).toBeInstanceOf(Promise);
+      expect((await first).status).toBe(200);
+      expect(authenticate).toHaveBeenCalledTimes(1);
+      expect((await mock.dispatch(apiRequest('GET', '/customers', key))).status).toBe(200);
+      expect(authenticate).toHaveBeenCalledTimes(2);
+    } finally {
+      authenticate.mockRestore();
+    }
   });
 
   it('waits, and replays, when the request carries an Idempotency-Key', async () => {

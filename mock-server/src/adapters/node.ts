@@ -32,13 +32,12 @@ export { StateDamageError, StateDirectoryError } from './sqlite/errors.js';
 export type { CorsOrigins } from '../http/cors.js';
 export type { ServerLimits } from './server-limits.js';
 export type { ControlOptions, RunningControl } from './control-options.js';
+export { connectMock, type ConnectMockOptions } from './connect-mock.js';
 export {
-  connectMock,
   ControlError,
-  type ConnectMockOptions,
   type RemoteClock,
   type RemoteEvents,
   type RemoteFaultHandle,
   type RemoteFaults,
   type RemoteMock,
-} from './connect-mock.js';
+} from './remote-mock.js';

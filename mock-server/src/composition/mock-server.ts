@@ -16,8 +16,9 @@ import { tenantHooks } from './tenant-hooks.js';
 import { createServerEvents, type ServerEvents } from '../testkit/events.js';
 import { engineReactions } from '../engine/reactions.js';
 import type { MockExtension } from '../operations/extension.js';
-import { createHttpApp, type Dispatch } from '../http/app.js';
+import { createHttpApp } from '../http/app.js';
 import { commitBeforeAnswer } from '../http/commit-step.js';
+import { stoppable } from '../http/stop-step.js';
 import type { WireResponse } from '../http/response.js';
 import { webHandler } from '../http/web-handler.js';
 import type { ApiRequest } from '../operations/api-request.js';
@@ -81,9 +82,11 @@ export interface MockServer extends TestKit {
   /** Takes idle organizations out of memory now (see `evictIdleMs`); returns how many left. */
   evictIdle(idleMs: number): number;
   /**
-   * Stops due work and webhook delivery for shutdown: attempts waiting for a slot never start, those in flight get
-   * until `deadlineMs` to finish; every delivery without an outcome stays pending (a durable store keeps it for the
-   * next start). The mock answers nothing afterwards.
+   * Stops the mock for shutdown. From the call on, every request (through `handle`, `dispatch`, the MSW handlers or the
+   * Node server) is answered 503 `service_unavailable` with `details.reason` `stopped`, running nothing; requests
+   * already running finish. Due work and webhook delivery stop: attempts waiting for a slot never start, those in
+   * flight get until `deadlineMs` to finish; every delivery without an outcome stays pending (a durable store keeps it
+   * for the next start). The state stays readable (`snapshot()`, `events`).
    */
   stop(deadlineMs: number): Promise<StopReport>;
 }
@@ -148,14 +151,9 @@ export function composeMockServer(options: MockServerOptions, testKit: (host: Te
     maxBodyBytes,
     faults,
   });
-  let stopped = false;
-  const committing = commitBeforeAnswer(answer, state.durable);
-  const dispatch: Dispatch = !options.journal
-    ? answer
-    : (request) => {
-        if (stopped) throw new Error('The mock was stopped.');
-        return committing(request);
-      };
+  // Outermost: once stopped, nothing of a request runs; with a durable store, nothing is answered before its commit.
+  const stopping = stoppable(options.journal ? commitBeforeAnswer(answer, state.durable) : answer, newRequestId);
+  const { dispatch } = stopping;
   const handle = webHandler(dispatch);
   const clock = createServerClock(baseClock, state);
 
@@ -190,10 +188,9 @@ export function composeMockServer(options: MockServerOptions, testKit: (host: Te
     restore: (snapshot) => state.restore(snapshot),
     evictIdle: (idleMs) => state.directory.evictIdle(idleMs),
     async stop(deadlineMs) {
+      stopping.stop();
       dispatcher.stop();
-      const drained = await state.stop(deadlineMs);
-      stopped = true;
-      return { drained };
+      return { drained: await state.stop(deadlineMs) };
     },
   };
 }

@@ -1,4 +1,3 @@
-import stableStringify from 'safe-stable-stringify';
 import { sha256Hex } from './sha256.js';
 import type { Clock, EpochMs } from './clock.js';
 
@@ -45,9 +44,14 @@ export type IdempotencyLookup =
   | { kind: 'replay'; response: Promise<StoredResponse | undefined> }
   | { kind: 'reused' };
 
+/** safe-stable-stringify, loaded with the first Idempotency-Key: nothing else needs it, and a server's start does not. */
+let stableStringify: Promise<(value: unknown) => string | undefined> | undefined;
+
 /** Hash of what makes two requests "the same": method, path and the body's JSON value (key order ignored). */
-export function requestFingerprint(method: string, path: string, body: unknown): string {
-  return sha256Hex(`${method} ${path}\n${stableStringify(body) ?? 'null'}`);
+export async function requestFingerprint(method: string, path: string, body: unknown): Promise<string> {
+  stableStringify ??= import('safe-stable-stringify').then((module) => module.stringify);
+  const stringify = await stableStringify;
+  return sha256Hex(`${method} ${path}\n${stringify(body) ?? 'null'}`);
 }
 
 /**

@@ -1,9 +1,8 @@
-import { RegExpRouter } from 'hono/router/reg-exp-router';
 import type { RateLimiter } from '../core/rate-limiter.js';
-import { VARIANTS, type Variant } from '../core/variant.js';
+import { VARIANTS } from '../core/variant.js';
 import type { SpecDocuments } from '../spec/documents.js';
 import { bundledOperations } from '../spec/bundled-operations.js';
-import { extractOperations, toHonoPath, type OperationSpec } from '../spec/operations.js';
+import { extractOperations, type OperationSpec } from '../spec/operations.js';
 import { operationValidator, type OperationValidator } from '../spec/validator.js';
 import { validatorSource } from '../spec/validator-source.js';
 import { HINT_HEADER, HttpError, internalError, notFound } from '../core/errors.js';
@@ -11,12 +10,12 @@ import { basePathHint } from './hints.js';
 import type { HandlerMap } from '../operations/handler-map.js';
 import type { ServerServices } from '../operations/services.js';
 import { runOperation } from './pipeline.js';
-import { requestTarget, type RequestTarget } from './request-url.js';
-import { prepareOperation, type PreparedOperation } from './prepared-operation.js';
+import { requestTarget } from './request-url.js';
+import { type OperationsByVariant, prepareOperation } from './prepared-operation.js';
+import { type Answer, RequestContext } from './request-context.js';
 import { jsonResponse, toWire, type WireResponse } from './response.js';
 import type { ApiRequest } from '../operations/api-request.js';
-import { matchRoute } from './route-match.js';
-import { getOrCreate } from '../core/get-or-create.js';
+import { type RouteMatch, RouteTree, routeParams } from './route-tree.js';
 import { ConnectionDropped, type FaultRegistry } from '../core/faults.js';
 import { FAULT_HEADER } from './fault-step.js';
 
@@ -43,7 +42,7 @@ export interface HttpAppOptions {
   faults?: FaultRegistry | undefined;
 }
 
-const ROUTABLE_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+const ROUTABLE_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
 /**
  * The HTTP face of the mock: one route per spec operation (both variants' paths), 405 with `Allow` for another
@@ -53,11 +52,11 @@ const ROUTABLE_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as
 export function createHttpApp(options: HttpAppOptions): Dispatch {
   const { documents } = options;
   const validators = loadValidator(documents, options.validateResponses === true);
-  const byPath = new Map<string, Map<string, Partial<Record<Variant, PreparedOperation>>>>();
+  const byPath = new Map<string, Map<string, OperationsByVariant>>();
   for (const variant of VARIANTS) {
     // The bundled spec routes from its generated table, so a mock starts without parsing the documents.
     for (const spec of documents ? extractOperations(documents[variant], variant) : bundledOperations(variant)) {
-      const methods = byPath.get(spec.path) ?? new Map<string, Partial<Record<Variant, PreparedOperation>>>();
+      const methods = byPath.get(spec.path) ?? new Map<string, OperationsByVariant>();
       byPath.set(spec.path, methods);
       const candidates = methods.get(spec.method) ?? {};
       methods.set(spec.method, candidates);
@@ -65,33 +64,24 @@ export function createHttpApp(options: HttpAppOptions): Dispatch {
     }
   }
 
-  // Static segments before parameters, so `/a/b` is never taken for `/a/{id}` (the first match wins). Ties in code
-  // unit order: localeCompare would load the ICU collator, a sixth of a mock's start-up.
-  const paths = [...byPath.entries()]
-    .map((entry) => ({ entry, rank: specificity(entry[0]) }))
-    .sort((a, b) => b.rank - a.rank || (a.entry[0] < b.entry[0] ? -1 : a.entry[0] > b.entry[0] ? 1 : 0))
-    .map(({ entry }) => entry);
-  // One router per method, made on the first request of that method: Hono's RegExpRouter compiles every method it
-  // holds on its first match, so a router of its own per method compiles only the methods requests use, and a mock
-  // that answers only GETs never builds the others (a sixth of the work each).
-  const routers = new Map<string, RegExpRouter<Route>>();
-  const routerOf = (method: string): RegExpRouter<Route> | undefined => {
-    if (!(ROUTABLE_METHODS as readonly string[]).includes(method)) return undefined;
-    return getOrCreate(routers, method, () => methodRouter(method, paths, options));
-  };
+  // One tree of every path and method: made in a fraction of a millisecond (route-tree.ts).
+  const routes = new RouteTree<OperationsByVariant>();
+  for (const [path, methods] of byPath) {
+    for (const [method, operations] of methods) routes.add(API_BASE_PATH + path, method, operations);
+  }
 
-  const answer = (request: ApiRequest, requestId: string): WireResponse | Promise<WireResponse> => {
+  const answer = (request: ApiRequest, requestId: string): Answer => {
     try {
       // HEAD is answered as GET; the transports send its headers without the body.
       const target = requestTarget(request.url);
       const method = request.method === 'HEAD' ? 'GET' : request.method;
-      const router = routerOf(method);
-      const matched = router ? matchRoute(router, method, target) : undefined;
-      if (!matched) {
-        const routed = (path: string) => router !== undefined && matchRoute(router, method, { path, query: '' }) !== undefined;
-        return unrouted(target.path, routed, requestId);
-      }
-      const result = matched.route(request, target, matched.params, requestId);
+      const routable = ROUTABLE_METHODS.has(method);
+      const matched = routable ? routes.match(target.path) : undefined;
+      if (!matched) return unrouted(target.path, (path) => routable && routes.match(path) !== undefined, requestId);
+      const route = matched.routes.get(method);
+      if (!route) return methodNotAllowed(matched, requestId);
+      const routed = { operations: route.value, params: routeParams(route, matched.values) };
+      const result = runOperation(options, new RequestContext(request, requestId, target, routed));
       if (!(result instanceof Promise)) return result;
       return result.catch((error: unknown) => {
         // A fault's dropped connection is for the transport to carry out, not a fault of the mock.
@@ -133,52 +123,19 @@ export function createHttpApp(options: HttpAppOptions): Dispatch {
  * Answers a request; synchronously when nothing in it has to wait (see runOperation). Transports turn the answer
  * into their own response: a web Response for `handle` and MSW, a direct write for the Node server.
  */
-export type Dispatch = (request: ApiRequest) => WireResponse | Promise<WireResponse>;
+export type Dispatch = (request: ApiRequest) => Answer;
 
 /** What a transport hands to `Dispatch`: a contract of operations/, which the transports reach through this layer. */
 export type { ApiRequest };
 
-/** What a matched route answers with: made by operationRoute or methodNotAllowedRoute, below. */
-type Route = (
-  request: ApiRequest,
-  target: RequestTarget,
-  params: Record<string, string>,
-  requestId: string,
-) => WireResponse | Promise<WireResponse>;
-
-/** A path and method of the spec: the request runs the pipeline (pipeline.ts) for its caller's variant's operation. */
-function operationRoute(options: HttpAppOptions, candidates: Partial<Record<Variant, PreparedOperation>>): Route {
-  return (request, target, params, requestId) => runOperation(options, request, target, requestId, params, candidates);
-}
-
-/**
- * The router of one method: for each path in the order given, the operation's route when the path has the method,
- * else the 405 route.
- */
-function methodRouter(
-  method: string,
-  paths: [string, Map<string, Partial<Record<Variant, PreparedOperation>>>][],
-  options: HttpAppOptions,
-): RegExpRouter<Route> {
-  const router = new RegExpRouter<Route>();
-  for (const [path, methods] of paths) {
-    const candidates = methods.get(method);
-    router.add(method, API_BASE_PATH + toHonoPath(path), candidates ? operationRoute(options, candidates) : refusal(methods));
-  }
-  return router;
-}
-
-/** The 405 route of a path: its methods, and HEAD where it has GET. */
-function refusal(methods: Map<string, unknown>): Route {
-  const allow = [...methods.keys()];
+/** Another method on a known path: 405 with `Allow` (the path's methods, and HEAD where it has GET). */
+function methodNotAllowed(matched: RouteMatch<unknown>, requestId: string): WireResponse {
+  const allow = [...matched.routes.keys()];
   if (allow.includes('GET')) allow.push('HEAD');
-  return methodNotAllowedRoute(allow);
-}
-
-/** Another method on a known path: 405 with `Allow`. */
-function methodNotAllowedRoute(allow: string[]): Route {
-  return (_request, _target, _params, requestId) =>
-    toWire(jsonResponse(405, methodNotAllowed(allow).toBody(), { Allow: allow.join(', ') }), requestId);
+  const error = new HttpError(405, 'method_not_allowed', `Method not allowed; this path accepts ${allow.join(', ')}.`, {
+    allow,
+  });
+  return toWire(jsonResponse(405, error.toBody(), { Allow: allow.join(', ') }), requestId);
 }
 
 /** A path no route of its method has: 404, with a hint when the base URL looks like the cause. */
@@ -208,14 +165,4 @@ function loadValidator(
       return compiler.compileResponse(spec.variant, pointer);
     });
   };
-}
-
-function specificity(path: string): number {
-  return path.split('/').filter((segment) => segment !== '' && !segment.startsWith('{')).length * 100 - path.split('/').length;
-}
-
-function methodNotAllowed(allow: string[]): HttpError {
-  return new HttpError(405, 'method_not_allowed', `Method not allowed; this path accepts ${allow.join(', ')}.`, {
-    allow,
-  });
 }

@@ -36,30 +36,22 @@ function utf8Length(text: string): number {
 }
 
 /** Refuses a body whose text is over the limit (for transports that hand over the text already read). */
-export function checkBodyText(text: string, limit: number): string {
+function checkBodyText(text: string, limit: number): string {
   // Every UTF-16 unit is at most 3 UTF-8 bytes: most bodies are decided without counting.
   if (text.length * 3 > limit && (text.length > limit || utf8Length(text) > limit)) throw payloadTooLarge(limit);
   return text;
 }
 
-/** A declared Content-Length over the limit is refused before anything is read. */
-export function checkDeclaredLength(request: ApiRequest, limit: number): void {
+/**
+ * A request body as text with at most `limit` bytes held (413 beyond): a declared Content-Length over the limit is
+ * refused before anything is read, and a web Request's stream is cancelled as soon as it passes the limit. The text
+ * is at hand when the transport has read it already (then the request can be answered in this turn), else a promise.
+ * Another request shape reads through its own `text()` (the Node transport's enforces the limit while it streams).
+ */
+export function requestBodyText(request: ApiRequest, limit: number): string | Promise<string> {
   const declared = request.headers.get('content-length');
   if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > limit) throw payloadTooLarge(limit);
-}
-
-/**
- * Reads a request body as text with at most `limit` bytes held: a declared Content-Length over the limit is refused
- * before anything is read, and a web Request's stream is cancelled as soon as it passes the limit. Another request
- * shape reads through its own `text()` (the Node transport's enforces the limit while it streams).
- */
-export function readBodyText(request: ApiRequest, limit: number): Promise<string> {
-  try {
-    checkDeclaredLength(request, limit);
-    if (request.bodyText !== undefined) return Promise.resolve(checkBodyText(request.bodyText, limit));
-  } catch (error) {
-    return Promise.reject(error);
-  }
+  if (request.bodyText !== undefined) return checkBodyText(request.bodyText, limit);
   const stream = (request as { body?: unknown }).body;
   if (stream instanceof ReadableStream) return readStream(stream as ReadableStream<Uint8Array>, limit);
   // Not an async function: a body read costs one promise, not one per step.

@@ -1,22 +1,19 @@
-import type { ApiRequest } from '../operations/api-request.js';
 import type { StoredResponse } from '../core/idempotency.js';
-import type { RequestIdentity } from './auth.js';
 import { refusalHeaders } from './hints.js';
 import { HttpError, invalidRequest, notImplemented, responseMismatch } from '../core/errors.js';
 import { runBuiltIn } from './run-built-in.js';
 import { codecs } from '../variants/index.js';
 import type { HandlerMap } from '../operations/handler-map.js';
 import type { ServerServices } from '../operations/services.js';
-import type { PreparedOperation } from './prepared-operation.js';
+import type { AdmittedRequest } from './request-context.js';
 import { jsonResponse } from './response.js';
 
-export interface ExecuteInput {
-  identity: RequestIdentity;
-  request: ApiRequest;
-  /** The raw query string, without `?`. */
-  query: string;
-  params: Record<string, string>;
-  body: unknown;
+/** What runs an operation: the handlers, the services they are given, and whether answers are checked. */
+export interface Execution {
+  handlers: HandlerMap;
+  services: ServerServices;
+  /** Check every answer against the spec's response schema and answer 500 on a mismatch (for tests). */
+  validateResponses?: boolean | undefined;
 }
 
 /** Printable ASCII without `%` and `+`: a query string that decoding leaves as it is. */
@@ -59,18 +56,13 @@ function addParameter(query: Record<string, unknown>, name: string, value: strin
  * Answers synchronously when the handler does: most reads never wait, and a promise per request is a cost the
  * transports can avoid.
  */
-export function execute(
-  operation: PreparedOperation,
-  handlers: HandlerMap,
-  services: ServerServices,
-  validateResponses: boolean,
-  input: ExecuteInput,
-): StoredResponse | Promise<StoredResponse> {
-  const { spec, validator } = operation;
+export function execute(execution: Execution, input: AdmittedRequest): StoredResponse | Promise<StoredResponse> {
+  const { spec, validator } = input.operation;
+  const { handlers, services } = execution;
   const refuse = (error: unknown): StoredResponse => errorAnswer(error, input, services);
   const answer = (result: { status?: number; body: unknown; headers?: Record<string, string> }): StoredResponse => {
     const status = result.status ?? spec.successStatus;
-    if (validateResponses) {
+    if (execution.validateResponses === true) {
       const mismatch = validator.response(status, result.body);
       if (mismatch) {
         console.error(`[cardrail-mock] ${spec.operationId} answered outside the spec: ${mismatch}`);
@@ -81,7 +73,7 @@ export function execute(
   };
   try {
     const params: Record<string, unknown> = { ...input.params };
-    const query = queryObject(input.query);
+    const query = queryObject(input.target.query);
     const renamed = renamedFieldSent(codecs[input.identity.variant].renamedFields, query, input.body);
     if (renamed) throw renamed;
     const failure =
@@ -158,7 +150,7 @@ function renamedFieldSent(
  * An HttpError as its answer, a 404 with the hint of an id of the other mode when that is its cause (hints.ts);
  * anything else is a fault of the mock and propagates.
  */
-function errorAnswer(error: unknown, input: ExecuteInput, services: ServerServices): StoredResponse {
+function errorAnswer(error: unknown, input: AdmittedRequest, services: ServerServices): StoredResponse {
   if (!(error instanceof HttpError)) throw error;
   const headers = refusalHeaders(error, input.identity.tenant, services.directory, input.params);
   return jsonResponse(error.status, error.toBody(), headers);

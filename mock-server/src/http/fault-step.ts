@@ -2,11 +2,9 @@ import { HttpError } from '../core/errors.js';
 import { ConnectionDropped, type FaultRegistry, type FaultRule, type FaultStatus } from '../core/faults.js';
 import type { Directory } from '../core/directory.js';
 import { keyDigest } from '../core/key-digest.js';
-import type { Variant } from '../core/variant.js';
 import type { ApiRequest } from '../operations/api-request.js';
 import { presentedKey } from './auth.js';
-import type { PreparedOperation } from './prepared-operation.js';
-import type { RequestTarget } from './request-url.js';
+import type { RequestContext } from './request-context.js';
 import { jsonResponse, toWire, type WireResponse } from './response.js';
 
 /** The header that marks an answer a fault changed (its id and what it did), for tests and the request log. */
@@ -16,15 +14,10 @@ export const FAULT_HEADER = 'Cardrail-Mock-Fault';
  * The fault that takes this request, if any, decided before anything of the request runs (no tenant is created, no
  * rate limit counted): the first registered fault whose scope matches and whose draw hits.
  */
-export function takeFault(
-  faults: FaultRegistry,
-  request: ApiRequest,
-  target: RequestTarget,
-  candidates: Partial<Record<Variant, PreparedOperation>>,
-  directory: Directory,
-): FaultRule | undefined {
+export function takeFault(faults: FaultRegistry, context: RequestContext, directory: Directory): FaultRule | undefined {
+  const { request, target } = context;
   const presented = presentedKey(request);
-  const operation = candidates[presented?.variant ?? 'customer'];
+  const operation = context.operations[presented?.variant ?? 'customer'];
   const path = target.path.startsWith('/v1/') ? target.path.slice(3) : target.path;
   return faults.take({
     operationId: operation?.spec.operationId,
@@ -43,19 +36,18 @@ export function takeFault(
 export async function answerWithFault(
   faults: FaultRegistry,
   rule: FaultRule,
-  request: ApiRequest,
-  requestId: string,
+  context: RequestContext,
   run: () => WireResponse | Promise<WireResponse>,
 ): Promise<WireResponse> {
   if (rule.delayMs > 0) await sleep(rule.delayMs);
-  if (rule.hang) return hold(faults, rule, request);
+  if (rule.hang) return hold(faults, rule, context.request);
   const fails = rule.status !== undefined || rule.drop;
   if (!fails || rule.afterCommit) {
     const answer = await run();
     if (!fails) return marked(answer, rule);
   }
   if (rule.drop) throw new ConnectionDropped(rule.id);
-  return marked(toWire(faultAnswer(rule, rule.status as FaultStatus), requestId), rule);
+  return marked(toWire(faultAnswer(rule, rule.status as FaultStatus), context.requestId), rule);
 }
 
 /** The error answer of a fault, in the API's error format, with the headers the spec documents for its status. */

@@ -1,21 +1,13 @@
 import type { ApiRequest } from '../operations/api-request.js';
 import { invalidRequest } from '../core/errors.js';
-import { readBodyText } from './body-limit.js';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.js';
 
 /**
- * Reads a JSON request body of at most `limit` bytes (413 beyond). The spec documents only `application/json`
+ * The JSON body of a request, from its text (read by body-limit.ts). The spec documents only `application/json`
  * request bodies, so any other media type (even a `+json` one such as merge-patch, whose semantics differ) and
  * invalid JSON are 400 `invalid_request`; an empty body is undefined (the spec's `required` decides whether that is
- * acceptable).
- */
-export async function readJsonBody(request: ApiRequest, limit: number): Promise<unknown> {
-  return parseJsonBody(request, await readBodyText(request, limit));
-}
-
-/**
- * The JSON body of a request whose text is already read (see readJsonBody). Nesting deeper than MAX_JSON_DEPTH is
- * 400 before anything is parsed: such a value could be stored but never rendered again.
+ * acceptable). Nesting deeper than MAX_JSON_DEPTH is 400 before anything is parsed: such a value could be stored but
+ * never rendered again.
  */
 export function parseJsonBody(request: ApiRequest, text: string): unknown {
   if (isBlank(text)) return undefined;

@@ -1,29 +1,24 @@
-import type { RateLimiter } from '../core/rate-limiter.js';
-import type { Variant } from '../core/variant.js';
-import type { StoredResponse } from '../core/idempotency.js';
-import { authenticate, type RequestIdentity } from './auth.js';
-import { otherVariantHint } from './hints.js';
-import { HttpError, internalError, notFound, testModeOnly } from '../core/errors.js';
-import { execute } from './execute.js';
-import { checkIdempotency, isReplayable } from './idempotency-step.js';
-import { parseJsonBody, readJsonBody } from './json-body.js';
-import { checkBodyText, checkDeclaredLength, readBodyText } from './body-limit.js';
-import type { RequestTarget } from './request-url.js';
-import type { HandlerMap } from '../operations/handler-map.js';
-import type { ServerServices } from '../operations/services.js';
-import type { PreparedOperation } from './prepared-operation.js';
-import { applyRateLimit } from './rate-limit-step.js';
-import { jsonResponse, toWire, type WireResponse } from './response.js';
-import type { ApiRequest } from '../operations/api-request.js';
 import type { FaultRegistry } from '../core/faults.js';
+import type { RateLimiter } from '../core/rate-limiter.js';
+import type { StoredResponse } from '../core/idempotency.js';
+import type { Tenant } from '../core/tenant.js';
+import { notFound, testModeOnly } from '../core/errors.js';
+import type { Directory } from '../core/directory.js';
+import { authenticate } from './auth.js';
+import { requestBodyText } from './body-limit.js';
+import { execute, type Execution } from './execute.js';
 import { answerWithFault, takeFault } from './fault-step.js';
+import { otherVariantHint } from './hints.js';
+import { runOnce } from './idempotency-step.js';
+import { parseJsonBody } from './json-body.js';
+import { applyRateLimit } from './rate-limit-step.js';
+import type { AdmittedRequest, Answer, RequestContext } from './request-context.js';
 
-export interface PipelineOptions {
-  handlers: HandlerMap;
-  services: ServerServices;
+/** How every request of a mock runs: its handlers and services (Execution), limits and faults. */
+export interface PipelineOptions extends Execution {
   rateLimiter?: RateLimiter | undefined;
+  /** Requests the rate limiter does not count (fixture loading). */
   exempt?: WeakSet<object> | undefined;
-  validateResponses?: boolean | undefined;
   /** The largest request body read, in bytes (413 beyond). */
   maxBodyBytes: number;
   /** Faults a test injected (`mock.faults`): checked before anything of a request runs. */
@@ -33,180 +28,119 @@ export interface PipelineOptions {
 const IDEMPOTENT_METHODS = new Set(['POST', 'PATCH']);
 
 /**
- * One routed request, in order: authentication (401), the caller's variant has the operation (404), due work,
- * rate limit (429), test mode only (400), the body read (413 past the size limit: nothing is read before the key
- * is known), JSON body (400, also past the nesting limit), idempotency (replay or 400), then validation and the
- * handler. After answering, the deliveries of the events it caused are started, never awaited.
+ * One routed request, in order: a fault a test injected (fault-step.ts), authentication (401), the caller's variant
+ * has the operation (404), the operation's validators (loaded on its first request), due work, rate limit (429), test
+ * mode only (400), the body (413 past the size limit: nothing is read before the key is known), JSON body (400, also
+ * past the nesting limit), idempotency (replay or 400), then validation and the handler (execute.ts). After
+ * answering, the work that fell due (the first delivery attempts of the events it caused) is started, never awaited.
  *
- * A request without an Idempotency-Key whose body (if any) the transport has already read has nothing to wait for,
- * so it is answered synchronously when its handler is: the Node transport then writes the answer in the same turn.
- * A request a fault takes (fault-step.ts) is answered by the fault, before any of this.
+ * Every step reads the request's context and adds to it; each step that may wait hands on through `continueWith`, so
+ * a request with nothing to wait for (no body to arrive, no Idempotency-Key, its operation already loaded) is answered
+ * synchronously: the Node transport then writes the answer in the same turn.
  */
-export function runOperation(
-  options: PipelineOptions,
-  request: ApiRequest,
-  target: RequestTarget,
-  requestId: string,
-  params: Record<string, string>,
-  candidates: Partial<Record<Variant, PreparedOperation>>,
-): WireResponse | Promise<WireResponse> {
-  const { faults } = options;
-  const fault =
-    faults && faults.size > 0 ? takeFault(faults, request, target, candidates, options.services.directory) : undefined;
-  if (fault === undefined || faults === undefined) return runUnfaulted(options, request, target, requestId, params, candidates);
-  return answerWithFault(faults, fault, request, requestId, () =>
-    runUnfaulted(options, request, target, requestId, params, candidates),
+export function runOperation(pipeline: PipelineOptions, context: RequestContext): Answer {
+  const { faults } = pipeline;
+  const rule = faults && faults.size > 0 ? takeFault(faults, context, pipeline.services.directory) : undefined;
+  if (rule === undefined || faults === undefined) return runAuthenticated(pipeline, context);
+  return answerWithFault(faults, rule, context, () => runAuthenticated(pipeline, context));
+}
+
+/**
+ * Authenticates the request once, then runs the rest with the caller's organization held in memory (idle eviction
+ * waits for a tenant answering a request). An error any step throws in this turn becomes the answer here.
+ */
+function runAuthenticated(pipeline: PipelineOptions, context: RequestContext): Answer {
+  let admitted: AdmittedRequest;
+  try {
+    admitted = admit(context, pipeline.services.directory);
+  } catch (error) {
+    return context.fail(error);
+  }
+  const { tenant } = admitted.identity;
+  tenant.requestsInFlight++;
+  let answer: Answer;
+  try {
+    answer = admitted.operation.ready
+      ? runReady(pipeline, admitted)
+      : // The operation's first request waits for its validators, then goes on as every later one.
+        continueWith(admitted.operation.load(), () => runReady(pipeline, admitted), context);
+  } catch (error) {
+    answer = context.fail(error);
+  }
+  if (!(answer instanceof Promise)) {
+    tenant.requestsInFlight--;
+    return answer;
+  }
+  return answer.finally(() => {
+    tenant.requestsInFlight--;
+  });
+}
+
+/** The caller's identity (401 without a valid key) and the operation of its variant (404 on the other's path). */
+function admit(context: RequestContext, directory: Directory): AdmittedRequest {
+  const identity = authenticate(context.request, directory);
+  const operation = context.operations[identity.variant];
+  if (!operation) throw notFound(otherVariantHint(identity.variant, context.target.path));
+  return context.admit(identity, operation);
+}
+
+/** From due work on, for a request whose caller is known and whose operation is loaded. */
+function runReady(pipeline: PipelineOptions, context: AdmittedRequest): Answer {
+  const { request, identity, operation } = context;
+  const { tenant, key } = identity;
+  runDueWork(tenant);
+  if (pipeline.rateLimiter && !pipeline.exempt?.has(request)) {
+    applyRateLimit(pipeline.rateLimiter, key.id, tenant, context.headers);
+  }
+  if (operation.spec.testModeOnly && tenant.mode !== 'test') throw testModeOnly();
+  if (!operation.spec.requestBody) return respond(pipeline, context);
+  return continueWith(
+    requestBodyText(request, pipeline.maxBodyBytes),
+    (text) => {
+      context.body = parseJsonBody(request, text);
+      return respond(pipeline, context);
+    },
+    context,
   );
 }
 
-function runUnfaulted(
-  options: PipelineOptions,
-  request: ApiRequest,
-  target: RequestTarget,
-  requestId: string,
-  params: Record<string, string>,
-  candidates: Partial<Record<Variant, PreparedOperation>>,
-): WireResponse | Promise<WireResponse> {
-  const headers: [string, string][] = [];
-  const fail = (error: unknown): WireResponse => {
-    if (!(error instanceof HttpError)) console.error('[cardrail-mock] handler failed', error);
-    const failure = error instanceof HttpError ? error : internalError();
-    return toWire(jsonResponse(failure.status, failure.toBody(), failure.headers), requestId, headers);
-  };
-  let identity: RequestIdentity;
-  try {
-    identity = authenticate(request, options.services.directory);
-  } catch (error) {
-    return fail(error);
-  }
-  // Held while the request runs: a tenant answering a request never leaves memory under it (idle eviction waits).
-  const { tenant } = identity;
-  tenant.requestsInFlight++;
-  let result: WireResponse | Promise<WireResponse>;
-  try {
-    result = runAuthenticated(options, request, target, requestId, params, candidates, identity, headers, fail);
-  } catch (error) {
-    result = fail(error);
-  }
-  if (result instanceof Promise) {
-    return result.finally(() => {
-      tenant.requestsInFlight--;
-    });
-  }
-  tenant.requestsInFlight--;
-  return result;
+/** Runs the operation (once per Idempotency-Key, when the request has one) and answers. */
+function respond(pipeline: PipelineOptions, context: AdmittedRequest): Answer {
+  const run = () => execute(pipeline, context);
+  const key = IDEMPOTENT_METHODS.has(context.operation.spec.method) ? context.request.headers.get('idempotency-key') : null;
+  return continueWith(key === null ? run() : runOnce(context, key, run), (response) => finish(context, response), context);
 }
 
-function runAuthenticated(
-  options: PipelineOptions,
-  request: ApiRequest,
-  target: RequestTarget,
-  requestId: string,
-  params: Record<string, string>,
-  candidates: Partial<Record<Variant, PreparedOperation>>,
-  identity: RequestIdentity,
-  headers: [string, string][],
-  fail: (error: unknown) => WireResponse,
-): WireResponse | Promise<WireResponse> {
-  const operation = candidates[identity.variant];
-  // A path of the other variant (e.g. /users with a Bearer key) does not exist for this caller.
-  if (!operation) throw notFound(otherVariantHint(identity.variant, target.path));
-  // The operation's first request loads its validators, then runs from the start: authentication finds the same
-  // organization again, and nothing else has happened yet.
-  if (!operation.ready) {
-    return operation.load().then(() => runUnfaulted(options, request, target, requestId, params, candidates), fail);
-  }
-  return runReady(options, request, target, requestId, params, identity, operation, headers, fail);
+/** The answer, after the work that fell due while the request ran (e.g. the first attempts of its webhooks). */
+function finish(context: AdmittedRequest, response: StoredResponse): Answer {
+  runDueWork(context.identity.tenant);
+  return context.wire(response);
 }
 
-/** The pipeline from due work on, for a request whose key is known and whose operation is loaded. */
-function runReady(
-  options: PipelineOptions,
-  request: ApiRequest,
-  target: RequestTarget,
-  requestId: string,
-  params: Record<string, string>,
-  identity: RequestIdentity,
-  operation: PreparedOperation,
-  headers: [string, string][],
-  fail: (error: unknown) => WireResponse,
-): WireResponse | Promise<WireResponse> {
-  const { tenant, key } = identity;
-  const { spec } = operation;
-  // Work that fell due on a running clock is applied before the request reads state, and records past their
-  // retention are dropped (each is dropped once: nothing to do on most requests).
+/**
+ * Work that fell due on a running clock is applied (before the request reads state, and again before it is answered),
+ * and records past their retention are dropped (each once: nothing to do on most requests).
+ */
+function runDueWork(tenant: Tenant): void {
   tenant.scheduler.runDue();
   tenant.prune();
-  if (options.rateLimiter && !options.exempt?.has(request)) applyRateLimit(options.rateLimiter, key.id, tenant, headers);
-  if (spec.testModeOnly && tenant.mode !== 'test') throw testModeOnly();
-
-  const idempotencyKey = IDEMPOTENT_METHODS.has(spec.method) ? request.headers.get('idempotency-key') : null;
-  const finish = (answer: StoredResponse): WireResponse => {
-    tenant.scheduler.runDue();
-    tenant.prune();
-    return toWire(answer, requestId, headers);
-  };
-  const { bodyText } = request;
-  if (idempotencyKey === null) {
-    const run = (text: string | undefined): WireResponse | Promise<WireResponse> => {
-      const body = text === undefined ? undefined : parseJsonBody(request, text);
-      const input = { identity, request, query: target.query, params, body };
-      const answer = execute(operation, options.handlers, options.services, options.validateResponses === true, input);
-      return answer instanceof Promise ? answer.then(finish, fail) : finish(answer);
-    };
-    if (!spec.requestBody) return run(undefined);
-    if (bodyText !== undefined) {
-      checkDeclaredLength(request, options.maxBodyBytes);
-      return run(checkBodyText(bodyText, options.maxBodyBytes));
-    }
-    // The body is still to arrive: one wait for it, then the same synchronous path.
-    return readBodyText(request, options.maxBodyBytes).then((text) => {
-      try {
-        return run(text);
-      } catch (error) {
-        return fail(error);
-      }
-    }, fail);
-  }
-  return runWithBody(options, request, headers, identity, operation, target, idempotencyKey, params).then(finish, fail);
 }
 
-/** The rest of the pipeline for a request that has a body to read or an idempotency key to settle first. */
-async function runWithBody(
-  options: PipelineOptions,
-  request: ApiRequest,
-  headers: [string, string][],
-  identity: RequestIdentity,
-  operation: PreparedOperation,
-  target: RequestTarget,
-  idempotencyKey: string | null,
-  params: Record<string, string>,
-): Promise<StoredResponse> {
-  const { spec } = operation;
-  const body = spec.requestBody ? await readJsonBody(request, options.maxBodyBytes) : undefined;
-  const idempotency = await checkIdempotency(identity.tenant, idempotencyKey, {
-    variant: identity.variant,
-    method: spec.method,
-    path: target.path,
-    body,
-  });
-  if (idempotency.kind === 'replay') {
-    headers.push(['Idempotent-Replayed', 'true']);
-    return idempotency.response;
-  }
-  let answer: StoredResponse;
-  try {
-    answer = await execute(operation, options.handlers, options.services, options.validateResponses === true, {
-      identity,
-      request,
-      query: target.query,
-      params,
-      body,
-    });
-  } catch (error) {
-    idempotency.complete(undefined);
-    throw error;
-  }
-  idempotency.complete(isReplayable(answer) ? answer : undefined);
-  return answer;
+/**
+ * Goes on with `next` in this turn when `value` is at hand, else once it arrives: the one place where the pipeline
+ * answers synchronously or waits. An error of a step that waited becomes its answer here (`fail`), so the promise
+ * returned never rejects.
+ */
+function continueWith<T>(value: T | Promise<T>, next: (value: T) => Answer, context: RequestContext): Answer {
+  if (!(value instanceof Promise)) return next(value);
+  return value.then(
+    (ready) => {
+      try {
+        return next(ready);
+      } catch (error) {
+        return context.fail(error);
+      }
+    },
+    (error: unknown) => context.fail(error),
+  );
 }

@@ -1,3 +1,4 @@
+import type { Variant } from '../core/variant.js';
 import type { OperationSpec } from '../spec/operations.js';
 import type { OperationValidator } from '../spec/validator.js';
 
@@ -13,6 +14,9 @@ export interface PreparedOperation {
   readonly ready: boolean;
   load(): Promise<void>;
 }
+
+/** The operations of one path and method, by variant (a path may exist in one variant only). */
+export type OperationsByVariant = Partial<Record<Variant, PreparedOperation>>;
 
 /**
  * Loading every operation's checks would cost the whole start-up budget, and a test suite touches a few

@@ -168,8 +168,3 @@ function readParameters(
     };
   });
 }
-
-/** `/cards/{cardId}` -> `/cards/:cardId` (Hono's syntax). */
-export function toHonoPath(path: string): string {
-  return path.replace(/\{([^}]+)\}/g, ':$1');
-}

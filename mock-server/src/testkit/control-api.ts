@@ -8,12 +8,11 @@ import type { ApiRequest } from '../operations/api-request.js';
 import { jsonResponse, toWire, type WireResponse } from '../http/response.js';
 import { newRequestId } from '../core/ids.js';
 import type { StoredResponse } from '../core/idempotency.js';
-import { CONTROL_BASE_PATH, controlOpenApi } from './control-openapi.js';
+import { controlOpenApi } from './control-openapi.js';
+import { CONTROL_BASE_PATH } from './control-path.js';
 import type { ControlTarget } from './control-target.js';
 import { presentsToken } from './control-token.js';
 import { FaultOptionError, type FaultOptions } from './fault-options.js';
-
-export { CONTROL_BASE_PATH };
 
 /** Options of the control API. */
 export interface ControlApiOptions {

@@ -1,5 +1,4 @@
-/** Where the control API lives on the standalone server: beside `/v1`, never under it. */
-export const CONTROL_BASE_PATH = '/__cardrail';
+import { CONTROL_BASE_PATH } from './control-path.js';
 
 const error = { $ref: '#/components/responses/Error' };
 const errors = { '400': error, '401': error, '404': error, '405': error };
