@@ -8,10 +8,12 @@ import { redactText } from './redact.js';
  * No body (a 204, `Content-Length: 0`) or an empty one is no data.
  */
 export function parseSuccessBody(text: string, response: Response): unknown {
-  if (text.trim() === '') return undefined;
+  if (text === '') return undefined;
   try {
     return JSON.parse(text);
   } catch (cause) {
+    // Trimmed only here: a copy of every body just to test for blanks would cost each call.
+    if (text.trim() === '') return undefined;
     const contentType = response.headers.get('content-type') ?? 'no content type';
     throw new InvalidResponseError({
       code: 'invalid_response',
