@@ -30,7 +30,7 @@ export abstract class APIResource<Paths extends VariantPaths> {
     bindMethods(this);
   }
 
-  /** Sends one operation: `params` holds its path ids and body. */
+  /** @internal Sends one operation: `params` holds its path ids and body. */
   protected send<Method extends HttpMethod, At extends EndpointWith<Method>>(
     method: Method,
     endpoint: At,
@@ -43,7 +43,7 @@ export abstract class APIResource<Paths extends VariantPaths> {
     return this.core.send(method, endpoint, params, options);
   }
 
-  /** Sends a list operation: a page that fetches the following ones. */
+  /** @internal Sends a list operation: a page that fetches the following ones. */
   protected sendPage<At extends EndpointWith<'get'>>(
     endpoint: At,
     params: NoInfer<PageParamsAt<Paths, At>>,

@@ -82,12 +82,12 @@ export class ClientCore<Paths extends {}> {
     this.raw = createClient<Paths>({ baseUrl: this.baseUrl, headers: this.#headers, fetch: rawFetch(transport) });
   }
 
-  /** Calls an operation; an error status rejects with the matching CardrailError subclass. */
+  /** @internal Calls an operation; an error status rejects with the matching CardrailError subclass. */
   send<T>(method: HttpMethod, endpoint: Endpoint, params: CallParams, options?: RequestOptions): APIPromise<T> {
     return new APIPromise(this.#exchange<T>(method, endpoint, params, options));
   }
 
-  /** Calls a list operation; following pages repeat the call with the next cursor and the same options. */
+  /** @internal Calls a list operation; following pages repeat the call with the next cursor and the same options. */
   sendPage<T>(endpoint: Endpoint, params: CallParams, options?: RequestOptions): PagePromise<T> {
     return paginate<T>((cursor) =>
       this.#exchange<ListEnvelope<T>>(

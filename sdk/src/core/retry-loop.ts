@@ -17,8 +17,8 @@ export interface AttemptPolicy {
 export interface RetriedCall {
   readonly method: string;
   readonly url: string;
-  /** The headers every attempt sends, for debug lines (redacted there). */
-  readonly headers: Headers | Readonly<Record<string, string>>;
+  /** The headers every attempt sends (names in lower case), for debug lines (redacted there). */
+  readonly headers: Readonly<Record<string, string>>;
   readonly policy: AttemptPolicy;
   /** Aborting ends the call at once with RequestAbortedError; no retry follows. */
   readonly signal: AbortSignal | undefined;
