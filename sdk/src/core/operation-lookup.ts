@@ -28,9 +28,9 @@ type OperationIn<Paths, Path, Method extends HttpMethod> = Path extends keyof Pa
     : never
   : never;
 /** The customer variant's operation at an endpoint. */
-export type CustomerOperation<Method extends HttpMethod, At> = OperationIn<CustomerPaths, CustomerPathOf<At>, Method>;
+type CustomerOperation<Method extends HttpMethod, At> = OperationIn<CustomerPaths, CustomerPathOf<At>, Method>;
 /** The user variant's operation at an endpoint. */
-export type UserOperation<Method extends HttpMethod, At> = OperationIn<UserPaths, UserPathOf<At>, Method>;
+type UserOperation<Method extends HttpMethod, At> = OperationIn<UserPaths, UserPathOf<At>, Method>;
 
 /** The success body of the operation, in the variant of `Paths`. */
 export type ResultAt<Paths, Method extends HttpMethod, At> = Paths extends UserPaths
