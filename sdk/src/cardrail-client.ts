@@ -18,7 +18,7 @@ import { Withdrawals } from './resources/withdrawals.js';
 /**
  * What `Cardrail` and `CardrailUsers` have in common: every namespace at the same path in both specs. The two
  * subclasses add only their auth header and their `customers` or `users` namespace. Type code against this class to
- * accept either client.
+ * accept either client: `CardrailClient` alone takes either variant's parameters and returns either's results.
  */
 export abstract class CardrailClient<Paths extends VariantPaths = VariantPaths> {
   /**
