@@ -12,12 +12,12 @@ import {
 } from './client-options.js';
 import { urlOf, type CallParams, type Endpoint, type Variant } from './endpoint.js';
 import { errorFromResponse, requestIdOf } from './error-from-response.js';
-import { leveledLogger, type ClientLogger } from './logger.js';
+import { leveledLogger } from './logger.js';
 import type { HttpMethod } from './operation-types.js';
 import { paginate, type ListEnvelope, type PagePromise } from './pagination.js';
 import { rawFetch } from './raw-fetch.js';
 import { callHeaders, mergeHeaders } from './request-headers.js';
-import { sendWithRetries, type AttemptPolicy, type Received } from './retry-loop.js';
+import { sendWithRetries, type AttemptPolicy, type Transport } from './retry-loop.js';
 import { parseErrorText, parseSuccessBody } from './success-body.js';
 
 /** A variant's part of a client: which paths it calls, and how its key is sent. */
@@ -58,9 +58,7 @@ export class ClientCore<Paths extends {}> {
   readonly variant: Variant;
   /** The client's headers (default headers, then the key's), names in lower case. */
   readonly #headers: Readonly<Record<string, string>>;
-  /** Looked up on every attempt, so that a `fetch` patched after the client was made (MSW) is used. */
-  readonly #fetch: () => FetchLike;
-  readonly #logger: ClientLogger;
+  readonly #transport: Transport;
   /** The client's retries and timeout; a call's options override them. */
   readonly #policy: AttemptPolicy;
 
@@ -76,10 +74,12 @@ export class ClientCore<Paths extends {}> {
     this.#headers = mergeHeaders(mergeHeaders({}, options.defaultHeaders), auth.authHeaders(apiKey as string));
     const userFetch = options.fetch;
     const globalFetch: FetchLike = (request) => globalThis.fetch(request);
-    this.#fetch = () => userFetch ?? globalFetch;
-    this.#logger = leveledLogger(options.logLevel ?? 'warn', options.logger ?? console);
-    const transport = { fetch: this.#fetch, logger: this.#logger, policy: this.#policy };
-    this.raw = createClient<Paths>({ baseUrl: this.baseUrl, headers: this.#headers, fetch: rawFetch(transport) });
+    this.#transport = {
+      fetch: () => userFetch ?? globalFetch,
+      logger: leveledLogger(options.logLevel ?? 'warn', options.logger ?? console),
+    };
+    const fetch = rawFetch(this.#transport, this.#policy);
+    this.raw = createClient<Paths>({ baseUrl: this.baseUrl, headers: this.#headers, fetch });
   }
 
   /** @internal Calls an operation; an error status rejects with the matching CardrailError subclass. */
@@ -116,11 +116,8 @@ export class ClientCore<Paths extends {}> {
       idempotencyKey: policy.idempotencyKey,
       hasBody: body !== undefined,
     });
-    const call = { method: verb, url, headers, policy, signal: options?.signal, logger: this.#logger };
-    const { response, body: text } = await sendWithRetries(call, async (signal): Promise<Received<string>> => {
-      const answer = await this.#fetch()(new Request(url, { method: verb, headers, body, signal }));
-      return { response: answer, body: await answer.text() };
-    });
+    const call = { method: verb, url, headers, body, policy, signal: options?.signal };
+    const { response, body: text } = await sendWithRetries(this.#transport, call, (answer) => answer.text());
     if (!response.ok) throw errorFromResponse(response, parseErrorText(text));
     return { data: parseSuccessBody(text, response) as T, response, requestId: requestIdOf(response) };
   }

@@ -1,4 +1,5 @@
 import { ConnectionError, RequestAbortedError, TimeoutError } from '../errors.js';
+import type { FetchLike } from './client-options.js';
 import { connectionError } from './connection-error.js';
 import type { ClientLogger } from './logger.js';
 import { redactHeaders } from './redact.js';
@@ -13,16 +14,25 @@ export interface AttemptPolicy {
   readonly idempotencyKey?: string | undefined;
 }
 
-/** One call as the loop sends it: what it logs, how often it tries, and the caller's signal. */
+/** What a client's calls go out through. */
+export interface Transport {
+  /** Looked up on every attempt, so that a `fetch` patched after the client was made (MSW) is used. */
+  readonly fetch: () => FetchLike;
+  readonly logger: ClientLogger;
+}
+
+/** One call: the same method, URL, headers and body on every attempt, and how often to try. */
 export interface RetriedCall {
   readonly method: string;
   readonly url: string;
-  /** The headers every attempt sends (names in lower case), for debug lines (redacted there). */
+  /** Names in lower case (so debug lines redact them by name). */
   readonly headers: Readonly<Record<string, string>>;
+  /** Serialised once, sent again as it is. */
+  readonly body?: string | ArrayBuffer | undefined;
+  readonly redirect?: RequestRedirect | undefined;
   readonly policy: AttemptPolicy;
   /** Aborting ends the call at once with RequestAbortedError; no retry follows. */
   readonly signal: AbortSignal | undefined;
-  readonly logger: ClientLogger;
 }
 
 /** An answer with its body, read within the attempt that received it. */
@@ -31,15 +41,18 @@ export interface Received<Body> {
   readonly body: Body;
 }
 
-/** Sends one attempt (a fresh Request each time, aborted by `signal`) and reads its answer's body. */
-export type Attempt<Body> = (signal: AbortSignal) => Promise<Received<Body>>;
-
 /**
- * Sends a call: each attempt bounded by the timeout from sending to the last byte of the body (so a connection dropped
- * mid-body is retried too), retried on a network failure, a timeout or a retryable status while the policy allows.
+ * Sends a call, a fresh Request per attempt, and reads the answer's body with `read`: each attempt is bounded by the
+ * timeout from sending to the last byte of the body (so a connection dropped mid-body is retried too), and retried
+ * on a network failure, a timeout or a retryable status while the policy allows.
  */
-export async function sendWithRetries<Body>(call: RetriedCall, attempt: Attempt<Body>): Promise<Received<Body>> {
-  const { logger, signal } = call;
+export async function sendWithRetries<Body>(
+  transport: Transport,
+  call: RetriedCall,
+  read: (response: Response) => Promise<Body>,
+): Promise<Received<Body>> {
+  const { logger } = transport;
+  const { signal } = call;
   const label = `${call.method} ${call.url}`;
   for (let attempted = 0; ; attempted += 1) {
     const retriesLeft = call.policy.maxRetries - attempted;
@@ -49,7 +62,7 @@ export async function sendWithRetries<Body>(call: RetriedCall, attempt: Attempt<
     }
     let failure: ConnectionError;
     try {
-      const received = await attemptWithin(call.policy.timeoutMs, signal, attempt);
+      const received = await attempt(transport, call, read);
       const { response } = received;
       if (!isRetryableStatus(response.status) || retriesLeft <= 0) {
         if (logger.debugging) {
@@ -77,23 +90,26 @@ export async function sendWithRetries<Body>(call: RetriedCall, attempt: Attempt<
 }
 
 /** One attempt under its timeout and the caller's signal; the TimeoutError is made only when the time runs out. */
-async function attemptWithin<Body>(
-  timeoutMs: number,
-  callerSignal: AbortSignal | undefined,
-  attempt: Attempt<Body>,
+async function attempt<Body>(
+  transport: Transport,
+  call: RetriedCall,
+  read: (response: Response) => Promise<Body>,
 ): Promise<Received<Body>> {
+  const { method, url, headers, body, redirect, signal: callerSignal } = call;
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
     controller.abort();
-  }, timeoutMs);
+  }, call.policy.timeoutMs);
   const onCallerAbort = () => controller.abort(callerSignal?.reason);
   callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
   try {
-    return await attempt(controller.signal);
+    const request = new Request(url, { method, headers, body, redirect, signal: controller.signal });
+    const response = await transport.fetch()(request);
+    return { response, body: await read(response) };
   } catch (error) {
-    if (timedOut) throw new TimeoutError({ message: `Request timed out after ${timeoutMs} ms.` });
+    if (timedOut) throw new TimeoutError({ message: `Request timed out after ${call.policy.timeoutMs} ms.` });
     throw error;
   } finally {
     clearTimeout(timer);
