@@ -21,7 +21,7 @@ export interface CallParams {
 
 const PATH_PARAMETER = /\{([^{}]+)\}/g;
 /** openapi-fetch's query serializer, so that resource methods and `raw` write queries alike. */
-const serializeQuery = createQuerySerializer();
+const serializeQuery = /* @__PURE__ */ createQuerySerializer();
 
 /**
  * The URL of a call: the endpoint's path in the client's variant with its ids encoded, then the query. An empty, `.`
