@@ -18,7 +18,9 @@ const shared = {
   deps: { neverBundle: ['node:crypto', /^@cardrail\/spec$/] },
   outputOptions: { paths: { '@cardrail/spec': './api-types.cjs' } },
   target: 'es2022',
-  dts: true,
+  // Declarations without what is marked @internal: the resources' typed `send`, which only the SDK's own classes
+  // call, would bring the whole lookup of operations (core/operation-lookup.ts) into both builds' declarations.
+  dts: { compilerOptions: { stripInternal: true } },
   // No source maps: the JavaScript shipped is not minified, keeps its comments and names, and marks each source file
   // (`//#region src/...`), so a stack trace or a debugger already lands on readable code; maps (with the sources
   // inlined, the only kind that helps without src/ in the package) would double its size.

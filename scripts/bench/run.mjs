@@ -18,6 +18,7 @@ const SUITES = [
   'startup',
   'msw',
   'testkit',
+  'sdk-calls',
   'webhooks',
   'scaling',
   'standalone',

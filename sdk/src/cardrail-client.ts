@@ -7,7 +7,6 @@ import { ApiKeys } from './resources/api-keys.js';
 import { Cards } from './resources/cards.js';
 import { Events } from './resources/events.js';
 import { Intents } from './resources/intents.js';
-import type { OwnerRoutes } from './resources/owner-routes.js';
 import { Settings } from './resources/settings.js';
 import { Simulate } from './resources/simulate.js';
 import { Spend } from './resources/spend.js';
@@ -19,9 +18,9 @@ import { Withdrawals } from './resources/withdrawals.js';
 /**
  * What `Cardrail` and `CardrailUsers` have in common: every namespace at the same path in both specs. The two
  * subclasses add only their auth header and their `customers` or `users` namespace. Type code against this class to
- * accept either client.
+ * accept either client: `CardrailClient` alone takes either variant's parameters and returns either's results.
  */
-export abstract class CardrailClient<Paths extends VariantPaths> {
+export abstract class CardrailClient<Paths extends VariantPaths = VariantPaths> {
   /**
    * An openapi-fetch client typed by the spec, for anything the namespaces do not cover: same base URL, headers,
    * retries and timeout as the namespaces, with openapi-fetch's own results (`{ data, error, response }`).
@@ -56,7 +55,7 @@ export abstract class CardrailClient<Paths extends VariantPaths> {
   readonly simulate: Simulate<Paths>;
   readonly #options: ClientOptions;
 
-  protected constructor(options: BuildClientOptions, core: ClientCore<Paths>, ownerRoutes: OwnerRoutes<Paths>) {
+  protected constructor(options: BuildClientOptions, core: ClientCore<Paths>) {
     this.#options = options;
     this.raw = core.raw;
     this.mode = core.mode;
@@ -70,7 +69,7 @@ export abstract class CardrailClient<Paths extends VariantPaths> {
     this.webhooks = new Webhooks(core, options[WEBHOOK_HMAC]);
     this.events = new Events(core);
     this.apiKeys = new ApiKeys(core);
-    this.withdrawals = new Withdrawals(core, ownerRoutes);
+    this.withdrawals = new Withdrawals(core);
     this.simulate = new Simulate(core);
   }
 

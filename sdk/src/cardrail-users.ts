@@ -1,7 +1,6 @@
 import { CardrailClient } from './cardrail-client.js';
 import { ClientCore } from './core/client-core.js';
 import type { ClientOptions } from './core/client-options.js';
-import { USER_ROUTES } from './resources/owner-routes.js';
 import { Owners, type Users } from './resources/owners.js';
 import type { UserPaths } from './resources/variant-paths.js';
 
@@ -18,8 +17,8 @@ export class CardrailUsers extends CardrailClient<UserPaths> {
   readonly users: Users;
 
   constructor(options: ClientOptions = {}) {
-    const core = new ClientCore<UserPaths>(options, (apiKey) => ({ 'Api-Key': apiKey }));
-    super(options, core, USER_ROUTES);
-    this.users = new Owners(core, USER_ROUTES);
+    const core = new ClientCore<UserPaths>(options, { variant: 'user', authHeaders: (apiKey) => ({ 'Api-Key': apiKey }) });
+    super(options, core);
+    this.users = new Owners(core);
   }
 }

@@ -1,7 +1,6 @@
 import { CardrailClient } from './cardrail-client.js';
 import { ClientCore } from './core/client-core.js';
 import type { ClientOptions } from './core/client-options.js';
-import { CUSTOMER_ROUTES } from './resources/owner-routes.js';
 import { Owners, type Customers } from './resources/owners.js';
 import type { CustomerPaths } from './resources/variant-paths.js';
 
@@ -17,8 +16,11 @@ export class Cardrail extends CardrailClient<CustomerPaths> {
   readonly customers: Customers;
 
   constructor(options: ClientOptions = {}) {
-    const core = new ClientCore<CustomerPaths>(options, (apiKey) => ({ Authorization: `Bearer ${apiKey}` }));
-    super(options, core, CUSTOMER_ROUTES);
-    this.customers = new Owners(core, CUSTOMER_ROUTES);
+    const core = new ClientCore<CustomerPaths>(options, {
+      variant: 'customer',
+      authHeaders: (apiKey) => ({ Authorization: `Bearer ${apiKey}` }),
+    });
+    super(options, core);
+    this.customers = new Owners(core);
   }
 }

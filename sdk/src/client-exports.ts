@@ -8,7 +8,7 @@ export { Page, PagePromise, type ListEnvelope, type ToArrayOptions } from './cor
 export { DEFAULT_BASE_URL, type ClientOptions, type RequestOptions } from './core/client-options.js';
 export type { LogLevel, Logger } from './core/logger.js';
 export type { Mode } from './core/api-key.js';
-export type { FetchLike } from './core/retrying-fetch.js';
+export type { FetchLike } from './core/client-options.js';
 export type {
   BodyArgs,
   HttpMethod,

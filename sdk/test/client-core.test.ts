@@ -111,6 +111,22 @@ describe('client core', () => {
     expect(requestId).toBe('req_echo');
   });
 
+  it('sends the body serialised once and hands back the Response it received, read once', async () => {
+    const answered: Response[] = [];
+    const sent: { body: string; contentType: string | null }[] = [];
+    const fetch = async (request: Request) => {
+      sent.push({ body: await request.text(), contentType: request.headers.get('content-type') });
+      const response = HttpResponse.json({ id: 'thing_1', name: 'a' }, { status: 201 });
+      answered.push(response);
+      return response;
+    };
+    const { data, response } = await fixtureClient({ fetch }).create({ name: 'a' }).withResponse();
+    expect(sent).toEqual([{ body: '{"name":"a"}', contentType: 'application/json' }]);
+    expect(data).toEqual({ id: 'thing_1', name: 'a' });
+    expect(response).toBe(answered[0]);
+    expect(response.bodyUsed).toBe(true);
+  });
+
   it('rejects withResponse() with the typed error too', async () => {
     server.resetHandlers(
       http.get(`${BASE_URL}/things/:id`, () =>

@@ -2,7 +2,7 @@ import { Cardrail, type CardrailUsers, type ClientOptions, CardrailUsers as User
 import { cryptoRandom, IdFactory } from '../core/ids.js';
 import type { Variant } from '../core/variant.js';
 import { API_BASE_PATH } from '../http/app.js';
-import type { ByKey } from '../testkit/by-key.js';
+import { type ClientOrKey, clientOf } from '../testkit/by-key.js';
 import { type CardholderOptions, createCardholder } from '../testkit/cardholder.js';
 import type { TestClient, TestClientOptions } from '../testkit/test-client.js';
 import type { TestKit, TriggerOptions } from '../testkit/test-kit.js';
@@ -51,14 +51,12 @@ export async function connectMock(url: string, options: ConnectMockOptions): Pro
     keysOfClients.set(made, apiKey);
     return made as TestClient<V>;
   };
-  const withClient = async <T extends object>(given: T): Promise<T & { client: Cardrail | CardrailUsers }> => {
-    if ('client' in given) return given as T & { client: Cardrail | CardrailUsers };
-    const { apiKey, variant, ...rest } = given as unknown as ByKey<Variant>;
-    if (typeof apiKey !== 'string') throw new TypeError('Pass { client } (made by mock.client()) or { apiKey }.');
-    return { ...rest, client: client({ apiKey, variant: variant ?? (await variantOf(apiKey)) }) } as unknown as T & {
-      client: Cardrail | CardrailUsers;
-    };
-  };
+  const withClient = async <T extends ClientOrKey>(given: T): Promise<T & { client: Cardrail | CardrailUsers }> => ({
+    ...given,
+    client: await clientOf(given, async ({ apiKey, variant }) =>
+      client({ apiKey, variant: variant ?? (await variantOf(apiKey)) }),
+    ),
+  });
   // A key the mock has not seen yet has no organization: its clock would start from the base clock, as it is now.
   const now = async (apiKey?: string) => {
     const known =

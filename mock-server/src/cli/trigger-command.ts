@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { Cardrail, CardrailError, CardrailUsers, ConnectionError } from '@cardrail/sdk';
+import { eventNaming } from '../core/event-naming.js';
 import type { Variant } from '../core/variant.js';
 import { recipeFor, triggerableTypes, triggerEvent } from '../testkit/trigger/trigger.js';
 import type { TriggerClient } from '../testkit/trigger/world.js';
@@ -98,7 +99,7 @@ async function trigger(argv: string[], io: TriggerCommandIo): Promise<number> {
   const client: TriggerClient = variant === 'user' ? new CardrailUsers(options) : new Cardrail(options);
 
   const subscribed = values.url === undefined ? undefined : await subscribe(client, values.url, type, io);
-  const { event } = await triggerEvent<{ id: string; type: string }>(client, type, {
+  const { event } = await triggerEvent(client, type, {
     time: values['advance-clock'] ? 'advance' : 'real-time',
     onStep: (step) => io.out(`  ${step}\n`),
   });
@@ -176,12 +177,12 @@ function listing(variant: Variant, advanceClock: boolean): string {
 
 /** The subscription of `url` in the organization: reused when there is one (its events extended to `type`), else created. */
 async function subscribe(client: TriggerClient, url: string, type: string, io: TriggerCommandIo): Promise<string> {
-  const webhooks = client.webhooks as unknown as WebhookApi;
-  for await (const webhook of webhooks.list({ limit: 100 })) {
+  for await (const webhook of client.webhooks.list({ limit: 100 })) {
     if (webhook.url !== url) continue;
-    const covers = webhook.events.includes('*') || webhook.events.includes(type);
+    const events: readonly string[] = webhook.events;
+    const covers = events.includes('*') || events.includes(type);
     if (!covers || webhook.status !== 'active') {
-      await webhooks.update(webhook.id, { events: covers ? webhook.events : [...webhook.events, type], status: 'active' });
+      await saveSubscription(client, { id: webhook.id, events: covers ? events : [...events, type] });
       io.out(
         `Subscribed ${url} (${webhook.id}, already there) to ${type}${webhook.status === 'active' ? '' : ' and made it active'}\n`,
       );
@@ -190,27 +191,30 @@ async function subscribe(client: TriggerClient, url: string, type: string, io: T
     }
     return webhook.id;
   }
-  const created = await webhooks.create({ url, events: [type], description: 'cardrail-mock trigger' });
+  const created = await saveSubscription(client, { url, events: [type] });
   io.out(`Subscribed ${url} to ${type}: ${created.id}, signing secret ${created.secret}\n`);
   return created.id;
 }
 
-/** The webhook operations the command uses, the same in both variants. */
-interface WebhookApi {
-  list(query: { limit: number }): AsyncIterable<{ id: string; url: string; events: string[]; status: string }>;
-  update(id: string, body: { events: string[]; status: 'active' }): Promise<unknown>;
-  create(body: { url: string; events: string[]; description: string }): Promise<{ id: string; secret: string }>;
-  deliveries: {
-    list(
-      webhookId: string,
-      query: { limit: number },
-    ): Promise<{
-      data: {
-        eventId: string;
-        attempts: { responseStatus: number | null; error: string | null; durationMs: number }[];
-      }[];
-    }>;
-  };
+/**
+ * Creates a subscription of `url`, or makes the subscription `id` active: for `events`, names of the client's variant
+ * (the command's type has passed the recipe lookup; the others come from the subscription itself).
+ */
+async function saveSubscription(
+  client: TriggerClient,
+  change: { url: string; events: readonly string[] } | { id: string; events: readonly string[] },
+): Promise<{ id: string; secret?: string }> {
+  const description = 'cardrail-mock trigger';
+  if (client instanceof CardrailUsers) {
+    const events = change.events.filter((name) => eventNaming.isTypeName('user', name));
+    return 'id' in change
+      ? client.webhooks.update(change.id, { events, status: 'active' })
+      : client.webhooks.create({ url: change.url, events, description });
+  }
+  const events = change.events.filter((name) => eventNaming.isTypeName('customer', name));
+  return 'id' in change
+    ? client.webhooks.update(change.id, { events, status: 'active' })
+    : client.webhooks.create({ url: change.url, events, description });
 }
 
 /** Waits for each subscribed webhook's first attempt at the event and prints it; 1 when the --url one failed. */
@@ -220,11 +224,10 @@ async function reportDeliveries(
   subscribed: string | undefined,
   io: TriggerCommandIo,
 ): Promise<number> {
-  const webhooks = client.webhooks as unknown as WebhookApi;
   const targets: { id: string; url: string }[] = [];
-  for await (const webhook of webhooks.list({ limit: 100 })) {
-    if (webhook.status === 'active' && (webhook.events.includes('*') || webhook.events.includes(event.type)))
-      targets.push(webhook);
+  for await (const webhook of client.webhooks.list({ limit: 100 })) {
+    const events: readonly string[] = webhook.events;
+    if (webhook.status === 'active' && (events.includes('*') || events.includes(event.type))) targets.push(webhook);
   }
   if (targets.length === 0) {
     io.out(`No webhook of the organization subscribes to ${event.type}: pass --url <receiver> to subscribe one.\n`);
@@ -232,7 +235,7 @@ async function reportDeliveries(
   }
   let code = 0;
   for (const webhook of targets) {
-    const attempt = await firstAttempt(webhooks, webhook.id, event.id);
+    const attempt = await firstAttempt(client, webhook.id, event.id);
     const outcome =
       attempt === undefined
         ? `no attempt within ${DELIVERY_WAIT_MS / 1000} s`
@@ -245,10 +248,10 @@ async function reportDeliveries(
   return code;
 }
 
-async function firstAttempt(webhooks: WebhookApi, webhookId: string, eventId: string) {
+async function firstAttempt(client: TriggerClient, webhookId: string, eventId: string) {
   const deadline = Date.now() + DELIVERY_WAIT_MS;
   for (;;) {
-    const { data } = await webhooks.deliveries.list(webhookId, { limit: 20 });
+    const { data } = await client.webhooks.deliveries.list(webhookId, { limit: 20 });
     const attempt = data.find((delivery) => delivery.eventId === eventId)?.attempts[0];
     if (attempt !== undefined || Date.now() > deadline) return attempt;
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -61,6 +61,11 @@ export class EventNaming {
     return this.#types[variant];
   }
 
+  /** Whether `name` is an event type of the variant as named there, or `*` (then typed as one of its names). */
+  isTypeName<V extends Variant>(variant: V, name: string): name is EventTypeName<V> {
+    return name === '*' || this.#types[variant].has(name);
+  }
+
   /** Every type events are stored under. */
   storedTypes(): ReadonlySet<StoredEventType> {
     return this.#stored;

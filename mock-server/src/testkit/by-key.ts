@@ -1,3 +1,4 @@
+import type { Cardrail, CardrailUsers } from '@cardrail/sdk';
 import type { Variant } from '../core/variant.js';
 
 /**
@@ -9,4 +10,18 @@ export interface ByKey<V extends Variant> {
   apiKey: string;
   /** `customer` (Bearer) or `user` (`Api-Key`): also types the events and objects. Default: inferred. */
   variant?: V;
+}
+
+/** A client as the test kit's helpers take it: `{ client }`, or the organization of a key in its place. */
+export type ClientOrKey = { client: Cardrail | CardrailUsers } | ByKey<Variant>;
+
+/** Options of a helper that takes `{ client }`, or `{ apiKey, variant? }` in its place beside the other options. */
+export type WithClientOrKey<Options extends { client: unknown }> = Options | (ByKey<Variant> & Omit<Options, 'client'>);
+
+/** The client the options name: `{ client }` as it is, or the one `make` makes for the key of `{ apiKey, variant? }`. */
+export function clientOf<Made>(options: ClientOrKey, make: (key: ByKey<Variant>) => Made): Cardrail | CardrailUsers | Made {
+  if ('client' in options) return options.client;
+  // Checked at run time too: JavaScript callers get no compile error for a missing key.
+  if (typeof options.apiKey !== 'string') throw new TypeError('Pass { client } (made by mock.client()) or { apiKey }.');
+  return make({ apiKey: options.apiKey, variant: options.variant });
 }

@@ -1,4 +1,4 @@
-import type { Cardrail, CardrailUsers } from '@cardrail/sdk';
+import { type Cardrail, CardrailUsers, type CustomerEvent, type UserEvent } from '@cardrail/sdk';
 import type { ServerEvents } from './events.js';
 import type { Directory } from '../core/directory.js';
 import type { IdFactory } from '../core/ids.js';
@@ -7,7 +7,7 @@ import type { Variant } from '../core/variant.js';
 import { type Approver, type ApproverOptions, createApprover } from './approver.js';
 import { type Cardholder, type CardholderOptions, createCardholder } from './cardholder.js';
 import type { InboxRouter } from './inbox-router.js';
-import type { ByKey } from './by-key.js';
+import { type ByKey, type ClientOrKey, clientOf, type WithClientOrKey } from './by-key.js';
 import { createTestClient, type TestClient, type TestClientOptions } from './test-client.js';
 import { triggerEvent } from './trigger/trigger.js';
 import type { TimePassing } from './trigger/world.js';
@@ -39,6 +39,16 @@ export interface EventOfType<Type extends string> {
 
 /** What `mock.trigger(type)` resolves with: the event of `type`, in the client's variant's envelope. */
 export type TriggeredEvent<Client, Type extends string> = Extract<EventOf<Client>, EventOfType<Type>>;
+
+/** Whether `event` is what `mock.trigger(type, { client })` promises: of `type`, in the envelope of the client's variant. */
+function isTriggered<Client extends Cardrail | CardrailUsers, Type extends string>(
+  event: CustomerEvent | UserEvent,
+  client: Client,
+  type: Type,
+): event is TriggeredEvent<Client, Type> {
+  // The catalog envelope (CardrailUsers) dates events in epoch ms, the general one with an ISO string.
+  return event.type === type && client instanceof CardrailUsers === (typeof event.createdAt === 'number');
+}
 
 /** The test kit's part of a mock: typed clients of new organizations, in-process webhook inboxes, card holders. */
 export interface TestKit {
@@ -126,22 +136,19 @@ export function createTestKit(host: TestKitHost): TestKit {
     return made as TestClient<V>;
   };
   // A `{ apiKey, variant? }` option stands for a client of that key; `{ client }` is used as it is.
-  const withClient = <T extends object>(options: T): T & { client: Cardrail | CardrailUsers } => {
-    if ('client' in options) return options as T & { client: Cardrail | CardrailUsers };
-    const { apiKey, variant, ...rest } = options as unknown as ByKey<Variant>;
-    if (typeof apiKey !== 'string') throw new TypeError('Pass { client } (made by mock.client()) or { apiKey }.');
-    return { ...rest, client: client({ apiKey, variant }) } as unknown as T & { client: Cardrail | CardrailUsers };
-  };
+  const withClient = <T extends ClientOrKey>(options: T): T & { client: Cardrail | CardrailUsers } => ({
+    ...options,
+    client: clientOf(options, (key) => client(key)),
+  });
   return {
     client,
-    webhookInbox: ((options: WebhookInboxOptions<Cardrail | CardrailUsers>) =>
+    webhookInbox: ((options: WithClientOrKey<WebhookInboxOptions<Cardrail | CardrailUsers>>) =>
       createWebhookInbox(inboxHost, withClient(options))) as TestKit['webhookInbox'],
-    cardholder: ((options: CardholderOptions<Cardrail | CardrailUsers>) =>
+    cardholder: ((options: WithClientOrKey<CardholderOptions<Cardrail | CardrailUsers>>) =>
       createCardholder(withClient(options))) as TestKit['cardholder'],
     async trigger(type, options) {
-      const { event } = await triggerEvent<Extract<EventOf<typeof options.client>, { type: typeof type }>>(options.client, type, {
-        time: options.time ?? 'advance',
-      });
+      const { event } = await triggerEvent(options.client, type, { time: options.time ?? 'advance' });
+      if (!isTriggered(event, options.client, type)) throw new Error(`mock.trigger('${type}') read back a ${event.type} event`);
       return event;
     },
     approver: (options) =>

@@ -1,25 +1,28 @@
+import type { VariantPaths } from '../resources/variant-paths.js';
 import type { APIPromise } from './api-promise.js';
 import type { ClientCore } from './client-core.js';
 import type { RequestOptions } from './client-options.js';
-import type { CallParams } from './endpoint.js';
+import type { CallParams, Endpoint } from './endpoint.js';
+import type { CallParamsAt, EndpointWith, ItemAt, PageParamsAt, ResultAt } from './operation-lookup.js';
 import type { HttpMethod } from './operation-types.js';
 import type { PagePromise } from './pagination.js';
 
 /**
- * Base of every resource namespace. Each operation is a one-line method, its method and path as the spec writes
- * them, its parameter and result types the named types generated from the spec (`CardCreateParams`, `Card`):
+ * Base of every resource namespace. Each operation is a one-line method over the named types generated from the
+ * spec (`CardCreateParams`, `Card`), sending its method and path as the spec writes them:
  *
  * ```ts
- * freeze(cardId: string, options?: RequestOptions): APIPromise<CardOf<Paths>> {
+ * freeze(cardId: string, options?: RequestOptions): APIPromise<ByVariant<Paths, Card, UserCard>> {
  *   return this.send('post', '/cards/{cardId}/freeze', { path: { cardId } }, options);
  * }
  * ```
  *
- * The path must be a key of `Paths` (the variant's generated `paths`; for a resource of both variants, a path of
- * both), and the SDK's type tests pin every method's parameters and result to the generated operation's. Methods are
- * bound to their instance, so `const { create } = cardrail.cards` still sends through its client.
+ * `send` types the call by the spec (operation-lookup.ts): the path must be an operation of both variants, the ids
+ * and body those of its operation, and its result is the operation's, so a declaration whose types differ from the
+ * spec's in either variant does not compile. Methods are bound to their instance, so `const { create } =
+ * cardrail.cards` still sends through its client.
  */
-export abstract class APIResource<Paths extends object> {
+export abstract class APIResource<Paths extends VariantPaths> {
   protected readonly core: ClientCore<Paths>;
 
   constructor(core: ClientCore<Paths>) {
@@ -27,34 +30,33 @@ export abstract class APIResource<Paths extends object> {
     bindMethods(this);
   }
 
-  /** Sends one operation: `params` holds its path values, query and body. */
-  protected send<Result>(
-    method: HttpMethod,
-    path: keyof Paths & string,
-    params: CallParams,
+  /** @internal Sends one operation: `params` holds its path ids and body. */
+  protected send<Method extends HttpMethod, At extends EndpointWith<Method>>(
+    method: Method,
+    endpoint: At,
+    params: NoInfer<CallParamsAt<Paths, Method, At>>,
     options: RequestOptions | undefined,
-  ): APIPromise<Result> {
-    return this.core.send<Result>({ method, path }, params, checkedOptions(options));
+  ): APIPromise<ResultAt<Paths, Method, At>>;
+  // The implementation sends what the signature above has checked; relating its generic types to the core's plain
+  // ones would make the compiler expand them over every path.
+  protected send(method: HttpMethod, endpoint: Endpoint, params: CallParams, options: RequestOptions | undefined) {
+    return this.core.send(method, endpoint, params, options);
   }
 
-  /** Sends a list operation: a page that fetches the following ones. */
-  protected sendPage<Item>(
-    path: keyof Paths & string,
-    params: CallParams,
+  /** @internal Sends a list operation: a page that fetches the following ones. */
+  protected sendPage<At extends EndpointWith<'get'>>(
+    endpoint: At,
+    params: NoInfer<PageParamsAt<Paths, At>>,
     options: RequestOptions | undefined,
-  ): PagePromise<Item> {
-    return this.core.sendPage<Item>({ method: 'get', path }, params, checkedOptions(options));
+  ): PagePromise<ItemAt<Paths, At>>;
+  protected sendPage(endpoint: Endpoint, params: CallParams, options: RequestOptions | undefined) {
+    return this.core.sendPage(endpoint, params, options);
   }
 }
 
 /** A query argument as sent: a JavaScript caller may pass anything there, and only an object is a query. */
-export function queryOf(query: object | undefined): Record<string, unknown> | undefined {
-  return typeof query === 'object' && query !== null ? (query as Record<string, unknown>) : undefined;
-}
-
-/** The options argument, or none: a JavaScript caller may pass anything there. */
-function checkedOptions(options: unknown): RequestOptions | undefined {
-  return typeof options === 'object' && options !== null ? options : undefined;
+export function queryOf<Query extends object>(query: Query | undefined): Query | undefined {
+  return typeof query === 'object' && query !== null ? query : undefined;
 }
 
 /**

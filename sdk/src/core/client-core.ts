@@ -7,16 +7,24 @@ import {
   DEFAULT_MAX_RETRIES,
   DEFAULT_TIMEOUT_MS,
   type ClientOptions,
+  type FetchLike,
   type RequestOptions,
 } from './client-options.js';
-import { invalidPathParameter, type AnyPaths, type CallParams, type Endpoint } from './endpoint.js';
+import { urlOf, type CallParams, type Endpoint, type Variant } from './endpoint.js';
 import { errorFromResponse, requestIdOf } from './error-from-response.js';
-import { parseSuccessBody } from './success-body.js';
 import { leveledLogger } from './logger.js';
+import type { HttpMethod } from './operation-types.js';
 import { paginate, type ListEnvelope, type PagePromise } from './pagination.js';
-import { createRetryingFetch, type AttemptPolicy, type RetryingFetch } from './retrying-fetch.js';
+import { rawFetch } from './raw-fetch.js';
+import { callHeaders, mergeHeaders } from './request-headers.js';
+import { sendWithRetries, type AttemptPolicy, type Transport } from './retry-loop.js';
+import { parseErrorText, parseSuccessBody } from './success-body.js';
 
-export type AuthHeaders = (apiKey: string) => Record<string, string>;
+/** A variant's part of a client: which paths it calls, and how its key is sent. */
+export interface VariantAuth {
+  readonly variant: Variant;
+  readonly authHeaders: (apiKey: string) => Record<string, string>;
+}
 
 function readEnv(name: string): string | undefined {
   // Web-standard runtimes have no process; reading it only where it exists keeps the SDK portable.
@@ -39,46 +47,51 @@ const nonNegativeInteger = (name: string, value: number) => integerAtLeast(name,
 const positiveInteger = (name: string, value: number) => integerAtLeast(name, value, 1);
 
 /**
- * State and plumbing shared by both variants' clients: the options, one retrying fetch, and the two ways requests
- * leave through it: the resource methods (`send`, `sendPage`) and the openapi-fetch client (`raw`).
+ * State and plumbing shared by both variants' clients: the options, and the two ways requests leave: the resource
+ * methods (`send`, `sendPage`: the body serialised once, one Request per attempt, the answer read once) and the
+ * openapi-fetch client (`raw`), both through the same retries, timeouts and logging.
  */
 export class ClientCore<Paths extends {}> {
   readonly raw: Client<Paths>;
   readonly mode: Mode;
   readonly baseUrl: string;
-  /** openapi-fetch over any path: the resource methods send through it, their declarations carry the types. */
-  readonly #client: Client<AnyPaths>;
-  readonly #fetch: RetryingFetch;
+  readonly variant: Variant;
+  /** The client's headers (default headers, then the key's), names in lower case. */
+  readonly #headers: Readonly<Record<string, string>>;
+  readonly #transport: Transport;
   /** The client's retries and timeout; a call's options override them. */
   readonly #policy: AttemptPolicy;
 
-  constructor(options: ClientOptions, authHeaders: AuthHeaders) {
+  constructor(options: ClientOptions, auth: VariantAuth) {
     const apiKey = options.apiKey ?? readEnv('CARDRAIL_API_KEY');
     this.mode = modeFromApiKey(apiKey);
+    this.variant = auth.variant;
     this.#policy = {
       maxRetries: nonNegativeInteger('maxRetries', options.maxRetries ?? DEFAULT_MAX_RETRIES),
       timeoutMs: positiveInteger('timeoutMs', options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
     };
     this.baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
-    const headers = { ...options.defaultHeaders, ...authHeaders(apiKey as string) };
+    this.#headers = mergeHeaders(mergeHeaders({}, options.defaultHeaders), auth.authHeaders(apiKey as string));
     const userFetch = options.fetch;
-    this.#fetch = createRetryingFetch({
-      resolveFetch: () => userFetch ?? ((request) => globalThis.fetch(request)),
+    const globalFetch: FetchLike = (request) => globalThis.fetch(request);
+    this.#transport = {
+      fetch: () => userFetch ?? globalFetch,
       logger: leveledLogger(options.logLevel ?? 'warn', options.logger ?? console),
-    });
-    this.#client = createClient<AnyPaths>({ baseUrl: this.baseUrl, headers });
-    this.raw = createClient<Paths>({ baseUrl: this.baseUrl, headers, fetch: (request) => this.#fetch(request, this.#policy) });
+    };
+    const fetch = rawFetch(this.#transport, this.#policy);
+    this.raw = createClient<Paths>({ baseUrl: this.baseUrl, headers: this.#headers, fetch });
   }
 
-  /** Calls an operation; an error status rejects with the matching CardrailError subclass. */
-  send<T>(endpoint: Endpoint, params: CallParams, options?: RequestOptions): APIPromise<T> {
-    return new APIPromise(this.#exchange<T>(endpoint, params, options));
+  /** @internal Calls an operation; an error status rejects with the matching CardrailError subclass. */
+  send<T>(method: HttpMethod, endpoint: Endpoint, params: CallParams, options?: RequestOptions): APIPromise<T> {
+    return new APIPromise(this.#exchange<T>(method, endpoint, params, options));
   }
 
-  /** Calls a list operation; following pages repeat the call with the next cursor and the same options. */
+  /** @internal Calls a list operation; following pages repeat the call with the next cursor and the same options. */
   sendPage<T>(endpoint: Endpoint, params: CallParams, options?: RequestOptions): PagePromise<T> {
     return paginate<T>((cursor) =>
       this.#exchange<ListEnvelope<T>>(
+        'get',
         endpoint,
         cursor === undefined ? params : { ...params, query: { ...params.query, cursor } },
         options,
@@ -86,20 +99,27 @@ export class ClientCore<Paths extends {}> {
     );
   }
 
-  async #exchange<T>(endpoint: Endpoint, params: CallParams, options: RequestOptions | undefined): Promise<WithResponse<T>> {
+  async #exchange<T>(
+    method: HttpMethod,
+    endpoint: Endpoint,
+    params: CallParams,
+    given: RequestOptions | undefined,
+  ): Promise<WithResponse<T>> {
+    // A JavaScript caller may pass anything as the options.
+    const options = typeof given === 'object' && given !== null ? given : undefined;
     const policy = this.#policyFor(options);
-    const invalid = invalidPathParameter(params.path);
-    if (invalid !== undefined) throw invalid;
-    const { data, error, response } = await this.#client.request(endpoint.method, endpoint.path, {
-      params: { path: params.path, query: params.query },
-      body: params.body,
-      parseAs: 'text',
-      fetch: (request) => this.#fetch(request, policy),
+    const url = urlOf(this.baseUrl, endpoint, this.variant, params);
+    const verb = method.toUpperCase();
+    const body = params.body === undefined ? undefined : JSON.stringify(params.body);
+    const headers = callHeaders(this.#headers, verb, {
       headers: options?.headers,
-      signal: options?.signal,
+      idempotencyKey: policy.idempotencyKey,
+      hasBody: body !== undefined,
     });
-    if (!response.ok) throw errorFromResponse(response, error);
-    return { data: parseSuccessBody(data, response) as T, response, requestId: requestIdOf(response) };
+    const call = { method: verb, url, headers, body, policy, signal: options?.signal };
+    const { response, body: text } = await sendWithRetries(this.#transport, call, (answer) => answer.text());
+    if (!response.ok) throw errorFromResponse(response, parseErrorText(text));
+    return { data: parseSuccessBody(text, response) as T, response, requestId: requestIdOf(response) };
   }
 
   #policyFor(call: RequestOptions | undefined): AttemptPolicy {

@@ -1,5 +1,7 @@
 import type { LogLevel, Logger } from './logger.js';
-import type { FetchLike } from './retrying-fetch.js';
+
+/** A `fetch` that takes a `Request`: `globalThis.fetch`, or e.g. `(request) => mock.handle(request)`. */
+export type FetchLike = (input: Request) => Promise<Response>;
 
 /** The production API; `ClientOptions.baseUrl` overrides it (the local mock is `http://127.0.0.1:4010/v1`). */
 export const DEFAULT_BASE_URL = 'https://api.cardrail.dev/v1';

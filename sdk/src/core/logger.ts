@@ -13,16 +13,22 @@ export interface Logger {
   debug(message: string, ...rest: unknown[]): void;
 }
 
+/** The client's logger: a Logger that also says whether debug lines are written, so they are built only then. */
+export interface ClientLogger extends Logger {
+  readonly debugging: boolean;
+}
+
 const rank: Record<LogLevel, number> = { off: 0, error: 1, warn: 2, info: 3, debug: 4 };
 const noop = (): void => {};
 
 /** A logger that drops messages above `level`; the sink is looked up at call time so spies and swaps work. */
-export function leveledLogger(level: LogLevel, sink: Logger): Logger {
+export function leveledLogger(level: LogLevel, sink: Logger): ClientLogger {
   const allows = (wanted: Exclude<LogLevel, 'off'>) => rank[level] >= rank[wanted];
   return {
     error: allows('error') ? (message, ...rest) => sink.error(message, ...rest) : noop,
     warn: allows('warn') ? (message, ...rest) => sink.warn(message, ...rest) : noop,
     info: allows('info') ? (message, ...rest) => sink.info(message, ...rest) : noop,
     debug: allows('debug') ? (message, ...rest) => sink.debug(message, ...rest) : noop,
+    debugging: allows('debug'),
   };
 }

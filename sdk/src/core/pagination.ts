@@ -33,7 +33,7 @@ export class Page<T> implements AsyncIterable<T> {
   readonly requestId: string | undefined;
   readonly #fetchPage: FetchPage<T>;
 
-  /** @internal Pages come from `list()` methods; nothing else constructs them. */
+  /** @hidden Pages come from `list()` methods; nothing else constructs them. */
   constructor(envelope: ListEnvelope<T>, response: Response, fetchPage: FetchPage<T>) {
     this.data = envelope.data;
     this.nextCursor = envelope.nextCursor;

@@ -3,11 +3,12 @@ const CREDENTIAL_HEADERS = new Set(['authorization', 'api-key', 'cookie', 'set-c
 /** API keys and webhook signing secrets: the prefix is kept so a log still says which kind of secret was there. */
 const SECRET = /\b(sk_(?:test|live)_|whsec_)[A-Za-z0-9_-]+/g;
 
-export function redactHeaders(headers: Headers): Record<string, string> {
+/** Headers (names in lower case) as a log line may show them. */
+export function redactHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
   const safe: Record<string, string> = {};
-  headers.forEach((value, name) => {
-    safe[name] = CREDENTIAL_HEADERS.has(name.toLowerCase()) ? '[redacted]' : redactText(value);
-  });
+  for (const name in headers) {
+    safe[name] = CREDENTIAL_HEADERS.has(name) ? '[redacted]' : redactText(headers[name] ?? '');
+  }
   return safe;
 }
 

@@ -25,5 +25,9 @@ export type EventGuards = {
 /** One type guard per event type: `events.filter(eventGuards['transaction.declined'])`. */
 export const eventGuards: EventGuards = /* @__PURE__ */ Object.fromEntries(
   // Marked pure too, so a bundle that never reads the guards drops the list of event types with them.
-  /* @__PURE__ */ CARDRAIL_EVENT_TYPES.map((type) => [type, (event: CardrailEvent) => event.type === type]),
-) as unknown as EventGuards;
+  /* @__PURE__ */ CARDRAIL_EVENT_TYPES.map((type) => [
+    type,
+    (event: CardrailEvent): event is CardrailEventOfType<typeof type> => event.type === type,
+  ]),
+  // fromEntries types its result by string keys; each key here is the type its guard narrows to.
+) as EventGuards;

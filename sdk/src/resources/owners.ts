@@ -1,5 +1,5 @@
 import type { APIPromise } from '../core/api-promise.js';
-import { queryOf } from '../core/api-resource.js';
+import { APIResource, queryOf } from '../core/api-resource.js';
 import type { RequestOptions } from '../core/client-options.js';
 import type { PagePromise } from '../core/pagination.js';
 import type {
@@ -11,24 +11,24 @@ import type {
   User,
   UserListParams,
 } from '../generated/api-names.js';
-import { OwnerResource } from './owner-routes.js';
+import { OWNER_ROUTES, ownerIds } from './owner-routes.js';
 import type { ByVariant, CustomerPaths, UserPaths, VariantPaths } from './variant-paths.js';
 
 /** Account holders that own agents and cards and hold balances: `customers` or `users`, depending on the variant. */
-export class Owners<Paths extends VariantPaths> extends OwnerResource<Paths> {
+export class Owners<Paths extends VariantPaths> extends APIResource<Paths> {
   /** Creates the customer (user) and starts KYC. */
   create(params: CustomerCreateParams, options?: RequestOptions): APIPromise<ByVariant<Paths, Customer, User>> {
-    return this.send('post', this.route('collection'), { body: params }, options);
+    return this.send('post', OWNER_ROUTES.collection, { body: params }, options);
   }
 
   /** The customer (user) with this id. */
   retrieve(ownerId: string, options?: RequestOptions): APIPromise<ByVariant<Paths, Customer, User>> {
-    return this.send('get', this.route('item'), { path: this.ownerPath(ownerId) }, options);
+    return this.send('get', OWNER_ROUTES.item, { path: ownerIds(ownerId) }, options);
   }
 
   /** Changes the customer's (user's) email, phone, name, policy or metadata. */
   update(ownerId: string, params: CustomerUpdateParams, options?: RequestOptions): APIPromise<ByVariant<Paths, Customer, User>> {
-    return this.send('patch', this.route('item'), { path: this.ownerPath(ownerId), body: params }, options);
+    return this.send('patch', OWNER_ROUTES.item, { path: ownerIds(ownerId), body: params }, options);
   }
 
   /** A page of customers (users), newest first. */
@@ -36,17 +36,17 @@ export class Owners<Paths extends VariantPaths> extends OwnerResource<Paths> {
     query?: ByVariant<Paths, CustomerListParams, UserListParams>,
     options?: RequestOptions,
   ): PagePromise<ByVariant<Paths, Customer, User>> {
-    return this.sendPage(this.route('collection'), { query: queryOf(query) }, options);
+    return this.sendPage(OWNER_ROUTES.collection, { query: queryOf(query) }, options);
   }
 
   /** Marks the customer (user) `deleted`; its agents and cards are closed. */
   delete(ownerId: string, options?: RequestOptions): APIPromise<ByVariant<Paths, Customer, User>> {
-    return this.send('delete', this.route('item'), { path: this.ownerPath(ownerId) }, options);
+    return this.send('delete', OWNER_ROUTES.item, { path: ownerIds(ownerId) }, options);
   }
 
   /** The balance of the customer (user), in cents: `available` to spend, `pending` held, `posted` settled. */
   balances(ownerId: string, options?: RequestOptions): APIPromise<Balance> {
-    return this.send('get', this.route('balances'), { path: this.ownerPath(ownerId) }, options);
+    return this.send('get', OWNER_ROUTES.balances, { path: ownerIds(ownerId) }, options);
   }
 }
 

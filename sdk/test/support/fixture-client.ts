@@ -1,8 +1,5 @@
-import type { APIPromise } from '../../src/core/api-promise.js';
-import { APIResource, queryOf } from '../../src/core/api-resource.js';
 import { ClientCore } from '../../src/core/client-core.js';
 import type { ClientOptions, RequestOptions } from '../../src/core/client-options.js';
-import type { PagePromise } from '../../src/core/pagination.js';
 
 /** A two-operation API, enough to exercise the core without the generated Cardrail types. */
 export interface FixturePaths {
@@ -28,23 +25,19 @@ export interface Thing {
 export const BASE_URL = 'http://127.0.0.1:4010/v1';
 export const API_KEY = 'sk_test_fixtureKey123';
 
-/** The fixture API's operations, declared as the SDK's resources declare theirs. */
-class Things extends APIResource<FixturePaths> {
-  create(body: { name: string }, options?: RequestOptions): APIPromise<Thing> {
-    return this.send('post', '/things', { body }, options);
-  }
-  get(thingId: string, options?: RequestOptions): APIPromise<Thing> {
-    return this.send('get', '/things/{thingId}', { path: { thingId } }, options);
-  }
-  list(query?: { limit?: number; cursor?: string }, options?: RequestOptions): PagePromise<Thing> {
-    return this.sendPage('/things', { query: queryOf(query) }, options);
-  }
-}
-
+/** The fixture API's operations, sent through the core as the resources send theirs (typed here by hand). */
 export function fixtureClient(options: Partial<ClientOptions> = {}) {
-  const core = new ClientCore<FixturePaths>({ apiKey: API_KEY, baseUrl: BASE_URL, logLevel: 'off', ...options }, (apiKey) => ({
-    Authorization: `Bearer ${apiKey}`,
-  }));
-  const things = new Things(core);
-  return { core, create: things.create, get: things.get, list: things.list };
+  const core = new ClientCore<FixturePaths>(
+    { apiKey: API_KEY, baseUrl: BASE_URL, logLevel: 'off', ...options },
+    { variant: 'customer', authHeaders: (apiKey) => ({ Authorization: `Bearer ${apiKey}` }) },
+  );
+  return {
+    core,
+    create: (body: { name: string }, requestOptions?: RequestOptions) =>
+      core.send<Thing>('post', '/things', { body }, requestOptions),
+    get: (thingId: string, requestOptions?: RequestOptions) =>
+      core.send<Thing>('get', '/things/{thingId}', { path: { thingId } }, requestOptions),
+    list: (query?: { limit?: number; cursor?: string }, requestOptions?: RequestOptions) =>
+      core.sendPage<Thing>('/things', { query }, requestOptions),
+  };
 }

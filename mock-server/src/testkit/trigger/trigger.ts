@@ -1,4 +1,5 @@
-import { eventNaming } from '../../core/event-naming.js';
+import { CardrailUsers, type CustomerEvent, type UserEvent } from '@cardrail/sdk';
+import { type EventTypeName, eventNaming } from '../../core/event-naming.js';
 import type { Variant } from '../../core/variant.js';
 import type { Recipe } from './recipe.js';
 import { RECIPES } from './recipes.js';
@@ -21,22 +22,17 @@ export interface Triggered<Event> {
   steps: readonly string[];
 }
 
-/** What `GET /events` answers, as the trigger reads it in either variant. */
-interface EventReader<Event> {
-  list(query: { type: string; limit: number }): Promise<{ data: Event[] }>;
-}
-
 /**
  * Makes one event of `type` (as the client's variant names it) happen in the client's organization, through its
  * API: creates what the event needs (an owner with money, an agent, a card, an intent...) and drives the operation
  * that emits it, so that the organization's webhooks receive the real, signed event. Resolves with that event as
  * `GET /events` answers it; refuses a type the variant does not have with a TypeError.
  */
-export async function triggerEvent<Event extends { id: string; type: string }>(
+export async function triggerEvent(
   client: TriggerClient,
   type: string,
   options: TriggerWorldOptions = {},
-): Promise<Triggered<Event>> {
+): Promise<Triggered<CustomerEvent | UserEvent>> {
   const world = new TriggerWorld(client, options);
   const recipe = recipeFor(world.variant, type);
   if (recipe === undefined) {
@@ -44,13 +40,25 @@ export async function triggerEvent<Event extends { id: string; type: string }>(
       `${type} is not an event type of the ${world.variant} variant (its names: cardrail-mock trigger --list --variant ${world.variant}).`,
     );
   }
-  // Both variants' event lists take a type filter; their query types differ only in which names they accept.
-  const events = client.events as unknown as EventReader<Event>;
-  const [before] = (await events.list({ type, limit: 1 })).data;
+  const before = await newestEvent(client, type);
   await recipe.run(world);
-  const [event] = (await events.list({ type, limit: 1 })).data;
+  const event = await newestEvent(client, type);
   if (event === undefined || event.id === before?.id) {
     throw new Error(`Triggering ${type} did not emit it (steps: ${world.steps.join('; ')}).`);
   }
   return { event, steps: world.steps };
+}
+
+/** The newest event of `type` (a name of the client's variant: the recipe lookup has checked it), as `GET /events` answers it. */
+async function newestEvent(client: TriggerClient, type: string): Promise<CustomerEvent | UserEvent | undefined> {
+  // Each variant's event list takes its own names; the branches say which names `type` is among.
+  if (client instanceof CardrailUsers) {
+    return isListedType('user', type) ? (await client.events.list({ type, limit: 1 })).data[0] : undefined;
+  }
+  return isListedType('customer', type) ? (await client.events.list({ type, limit: 1 })).data[0] : undefined;
+}
+
+/** An event type of the variant (not `*`, which no event has). */
+function isListedType<V extends Variant>(variant: V, type: string): type is Exclude<EventTypeName<V>, '*'> {
+  return type !== '*' && eventNaming.isTypeName(variant, type);
 }
