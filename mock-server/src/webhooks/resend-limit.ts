@@ -6,8 +6,8 @@ import { defineTenantState, type Tenant } from '../core/tenant.js';
  * Resends accepted per minute of the organization's test clock (docs/webhooks.md#resending-an-event): of one event to
  * one webhook, and to one webhook in all. Each is an outbound request to a URL the key holder chose.
  */
-export const RESENDS_PER_EVENT = 10;
-export const RESENDS_PER_WEBHOOK = 100;
+const RESENDS_PER_EVENT = 10;
+const RESENDS_PER_WEBHOOK = 100;
 const WINDOW_MS = 60_000;
 
 interface Window {
