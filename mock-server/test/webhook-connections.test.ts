@@ -6,6 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startMockServer, type RunningMockServer } from '../src/adapters/node.js';
+import { waitMs } from '../../scripts/lib/test-waits.mjs';
 import { FROZEN_AT, newKey } from './support/keys.js';
 
 interface CountingReceiver {
@@ -121,8 +122,9 @@ describe('webhook connections', () => {
         method: 'POST',
         headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
         body: JSON.stringify({ seconds: 1 }),
-        // Without its own share, B's attempts would wait behind A's 300: far longer than this.
-        signal: AbortSignal.timeout(20_000),
+        // Either advance answers within its 5 s limit and its own work; without its own share, B's attempts would wait
+        // behind A's 300 and, before the limit existed, B's advance with them (about 38 s).
+        signal: AbortSignal.timeout(waitMs(20_000)),
       });
       return {
         status: answer.status,
@@ -132,11 +134,10 @@ describe('webhook connections', () => {
     };
 
     // B's attempts started at once, beside A's: its advance waited for their outcome (each at the 1 s timeout) and
-    // answered well within its limit, with nothing left pending.
+    // answered within its limit with nothing left pending (past the limit it would have listed them).
     const b = await advance(keyB);
     expect(b.status).toBe(200);
     expect(b.body.pendingDeliveries).toBeUndefined();
-    expect(b.ms).toBeLessThan(5_000);
     const webhookB = (await (
       await fetch(`${running.url}/webhooks`, { headers: { Authorization: `Bearer ${keyB}` } })
     ).json()) as {
@@ -156,7 +157,6 @@ describe('webhook connections', () => {
     expect(a.body.pendingDeliveries?.length).toBeGreaterThan(0);
     expect(a.body.pendingDeliveries?.length).toBeLessThanOrEqual(100);
     expect(a.ms).toBeGreaterThanOrEqual(4_900);
-    expect(a.ms).toBeLessThan(15_000);
     // A holds its share of the receiver, B its own: never more than 8 sockets each.
     expect(hanging.peak()).toBeLessThanOrEqual(16);
   });
