@@ -184,6 +184,35 @@ describe('429 on every operation: Retry-After, RateLimit-* and the error body as
     }
   });
 
+  it('the resend bound: the 11th resend of one event to one webhook in a minute is 429 within the spec, with Retry-After', async () => {
+    for (const variant of VARIANTS) {
+      const { ctx, ids, apiKey } = org(variant);
+      // A webhook of its own (disabled: nothing is sent), so that no other test meets the bound.
+      const hook = await ctx.vc.client.webhooks.create({ url: 'https://hooks.example.com/bound', events: ['*'] });
+      await ctx.vc.client.webhooks.update(hook.id, { status: 'disabled' });
+      const resend = () =>
+        recorder.fetch(
+          new Request(`${BASE}/webhooks/${hook.id}/events/${ids.get('eventId')}/resend`, {
+            method: 'POST',
+            headers: authHeaders(variant, apiKey),
+          }),
+        );
+      const statuses: number[] = [];
+      for (let i = 0; i < 10; i++) statuses.push((await resend()).status);
+      expect(statuses).toEqual(Array(10).fill(201));
+      const before = await org(variant).snapshot();
+      const refused = await resend();
+      expect(recorder.exchanges.at(-1)?.violations).toEqual([]);
+      expect({
+        status: refused.status,
+        code: ((await refused.json()) as { error: { code: string } }).error.code,
+        retryAfter: refused.headers.get('Retry-After'),
+        limit: refused.headers.get('RateLimit-Limit'),
+      }).toEqual({ status: 429, code: 'rate_limited', retryAfter: '60', limit: null });
+      expect(await org(variant).snapshot(), 'a refused resend changes nothing').toBe(before);
+    }
+  });
+
   it('the limited mock answered every 429 within the spec', () => {
     expect(limited.violations).toEqual([]);
     expect(

@@ -183,6 +183,29 @@ describe('Scheduler', () => {
     await scheduler.advance(100);
     expect(runs).toEqual([60]);
   });
+
+  it('stops waiting for tracked I/O at maxWaitMs: runs the rest at once, moves to its target, names what is pending', async () => {
+    const clock = new OffsetClock(new BaseClock({ frozenAt: 0 }));
+    const scheduler = new Scheduler(clock);
+    const runs: number[] = [];
+    // An attempt that never ends, started at 0; more work due at 60 and 120.
+    scheduler.schedule(0, () => scheduler.track(new Promise(() => undefined), 'webhook delivery whd_hanging'));
+    scheduler.schedule(60, () => runs.push(clock.now()));
+    scheduler.schedule(120, () => runs.push(clock.now()));
+    const started = performance.now();
+    const result = await scheduler.advance(1_000, { maxWaitMs: 50 });
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(result).toEqual({ pending: ['webhook delivery whd_hanging'] });
+    // Each job still ran at its own instant, and the clock moved by exactly the advance.
+    expect(runs).toEqual([60, 120]);
+    expect(clock.now()).toBe(1_000);
+    // A later advance stops at its own limit too, and still names the attempt that has not ended.
+    expect(await scheduler.advance(1, { maxWaitMs: 0 })).toEqual({ pending: ['webhook delivery whd_hanging'] });
+    // I/O that ends within the limit leaves nothing pending.
+    const settled = new Scheduler(new OffsetClock(new BaseClock({ frozenAt: 0 })));
+    settled.schedule(0, () => settled.track(Promise.resolve(), 'webhook delivery whd_quick'));
+    expect(await settled.advance(10, { maxWaitMs: 1_000 })).toEqual({ pending: [] });
+  });
 });
 
 describe('Scheduler on a running clock', () => {

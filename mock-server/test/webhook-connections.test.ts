@@ -1,9 +1,12 @@
 // What webhook delivery may cost (docs/webhooks.md#connections): deliveries share a few keep-alive connections per
-// receiver, so one that never answers holds at most its cap of sockets while the API keeps answering.
+// receiver, so one that never answers holds at most its cap of sockets while the API keeps answering; each
+// organization has its own share of a receiver, so one organization's queue never holds up another's deliveries or
+// its clock advance, which waits for attempts at most its stated limit (docs/test-helpers.md#the-test-clock).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startMockServer, type RunningMockServer } from '../src/adapters/node.js';
+import { waitMs } from '../../scripts/lib/test-waits.mjs';
 import { FROZEN_AT, newKey } from './support/keys.js';
 
 interface CountingReceiver {
@@ -65,8 +68,7 @@ describe('webhook connections', () => {
     return running;
   }
 
-  async function fanOut(running: RunningMockServer, url: string, customers: number): Promise<string> {
-    const key = newKey();
+  async function fanOut(running: RunningMockServer, url: string, customers: number, key = newKey()): Promise<string> {
     const headers = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' };
     await fetch(`${running.url}/webhooks`, { method: 'POST', headers, body: JSON.stringify({ url, events: ['*'] }) });
     // All at once: their deliveries overlap, as under load.
@@ -103,5 +105,59 @@ describe('webhook connections', () => {
     await running.mock.idle();
     expect(fast.requests()).toBe(50);
     expect(fast.connections()).toBeLessThanOrEqual(8);
+  });
+
+  it("lets another organization's deliveries to the same receiver, and its clock advance, through while one's hang", async () => {
+    const hanging = await countingReceiver('hang');
+    started.push(hanging);
+    // Attempts end at a 1 s timeout; an advance waits for attempts at most 5 s (the option; 30 s by default).
+    const running = await server({ webhookTimeoutMs: 1_000, clockAdvanceMaxWaitMs: 5_000 });
+    // Organization A: 300 deliveries to a receiver that never answers, made 8 at a time: about 38 s to get through.
+    const keyA = await fanOut(running, `${hanging.url}/a`, 150);
+    // Organization B: its own webhook to the same receiver, and 2 deliveries.
+    const keyB = await fanOut(running, `${hanging.url}/b`, 1);
+    const advance = async (key: string) => {
+      const started = performance.now();
+      const answer = await fetch(`${running.url}/simulate/clock/advance`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ seconds: 1 }),
+        // Either advance answers within its 5 s limit and its own work; without its own share, B's attempts would wait
+        // behind A's 300 and, before the limit existed, B's advance with them (about 38 s).
+        signal: AbortSignal.timeout(waitMs(20_000)),
+      });
+      return {
+        status: answer.status,
+        body: (await answer.json()) as { pendingDeliveries?: string[] },
+        ms: performance.now() - started,
+      };
+    };
+
+    // B's attempts started at once, beside A's: its advance waited for their outcome (each at the 1 s timeout) and
+    // answered within its limit with nothing left pending (past the limit it would have listed them).
+    const b = await advance(keyB);
+    expect(b.status).toBe(200);
+    expect(b.body.pendingDeliveries).toBeUndefined();
+    const webhookB = (await (
+      await fetch(`${running.url}/webhooks`, { headers: { Authorization: `Bearer ${keyB}` } })
+    ).json()) as {
+      data: { id: string }[];
+    };
+    const deliveriesB = (await (
+      await fetch(`${running.url}/webhooks/${webhookB.data[0]?.id}/deliveries`, { headers: { Authorization: `Bearer ${keyB}` } })
+    ).json()) as { data: { attempts: { error: string | null }[] }[] };
+    expect(deliveriesB.data.map((delivery) => delivery.attempts.map((attempt) => attempt.error))).toEqual([
+      ['no response within 1000 ms'],
+      ['no response within 1000 ms'],
+    ]);
+
+    // A's own advance stops waiting at its limit and answers with what is still pending (at most 100 listed).
+    const a = await advance(keyA);
+    expect(a.status).toBe(200);
+    expect(a.body.pendingDeliveries?.length).toBeGreaterThan(0);
+    expect(a.body.pendingDeliveries?.length).toBeLessThanOrEqual(100);
+    expect(a.ms).toBeGreaterThanOrEqual(4_900);
+    // A holds its share of the receiver, B its own: never more than 8 sockets each.
+    expect(hanging.peak()).toBeLessThanOrEqual(16);
   });
 });

@@ -64,11 +64,11 @@ describe('the Node delivery fetch', () => {
 });
 
 describe('the attempt limiter', () => {
-  it('caps attempts per origin and overall, serves waiting origins in turn, and refuses the queue on close', async () => {
-    const limiter = new AttemptLimiter(2, 3);
+  /** Takes slots, writing down each label as its attempt starts (or `:refused` when the limiter closed first). */
+  function recorder(limiter: AttemptLimiter) {
     const order: string[] = [];
-    const take = (origin: string, label: string) =>
-      limiter.acquire(origin).then(
+    const take = (origin: string, label: string, organization = 'org_a:test') =>
+      limiter.acquire(origin, organization).then(
         (release) => {
           order.push(label);
           return release;
@@ -78,13 +78,21 @@ describe('the attempt limiter', () => {
           return () => undefined;
         },
       );
+    return { order, take };
+  }
+  const settle = async () => {
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+  };
+
+  it('caps attempts per origin and overall, serves waiting origins in turn, and refuses the queue on close', async () => {
+    const limiter = new AttemptLimiter({ perOrganization: 2, perOrigin: 2, total: 3 });
+    const { order, take } = recorder(limiter);
     const a1 = take('a', 'a1');
     const a2 = take('a', 'a2');
     const a3 = take('a', 'a3');
     const b1 = take('b', 'b1');
     const b2 = take('b', 'b2');
-    await Promise.resolve();
-    await Promise.resolve();
+    await settle();
     // a1 and a2 fill origin a; b1 takes the last global slot; a3 and b2 wait.
     expect(order).toEqual(['a1', 'a2', 'b1']);
     expect(limiter.active).toBe(3);
@@ -104,5 +112,35 @@ describe('the attempt limiter', () => {
     (await a3)();
     (await b2)();
     expect(limiter.active).toBe(0);
+  });
+
+  it("gives each organization its own share of an origin: another's queue of hanging attempts never stands before it", async () => {
+    const limiter = new AttemptLimiter({ perOrganization: 2, perOrigin: 3, total: 10 });
+    const { order, take } = recorder(limiter);
+    // Organization A queues 100 attempts to one origin; none of them ever ends.
+    const held = Array.from({ length: 100 }, (_, i) => take('hanging', `A${i}`, 'org_a:test'));
+    const b1 = take('hanging', 'B1', 'org_b:test');
+    await settle();
+    // A has its share (2); B starts at once, from the origin's third slot, ahead of A's 98 waiting.
+    expect(order).toEqual(['A0', 'A1', 'B1']);
+    // With the origin full, C waits; the next freed slot goes to the organization whose turn it is, not A's queue.
+    const c1 = take('hanging', 'C1', 'org_c:test');
+    const b2 = take('hanging', 'B2', 'org_b:test');
+    await settle();
+    expect(order).toHaveLength(3);
+    (await held[0])?.();
+    await settle();
+    // A had its turn last (its queue was offered first when A0 ended): C is next, then B, then A again.
+    (await b1)();
+    await settle();
+    (await c1)();
+    await settle();
+    expect(order.slice(3)).toEqual(['C1', 'B2', 'A2']);
+    // Never more than the caps: 3 to the origin, 2 of them A's.
+    expect(limiter.active).toBe(3);
+    limiter.close();
+    await Promise.all(held);
+    expect(order.filter((label) => label.endsWith(':refused'))).toHaveLength(97);
+    (await b2)();
   });
 });

@@ -1,12 +1,12 @@
-// The Standard Webhooks headers beside Cardrail-Signature on every delivery, the per-webhook opt-out, the secrets
-// both schemes key with (new ones and those issued before, kept by a state), and resending a stored event. Both
+// The Standard Webhooks headers beside Cardrail-Signature on every delivery, the per-webhook opt-out, and the secrets
+// both schemes key with (new ones and those issued before, kept by a state); resending is in webhook-resend.test.ts. Both
 // transports: deliveries through MSW in-process and over HTTP from the Node server.
 import { unwrap } from '@cardrail/sdk/webhooks';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startHarness, TRANSPORTS, type Harness } from './support/harness.js';
-import { FROZEN_MS, newKey } from './support/keys.js';
-import type { ReceivedDelivery, Receiver } from './support/receiver.js';
+import { FROZEN_MS } from './support/keys.js';
+import { webhookScenario } from './support/webhook-scenario.js';
 
 /** A secret as the API issues it now: letters and digits, standard base64 of the Standard Webhooks key. */
 const SECRET = /^whsec_[A-Za-z0-9]{32}$/;
@@ -21,34 +21,7 @@ describe.each(TRANSPORTS)('Standard Webhooks headers through %s', (transport) =>
     vi.useRealTimers();
   });
 
-  async function subscribe(options: { variant?: 'customer' | 'user'; events?: string[]; standardWebhooks?: boolean } = {}) {
-    const key = newKey();
-    const receiver = await h.receiver();
-    const body = {
-      url: receiver.url,
-      events: options.events ?? ['card.frozen'],
-      ...(options.standardWebhooks === undefined ? {} : { standardWebhooks: options.standardWebhooks }),
-    };
-    const webhook = (await h.call('POST', '/webhooks', { key, variant: options.variant, body })).body;
-    return { key, receiver, webhook };
-  }
-
-  /** Makes a card.frozen event in the key's organization; resolves once its deliveries have been attempted. */
-  async function freezeACard(key: string, variant: 'customer' | 'user' = 'customer') {
-    const owner = (
-      await h.call('POST', variant === 'user' ? '/users' : '/customers', { key, variant, body: { email: 'ada@example.com' } })
-    ).body;
-    const agent = (await h.call('POST', '/agents', { key, body: { customerId: owner.id, name: 'Buyer' } })).body;
-    const card = (await h.call('POST', '/cards', { key, body: { customerId: owner.id, agentId: agent.id } })).body;
-    await h.call('POST', `/cards/${card.id}/freeze`, { key });
-    await h.mock.idle();
-    return card.id as string;
-  }
-
-  const now = (key: string) => h.mock.clock.now(key);
-  const deliveriesOf = async (key: string, webhookId: string) =>
-    (await h.call('GET', `/webhooks/${webhookId}/deliveries?limit=100`, { key })).body.data;
-  const last = (receiver: Receiver) => receiver.received.at(-1) as ReceivedDelivery;
+  const { subscribe, freezeACard, now, deliveriesOf, last } = webhookScenario(() => h);
 
   it('signs every delivery in both schemes at one time, webhook-id the delivery id, verified by the SDK from the headers', async () => {
     const { key, receiver, webhook } = await subscribe();
@@ -65,6 +38,7 @@ describe.each(TRANSPORTS)('Standard Webhooks headers through %s', (transport) =>
       'webhook-signature': expect.stringMatching(/^v1,[A-Za-z0-9+/]{43}=$/),
     });
     expect(record.id).toMatch(/^whd_/);
+    expect(record.messageId).toBe(record.id);
     const event = await unwrap(delivery.body, delivery.headers, webhook.secret, { now: now(key) });
     expect(event).toMatchObject({ type: 'card.frozen', id: record.eventId });
     // Each scheme alone verifies too.
@@ -163,103 +137,6 @@ describe.each(TRANSPORTS)('Standard Webhooks headers through %s', (transport) =>
     const standardAlphabet = `whsec_${legacy.slice(6).replaceAll('-', '+').replaceAll('_', '/')}`;
     expect(new Webhook(standardAlphabet).verify(delivery.body, delivery.headers)).toMatchObject({ type: 'card.frozen' });
     expect(webhook.secret).not.toBe(legacy);
-  });
-
-  describe('resend', () => {
-    it('delivers a stored event again as a new delivery: a new webhook-id, the same event id, signed afresh', async () => {
-      const { key, receiver, webhook } = await subscribe();
-      await freezeACard(key);
-      const [first] = await deliveriesOf(key, webhook.id);
-      await h.call('POST', '/simulate/clock/advance', { key, body: { seconds: 60 } });
-      const resent = await h.call('POST', `/webhooks/${webhook.id}/events/${first.eventId}/resend`, { key });
-      expect(resent.status).toBe(201);
-      expect(resent.body).toMatchObject({
-        webhookId: webhook.id,
-        eventId: first.eventId,
-        eventType: 'card.frozen',
-        status: 'succeeded',
-        attempts: [expect.objectContaining({ attempt: 1, outcome: 'succeeded', responseStatus: 200 })],
-        nextAttemptAt: null,
-      });
-      expect(resent.body.id).not.toBe(first.id);
-      const delivery = last(receiver);
-      expect(delivery.headers['webhook-id']).toBe(resent.body.id);
-      expect(Number(delivery.headers['webhook-timestamp'])).toBe(Math.floor(now(key).getTime() / 1000));
-      expect(JSON.parse(delivery.body).id).toBe(first.eventId);
-      await unwrap(delivery.body, delivery.headers, webhook.secret, { now: now(key) });
-      expect((await deliveriesOf(key, webhook.id)).map((record: { id: string }) => record.id)).toEqual([
-        resent.body.id,
-        first.id,
-      ]);
-    });
-
-    it('retries a resend that fails on the usual schedule', async () => {
-      const { key, receiver, webhook } = await subscribe();
-      await freezeACard(key);
-      const [first] = await deliveriesOf(key, webhook.id);
-      receiver.answer({ status: 500 });
-      const resent = await h.call('POST', `/webhooks/${webhook.id}/events/${first.eventId}/resend`, { key });
-      expect(resent.body).toMatchObject({
-        status: 'pending',
-        attempts: [expect.objectContaining({ outcome: 'failed', responseStatus: 500 })],
-        nextAttemptAt: new Date(now(key).getTime() + 5 * 60_000).toISOString(),
-      });
-    });
-
-    it('resends any event of the organization the webhook variant has, subscribed or not, in its envelope', async () => {
-      const { key, receiver, webhook } = await subscribe({ variant: 'user', events: ['card.frozen'] });
-      await freezeACard(key);
-      const created = (await h.call('GET', '/events?type=card.created&limit=1', { key, variant: 'user' })).body.data[0];
-      const resent = await h.call('POST', `/webhooks/${webhook.id}/events/${created.id}/resend`, { key, variant: 'user' });
-      expect(resent.body).toMatchObject({ status: 'succeeded', eventType: 'card.created' });
-      expect(JSON.parse(last(receiver).body)).toMatchObject({
-        id: created.id,
-        type: 'card.created',
-        createdAt: expect.any(Number),
-      });
-    });
-
-    it('refuses an event type the webhook variant lacks, and answers 404 for what is not the organization own', async () => {
-      const { key, webhook } = await subscribe({ variant: 'user' });
-      const owner = (await h.call('POST', '/customers', { key, body: { email: 'ada@example.com' } })).body;
-      const agent = (await h.call('POST', '/agents', { key, body: { customerId: owner.id, name: 'Buyer' } })).body;
-      const card = (await h.call('POST', '/cards', { key, body: { customerId: owner.id, agentId: agent.id } })).body;
-      await h.call('POST', '/intents', { key, body: { cardId: card.id, summary: 'Books', expectedAmount: 1000 } });
-      const intentCreated = (await h.call('GET', '/events?type=intent.created&limit=1', { key })).body.data[0];
-      const refused = await h.call('POST', `/webhooks/${webhook.id}/events/${intentCreated.id}/resend`, { key, variant: 'user' });
-      expect(refused).toMatchObject({
-        status: 400,
-        body: { error: { code: 'invalid_request', details: { field: '/path/eventId' } } },
-      });
-
-      const other = newKey();
-      await freezeACard(other);
-      const foreign = (await h.call('GET', '/events?limit=1', { key: other })).body.data[0];
-      const live = `sk_live_${key.slice('sk_test_'.length)}`;
-      for (const [path, caller] of [
-        [`/webhooks/${webhook.id}/events/${foreign.id}/resend`, key],
-        [`/webhooks/${webhook.id}/events/evt_doesNotExist00/resend`, key],
-        [`/webhooks/wh_doesNotExist00/events/${intentCreated.id}/resend`, key],
-        [`/webhooks/${webhook.id}/events/${intentCreated.id}/resend`, other],
-        [`/webhooks/${webhook.id}/events/${intentCreated.id}/resend`, live],
-      ] as const) {
-        expect(await h.call('POST', path, { key: caller }), path).toMatchObject({ status: 404, body: { error: 'not_found' } });
-      }
-    });
-
-    it('records a resend to a disabled webhook as failed, sending nothing', async () => {
-      const { key, receiver, webhook } = await subscribe();
-      await freezeACard(key);
-      const [first] = await deliveriesOf(key, webhook.id);
-      await h.call('PATCH', `/webhooks/${webhook.id}`, { key, body: { status: 'disabled' } });
-      const sent = receiver.received.length;
-      const resent = await h.call('POST', `/webhooks/${webhook.id}/events/${first.eventId}/resend`, { key });
-      expect(resent.body).toMatchObject({
-        status: 'failed',
-        attempts: [expect.objectContaining({ error: 'webhook is disabled' })],
-      });
-      expect(receiver.received).toHaveLength(sent);
-    });
   });
 
   it('signs deliveries with the test clock the organization reads', async () => {

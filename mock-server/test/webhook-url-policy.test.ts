@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createMockServer } from '../src/index.js';
 import { FROZEN_AT, newKey } from './support/keys.js';
 import { call } from './support/state-tour.js';
+import { WebhookUrlPolicy } from '../src/webhooks/url-policy.js';
 
 describe('the webhook URL policy', () => {
   const mock = createMockServer({ frozenClock: FROZEN_AT });
@@ -88,5 +89,60 @@ describe('the webhook URL policy', () => {
     expect(await create('http://[fd00:ec2::254]/')).toBe(400);
     // A name is accepted as written; where it resolves to a metadata address, the connection is refused.
     expect(await create('http://metadata.google.internal/')).toBe(201);
+  });
+
+  // 6to4 (2002::/16) carries an IPv4 address in bits 16 to 48; Teredo (2001::/32) its client's in the last 32 bits,
+  // inverted, and its server's in bits 32 to 64 (here 65.54.227.120, flags 8000, port f227). Each is judged by the
+  // IPv4 addresses it carries, as the IPv4 address itself would be.
+  describe('6to4 and Teredo addresses', () => {
+    it.each([
+      ['6to4 of 169.254.169.254', 'http://[2002:a9fe:a9fe::]/', 'cloud metadata address (AWS, Google Cloud'],
+      ['6to4 of 169.254.169.254, a host in its /48', 'http://[2002:a9fe:a9fe:1:2:3:4:5]/latest', 'cloud metadata address (AWS'],
+      ['6to4 of 169.254.170.2', 'http://[2002:a9fe:aa02::1]/', 'cloud metadata address (AWS ECS'],
+      ['6to4 of 100.100.100.200', 'http://[2002:6464:64c8::]/', 'cloud metadata address (Alibaba Cloud'],
+      ['6to4 of 168.63.129.16', 'http://[2002:a83f:8110::]/', 'cloud metadata address (the Azure WireServer)'],
+      ['6to4 of 169.254.1.1', 'http://[2002:a9fe:101::]/', 'link-local address (169.254.0.0/16)'],
+      ['6to4 of 0.0.0.7', 'http://[2002:0:7::]/', 'unspecified address (0.0.0.0/8)'],
+      ['Teredo, client 169.254.169.254', 'http://[2001:0:4136:e378:8000:f227:5601:5601]/', 'cloud metadata address (AWS, Google'],
+      ['Teredo, client 100.100.100.200', 'http://[2001:0:4136:e378:8000:f227:9b9b:9b37]/', 'cloud metadata address (Alibaba'],
+      ['Teredo, client 169.254.1.1', 'http://[2001:0:4136:e378:8000:f227:5601:fefe]/', 'link-local address (169.254.0.0/16)'],
+      ['Teredo, client 0.0.0.0', 'http://[2001:0:4136:e378:8000:f227:ffff:ffff]/', 'unspecified address (0.0.0.0/8)'],
+      ['Teredo, server 169.254.169.254', 'http://[2001:0:a9fe:a9fe:8000:f227:34ff:8efa]/', 'cloud metadata address (AWS'],
+      ['Teredo, server 169.254.7.7', 'http://[2001:0:a9fe:707:8000:f227:34ff:8efa]/', 'link-local address (169.254.0.0/16)'],
+    ])('refuses %s (%s) naming the reason', async (_name, url, reason) => {
+      const answer = await create(url);
+      expect(answer.status, url).toBe(400);
+      expect(answer.body.error.message).toContain(reason);
+    });
+
+    it.each([
+      ['6to4 of 127.0.0.1, loopback', 'http://[2002:7f00:1::]:3000/hooks'],
+      ['6to4 of 10.0.0.5, private', 'http://[2002:a00:5::]/hooks'],
+      ['6to4 of 192.168.1.20, private', 'http://[2002:c0a8:114::]/hooks'],
+      ['6to4 of 203.0.113.5, public', 'http://[2002:cb00:7105::1]/hooks'],
+      ['Teredo, client 127.0.0.1, loopback', 'http://[2001:0:4136:e378:8000:f227:80ff:fffe]/hooks'],
+      ['Teredo, client 10.0.0.5, private', 'http://[2001:0:4136:e378:8000:f227:f5ff:fffa]/hooks'],
+      ['Teredo, client 203.0.113.5, public', 'http://[2001:0:4136:e378:8000:f227:34ff:8efa]/hooks'],
+      ['outside Teredo: 2001:db8::/32', 'http://[2001:db8:a9fe:a9fe::]/hooks'],
+    ])('accepts %s (%s), as that IPv4 address is accepted', async (_name, url) => {
+      expect((await create(url)).status, url).toBe(201);
+    });
+
+    it('refuses the same addresses where a name resolves to them, and opens one only when it is named itself', () => {
+      const policy = new WebhookUrlPolicy(['opened.test']);
+      for (const address of [
+        '2002:a9fe:a9fe::',
+        '2001:0:4136:e378:8000:f227:5601:5601',
+        '2001:0:a9fe:a9fe:8000:f227:34ff:8efa',
+      ]) {
+        expect(policy.allowsAddress('opened.test', address), address).toBe(false);
+        expect(policy.allowsAddress('other.test', address), address).toBe(false);
+      }
+      expect(policy.allowsAddress('other.test', '2002:a9fe:101::')).toBe(false);
+      expect(policy.allowsAddress('opened.test', '2002:a9fe:101::')).toBe(true);
+      expect(policy.allowsAddress('other.test', '2002:7f00:1::')).toBe(true);
+      expect(new WebhookUrlPolicy(['2002:a9fe:a9fe::']).problem('http://[2002:a9fe:a9fe::]/')).toBeUndefined();
+      expect(new WebhookUrlPolicy(['169.254.169.254']).problem('http://[2002:a9fe:a9fe::]/')).toContain('cloud metadata');
+    });
   });
 });

@@ -441,7 +441,7 @@ export interface paths {
         };
         /**
          * Send a stored event to a webhook again
-         * @description Delivers a stored event of the organization to this webhook as a new delivery (a new `whd_` id and `webhook-id`, the same event id), signed afresh: for replaying a real event to a receiver after a fix. The first attempt is made at once and the answer waits for its outcome; a failed first attempt is retried on the usual schedule. Any event the webhook's variant has can be resent, whether or not the webhook subscribes to its type. Another organization's event, or one past its retention, is 404.
+         * @description Delivers a stored event of the organization to this webhook again, signed afresh: for replaying a real event to a receiver after a fix. The answer is a new delivery record (a new `whd_` id) carrying the `messageId`, so the `webhook-id`, of the event's first delivery to this webhook: a receiver that deduplicates on `webhook-id`, as Standard Webhooks allows, sees the same message again. An event never delivered to this webhook before (one from before the webhook was created or subscribed to its type) gets a new message id, the new delivery's own id, which its later resends keep. The first attempt is made at once and the answer waits for its outcome; a failed first attempt is retried on the usual schedule. Any event the webhook's variant has can be resent, whether or not the webhook subscribes to its type. Another organization's event, or one past its retention, is 404. At most 10 resends of one event to one webhook, and 100 to one webhook, are accepted per minute of the organization's test clock; beyond, 429 `rate_limited` with `Retry-After` (the seconds left of that minute), and nothing is sent.
          */
         post: operations["resendWebhookEvent"];
     };
@@ -641,7 +641,7 @@ export interface paths {
         };
         /**
          * Advance the test clock
-         * @description Moves the organization's test clock forward and runs all work that became due (expiries, webhook retries) in time order before answering. Test mode only: a live key gets 400 `test_mode_only`.
+         * @description Moves the organization's test clock forward by exactly `seconds` and runs all work that became due (expiries, webhook retries) in time order before answering, waiting for the webhook attempts it starts, since an attempt's outcome decides when the next one is due. It waits at most 30 seconds of real time for attempts (the local mock's default; docs/test-helpers.md#the-test-clock): past that it stops waiting, runs the rest of the due work at once, moves the clock to its target and answers, listing the deliveries still without an outcome in `pendingDeliveries`. Test mode only: a live key gets 400 `test_mode_only`.
          */
         post: operations["advanceClock"];
     };
@@ -2019,6 +2019,8 @@ export interface components {
         /** @description One event's delivery to one webhook, with every attempt. */
         WebhookDelivery: {
             id: string;
+            /** @description The Standard Webhooks message id its attempts carry as `webhook-id`: the id of the event's first delivery to this webhook (for that first delivery, its own `id`). A resend of the event to the webhook carries the same one, so a receiver that deduplicates on `webhook-id` sees the same message again (docs/webhooks.md). */
+            messageId: string;
             webhookId: string;
             eventId: string;
             eventType: string;
@@ -3891,6 +3893,8 @@ export interface components {
              * @description Seconds advanced so far.
              */
             offsetSeconds: number;
+            /** @description Only in the answer of an advance that stopped waiting at its limit (30 seconds of real time by default, docs/test-helpers.md#the-test-clock): the webhook deliveries whose attempt had no outcome yet when it answered, oldest first, at most 100. Absent when the advance waited for every attempt. */
+            pendingDeliveries?: string[];
         };
         ClockAdvanceRequest: {
             /** Format: int32 */
@@ -4021,6 +4025,22 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
+        /** @description Too many resends, or too many requests for this key. At most 10 resends of one event to one webhook, and 100 to one webhook, are accepted per minute of the organization's test clock (docs/webhooks.md#resending-an-event); `Retry-After` says in how many seconds the next one is. The `RateLimit-*` headers always describe the key's own limit, and are sent while one is on (docs/rate-limits.md). */
+        ResendRateLimited: {
+            headers: {
+                "Request-Id": components["headers"]["RequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
     };
     parameters: {
         /**
@@ -4134,7 +4154,7 @@ export interface components {
          */
         CardrailSignature: string;
         /**
-         * @description Standard Webhooks message id: the delivery's id (`whd_...`), the same on every attempt of one delivery, automatic or manual, so a receiver can deduplicate on it; a resend is a new delivery with a new id. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
+         * @description Standard Webhooks message id: the delivery's `messageId` (`whd_...`), the id of the event's first delivery to the webhook, the same on every attempt of one delivery, automatic or manual, and on every resend of the event to the webhook, so a receiver can deduplicate on it. Sent with `webhook-timestamp` and `webhook-signature` unless the webhook has `standardWebhooks: false`.
          * @example whd_1AsD4fG7hJ
          */
         WebhookIdHeader: string;
@@ -5993,7 +6013,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            429: components["responses"]["RateLimited"];
+            429: components["responses"]["ResendRateLimited"];
             500: components["responses"]["ServerError"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];

@@ -380,15 +380,16 @@ export const STEPS: Step[] = [
         () => `${latest.id} never reached the webhook without Standard Webhooks headers`,
       );
 
-      // Resend: the same event again, as a new delivery with a new webhook-id.
+      // Resend: the same event again, as a new delivery record with the first delivery's webhook-id (the same message).
+      const sentBefore = ctx.receiver.deliveries.filter((d) => d.webhookId === delivery.id).length;
       const resent = await ctx.vc.client.webhooks.resend(webhook, latest.id);
-      expect(resent).toMatchObject({ webhookId: webhook, eventId: latest.id, status: 'succeeded' });
+      expect(resent).toMatchObject({ webhookId: webhook, eventId: latest.id, status: 'succeeded', messageId: delivery.id });
       expect(resent.id).not.toBe(delivery.id);
       expect(resent.attempts).toHaveLength(1);
       await ctx.receiver.waitUntil(
-        () => ctx.receiver.deliveries.some((d) => d.webhookId === resent.id),
+        () => ctx.receiver.deliveries.filter((d) => d.webhookId === delivery.id).length > sentBefore,
         10_000,
-        () => `the resent delivery ${resent.id} never arrived`,
+        () => `the resent delivery ${resent.id} never arrived with webhook-id ${delivery.id}`,
       );
       await expectApiError(ctx.vc.client.webhooks.resend(webhook, 'evt_doesNotExist0'), 404);
       await expectApiError(ctx.vc.client.webhooks.resend('wh_doesNotExist0', latest.id), 404);

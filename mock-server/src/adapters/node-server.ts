@@ -148,6 +148,7 @@ function webhookPool(options: NodeServerOptions): WebhookFetch {
   return createWebhookFetch({
     policy: new WebhookUrlPolicy(options.allowWebhookHosts),
     perOrigin: options.webhookAttemptsPerOrigin,
+    idlePerOrigin: options.webhookAttemptsPerOrganization,
     total: options.webhookAttemptsInFlight,
   });
 }

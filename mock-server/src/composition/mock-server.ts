@@ -11,7 +11,7 @@ import type { Variant } from '../core/variant.js';
 import { FaultRegistry } from '../core/faults.js';
 import { operationIdsOf } from '../spec/bundled-operations.js';
 import { createMockFaults, type MockFaults } from '../testkit/faults.js';
-import { approvalPageOf, maxBodyBytesOf, type MockServerOptions, requestLogOf } from './options.js';
+import { approvalPageOf, clockAdvanceMaxWaitOf, maxBodyBytesOf, type MockServerOptions, requestLogOf } from './options.js';
 import { tenantHooks } from './tenant-hooks.js';
 import { createServerEvents, type ServerEvents } from '../testkit/events.js';
 import { engineReactions } from '../engine/reactions.js';
@@ -109,6 +109,7 @@ export function composeMockServer(options: MockServerOptions, testKit: (host: Te
     fetch: inboxes.fetch,
     timeoutMs: options.webhookTimeoutMs,
     allowHosts: options.allowWebhookHosts,
+    attemptsPerOrganization: options.webhookAttemptsPerOrganization,
     attemptsPerOrigin: options.webhookAttemptsPerOrigin,
     attemptsInFlight: options.webhookAttemptsInFlight,
   });
@@ -135,6 +136,7 @@ export function composeMockServer(options: MockServerOptions, testKit: (host: Te
     webhooks: dispatcher,
     naming: eventNaming,
     approvalPage: approvalPageOf(options),
+    clockAdvanceMaxWaitMs: clockAdvanceMaxWaitOf(options),
   };
   const exempt = new WeakSet<object>();
   const faults = new FaultRegistry();

@@ -4,6 +4,7 @@ import { DEFAULT_MAX_BODY_BYTES } from '../http/body-limit.js';
 import type { HandlerMap } from '../operations/handler-map.js';
 import type { MockExtension } from '../operations/extension.js';
 import type { RateLimitSetting } from '../core/rate-limiter.js';
+import { DEFAULT_ADVANCE_MAX_WAIT_MS } from '../core/scheduler.js';
 import type { SpecDocuments } from '../spec/documents.js';
 import type { FetchFunction } from '../webhooks/dispatcher.js';
 
@@ -22,10 +23,24 @@ export interface MockServerOptions {
    * otherwise (docs/webhooks.md#where-deliveries-may-go).
    */
   allowWebhookHosts?: readonly string[] | undefined;
-  /** Webhook attempts in flight to one origin at most (default 8); more wait for a slot, keeping their order. */
+  /**
+   * Webhook attempts in flight from one organization (and mode) to one origin at most (default 8): its own share of
+   * the origin, which another organization's queue never takes. More wait for a slot, keeping their order.
+   */
+  webhookAttemptsPerOrganization?: number | undefined;
+  /**
+   * Webhook attempts in flight to one origin at most, all organizations together (default 32): the sockets a receiver
+   * that never answers can hold. Organizations waiting for the same origin take turns.
+   */
   webhookAttemptsPerOrigin?: number | undefined;
   /** Webhook attempts in flight overall at most (default 128). */
   webhookAttemptsInFlight?: number | undefined;
+  /**
+   * How long `POST /simulate/clock/advance` waits, in real time, for the webhook attempts it starts before it
+   * answers with those still pending (default 30 000 ms; docs/test-helpers.md#the-test-clock). `mock.clock.advance()`
+   * and `mock.idle()` in code wait for everything.
+   */
+  clockAdvanceMaxWaitMs?: number | undefined;
   /** Check each answer against the spec's response schema; a mismatch answers 500. Meant for tests. */
   validateResponses?: boolean | undefined;
   /** `true` logs one line per request to the console (stdout on Node); a function receives the lines instead. */
@@ -68,6 +83,17 @@ export function maxBodyBytesOf(options: MockServerOptions): number {
     throw new TypeError(`maxBodyBytes must be a positive integer, got ${String(options.maxBodyBytes)}`);
   }
   return maxBodyBytes;
+}
+
+/** `clockAdvanceMaxWaitMs`, checked: a whole number of milliseconds from 0 to 2^31 - 1 (a timer's range). */
+export function clockAdvanceMaxWaitOf(options: MockServerOptions): number {
+  const waitMs = options.clockAdvanceMaxWaitMs ?? DEFAULT_ADVANCE_MAX_WAIT_MS;
+  if (!Number.isSafeInteger(waitMs) || waitMs < 0 || waitMs > 2 ** 31 - 1) {
+    throw new TypeError(
+      `clockAdvanceMaxWaitMs must be a whole number of milliseconds from 0 to 2147483647, got ${String(options.clockAdvanceMaxWaitMs)}`,
+    );
+  }
+  return waitMs;
 }
 
 /** Where `log` sends the request lines: the console for `true`, the function given, or nowhere. */

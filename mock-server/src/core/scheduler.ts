@@ -24,6 +24,15 @@ export type WorkLabel =
   // Any other text, for extensions' work (`string & {}` keeps the names above in an editor's completions).
   | (string & {});
 
+/** How long `POST /simulate/clock/advance` waits for the I/O it starts, by default (docs/test-helpers.md#the-test-clock). */
+export const DEFAULT_ADVANCE_MAX_WAIT_MS = 30_000;
+
+/** What an advance left unfinished when it stopped waiting at its limit (`Scheduler.advance`). */
+export interface AdvanceResult {
+  /** The labels of the I/O still without an outcome when it answered, in the order it started. */
+  pending: WorkLabel[];
+}
+
 export interface ScheduledHandle {
   readonly dueAt: EpochMs;
   cancel(): void;
@@ -45,7 +54,8 @@ interface Job {
 export class Scheduler {
   // Earliest due first; ties in scheduling order. tinyqueue measured as fast as the hand-written heap it replaced.
   #heap = new TinyQueue<Job>([], (a, b) => a.dueAt - b.dueAt || a.seq - b.seq);
-  readonly #inFlight = new Set<Promise<unknown>>();
+  /** Started I/O, by the promise that settles with it, and what it is (the label of the job that started it). */
+  readonly #inFlight = new Map<Promise<unknown>, WorkLabel>();
   #seq = 0;
   #running = false;
   #advancing: Promise<void> = Promise.resolve();
@@ -74,13 +84,13 @@ export class Scheduler {
     };
   }
 
-  /** Registers I/O a job started, so `advance` and `idle` can wait for it. */
-  track(promise: Promise<unknown>): void {
+  /** Registers I/O a job started, so `advance` and `idle` can wait for it; `label` names it in an advance's result. */
+  track(promise: Promise<unknown>, label: WorkLabel = 'task'): void {
     const settled = promise.then(
       () => undefined,
       () => undefined,
     );
-    this.#inFlight.add(settled);
+    this.#inFlight.set(settled, label);
     void settled.then(() => {
       this.#inFlight.delete(settled);
       this.#armTimer();
@@ -141,11 +151,18 @@ export class Scheduler {
   /**
    * Moves the clock forward by `ms`, running every job due on the way at its own due time, and waiting for the
    * I/O those jobs started (a webhook attempt's outcome decides when the next one is due). Concurrent advances
-   * of one clock run one after the other.
+   * of one clock run one after the other. With `maxWaitMs`, it waits for I/O at most that much real time from this
+   * call (its turn behind another advance included): then it runs the jobs still due at once, in time order, moves
+   * the clock to its target all the same, and answers with the I/O left unfinished (whatever that I/O schedules
+   * when it ends runs on the next `runDue`, a timer, or another advance).
    */
-  advance(ms: number): Promise<void> {
-    const run = this.#advancing.then(() => this.#advanceBy(ms));
-    this.#advancing = run.catch(() => undefined);
+  advance(ms: number, options: { maxWaitMs?: number | undefined } = {}): Promise<AdvanceResult> {
+    const deadline = options.maxWaitMs === undefined ? undefined : performance.now() + options.maxWaitMs;
+    const run = this.#advancing.then(() => this.#advanceBy(ms, deadline));
+    this.#advancing = run.then(
+      () => undefined,
+      () => undefined,
+    );
     return run;
   }
 
@@ -154,7 +171,7 @@ export class Scheduler {
     for (;;) {
       this.runDue();
       if (this.#inFlight.size === 0) return;
-      await Promise.all(this.#inFlight);
+      await Promise.all(this.#inFlight.keys());
     }
   }
 
@@ -168,7 +185,7 @@ export class Scheduler {
 
   /** Resolves once the I/O started so far has finished (whatever it schedules is not run). */
   async settled(): Promise<void> {
-    while (this.#inFlight.size > 0) await Promise.all(this.#inFlight);
+    while (this.#inFlight.size > 0) await Promise.all(this.#inFlight.keys());
   }
 
   /** Drops all pending work and stops the timer. */
@@ -179,17 +196,18 @@ export class Scheduler {
     this.#timer = undefined;
   }
 
-  async #advanceBy(ms: number): Promise<void> {
+  async #advanceBy(ms: number, deadline: number | undefined): Promise<AdvanceResult> {
     // The advance adds exactly `ms` to the offset: on a clock that runs with wall time, the time spent running the
     // due jobs must not come out of it (an advance of an hour reads as an hour, however long its jobs took).
     const targetOffset = this.clock.offsetMs + ms;
+    let waiting = true;
     for (;;) {
       this.#dropCancelled();
       const job = this.#heap.peek();
       if (job && job.dueAt <= this.clock.base.now() + targetOffset) {
         // Results of started I/O may schedule work before this job; settle them before time moves on.
-        if (this.#inFlight.size > 0 && job.dueAt > this.clock.now()) {
-          await Promise.all(this.#inFlight);
+        if (waiting && this.#inFlight.size > 0 && job.dueAt > this.clock.now()) {
+          waiting = await this.#settleInFlight(deadline);
           continue;
         }
         this.clock.moveTo(job.dueAt);
@@ -197,14 +215,32 @@ export class Scheduler {
         this.#run(job);
         continue;
       }
-      if (this.#inFlight.size > 0) {
-        await Promise.all(this.#inFlight);
+      if (waiting && this.#inFlight.size > 0) {
+        waiting = await this.#settleInFlight(deadline);
         continue;
       }
       break;
     }
     this.clock.shift(targetOffset - this.clock.offsetMs);
     this.#armTimer();
+    return { pending: [...this.#inFlight.values()] };
+  }
+
+  /** Waits for the I/O in flight: true once it settled, false when the deadline (real time) came first. */
+  async #settleInFlight(deadline: number | undefined): Promise<boolean> {
+    const all = Promise.all(this.#inFlight.keys()).then(() => true);
+    if (deadline === undefined) return all;
+    const left = deadline - performance.now();
+    if (left <= 0) return false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const expired = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), left);
+    });
+    try {
+      return await Promise.race([all, expired]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   #run(job: Job): void {

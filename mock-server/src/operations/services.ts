@@ -13,4 +13,6 @@ export interface ServerServices {
   naming: EventNaming;
   /** The page where a person decides an intent: each new intent's `approvalUrl` (`approvalPage` of the options). */
   approvalPage: ApprovalPage;
+  /** How long `POST /simulate/clock/advance` waits for the webhook attempts it starts, in real time (ms). */
+  clockAdvanceMaxWaitMs: number;
 }

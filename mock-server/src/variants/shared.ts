@@ -18,6 +18,7 @@ import {
   renderAgent,
   renderApiKey,
   renderBalance,
+  renderAdvancedClock,
   renderClock,
   renderCreatedApiKey,
   renderCustomer,
@@ -80,7 +81,7 @@ export const sharedOperations = {
   simulateWithdrawalFailure: { encode: renderWithdrawal },
   simulateKyc: { encode: renderKyc },
   getClock: { encode: renderClock },
-  advanceClock: { encode: renderClock },
+  advanceClock: { encode: renderAdvancedClock },
 } satisfies Partial<CodecTable<'customer', Record<never, never>>>;
 
 /** The events operations of a variant: a `type` filter in the variant's names, each event in its envelope. */

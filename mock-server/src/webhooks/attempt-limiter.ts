@@ -35,11 +35,34 @@ interface Waiter {
   refuse(): void;
 }
 
-interface OriginSlots {
+/** One organization's attempts to one origin: its own share of the origin's slots, and its queue. */
+interface Flow {
+  readonly organization: string;
+  readonly origin: OriginSlots;
   active: number;
-  waiting: Queue<Waiter>;
-  /** In the `blocked` queue: it has waiters and room of its own, and waits for the global cap. */
+  readonly waiting: Queue<Waiter>;
+  /** In its origin's `ready` ring: it has waiters and room under its own cap, and waits for the origin's. */
+  ready: boolean;
+}
+
+interface OriginSlots {
+  readonly name: string;
+  active: number;
+  readonly flows: Map<string, Flow>;
+  /** The organizations waiting for a slot of this origin, in turn (one slot each, then to the back). */
+  readonly ready: Queue<Flow>;
+  /** In the limiter's `blocked` ring: it has ready flows and room of its own, and waits for the global cap. */
   blocked: boolean;
+}
+
+/** The three caps (docs/webhooks.md#connections). */
+export interface AttemptLimits {
+  /** Attempts in flight from one organization to one origin. */
+  perOrganization: number;
+  /** Attempts in flight to one origin, all organizations together (the sockets a hanging receiver can hold). */
+  perOrigin: number;
+  /** Attempts in flight overall (the sockets webhook delivery can hold). */
+  total: number;
 }
 
 /** What `acquire` resolves with: call it once the attempt is over. */
@@ -54,84 +77,120 @@ export class LimiterClosedError extends Error {
 }
 
 /**
- * Caps the webhook attempts in flight: at most `perOrigin` to one origin (a hanging receiver holds at most that many
- * connections) and `total` overall. An attempt over a cap waits in its origin's queue, first come first served, and
- * starts as soon as a slot frees; origins held back only by the global cap take turns.
+ * Caps the webhook attempts in flight, and shares them fairly: each organization has a share of its own of an origin
+ * (`perOrganization`), so one organization's queue to a receiver that never answers never stands before another's;
+ * an origin holds at most `perOrigin` slots across organizations, and delivery at most `total`. An attempt over a cap
+ * waits in its organization's queue for that origin, first come first served; organizations waiting for the same
+ * origin take turns, one slot each, and origins held back only by the global cap take turns too. Every step is O(1).
  */
 export class AttemptLimiter {
   readonly #origins = new Map<string, OriginSlots>();
-  readonly #blocked = new Queue<string>();
+  readonly #blocked = new Queue<OriginSlots>();
   #active = 0;
   #closed = false;
 
-  constructor(
-    readonly perOrigin: number,
-    readonly total: number,
-  ) {}
+  constructor(readonly limits: AttemptLimits) {}
 
   /** Attempts started and not yet released. */
   get active(): number {
     return this.#active;
   }
 
-  acquire(origin: string): Promise<Release> {
+  /** A slot for an attempt of `organization` to `origin`, once the caps allow; in turn with the other waiters. */
+  acquire(origin: string, organization: string): Promise<Release> {
     if (this.#closed) return Promise.reject(new LimiterClosedError());
-    let slots = this.#origins.get(origin);
-    if (!slots) {
-      slots = { active: 0, waiting: new Queue<Waiter>(), blocked: false };
-      this.#origins.set(origin, slots);
-    }
-    const own = slots;
+    const flow = this.#flow(origin, organization);
     return new Promise<Release>((resolve, reject) => {
-      const waiter: Waiter = {
+      flow.waiting.push({
         grant: () => {
-          own.active++;
+          flow.active++;
+          flow.origin.active++;
           this.#active++;
           let released = false;
           resolve(() => {
             if (released) return;
             released = true;
-            this.#release(origin, own);
+            this.#release(flow);
           });
         },
         refuse: () => reject(new LimiterClosedError()),
-      };
-      if (own.active < this.perOrigin && this.#active < this.total && own.waiting.size === 0) waiter.grant();
-      else {
-        own.waiting.push(waiter);
-        this.#markBlocked(origin, own);
-      }
+      });
+      this.#offer(flow);
+      this.#grantInTurn();
     });
   }
 
   /** Refuses every queued attempt and every later one; those in flight finish. */
   close(): void {
     this.#closed = true;
-    for (const slots of this.#origins.values()) for (const waiter of slots.waiting.drain()) waiter.refuse();
-  }
-
-  #release(origin: string, slots: OriginSlots): void {
-    slots.active--;
-    this.#active--;
-    // Origins that were held back by the global cap first, then this origin's own queue.
-    while (this.#active < this.total) {
-      const next = this.#blocked.shift();
-      if (next === undefined) break;
-      const waiting = this.#origins.get(next);
-      if (!waiting) continue;
-      waiting.blocked = false;
-      if (waiting.active < this.perOrigin) waiting.waiting.shift()?.grant();
-      this.#markBlocked(next, waiting);
+    for (const origin of this.#origins.values()) {
+      for (const flow of origin.flows.values()) for (const waiter of flow.waiting.drain()) waiter.refuse();
     }
-    if (slots.active < this.perOrigin && this.#active < this.total) slots.waiting.shift()?.grant();
-    this.#markBlocked(origin, slots);
-    if (slots.active === 0 && slots.waiting.size === 0 && !slots.blocked) this.#origins.delete(origin);
   }
 
-  #markBlocked(origin: string, slots: OriginSlots): void {
-    if (!slots.blocked && slots.waiting.size > 0 && slots.active < this.perOrigin) {
-      slots.blocked = true;
+  #flow(originName: string, organization: string): Flow {
+    let origin = this.#origins.get(originName);
+    if (!origin) {
+      origin = { name: originName, active: 0, flows: new Map(), ready: new Queue<Flow>(), blocked: false };
+      this.#origins.set(originName, origin);
+    }
+    let flow = origin.flows.get(organization);
+    if (!flow) {
+      flow = { organization, origin, active: 0, waiting: new Queue<Waiter>(), ready: false };
+      origin.flows.set(organization, flow);
+    }
+    return flow;
+  }
+
+  #release(flow: Flow): void {
+    const origin = flow.origin;
+    flow.active--;
+    origin.active--;
+    this.#active--;
+    this.#offer(flow);
+    this.#markBlocked(origin);
+    this.#grantInTurn();
+    if (flow.active === 0 && flow.waiting.size === 0 && !flow.ready) origin.flows.delete(flow.organization);
+    if (origin.active === 0 && origin.flows.size === 0 && !origin.blocked) this.#origins.delete(origin.name);
+  }
+
+  /** Puts a flow with waiters and room of its own in its origin's turn, and the origin in the global one. */
+  #offer(flow: Flow): void {
+    if (!flow.ready && flow.waiting.size > 0 && flow.active < this.limits.perOrganization) {
+      flow.ready = true;
+      flow.origin.ready.push(flow);
+    }
+    this.#markBlocked(flow.origin);
+  }
+
+  #markBlocked(origin: OriginSlots): void {
+    if (!origin.blocked && origin.ready.size > 0 && origin.active < this.limits.perOrigin) {
+      origin.blocked = true;
       this.#blocked.push(origin);
+    }
+  }
+
+  /** While the global cap has room: one slot to the next origin in turn, to its next organization in turn. */
+  #grantInTurn(): void {
+    while (this.#active < this.limits.total) {
+      const origin = this.#blocked.shift();
+      if (origin === undefined) return;
+      origin.blocked = false;
+      const flow = origin.active < this.limits.perOrigin ? this.#nextReady(origin) : undefined;
+      if (flow !== undefined) {
+        (flow.waiting.shift() as Waiter).grant();
+        this.#offer(flow);
+      }
+      this.#markBlocked(origin);
+    }
+  }
+
+  #nextReady(origin: OriginSlots): Flow | undefined {
+    for (;;) {
+      const flow = origin.ready.shift();
+      if (flow === undefined) return undefined;
+      flow.ready = false;
+      if (flow.waiting.size > 0 && flow.active < this.limits.perOrganization) return flow;
     }
   }
 }

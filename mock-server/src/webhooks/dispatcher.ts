@@ -7,6 +7,7 @@ import {
   activeSecrets,
   deliveries,
   DELIVERY_TIMEOUT_MS,
+  messageIdOf,
   RETRY_DELAYS_MS,
   sendsStandardWebhooks,
   webhooks,
@@ -16,14 +17,21 @@ import {
 import { subscriptionIndex } from './subscription-index.js';
 import type { EventRenderer } from './event-renderer.js';
 import { AttemptLimiter, LimiterClosedError } from './attempt-limiter.js';
+import { attemptLabel } from './attempt-label.js';
+import { messageIds } from './message-ids.js';
+import { takeResend } from './resend-limit.js';
 import { type AttemptOutcome, type FetchFunction, originOf, sendAttempt, succeeded } from './send-attempt.js';
 import { signer } from './signing.js';
 import { WebhookUrlPolicy } from './url-policy.js';
 
 export type { FetchFunction } from './send-attempt.js';
 
-/** Attempts in flight to one origin, and overall, by default (docs/webhooks.md#connections). */
-export const DEFAULT_ATTEMPTS_PER_ORIGIN = 8;
+/**
+ * Attempts in flight by default (docs/webhooks.md#connections): from one organization to one origin, to one origin
+ * in all, and overall.
+ */
+export const DEFAULT_ATTEMPTS_PER_ORGANIZATION = 8;
+export const DEFAULT_ATTEMPTS_PER_ORIGIN = 32;
 export const DEFAULT_ATTEMPTS_IN_FLIGHT = 128;
 
 export interface DispatcherOptions {
@@ -33,6 +41,7 @@ export interface DispatcherOptions {
   timeoutMs?: number | undefined;
   /** Hosts opened explicitly, whatever their address (docs/webhooks.md#where-deliveries-may-go). */
   allowHosts?: readonly string[] | undefined;
+  attemptsPerOrganization?: number | undefined;
   attemptsPerOrigin?: number | undefined;
   attemptsInFlight?: number | undefined;
 }
@@ -44,8 +53,9 @@ const pendingAttempts = defineTenantState('webhooks.pendingAttempts', () => new 
  * Turns every stored event into one delivery per subscribed webhook and carries out its attempts: a signed POST,
  * success on any 2xx within the timeout, a redirect or anything else is a failure, then the retry schedule on
  * the tenant's test clock. Attempts run as scheduled work, so the request that caused an event never waits; they
- * share a bounded number of slots per origin and overall (AttemptLimiter), and an attempt waiting for a slot keeps
- * its place and its delivery's schedule.
+ * share a bounded number of slots per organization and origin, per origin and overall (AttemptLimiter), and an
+ * attempt waiting for a slot keeps its place and its delivery's schedule. Every attempt of a delivery carries its
+ * message id as `webhook-id`: the id of its event's first delivery to the webhook, resends included.
  */
 export class WebhookDispatcher {
   readonly #timeoutMs: number;
@@ -55,10 +65,11 @@ export class WebhookDispatcher {
   constructor(private readonly options: DispatcherOptions) {
     this.#timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
     this.urlPolicy = new WebhookUrlPolicy(options.allowHosts);
-    this.#limiter = new AttemptLimiter(
-      options.attemptsPerOrigin ?? DEFAULT_ATTEMPTS_PER_ORIGIN,
-      options.attemptsInFlight ?? DEFAULT_ATTEMPTS_IN_FLIGHT,
-    );
+    this.#limiter = new AttemptLimiter({
+      perOrganization: options.attemptsPerOrganization ?? DEFAULT_ATTEMPTS_PER_ORGANIZATION,
+      perOrigin: options.attemptsPerOrigin ?? DEFAULT_ATTEMPTS_PER_ORIGIN,
+      total: options.attemptsInFlight ?? DEFAULT_ATTEMPTS_IN_FLIGHT,
+    });
   }
 
   /** Refuses a webhook URL the policy does not allow: 400 naming the reason. */
@@ -82,22 +93,27 @@ export class WebhookDispatcher {
   };
 
   /**
-   * A stored event sent to a webhook again, as a new delivery (a new id, so a new `webhook-id`) on the usual
-   * schedule; resolves once its first attempt has an outcome. The caller checks that the webhook's variant has the
-   * event's type.
+   * A stored event sent to a webhook again, as a new delivery record on the usual schedule that keeps the message id
+   * (`webhook-id`) of the event's first delivery to the webhook, or starts one when there was none; resolves once
+   * its first attempt has an outcome. Refused with 429 past the resend limits (resend-limit.ts). The caller checks
+   * that the webhook's variant has the event's type.
    */
   async resend(tenant: Tenant, webhook: WebhookRecord, event: AnyStoredEvent): Promise<DeliveryRecord> {
     const rendered = this.options.render(event, webhook.variant);
     if (!rendered) throw new Error(`Event ${event.id} has no ${webhook.variant} form to resend.`);
-    const delivery = this.#newDelivery(tenant, webhook.id, event.id, rendered.type);
+    takeResend(tenant, webhook.id, event.id);
+    const messageId = messageIds(tenant).of(webhook.id, event.id);
+    const delivery = this.#newDelivery(tenant, webhook.id, event.id, rendered.type, messageId);
     await this.#attempt(tenant, delivery.id, true);
     return deliveries.of(tenant).get(delivery.id) ?? delivery;
   }
 
-  #newDelivery(tenant: Tenant, webhookId: string, eventId: string, eventType: string): DeliveryRecord {
+  #newDelivery(tenant: Tenant, webhookId: string, eventId: string, eventType: string, messageId?: string): DeliveryRecord {
     const now = tenant.now();
-    return deliveries.of(tenant).insert({
-      id: tenant.ids.next('webhookDelivery'),
+    const id = tenant.ids.next('webhookDelivery');
+    const delivery = deliveries.of(tenant).insert({
+      id,
+      messageId: messageId ?? id,
       webhookId,
       eventId,
       eventType,
@@ -107,6 +123,8 @@ export class WebhookDispatcher {
       nextAttemptAt: now,
       createdAt: now,
     });
+    messageIds(tenant).note(delivery);
+    return delivery;
   }
 
   /** After a restore: every pending delivery's next automatic attempt is scheduled again, at its own time. */
@@ -145,9 +163,9 @@ export class WebhookDispatcher {
       dueAt,
       () => {
         handles.delete(deliveryId);
-        tenant.scheduler.track(this.#attempt(tenant, deliveryId, true));
+        tenant.scheduler.track(this.#attempt(tenant, deliveryId, true), attemptLabel(deliveryId));
       },
-      `webhook delivery ${deliveryId}`,
+      attemptLabel(deliveryId),
     );
     handles.set(deliveryId, handle);
   }
@@ -176,14 +194,15 @@ export class WebhookDispatcher {
     }
     let release: () => void;
     try {
-      release = await this.#limiter.acquire(originOf(webhook.url));
+      // Each organization (and mode) has its own share of the origin: another's queue never stands before it.
+      release = await this.#limiter.acquire(originOf(webhook.url), tenant.key);
     } catch (error) {
       // Shutting down before this attempt got a slot: nothing was sent and nothing is recorded (still pending).
       if (error instanceof LimiterClosedError) return;
       throw error;
     }
     try {
-      const outcome = await this.#send(tenant, webhook, delivery.id, event);
+      const outcome = await this.#send(tenant, webhook, messageIdOf(delivery), event);
       this.#record(tenant, deliveryId, automatic, outcome);
       if (succeeded(outcome)) this.#settle(tenant, deliveryId, 'succeeded');
       else this.#afterFailure(tenant, deliveryId, outcome.attemptedAt, automatic);
@@ -193,7 +212,7 @@ export class WebhookDispatcher {
   }
 
   /** One POST of the event in the webhook's envelope, signed now with its active secrets; its outcome. */
-  async #send(tenant: Tenant, webhook: WebhookRecord, deliveryId: string, event: AnyStoredEvent): Promise<AttemptOutcome> {
+  async #send(tenant: Tenant, webhook: WebhookRecord, messageId: string, event: AnyStoredEvent): Promise<AttemptOutcome> {
     const attemptedAt = tenant.now();
     const body = JSON.stringify(this.options.render(event, webhook.variant)?.envelope);
     let headers: Record<string, string>;
@@ -202,7 +221,7 @@ export class WebhookDispatcher {
         body,
         secrets: activeSecrets(webhook, attemptedAt),
         timestamp: Math.floor(attemptedAt / 1000),
-        deliveryId,
+        messageId,
         standardWebhooks: sendsStandardWebhooks(webhook),
       });
     } catch (cause) {

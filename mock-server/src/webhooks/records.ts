@@ -24,10 +24,16 @@ export type WebhookRecord = Omit<Stored<ApiSchemas['Webhook']>, 'events' | 'stan
 
 type DeliveryAttemptRecord = Stored<ApiSchemas['DeliveryAttempt']>;
 
-export type DeliveryRecord = Omit<Stored<ApiSchemas['WebhookDelivery']>, 'attempts'> & {
+export type DeliveryRecord = Omit<Stored<ApiSchemas['WebhookDelivery']>, 'attempts' | 'messageId'> & {
   attempts: DeliveryAttemptRecord[];
   /** Automatic attempts made so far (manual retries not counted), out of RETRY_DELAYS_MS.length. */
   automaticAttempts: number;
+  /**
+   * The `webhook-id` every attempt carries: the id of the event's first delivery to the webhook, stored on each
+   * delivery so that whoever makes an attempt (this process after a restart, or another one sharing the store) sends
+   * the same one. Absent in records stored before it existed, whose `webhook-id` was their own id (messageIdOf).
+   */
+  messageId?: string;
 };
 
 export const webhooks = defineCollection<WebhookRecord>('webhooks', {
@@ -48,6 +54,11 @@ export const SECRET_OVERLAP_MS = 24 * 60 * 60_000;
 
 /** How long a receiver has to answer before the attempt counts as failed. */
 export const DELIVERY_TIMEOUT_MS = 10_000;
+
+/** The Standard Webhooks message id (`webhook-id`) of a delivery's attempts. */
+export function messageIdOf(delivery: DeliveryRecord): string {
+  return delivery.messageId ?? delivery.id;
+}
 
 /** Whether the webhook's deliveries carry the Standard Webhooks headers beside Cardrail-Signature. */
 export function sendsStandardWebhooks(webhook: WebhookRecord): boolean {

@@ -5,8 +5,8 @@ interface SigningInput {
   secrets: string[];
   /** Unix seconds of the attempt, on the tenant's test clock. */
   timestamp: number;
-  /** The delivery's id: `webhook-id`, the same on every attempt of the delivery. */
-  deliveryId: string;
+  /** The delivery's message id: `webhook-id`, the same on every attempt of the delivery and on every resend. */
+  messageId: string;
   /** Adds the Standard Webhooks headers beside Cardrail-Signature (the webhook's `standardWebhooks`). */
   standardWebhooks: boolean;
 }
@@ -29,7 +29,7 @@ export function signer(): Promise<Sign> {
           payload: input.body,
           secret: input.secrets,
           timestamp: input.timestamp,
-          id: input.deliveryId,
+          id: input.messageId,
           standardWebhooks: input.standardWebhooks,
         }),
     (error: unknown) => {

@@ -3,7 +3,7 @@
  * loopback and private addresses (tests, containers), so those stay open; what is refused is what no receiver
  * needs and an attacker wants: cloud metadata services, link-local addresses, unspecified addresses, and URLs
  * carrying credentials. An IPv6 address that carries an IPv4 one (IPv4-mapped, IPv4-compatible, IPv4-translated,
- * NAT64) is judged by that IPv4 address. A host named in `allowHosts` is open whatever its address, except that a
+ * NAT64, 6to4, Teredo) is judged by that IPv4 address, and a Teredo address by both it carries. A host named in `allowHosts` is open whatever its address, except that a
  * cloud metadata address is open only when that address itself is named: opening a name (or a range's neighbour)
  * never opens one.
  *
@@ -74,58 +74,69 @@ const METADATA_SERVICES: readonly { address: string; service: string }[] = [
 
 /**
  * Why an address may not receive webhooks, for a hostname as URL.hostname writes it (IPv4 dotted, IPv6 in
- * brackets) or a bare address as a resolver returns it; undefined for a name or an allowed address.
+ * brackets) or a bare address as a resolver returns it; undefined for a name or an allowed address. An IPv6 address
+ * that carries IPv4 addresses is refused when any of them is.
  */
 export function addressProblem(host: string): string | undefined {
   const metadata = metadataService(host);
   if (metadata !== undefined) return `is a cloud metadata address (${metadata})`;
-  const v4 = addressOf(host);
-  if (v4?.length === 4) return ipv4Problem(v4);
-  if (v4?.length === 8) return ipv6Problem(v4);
+  for (const form of addressForms(host)) {
+    const problem = form.length === 4 ? ipv4Problem(form) : ipv6Problem(form);
+    if (problem !== undefined) return problem;
+  }
   return undefined;
 }
 
-/** The metadata service at an address (in any of its IPv4 or IPv6 forms), or undefined. */
+/** The metadata service at an address (in any of its IPv4 or IPv6 forms, or carried by it), or undefined. */
 function metadataService(host: string): string | undefined {
-  const key = addressKey(host);
-  if (key === undefined) return undefined;
-  return METADATA_SERVICES.find((entry) => addressKey(entry.address) === key)?.service;
+  for (const form of addressForms(host)) {
+    const key = keyOf(form);
+    const service = METADATA_SERVICES.find((entry) => metadataKeys.get(entry.address) === key)?.service;
+    if (service !== undefined) return service;
+  }
+  return undefined;
 }
 
-/**
- * An address in one canonical form, so that every way of writing it compares equal: the IPv4 address an IPv6 one
- * carries, as dotted text; any other IPv6 address as its eight groups.
- */
-function addressKey(host: string): string | undefined {
-  const parts = addressOf(host);
-  return parts?.join(parts.length === 4 ? '.' : ':');
+/** An address in one canonical form, so that every way of writing it compares equal: dotted IPv4, or eight groups. */
+function keyOf(form: number[]): string {
+  return form.join(form.length === 4 ? '.' : ':');
 }
 
-/** The four octets of an IPv4 address (also one carried by an IPv6 address), the eight groups of another IPv6 one. */
-function addressOf(host: string): number[] | undefined {
+/** What an address is judged as: the four octets of an IPv4 address; the IPv4 addresses an IPv6 one carries, or else its eight groups. */
+function addressForms(host: string): number[][] {
   const bare = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
   const v4 = parseIPv4(bare);
-  if (v4) return v4;
+  if (v4) return [v4];
   const v6 = bare.includes(':') ? parseIPv6(bare) : undefined;
-  if (!v6) return undefined;
-  return embeddedIPv4(v6) ?? v6;
+  if (!v6) return [];
+  const carried = carriedIPv4(v6);
+  return carried.length > 0 ? carried : [v6];
 }
 
+const metadataKeys = new Map(METADATA_SERVICES.map(({ address }) => [address, keyOf(addressForms(address)[0] as number[])]));
+
 /**
- * The IPv4 address an IPv6 address reaches: IPv4-mapped (::ffff:a.b.c.d), IPv4-translated (::ffff:0:a.b.c.d),
- * IPv4-compatible (::a.b.c.d, deprecated but still routed by some stacks; :: and ::1 are not) and the NAT64 prefix
- * (64:ff9b::/96).
+ * The IPv4 addresses an IPv6 address reaches: IPv4-mapped (::ffff:a.b.c.d), IPv4-translated (::ffff:0:a.b.c.d),
+ * IPv4-compatible (::a.b.c.d, deprecated but still routed by some stacks; :: and ::1 are not), the NAT64 prefix
+ * (64:ff9b::/96), 6to4 (2002::/16, RFC 3056: the IPv4 address in bits 16 to 48, where a 6to4 relay sends the
+ * packets), and Teredo (2001::/32, RFC 4380): the client's address in the last 32 bits, inverted (XOR 0xffffffff),
+ * where a relay sends the packets, and the Teredo server's in bits 32 to 64, which a peer contacts to reach the
+ * client. None for any other IPv6 address.
  */
-function embeddedIPv4(groups: number[]): number[] | undefined {
-  const zero = (from: number, to: number) => groups.slice(from, to).every((group) => group === 0);
-  const mapped = zero(0, 5) && groups[5] === 0xffff;
-  const translated = zero(0, 4) && groups[4] === 0xffff && groups[5] === 0;
-  const compatible = zero(0, 6) && !(groups[6] === 0 && (groups[7] === 0 || groups[7] === 1));
-  const nat64 = groups[0] === 0x64 && groups[1] === 0xff9b && zero(2, 6);
-  if (!mapped && !translated && !compatible && !nat64) return undefined;
-  const high = groups[6] as number;
-  const low = groups[7] as number;
-  return [high >> 8, high & 0xff, low >> 8, low & 0xff];
+function carriedIPv4(groups: number[]): number[][] {
+  const group = (index: number) => groups[index] as number;
+  const zero = (from: number, to: number) => groups.slice(from, to).every((value) => value === 0);
+  const octets = (high: number, low: number) => [high >> 8, high & 0xff, low >> 8, low & 0xff];
+  const mapped = zero(0, 5) && group(5) === 0xffff;
+  const translated = zero(0, 4) && group(4) === 0xffff && group(5) === 0;
+  const compatible = zero(0, 6) && !(group(6) === 0 && (group(7) === 0 || group(7) === 1));
+  const nat64 = group(0) === 0x64 && group(1) === 0xff9b && zero(2, 6);
+  if (mapped || translated || compatible || nat64) return [octets(group(6), group(7))];
+  if (group(0) === 0x2002) return [octets(group(1), group(2))];
+  if (group(0) === 0x2001 && group(1) === 0) {
+    return [octets(group(6) ^ 0xffff, group(7) ^ 0xffff), octets(group(2), group(3))];
+  }
+  return [];
 }
 
 function ipv4Problem([a, b]: number[]): string | undefined {

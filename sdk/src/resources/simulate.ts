@@ -34,7 +34,8 @@ export class SimulatedClock<Paths extends VariantPaths> extends APIResource<Path
 
   /**
    * Moves the test clock forward by `seconds`, running all work that became due (expiries, webhook retries) in time
-   * order before it answers.
+   * order before it answers. It waits for the webhook attempts it starts at most 30 seconds on the local mock; past
+   * that it answers with `pendingDeliveries`, the deliveries still without an outcome.
    */
   advance(params: ClockAdvanceParams, options?: RequestOptions): APIPromise<Clock> {
     return this.send('post', '/simulate/clock/advance', { body: params }, options);

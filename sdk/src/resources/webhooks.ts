@@ -95,8 +95,10 @@ export class Webhooks<Paths extends VariantPaths> extends APIResource<Paths> {
   }
 
   /**
-   * Delivers a stored event to the webhook again, as a new delivery (a new `webhook-id`, the same event id): to replay
-   * a real event to a receiver after a fix. Resolves with the delivery once its first attempt has an outcome.
+   * Delivers a stored event to the webhook again, as a new delivery record that keeps the `webhook-id` (`messageId`)
+   * of the event's first delivery to the webhook and the event id: to replay a real event to a receiver after a fix.
+   * Resolves with the delivery once its first attempt has an outcome. At most 10 resends of one event to one webhook,
+   * and 100 to one webhook, a minute of the test clock; beyond, `RateLimitError` (429) with `Retry-After`.
    */
   resend(webhookId: string, eventId: string, options?: RequestOptions): APIPromise<WebhookDelivery> {
     return this.send('post', '/webhooks/{webhookId}/events/{eventId}/resend', { path: { webhookId, eventId } }, options);

@@ -4,7 +4,7 @@ import type { ApiSchemas } from '../../core/stored.js';
 import type { AgentRecord } from '../../domain/agents.js';
 import type { BalanceRecord } from '../../domain/balances.js';
 import type { CustomerRecord } from '../../domain/customers.js';
-import { type DeliveryRecord, sendsStandardWebhooks, type WebhookRecord } from '../../webhooks/records.js';
+import { type DeliveryRecord, messageIdOf, sendsStandardWebhooks, type WebhookRecord } from '../../webhooks/records.js';
 
 /** The platform's records as the spec's response schemas shared by both variants: timestamps in ISO 8601. */
 export function renderCustomer(customer: CustomerRecord): ApiSchemas['Customer'] {
@@ -77,6 +77,7 @@ export function renderWebhookWithSecret<EventName extends string>(
 export function renderDelivery(delivery: DeliveryRecord): ApiSchemas['WebhookDelivery'] {
   return {
     id: delivery.id,
+    messageId: messageIdOf(delivery),
     webhookId: delivery.webhookId,
     eventId: delivery.eventId,
     eventType: delivery.eventType,
@@ -106,4 +107,10 @@ export function renderCreatedApiKey(created: { record: ApiKeyRecord; key: string
 
 export function renderClock(clock: OffsetClock): ApiSchemas['Clock'] {
   return { now: toIso(clock.now()), frozen: clock.frozen, offsetSeconds: Math.floor(clock.offsetMs / 1000) };
+}
+
+/** An advance's answer: the clock, and the deliveries it stopped waiting for, when there are any. */
+export function renderAdvancedClock(advanced: { clock: OffsetClock; pendingDeliveries: string[] }): ApiSchemas['Clock'] {
+  const clock = renderClock(advanced.clock);
+  return advanced.pendingDeliveries.length === 0 ? clock : { ...clock, pendingDeliveries: advanced.pendingDeliveries };
 }
