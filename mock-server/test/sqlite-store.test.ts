@@ -51,7 +51,7 @@ async function created(mock: MockServer, key: string, email: string): Promise<st
 }
 
 describe.runIf(hasNodeSqlite())('the SQLite state store (node:sqlite, Node.js 22.13+)', () => {
-  it('has a request’s changes in the database before its answer is returned', async () => {
+  it('has a request’s changes in the database before its answer is returned, committed with those beside it', async () => {
     const { store, mock } = open(stateDir());
     const key = newKey();
     const body = JSON.stringify({ email: 'ada@example.com' });
@@ -63,13 +63,22 @@ describe.runIf(hasNodeSqlite())('the SQLite state store (node:sqlite, Node.js 22
       text: () => Promise.resolve(body),
     };
     await mock.dispatch(request);
-    // Answered synchronously: no microtask has run, yet the row is in the database.
-    const answer = mock.dispatch({ ...request });
-    expect(answer).not.toBeInstanceOf(Promise);
-    const { id } = JSON.parse((answer as { body: string }).body) as { id: string };
     const owner = mock.tenantOf(key)?.key as string;
-    const stored = store.tenants.read(owner)?.tenant.collections.customers?.map(([, record]) => (record as { id: string }).id);
-    expect(stored).toContain(id);
+    const stored = () =>
+      store.tenants.read(owner)?.tenant.collections.customers?.map(([, record]) => (record as { id: string }).id);
+    const seal = () => readFileSync(store.files.seal, 'utf8');
+    const sealBefore = seal();
+    // Ten writes in one turn: none is answered before its row is in the database.
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        const { id } = JSON.parse((await mock.dispatch({ ...request })).body) as { id: string };
+        return stored()?.includes(id);
+      }),
+    );
+    expect(answers).toEqual(Array(10).fill(true));
+    // One transaction for the ten (group commit): the commit count beside the database moved by one.
+    const commits = (text: string) => Number(/commits (\d+)/.exec(text)?.[1]);
+    expect(commits(seal()) - commits(sealBefore)).toBe(1);
     await store.close();
   });
 
