@@ -95,7 +95,7 @@ export class StateDirectoryError extends Error {
     const problem = DIRECTORY_PROBLEMS[code] ?? 'it cannot be created or written';
     super(
       `The state directory ${dir} cannot be used: ${file === undefined ? '' : `${file} cannot be written: `}${problem} (${code}). ` +
-        remedyForAccess(dir, code, file),
+        remedyForAccess(code, file),
       { cause },
     );
     this.name = 'StateDirectoryError';
@@ -113,14 +113,14 @@ const DIRECTORY_PROBLEMS: Record<string, string> = {
   SQLITE_READONLY: 'the database in it is read-only',
 };
 
-function remedyForAccess(dir: string, code: string, file: string | undefined): string {
+function remedyForAccess(code: string, file: string | undefined): string {
   if (code === 'EROFS') {
     return 'The server writes every commit there: give --state a directory on a writable file system (such as ./cardrail-state), or mount that one read-write. `cardrail-mock state check|export` read a state where it is.';
   }
   if (file !== undefined && (code === 'EACCES' || code === 'SQLITE_READONLY')) {
     return `Make it writable for this user (\`chmod u+w ${file}\`, or run as its owner), or give --state another directory.`;
   }
-  return `Pass --state a directory this user can create and write (such as ./cardrail-state), or fix ${dir}.`;
+  return 'Pass --state a directory this user can create and write (such as ./cardrail-state), or fix that one.';
 }
 
 /** An error of opening the directory as StateDirectoryError when it is one of access; anything else as it is. */
