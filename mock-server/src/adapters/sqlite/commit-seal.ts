@@ -1,4 +1,4 @@
-import { closeSync, existsSync, fdatasyncSync, fstatSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fdatasyncSync, fstatSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import { type WalIdentity, walIdentityText } from './wal-file.js';
 
 /**
@@ -103,11 +103,14 @@ export class CommitSeal {
    */
   writtenBack(): boolean {
     if (fstatSync(this.#fd).nlink > 0) return false;
+    // Written whole beside it, then renamed into place: a process killed meanwhile leaves no empty or partial seal.
     const gone = this.#fd;
-    this.#fd = openSync(this.#path, 'w+');
+    const next = `${this.#path}.new`;
+    this.#fd = openSync(next, 'w+');
     closeSync(gone);
     this.#write();
     fdatasyncSync(this.#fd);
+    renameSync(next, this.#path);
     return true;
   }
 
