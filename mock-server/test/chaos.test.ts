@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { databaseClass, hasNodeSqlite } from '../src/adapters/sqlite/node-sqlite.js';
 import { type CliProcess, killChildren, runCliToExit, startCli, startOrExit } from './support/cli-process.js';
+import { fingerprint } from './support/fingerprint.js';
 import { FROZEN_AT, newKey } from './support/keys.js';
 import { TOUR_KEY } from './support/state-tour.js';
 import { tempDirs } from './support/temp-dirs.js';
@@ -290,12 +291,13 @@ describe.runIf(hasNodeSqlite())('cardrail-mock --state under chaos (node:sqlite,
   });
 
   describe('damage', () => {
-    const bases: { clean?: string; crashed?: string } = {};
+    const bases: { clean?: string; crashed?: string; elsewhere?: string } = {};
     let organization: { key: string };
 
     /**
      * Directories with a few organizations (one with a deposit): `clean`, stopped by SIGTERM, so state.db holds
-     * everything; `crashed`, then started again, written to and killed, so later commits are in the write-ahead log.
+     * everything; `crashed`, then started again, written to and killed, so later commits are in the write-ahead log;
+     * and another copy of `clean` crashed the same way after other writes, whose log is not `crashed`'s.
      */
     async function damageBase(kind: 'clean' | 'crashed'): Promise<string> {
       const made = bases[kind];
@@ -315,13 +317,22 @@ describe.runIf(hasNodeSqlite())('cardrail-mock --state under chaos (node:sqlite,
       expect((await call('POST', '/customers', { email: 'late@example.com' })).status).toBe(201);
       server.child.kill('SIGKILL');
       await new Promise((resolve) => server.child.once('close', resolve));
+      const elsewhere = stateDir();
+      cpSync(clean, elsewhere, { recursive: true });
+      server = await startCli(['--port', '0', '--state', elsewhere, '--frozen-clock', FROZEN_AT, '--no-dashboard']);
+      for (let i = 0; i < 5; i++) {
+        expect((await api(server.url, newKey())('POST', '/customers', { email: `e${i}@example.com` })).status).toBe(201);
+      }
+      server.child.kill('SIGKILL');
+      await new Promise((resolve) => server.child.once('close', resolve));
       organization = { key };
       bases.clean = clean;
       bases.crashed = crashed;
+      bases.elsewhere = elsewhere;
       return kind === 'clean' ? clean : crashed;
     }
 
-    const kinds: [string, 'clean' | 'crashed', string, (dir: string) => void][] = [
+    const kinds: [string, 'clean' | 'crashed', string, (dir: string) => void, RegExp?][] = [
       ['state.db removed', 'clean', 'state.db', (dir) => rmSync(join(dir, 'state.db'))],
       ['state.db emptied', 'clean', 'state.db', (dir) => truncateSync(join(dir, 'state.db'), 0)],
       ['state.db emptied, its log still there', 'crashed', 'state.db', (dir) => truncateSync(join(dir, 'state.db'), 0)],
@@ -348,6 +359,13 @@ describe.runIf(hasNodeSqlite())('cardrail-mock --state under chaos (node:sqlite,
         (dir) => writeFileSync(join(dir, 'state.db.commits'), 'garbage'),
       ],
       [
+        'the write-ahead log of another copy of the directory put beside it',
+        'crashed',
+        'state.db-wal',
+        (dir) => cpSync(join(bases.elsewhere as string, 'state.db-wal'), join(dir, 'state.db-wal')),
+        /is not the write-ahead log of state\.db: it holds 5 commits .* Nothing was changed\. Move it aside \(`mv /,
+      ],
+      [
         'a record removed behind the server’s back',
         'clean',
         'state.db',
@@ -360,17 +378,27 @@ describe.runIf(hasNodeSqlite())('cardrail-mock --state under chaos (node:sqlite,
       ],
     ];
 
-    it.each(kinds)('%s (%s stop): the server does not start, and names %s', async (_kind, base, file, damage) => {
-      const dir = stateDir();
-      cpSync(await damageBase(base), dir, { recursive: true });
-      damage(dir);
-      const started = await startOrExit(['--port', '0', '--state', dir, '--no-dashboard']);
-      if (started.listening) started.process.kill('SIGKILL');
-      expect(started.listening, started.output()).toBe(false);
-      expect(started.code).toBe(1);
-      expect(started.output()).toContain(`${join(dir, file)}:`);
-      expect(started.output()).toMatch(/Restore (the directory|state\.db) .*from a backup/);
-    });
+    it.each(kinds)(
+      '%s (%s stop): the server does not start, names %s, and neither it nor `state check` changes a byte',
+      async (_kind, base, file, damage, remedy) => {
+        const dir = stateDir();
+        cpSync(await damageBase(base), dir, { recursive: true });
+        damage(dir);
+        const damaged = fingerprint(dir);
+        const started = await startOrExit(['--port', '0', '--state', dir, '--no-dashboard']);
+        if (started.listening) started.process.kill('SIGKILL');
+        expect(started.listening, started.output()).toBe(false);
+        expect(started.code).toBe(1);
+        expect(started.output()).toContain(`${join(dir, file)}:`);
+        expect(started.output()).toMatch(remedy ?? /Restore (the directory|state\.db) .*from a backup/);
+        // Nothing that only looks changes a file: not the refused start, not the inspection after it.
+        expect(fingerprint(dir)).toEqual(damaged);
+        const check = await runCliToExit(['state', 'check', dir]);
+        expect(check.code, check.output).toBe(1);
+        expect(check.output).toContain(`${join(dir, file)}:`);
+        expect(fingerprint(dir)).toEqual(damaged);
+      },
+    );
 
     it('a changed digit in a stored amount: the server stops when it reads that organization, naming state.db', async () => {
       const dir = stateDir();

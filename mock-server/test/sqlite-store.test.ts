@@ -3,7 +3,7 @@
 // with nothing applied while reads go on, the directory's journal format of earlier releases is imported and
 // verified, and export and import round-trip the state. The same behaviour across processes (kill -9, two servers,
 // damage) is in chaos.test.ts.
-import { cpSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -11,7 +11,7 @@ import { StateDamageError } from '../src/adapters/sqlite/errors.js';
 import { inspectState } from '../src/adapters/sqlite/inspect.js';
 import { hasNodeSqlite } from '../src/adapters/sqlite/node-sqlite.js';
 import { exportSnapshot } from '../src/adapters/sqlite/snapshot-io.js';
-import { SqliteStateStore } from '../src/adapters/sqlite/store.js';
+import { SqliteStateStore, WAL_KEEP_BYTES } from '../src/adapters/sqlite/store.js';
 import { normalizedTenant } from '../src/core/state/compare.js';
 import type { MockSnapshot } from '../src/core/state/model.js';
 import { createMockServer, type MockServer } from '../src/index.js';
@@ -19,6 +19,7 @@ import type { ApiRequest } from '../src/operations/api-request.js';
 import { FROZEN_AT, newKey } from './support/keys.js';
 import { call, carryOn, fakeReceivers, readBack, runTour, tourOptions } from './support/state-tour.js';
 import { tempDirs } from './support/temp-dirs.js';
+import { WAITS } from '../../scripts/lib/test-waits.mjs';
 
 const stateDir = tempDirs('cardrail-sqlite-');
 const fixture = fileURLToPath(new URL('./fixtures/journal-format/', import.meta.url));
@@ -44,6 +45,14 @@ function open(dir: string, options: { maxBytes?: number } = {}) {
   return { store, mock };
 }
 
+async function until(condition: () => boolean, what: string): Promise<void> {
+  const started = Date.now();
+  while (!condition()) {
+    if (Date.now() - started > WAITS.ui) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 async function created(mock: MockServer, key: string, email: string): Promise<string> {
   const answer = await call(mock, { method: 'POST', path: '/customers', body: { email }, key });
   expect(answer.status, answer.body).toBe(201);
@@ -51,7 +60,7 @@ async function created(mock: MockServer, key: string, email: string): Promise<st
 }
 
 describe.runIf(hasNodeSqlite())('the SQLite state store (node:sqlite, Node.js 22.13+)', () => {
-  it('has a request’s changes in the database before its answer is returned', async () => {
+  it('has a request’s changes in the database before its answer is returned, committed with those beside it', async () => {
     const { store, mock } = open(stateDir());
     const key = newKey();
     const body = JSON.stringify({ email: 'ada@example.com' });
@@ -63,13 +72,22 @@ describe.runIf(hasNodeSqlite())('the SQLite state store (node:sqlite, Node.js 22
       text: () => Promise.resolve(body),
     };
     await mock.dispatch(request);
-    // Answered synchronously: no microtask has run, yet the row is in the database.
-    const answer = mock.dispatch({ ...request });
-    expect(answer).not.toBeInstanceOf(Promise);
-    const { id } = JSON.parse((answer as { body: string }).body) as { id: string };
     const owner = mock.tenantOf(key)?.key as string;
-    const stored = store.tenants.read(owner)?.tenant.collections.customers?.map(([, record]) => (record as { id: string }).id);
-    expect(stored).toContain(id);
+    const stored = () =>
+      store.tenants.read(owner)?.tenant.collections.customers?.map(([, record]) => (record as { id: string }).id);
+    const seal = () => readFileSync(store.files.seal, 'utf8');
+    const sealBefore = seal();
+    // Ten writes in one turn: none is answered before its row is in the database.
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        const { id } = JSON.parse((await mock.dispatch({ ...request })).body) as { id: string };
+        return stored()?.includes(id);
+      }),
+    );
+    expect(answers).toEqual(Array(10).fill(true));
+    // One transaction for the ten (group commit): the commit count beside the database moved by one.
+    const commits = (text: string) => Number(/commits (\d+)/.exec(text)?.[1]);
+    expect(commits(seal()) - commits(sealBefore)).toBe(1);
     await store.close();
   });
 
@@ -161,6 +179,29 @@ describe.runIf(hasNodeSqlite())('the SQLite state store (node:sqlite, Node.js 22
     for (const id of answered) expect((await call(mock, { method: 'GET', path: `/customers/${id}`, key })).status, id).toBe(200);
     // Room again: writes succeed.
     await created(mock, key, 'after@example.com');
+    await store.close();
+  });
+
+  it('cuts the write-ahead log back to its bound once checkpointed, however far a burst of writes grew it', async () => {
+    const dir = stateDir();
+    const { store, mock } = open(dir);
+    const key = newKey();
+    await created(mock, key, 'ada@example.com');
+    const tenant = mock.tenantOf(key)?.key as string;
+    const walBytes = () => (existsSync(store.files.wal) ? statSync(store.files.wal).size : 0);
+    // Commits made in one go, with no turn of the event loop for a checkpoint between them, as on a disk that was
+    // full (no checkpoint could run) until room came back: the log grows past its bound.
+    for (let seq = 1_000; seq < 1_400; seq++) {
+      const record = { id: `cus_burst${seq}`, object: 'customer', email: 'x@example.com', metadata: { note: 'x'.repeat(8_000) } };
+      store.commit([['put', tenant, 'customers', seq, record]]);
+    }
+    expect(walBytes()).toBeGreaterThan(WAL_KEEP_BYTES);
+    // The next checkpoint (within a second) copies it into state.db and cuts it back.
+    await until(() => walBytes() <= WAL_KEEP_BYTES, 'the log cut back to its bound');
+    // Nothing of it was lost by the cut: state.db holds the last record of the burst.
+    const stored = store.tenants.read(tenant)?.tenant.collections.customers?.map(([, record]) => (record as { id: string }).id);
+    expect(stored).toContain('cus_burst1399');
+    await mock.stop(0);
     await store.close();
   });
 

@@ -1,15 +1,18 @@
 import { stateNotSaved } from '../core/errors.js';
 import type { AnswerCommits } from '../core/state/durable-state.js';
 import type { Dispatch } from './app.js';
+import type { Answer } from './request-context.js';
 import { jsonResponse, toWire, type WireResponse } from './response.js';
 
 /**
- * With a durable store (`--state`): every change a request made is with the store before its answer leaves, and an
- * answer whose changes the store refused becomes 503 `state_not_saved` (the same Request-Id; nothing of it was kept).
+ * With a durable store (`--state`): every change a request made is with the store before its answer leaves (committed
+ * with the other requests of its batch: group commit), and an answer whose changes the store refused becomes 503
+ * `state_not_saved` (the same Request-Id; nothing of it was kept).
  */
 export function commitBeforeAnswer(answer: Dispatch, store: AnswerCommits): Dispatch {
-  const committed = (wire: WireResponse, method: string, refusalsBefore: number): WireResponse => {
+  const committed = (wire: WireResponse, method: string, refusalsBefore: number): Answer => {
     const refused = store.commitAnswer(method, refusalsBefore);
+    if (refused instanceof Promise) return refused.then((reason) => (reason === undefined ? wire : notSaved(wire, reason)));
     return refused === undefined ? wire : notSaved(wire, refused);
   };
   return (request) => {
@@ -18,9 +21,9 @@ export function commitBeforeAnswer(answer: Dispatch, store: AnswerCommits): Disp
     if (result instanceof Promise) {
       return result.then(
         (wire) => committed(wire, request.method, refusals),
-        (error: unknown) => {
+        async (error: unknown) => {
           // A fault that drops the connection after the commit (`afterCommit`) still keeps what the request changed.
-          store.commitAnswer(request.method, refusals);
+          await store.commitAnswer(request.method, refusals);
           throw error;
         },
       );

@@ -2,6 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import type { SealContent } from './commit-seal.js';
 import { databaseCommits } from './commit.js';
 import { remedyFor, restoreDatabase, StateDamageError } from './errors.js';
+import { NO_WAL, sameWal, type WalHeader, walHeaderOf, walIdentityText, walTransactions } from './wal-file.js';
 import type { StateFiles } from './files.js';
 import type { DatabaseSync } from './node-sqlite.js';
 import { SCHEMA_VERSION } from './schema.js';
@@ -11,26 +12,63 @@ import type { TenantReader } from './tenant-reader.js';
 const QUOTED_MESSAGES = 3;
 
 /**
- * Damage a state directory shows before SQLite opens it: a database that is missing, or empty, where the seal says
- * commits were made (SQLite would otherwise start a new, empty one in its place, and every key would open a new,
- * empty organization).
+ * Damage a state directory shows before SQLite opens it, found without opening it (SQLite would act on some of it as
+ * it opens: start a new, empty database in place of a missing one, and every key would open a new, empty
+ * organization; delete the write-ahead log beside an empty database; copy another copy's log into this database):
+ * a file that is not a file, a database missing or empty where the seal says commits were made, and a write-ahead log
+ * that is not this database's (checkWal).
  */
 export function checkFilesBeforeOpen(files: StateFiles, seal: SealContent | 'damaged' | undefined): void {
-  if (seal === undefined || seal === 'damaged' || seal.commits === 0) return;
-  if (!existsSync(files.database)) {
+  for (const file of [files.database, files.wal, files.seal]) {
+    if (existsSync(file) && !statSync(file).isFile()) {
+      throw new StateDamageError(
+        file,
+        'is not a file (a directory or another kind of entry stands where cardrail-mock keeps its state)',
+        `Move it out of ${files.dir}, or give --state a directory of its own`,
+      );
+    }
+  }
+  const made = typeof seal === 'object' ? seal.commits : 0;
+  const present = existsSync(files.database) && statSync(files.database).size > 0;
+  if (made > 0 && !present) {
+    const what = existsSync(files.database) ? 'is empty' : 'is missing';
     throw new StateDamageError(
       files.database,
-      `is missing, yet ${seal.commits} commits were made to it (${files.seal})`,
+      `${what}, yet ${made} commits were made to it (${files.seal})`,
       restoreDatabase(files.dir),
     );
   }
-  if (statSync(files.database).size === 0 && !existsSync(files.wal)) {
+  const log = walHeaderOf(files.wal);
+  if (!present && log !== undefined && walTransactions(files.wal, log) > 0) {
     throw new StateDamageError(
-      files.database,
-      `is empty, yet ${seal.commits} commits were made to it (${files.seal})`,
-      restoreDatabase(files.dir),
+      files.wal,
+      `is a write-ahead log holding commits, beside ${existsSync(files.database) ? 'an empty' : 'no'} state.db: it belongs to no database here (SQLite would delete it)`,
+      `Move it aside (\`mv ${files.wal} ${files.wal}.aside\`) to start with an empty state, or put back the state.db it belongs to`,
     );
   }
+  if (log !== undefined && typeof seal === 'object') checkWal(files, seal, log);
+}
+
+/**
+ * The write-ahead log beside the database is the one its seal recorded with the last commit, or the one SQLite began
+ * with a commit whose seal was not written yet (the process stopped between the two): the next log (checkpoint
+ * sequence one higher, first salt one higher) or a new one (checkpoint sequence 0), holding that one transaction.
+ * Anything else is another copy's log, which SQLite would copy into this database as if it were its own, leaving it
+ * damaged: refused, naming it, before SQLite reads it. A seal of an earlier release records no log, and proves
+ * nothing either way.
+ */
+function checkWal(files: StateFiles, seal: SealContent, log: WalHeader): void {
+  const recorded = seal.wal;
+  if (recorded === undefined || sameWal(log, recorded)) return;
+  const transactions = walTransactions(files.wal, log);
+  if (transactions === 0) return;
+  const next = log.checkpoint === 0 || (log.checkpoint === recorded.checkpoint + 1 && log.salt1 === (recorded.salt1 + 1) >>> 0);
+  if (next && transactions === 1) return;
+  throw new StateDamageError(
+    files.wal,
+    `is not the write-ahead log of state.db: it holds ${transactions} commits under the identity ${walIdentityText(log)}, where ${files.seal} recorded ${sameWal(recorded, NO_WAL) ? 'no log' : `the log ${walIdentityText(recorded)}`} with the last commit. It comes from another copy of the directory, and SQLite would copy its pages into state.db, damaging it`,
+    `Nothing was changed. Move it aside (\`mv ${files.wal} ${files.wal}.foreign\`) and start again: the start then says how many of the last commits state.db lacks, which \`cardrail-mock state export ${files.dir} --force\` can still save; or put back the log that belongs with this state.db`,
+  );
 }
 
 /**
@@ -48,6 +86,19 @@ export function checkDatabase(
 ): StateDamageError[] {
   const problems: StateDamageError[] = [];
   const damage = (file: string, problem: string) => problems.push(new StateDamageError(file, problem, remedyFor(files.dir)));
+  const tables = db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name").all();
+  const names = tables.map((row) => String(row.name));
+  if (!names.includes('meta')) {
+    const listed = names.slice(0, 5).join(', ') + (names.length > 5 ? ` and ${names.length - 5} more` : '');
+    problems.push(
+      new StateDamageError(
+        files.database,
+        `is the database of another program, not a cardrail-mock state (its tables: ${listed}; no meta table naming the cardrail-mock-state format)`,
+        `It was left as it was. Give --state a directory of its own (a new or empty one), or move ${files.database} out of ${files.dir}`,
+      ),
+    );
+    return problems;
+  }
   const version = Number(db.prepare('PRAGMA user_version').get()?.user_version ?? 0);
   if (version > SCHEMA_VERSION) {
     problems.push(
@@ -65,7 +116,8 @@ export function checkDatabase(
     return problems;
   }
   const commits = databaseCommits(db);
-  if (seal === 'damaged') damage(files.seal, 'is not in its format (`commits <20 digits> pid <10 digits>`)');
+  if (seal === 'damaged')
+    damage(files.seal, 'is not in its format (`commits <20 digits> pid <10 digits> wal <24 hexadecimal digits>`)');
   else if (seal === undefined && commits > 0) {
     damage(
       files.seal,

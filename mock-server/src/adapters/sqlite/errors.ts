@@ -77,8 +77,10 @@ export function asDamage(error: unknown, files: StateFiles): unknown {
 }
 
 /**
- * The state directory cannot be created or written (permissions, a read-only file system, a file in the way, a full
- * disk): the message names the directory, the cause and what to do, instead of the system's bare `EPERM ... mkdir`.
+ * The state directory, or a file in it, cannot be created or written (permissions, a read-only file system, a file in
+ * the way, a full disk): the message names the directory (and the file), the cause and what to do, instead of the
+ * system's bare `EPERM ... mkdir` or SQLite's `disk I/O error` (what SQLite says when it cannot lock a file it could
+ * only open for reading).
  */
 export class StateDirectoryError extends Error {
   constructor(
@@ -87,10 +89,13 @@ export class StateDirectoryError extends Error {
     /** The system's error code, or SQLite's (`SQLITE_CANTOPEN`). */
     readonly code: string,
     cause: unknown,
+    /** The file in it that cannot be written, when it is one of its files rather than the directory. */
+    readonly file?: string | undefined,
   ) {
+    const problem = DIRECTORY_PROBLEMS[code] ?? 'it cannot be created or written';
     super(
-      `The state directory ${dir} cannot be used: ${DIRECTORY_PROBLEMS[code] ?? 'it cannot be created or written'} (${code}). ` +
-        'Pass --state a directory this user can create and write (such as ./cardrail-state), or fix that one.',
+      `The state directory ${dir} cannot be used: ${file === undefined ? '' : `${file} cannot be written: `}${problem} (${code}). ` +
+        remedyForAccess(code, file),
       { cause },
     );
     this.name = 'StateDirectoryError';
@@ -108,9 +113,20 @@ const DIRECTORY_PROBLEMS: Record<string, string> = {
   SQLITE_READONLY: 'the database in it is read-only',
 };
 
+function remedyForAccess(code: string, file: string | undefined): string {
+  if (code === 'EROFS') {
+    return 'The server writes every commit there: give --state a directory on a writable file system (such as ./cardrail-state), or mount that one read-write. `cardrail-mock state check|export` read a state where it is.';
+  }
+  if (file !== undefined && (code === 'EACCES' || code === 'SQLITE_READONLY')) {
+    return `Make it writable for this user (\`chmod u+w ${file}\`, or run as its owner), or give --state another directory.`;
+  }
+  return 'Pass --state a directory this user can create and write (such as ./cardrail-state), or fix that one.';
+}
+
 /** An error of opening the directory as StateDirectoryError when it is one of access; anything else as it is. */
 export function asDirectoryProblem(error: unknown, dir: string): unknown {
   if (!(error instanceof Error) || error instanceof StateDamageError || error instanceof StateInUseError) return error;
+  if (error instanceof StateDirectoryError) return error;
   const errno = (error as NodeJS.ErrnoException).code;
   if (errno !== undefined && errno in DIRECTORY_PROBLEMS && !errno.startsWith('SQLITE')) {
     return new StateDirectoryError(dir, errno, error);
@@ -119,4 +135,25 @@ export function asDirectoryProblem(error: unknown, dir: string): unknown {
   if (sqlite === SQLITE.CANTOPEN) return new StateDirectoryError(dir, 'SQLITE_CANTOPEN', error);
   if (sqlite === SQLITE.READONLY) return new StateDirectoryError(dir, 'SQLITE_READONLY', error);
   return error;
+}
+
+/**
+ * Whatever else stops a state from opening, as a refusal that names the database, what SQLite said and what to do:
+ * no start ends on a bare SQLite message.
+ */
+export function asOpenRefusal(error: unknown, files: StateFiles): unknown {
+  if (
+    !(error instanceof Error) ||
+    error instanceof StateDamageError ||
+    error instanceof StateInUseError ||
+    error instanceof StateDirectoryError ||
+    sqliteCode(error) === undefined
+  ) {
+    return error;
+  }
+  return new StateDamageError(
+    files.database,
+    `cannot be opened as a cardrail-mock state (SQLite: ${error.message})`,
+    `Nothing was changed. Check that ${files.dir} is a cardrail-mock state directory this user may read and write; \`cardrail-mock state check ${files.dir}\` says what it finds`,
+  );
 }

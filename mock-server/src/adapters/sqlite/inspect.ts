@@ -1,11 +1,10 @@
 import { existsSync, statSync } from 'node:fs';
-import { checkDatabase, checkEveryRecord, walState } from './check.js';
+import { checkDatabase, checkEveryRecord, checkFilesBeforeOpen, walState } from './check.js';
 import { readSeal } from './commit-seal.js';
 import { databaseCommits, serverOffset } from './commit.js';
-import { remedyFor, StateDamageError } from './errors.js';
+import { asDamage, asOpenRefusal, remedyFor, StateDamageError } from './errors.js';
 import { type StateFiles, stateFiles } from './files.js';
-import { lockDirectory } from './lock.js';
-import { databaseClass } from './node-sqlite.js';
+import { openReadOnly } from './read-only.js';
 import { hasTables } from './schema.js';
 import { TenantReader } from './tenant-reader.js';
 
@@ -22,9 +21,11 @@ export interface InspectedState {
 }
 
 /**
- * Opens a state directory's database to inspect or export it: locked like a server would (so not while one runs),
- * nothing written but what SQLite itself does on open (replaying its write-ahead log), every check a start makes
- * and, with `thorough`, SQLite's full integrity check and every row's checksum. Problems are collected, not thrown.
+ * Opens a state directory's database to inspect or export it: read-only (read-only.ts: nothing written, nothing
+ * checkpointed, every file left as it was, byte for byte), in one read that a server running on the directory
+ * refuses, with every check a start makes and, with `thorough`, SQLite's full integrity check and every row's
+ * checksum. Problems are collected, not thrown; a write-ahead log that is not the database's own is one of them, and
+ * the database is then read without it (what moving it aside would leave).
  */
 export function inspectState(dir: string, options: { thorough: boolean }): InspectedState {
   const files = stateFiles(dir);
@@ -39,14 +40,32 @@ export function inspectState(dir: string, options: { thorough: boolean }): Inspe
   }
   const wal = walState(files);
   const seal = readSeal(files.seal);
-  const DatabaseSync = databaseClass();
-  const { db, unlock } = lockDirectory(() => new DatabaseSync(files.database), files);
+  const problems: string[] = [];
+  let withoutLog = false;
   try {
-    const problems: string[] = [];
+    checkFilesBeforeOpen(files, seal);
+  } catch (error) {
+    // Another copy's log: reported, and the database read as if it were moved aside. Anything else stops here.
+    if (!(error instanceof StateDamageError) || error.file !== files.wal) throw error;
+    problems.push(error.message);
+    withoutLog = true;
+  }
+  let opened: ReturnType<typeof openReadOnly>;
+  try {
+    opened = openReadOnly(files, { withoutLog });
+  } catch (error) {
+    throw asOpenRefusal(asDamage(error, files), files);
+  }
+  const { db } = opened;
+  try {
     if (!hasTables(db)) {
       problems.push(new StateDamageError(files.database, 'holds no state (no table)', remedyFor(files.dir)).message);
     } else {
-      for (const damage of checkDatabase(db, files, seal, { thorough: options.thorough, wal })) problems.push(damage.message);
+      const found = checkDatabase(db, files, seal, { thorough: options.thorough, wal: withoutLog ? 'missing' : wal });
+      // A database without the mock's tables (another program's) has nothing more to read.
+      const [first] = found;
+      if (first && db.prepare("SELECT 1 AS found FROM sqlite_schema WHERE name = 'records'").get() === undefined) throw first;
+      for (const damage of found) problems.push(damage.message);
     }
     const reader = new TenantReader(db, files);
     if (options.thorough && problems.length === 0)
@@ -65,7 +84,6 @@ export function inspectState(dir: string, options: { thorough: boolean }): Inspe
         },
       {},
     );
-    const release = unlock;
     return {
       files,
       reader,
@@ -78,14 +96,10 @@ export function inspectState(dir: string, options: { thorough: boolean }): Inspe
         commits: safe(() => databaseCommits(db), 0),
         bytes: statSync(files.database).size + (existsSync(files.wal) ? statSync(files.wal).size : 0),
       },
-      close() {
-        db.close();
-        release();
-      },
+      close: () => opened.close(),
     };
   } catch (error) {
-    db.close();
-    unlock();
+    opened.close();
     throw error;
   }
 }

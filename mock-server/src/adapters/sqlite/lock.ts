@@ -22,10 +22,8 @@ const GIVE_UP_AFTER_MS = 3_000;
  * runs. Resolves with the locked connection and the function that releases it.
  */
 export function lockDirectory(open: () => DatabaseSync, files: StateFiles): { db: DatabaseSync; unlock: () => void } {
-  if (heldHere.has(files.dir))
-    throw new StateInUseError(`The state directory ${files.dir} is already open in this process.`, process.pid);
-  const started = Date.now();
-  for (;;) {
+  refuseHeldHere(files);
+  const db = whileLocked(files, () => {
     const db = open();
     try {
       db.exec(`PRAGMA busy_timeout = ${ATTEMPT_WAIT_MS}`);
@@ -33,10 +31,33 @@ export function lockDirectory(open: () => DatabaseSync, files: StateFiles): { db
       db.exec('BEGIN EXCLUSIVE');
       db.exec('COMMIT');
       db.exec('PRAGMA busy_timeout = 0');
-      heldHere.add(files.dir);
-      return { db, unlock: () => heldHere.delete(files.dir) };
+      return db;
     } catch (error) {
       db.close();
+      throw error;
+    }
+  });
+  heldHere.add(files.dir);
+  return { db, unlock: () => heldHere.delete(files.dir) };
+}
+
+/** Refuses a directory a store of this process holds (SQLite would only say it is locked). */
+export function refuseHeldHere(files: StateFiles): void {
+  if (heldHere.has(files.dir))
+    throw new StateInUseError(`The state directory ${files.dir} is already open in this process.`, process.pid);
+}
+
+/**
+ * Runs `attempt` (which opens and locks, or reads, the database) again while SQLite says the database is locked by
+ * another process, until that process is known (it writes its pid into state.db.commits as soon as it holds the lock:
+ * the refusal names it) or a few seconds have passed.
+ */
+export function whileLocked<T>(files: StateFiles, attempt: () => T): T {
+  const started = Date.now();
+  for (;;) {
+    try {
+      return attempt();
+    } catch (error) {
       const code = sqliteCode(error);
       if (code !== SQLITE.BUSY && code !== SQLITE.LOCKED && !/database is locked/i.test(String(error))) throw error;
       const holder = holderPid(files);

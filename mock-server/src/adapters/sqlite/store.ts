@@ -1,19 +1,18 @@
-import { mkdirSync } from 'node:fs';
 import type { StateJournal } from '../../core/state/change-tracker.js';
 import { snapshotLines } from '../../core/state/lines.js';
 import type { MockSnapshot, StateLine } from '../../core/state/model.js';
 import type { StoredTenants } from '../../core/state/stored-tenants.js';
-import { checkDatabase, checkFilesBeforeOpen, walState } from './check.js';
-import { claimSeal, CommitSeal, readSeal, type SealContent } from './commit-seal.js';
+import { CommitSeal, type SealContent } from './commit-seal.js';
 import { CommitWriter } from './commit.js';
-import { asDamage, asDirectoryProblem, restoreDatabase, StateDamageError, StateInUseError } from './errors.js';
+import { asDamage, asDirectoryProblem, asOpenRefusal, StateDamageError, StateWriteError } from './errors.js';
+import { databaseLost, FilesInPlace } from './files-in-place.js';
 import { type StateFiles, stateFiles } from './files.js';
-import { type ImportedJournal, importLegacy, legacyState, verifyImport } from './legacy-import.js';
-import { hasLegacyJournal, legacyLockHolder } from './legacy-journal.js';
-import { isAlive, lockedDatabase } from './lock.js';
-import { closeQuietly, databaseClass, type DatabaseSync } from './node-sqlite.js';
-import { hasTables, migrate, schemaVersion } from './schema.js';
+import { type ImportedJournal, importLegacy, verifyImport } from './legacy-import.js';
+import { closeQuietly, type DatabaseSync } from './node-sqlite.js';
+import { openDirectory } from './open.js';
+import { migrate, schemaVersion } from './schema.js';
 import { TenantReader } from './tenant-reader.js';
+import { NO_WAL } from './wal-file.js';
 
 /** When commits reach the disk (docs/standalone-server.md#durability). */
 export type FsyncPolicy = 'interval' | 'always';
@@ -61,14 +60,19 @@ const CHECKPOINT_INTERVAL_MS = 1_000;
  * checkpoint every few hundred writes); the timer above checkpoints every second before that.
  */
 const AUTOCHECKPOINT_PAGES = 16_384;
-/** An oversized write-ahead log (after a big import or reset) is cut back to this once checkpointed. */
-const WAL_SIZE_LIMIT = 64 * 1024 * 1024;
+/**
+ * The most the write-ahead log keeps of its size once everything in it is checkpointed: a log that grew past it (a
+ * burst of writes, a big import, a full disk on which no checkpoint could run) is cut back to nothing at the next
+ * checkpoint, and SQLite cuts it back to this whenever it starts the log over (`journal_size_limit`).
+ */
+export const WAL_KEEP_BYTES = 1024 * 1024;
 
 /**
  * The mock's durable state in one SQLite database (`--state <dir>`), through Node's built-in node:sqlite: WAL mode,
- * one transaction per commit committed before the answer, organizations read on demand (this store keeps them all,
- * `tenants`), one process per directory by an exclusive lock, and a start-up check that stops at any damage
- * (docs/standalone-server.md#durable-state).
+ * the commits of each batch of answers in one transaction committed before those answers (group commit),
+ * organizations read on demand (this store keeps them all, `tenants`), one process per directory by an exclusive
+ * lock, a start-up check that stops at any damage and changes nothing when it does (open.ts), and files kept in place
+ * while it runs (docs/standalone-server.md#durable-state).
  */
 export class SqliteStateStore implements StateJournal {
   readonly files: StateFiles;
@@ -78,61 +82,39 @@ export class SqliteStateStore implements StateJournal {
   readonly #writer: CommitWriter;
   readonly #reader: TenantReader;
   readonly #seal: CommitSeal;
+  readonly #place: FilesInPlace;
   readonly #unlock: () => void;
   readonly #onDamage: (error: StateDamageError) => void;
   #timer: ReturnType<typeof setInterval> | undefined;
   #uncheckpointed = false;
   #closed = false;
+  /** Why commits are refused for good (state.db was removed under the server), once it happened. */
+  #lost: StateDamageError | undefined;
 
   private constructor(options: StateStoreOptions) {
     const files = stateFiles(options.path);
     this.files = files;
     this.#onDamage = options.onDamage ?? (() => undefined);
-    mkdirSync(files.dir, { recursive: true });
-    const holder = legacyLockHolder(files.dir);
-    if (holder !== undefined && holder !== process.pid && isAlive(holder)) {
-      throw new StateInUseError(
-        `The state directory ${files.dir} is in use by process ${holder} (an earlier cardrail-mock's lock file).`,
-        holder,
-      );
-    }
-    // A journal-format directory is read (and refused if damaged) before anything is created beside it.
-    const legacy = hasLegacyJournal(files.dir) ? legacyState(files) : undefined;
-    const seal = readSeal(files.seal);
-    checkFilesBeforeOpen(files, seal);
-    const wal = walState(files);
-    const DatabaseSync = databaseClass();
-    const { db, unlock } = lockedDatabase(DatabaseSync, files);
+    const { db, unlock, legacy } = openDirectory(files);
     this.#db = db;
     try {
-      // The seal is read again now that this process holds the lock: another process may have written it meanwhile.
-      const sealNow = readSeal(files.seal);
-      claimSeal(files.seal);
       db.exec('PRAGMA journal_mode = WAL');
       db.exec(`PRAGMA synchronous = ${options.fsync === 'always' ? 'FULL' : 'NORMAL'}`);
-      db.exec(`PRAGMA journal_size_limit = ${WAL_SIZE_LIMIT}`);
+      db.exec(`PRAGMA journal_size_limit = ${WAL_KEEP_BYTES}`);
       db.exec(`PRAGMA wal_autocheckpoint = ${AUTOCHECKPOINT_PAGES}`);
-      const version = schemaVersion(db);
-      const fresh = version === 0 && !hasTables(db);
-      if (fresh && typeof sealNow === 'object' && sealNow.commits > 0) {
-        throw new StateDamageError(
-          files.database,
-          `holds no state, yet ${sealNow.commits} commits were made to it (${files.seal}): it was emptied or replaced`,
-          restoreDatabase(files.dir),
-        );
-      }
-      if (!fresh) {
-        const [problem] = checkDatabase(db, files, sealNow, { wal });
-        if (problem) throw problem;
-      }
-      migrate(db, version);
+      migrate(db, schemaVersion(db));
       if (options.maxBytes !== undefined) {
         const pageSize = Number(db.prepare('PRAGMA page_size').get()?.page_size ?? 4096);
         db.exec(`PRAGMA max_page_count = ${Math.max(1, Math.floor(options.maxBytes / pageSize))}`);
       }
       this.#writer = new CommitWriter(db);
       this.#reader = new TenantReader(db, files);
-      this.#seal = new CommitSeal(files.seal, { commits: this.#writer.commits, pid: process.pid } satisfies SealContent);
+      this.#place = new FilesInPlace(files);
+      this.#seal = new CommitSeal(files.seal, {
+        commits: this.#writer.commits,
+        pid: process.pid,
+        wal: this.#place.walIdentity(),
+      } satisfies SealContent);
       const imported = legacy ? importLegacy(db, files, legacy, (snapshot) => this.replace(snapshot)) : undefined;
       const totals = db.prepare('SELECT count(*) AS organizations, coalesce(sum(records), 0) AS records FROM tenants').get();
       const organizations = Number(totals?.organizations ?? 0);
@@ -145,12 +127,13 @@ export class SqliteStateStore implements StateJournal {
     } catch (error) {
       closeQuietly(db);
       unlock();
-      throw asDamage(error, files);
+      throw asOpenRefusal(asDamage(error, files), files);
     }
     this.#unlock = unlock;
     this.tenants = this.#guardedReader();
-    // Both policies: with `interval` this is what forces commits to disk; with `always` it keeps the log short.
-    this.#timer = setInterval(() => this.#checkpoint(), CHECKPOINT_INTERVAL_MS);
+    // Both policies: with `interval` this is what forces commits to disk; with `always` it keeps the log short. Each
+    // tick also makes sure the files are where they were.
+    this.#timer = setInterval(() => this.#tick(), CHECKPOINT_INTERVAL_MS);
     this.#timer.unref();
   }
 
@@ -163,19 +146,34 @@ export class SqliteStateStore implements StateJournal {
     }
   }
 
-  /** Keeps one commit, in one transaction; throws StateWriteError (having kept nothing) when the database refuses it. */
+  /**
+   * Keeps one commit, in one transaction; throws StateWriteError (having kept nothing) when the database refuses it, or
+   * when its files are no longer where they were.
+   */
   commit(lines: StateLine[]): void {
     if (this.#closed) throw new Error(`The state store of ${this.files.dir} is closed.`);
+    this.#keepFilesInPlace();
     try {
       this.#writer.apply(lines);
     } catch (error) {
+      // Whatever the refused commit left in the log is checkpointed (and the log cut back) at the next tick.
+      this.#uncheckpointed = true;
       // A write that finds the file damaged is refused like any other, and stops the server like damage found at start.
       const damage = asDamage((error as { cause?: unknown }).cause, this.files);
       if (damage instanceof StateDamageError) this.#onDamage(damage);
       throw error;
     }
-    this.#seal.committed(this.#writer.commits);
+    this.#seal.committed(this.#writer.commits, this.#place.walIdentity());
     this.#uncheckpointed = true;
+  }
+
+  /**
+   * Group commit: a batch closes once the current turn of the event loop is over, so that every request whose bytes
+   * arrived in it is committed in one transaction (each SQLite transaction writes the pages it touched and a commit
+   * frame to the log, and the seal beside it, whatever it holds: a batch costs little more than one of its writes).
+   */
+  scheduleCommit(commit: () => void): void {
+    setImmediate(commit);
   }
 
   /**
@@ -197,14 +195,17 @@ export class SqliteStateStore implements StateJournal {
     if (this.#closed) return;
     this.#closed = true;
     if (this.#timer) clearInterval(this.#timer);
+    let emptied = false;
     try {
       this.#db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+      emptied = true;
     } catch {
       // A full disk can refuse the checkpoint: the log keeps the commits, and the next start reads them from it.
     }
     try {
-      this.#seal.close(this.#writer.commits);
+      this.#seal.close(this.#writer.commits, emptied ? NO_WAL : this.#place.walIdentity());
     } finally {
+      this.#place.close();
       closeQuietly(this.#db);
       this.#unlock();
     }
@@ -233,14 +234,52 @@ export class SqliteStateStore implements StateJournal {
     };
   }
 
+  /** Once a second: the files are checked, and the log checkpointed. */
+  #tick(): void {
+    if (this.#closed) return;
+    try {
+      this.#keepFilesInPlace();
+    } catch {
+      // state.db is gone: the server stops (reported by #keepFilesInPlace).
+      return;
+    }
+    this.#checkpoint();
+  }
+
   #checkpoint(): void {
-    if (!this.#uncheckpointed || this.#closed) return;
+    if (!this.#uncheckpointed) return;
     this.#uncheckpointed = false;
     try {
-      this.#db.exec('PRAGMA wal_checkpoint(PASSIVE)');
+      const result = this.#db.prepare('PRAGMA wal_checkpoint(PASSIVE)').get();
+      // Everything in the log is in the database now: a log grown past its bound is cut back to nothing.
+      if (result?.log === result?.checkpointed && this.#place.walBytes() > WAL_KEEP_BYTES) {
+        this.#db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+      }
     } catch {
       // The commits are in the log already; the next checkpoint copies them.
       this.#uncheckpointed = true;
+    }
+  }
+
+  /**
+   * The files are where the store opened them (files-in-place.ts), or made so: a seal removed is written back, a log
+   * removed is made anew at its path (every commit it held copied into state.db first); a state.db removed or replaced
+   * cannot be, since SQLite writes through its own descriptor: every commit is refused from then on (503), the state
+   * the store holds is written back to its path when nothing else is there, and the server stops.
+   */
+  #keepFilesInPlace(): void {
+    if (this.#lost) throw new StateWriteError(this.#lost.message);
+    if (this.#place.databaseGone()) {
+      this.#lost = databaseLost(this.#db, this.files, this.#writer.commits);
+      this.#onDamage(this.#lost);
+      throw new StateWriteError(this.#lost.message);
+    }
+    if (this.#place.walGone()) {
+      this.#place.restartWal(this.#db);
+      console.warn(`[cardrail-mock] ${this.files.wal} was removed while the server ran: made anew, nothing lost`);
+    }
+    if (this.#seal.writtenBack()) {
+      console.warn(`[cardrail-mock] ${this.files.seal} was removed while the server ran: written back`);
     }
   }
 }

@@ -14,8 +14,9 @@ export interface JournalAccess {
 
 /**
  * Where a durable store takes the state (the Node server's `--state`, see adapters/sqlite/). The mock calls `commit`
- * with the changes made since the last call before it sends each answer, and after due work or a webhook attempt
- * changed something; the store must have them safe (or throw, having kept none of them) when it returns.
+ * with the changes made since the last call before it sends the answers that waited for them (group commit:
+ * group-commit.ts), and after due work or a webhook attempt changed something; the store must have them safe (or
+ * throw, having kept none of them) when it returns.
  */
 export interface StateJournal {
   /** Called once, when the mock is created: how the store reads the state and puts a saved one back. */
@@ -26,6 +27,13 @@ export interface StateJournal {
    * what they held (the tenants they touch are read again from the store) and the request is answered 503.
    */
   commit(lines: StateLine[]): void;
+  /**
+   * Closes a batch of the group commit: `commit` commits everything changed up to the moment it runs, and every answer
+   * waiting on it leaves after it. A synchronous store runs it once the current turn of the event loop is over
+   * (Node's `setImmediate`: every request whose bytes arrived in that turn is then in one transaction). Default: a
+   * timer of 0 ms.
+   */
+  scheduleCommit?(commit: () => void): void;
   /**
    * A store that keeps every tenant: the mock then loads tenants on demand instead of holding them all, and may let
    * idle ones leave memory (docs/standalone-server.md#organizations-load-on-demand).
@@ -60,7 +68,6 @@ export class ChangeTracker implements TenantChangeSink {
   #server = false;
   #paused = 0;
   #lastRandom: string | undefined;
-  #scheduled = false;
   #refusals = 0;
   #lastRefusal: CommitRefusedError | undefined;
 
@@ -69,6 +76,8 @@ export class ChangeTracker implements TenantChangeSink {
     private readonly serverState: () => ServerState,
     /** Told of every refused commit, before it is thrown: the tenants it held must be dropped from memory. */
     private readonly onRefused: (error: CommitRefusedError) => void = () => undefined,
+    /** Told when changes wait to be committed: a commit must follow (the group commit's). */
+    private readonly onChange: () => void = () => undefined,
   ) {
     this.#lastRandom = randomMark(serverState().random);
   }
@@ -76,6 +85,11 @@ export class ChangeTracker implements TenantChangeSink {
   /** How many commits the store refused so far: a request that saw this change while in flight answers 503. */
   get refusals(): number {
     return this.#refusals;
+  }
+
+  /** Whether anything changed since the last commit (the next one would write something). */
+  get pending(): boolean {
+    return this.#tenants.size > 0 || this.#server || randomMark(this.serverState().random) !== this.#lastRandom;
   }
 
   /** The last commit the store refused. */
@@ -176,20 +190,12 @@ export class ChangeTracker implements TenantChangeSink {
   }
 
   /**
-   * Changes made outside a request (due work on a running clock, a webhook attempt's outcome) are committed right
-   * after the code that made them; inside a request, its answer commits first and this finds nothing left.
+   * Every change is committed by the group commit it is reported to (group-commit.ts): inside a request, with the
+   * other requests answered in the same batch, before their answers; outside one (due work on a running clock, a
+   * webhook attempt's outcome), with the batch open when it was made.
    */
   #schedule(): void {
-    if (this.#scheduled) return;
-    this.#scheduled = true;
-    queueMicrotask(() => {
-      this.#scheduled = false;
-      try {
-        this.commit();
-      } catch {
-        // Refused: the tenants it held were dropped (onRefused); nobody waits on this commit.
-      }
-    });
+    this.onChange();
   }
 }
 

@@ -1,8 +1,9 @@
 import type { Directory, TenantStore } from '../directory.js';
 import type { Tenant, TenantChangeSink } from '../tenant.js';
 import { SnapshotBuilder } from './builder.js';
-import { ChangeTracker, CommitRefusedError, type StateJournal } from './change-tracker.js';
+import { ChangeTracker, type StateJournal } from './change-tracker.js';
 import { DueWaker } from './due-waker.js';
+import { GroupCommit } from './group-commit.js';
 import { savedTenantLines } from './lines.js';
 import type { MockSnapshot, ServerState, StateLine } from './model.js';
 
@@ -14,10 +15,12 @@ export interface AnswerCommits {
   /** Commits the store refused so far. */
   readonly refusals: number;
   /**
-   * Commits what the request changed. Returns why its changes were not saved (the store refused this commit, or one
-   * made while the request was in flight, which may have held its changes), or undefined when they were.
+   * Commits what the request changed, with everything else changed meanwhile (group commit). Gives why its answer
+   * must not be sent (the commit it waited for was refused, or one made while the request was in flight, which may
+   * have held its changes), or undefined when it may: at once when nothing waits to be committed, else once the
+   * batch's commit has run.
    */
-  commitAnswer(method: string, refusalsBefore: number): string | undefined;
+  commitAnswer(method: string, refusalsBefore: number): string | undefined | Promise<string | undefined>;
 }
 
 /** What the mock needs from the durable-state wiring (the same shape with and without a store). */
@@ -30,6 +33,8 @@ export interface DurableState extends AnswerCommits {
   quietly<T>(work: () => T): T;
   /** Commits what is pending now (throws CommitRefusedError when the store refuses it). */
   commit(): void;
+  /** Resolves once no commit is scheduled or in flight (what changed so far is committed, or refused). */
+  settled(): Promise<void>;
   /** The whole state: the tenants in memory, and those the store keeps out of it. */
   snapshot(): MockSnapshot;
   /** After `restore`: the store gets the restored state in place of its own, in one commit. */
@@ -67,10 +72,26 @@ const WAKE_SLICE = 8;
  */
 export function durableState(journal: StateJournal | undefined, options: DurableStateOptions): DurableState {
   if (!journal) return inMemory(options);
-  const tracker = new ChangeTracker(journal, options.serverState, (refused) => {
-    // Nothing of a refused commit is kept: its tenants leave memory and are read again, as stored, when needed.
-    for (const tenant of refused.tenants) options.directory().drop(tenant);
-  });
+  const tracker = new ChangeTracker(
+    journal,
+    options.serverState,
+    (refused) => {
+      // Nothing of a refused commit is kept: its tenants leave memory and are read again, as stored, when needed.
+      for (const tenant of refused.tenants) options.directory().drop(tenant);
+    },
+    () => group.changed(),
+  );
+  const group = new GroupCommit(
+    () => {
+      try {
+        tracker.commit();
+      } catch {
+        // Refused: counted by the tracker, its tenants dropped; the answers that waited read it.
+      }
+    },
+    journal.scheduleCommit?.bind(journal) ?? ((commit) => setTimeout(commit, 0)),
+  );
+  const refusal = () => tracker.lastRefusal?.message ?? 'a commit was refused';
   const stored = journal.tenants;
   const waker = stored
     ? new DueWaker(stored, {
@@ -112,19 +133,19 @@ export function durableState(journal: StateJournal | undefined, options: Durable
       return tracker.refusals;
     },
     commitAnswer(method, refusalsBefore) {
-      try {
-        tracker.commit();
-      } catch (error) {
-        if (error instanceof CommitRefusedError) return error.message;
-        throw error;
-      }
-      // A commit refused while this request was in flight may have held its changes (or dropped the tenant it changed).
-      if (tracker.refusals !== refusalsBefore && method !== 'GET' && method !== 'HEAD') {
-        return tracker.lastRefusal?.message ?? 'a commit was refused';
-      }
-      return undefined;
+      // A commit refused while a write was in flight may have held its changes (or dropped the tenant it changed).
+      const write = method !== 'GET' && method !== 'HEAD';
+      if (!tracker.pending) return write && tracker.refusals !== refusalsBefore ? refusal() : undefined;
+      // Changes wait, this request's or others' it may have read: the answer leaves after the commit that holds them,
+      // and not at all (503) when that commit is refused.
+      const refusalsAtWait = tracker.refusals;
+      return group.committed().then(() => {
+        if (tracker.refusals !== refusalsAtWait || (write && tracker.refusals !== refusalsBefore)) return refusal();
+        return undefined;
+      });
     },
     commit: () => tracker.commit(),
+    settled: () => group.settled(),
     snapshot() {
       tracker.commit();
       return wholeState(options, stored);
@@ -161,6 +182,7 @@ function inMemory(options: DurableStateOptions): DurableState {
     refusals: 0,
     commitAnswer: () => undefined,
     commit: () => undefined,
+    settled: () => Promise.resolve(),
     snapshot: () => wholeState(options, undefined),
     restored: () => undefined,
     reset: () => undefined,

@@ -89,9 +89,10 @@ export class MockState {
     }
   }
 
-  /** Resolves when no due work is left and every started webhook attempt has finished. */
+  /** Resolves when no due work is left, every started webhook attempt has finished and what they changed is committed. */
   async idle(): Promise<void> {
     for (const tenant of [...this.#directory.tenants()]) await tenant.scheduler.idle();
+    await this.durable.settled();
   }
 
   /** Takes organizations idle for `idleMs` out of memory from now on, on a timer that keeps no process alive. */
