@@ -8,9 +8,8 @@
 import type { Readable } from 'node:stream';
 import { launchChromium } from '@cardrail/runtime-tests/browser';
 import { constructEvent } from '@cardrail/sdk/webhooks';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { type ClientCapabilities, ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { Client, type ClientCapabilities } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, BIN } from './support/bin.js';
@@ -105,7 +104,7 @@ describe('scripted agent runs over MCP stdio', () => {
     const shown: string[] = [];
     let person: Promise<void> | undefined;
     const { client, call } = await stdioClient({ elicitation: { url: {} } });
-    client.setRequestHandler(ElicitRequestSchema, async (request) => {
+    client.setRequestHandler('elicitation/create', async (request) => {
       const { url } = request.params as { url: string };
       shown.push(url);
       // The client shows the link; the person opens it (after the client said so) and decides there.
