@@ -29,11 +29,12 @@ function where(issue: Issue | undefined): string {
  */
 function paramsProblem(message: unknown): string | undefined {
   if (typeof message !== 'object' || message === null || !('method' in message) || !('id' in message)) return undefined;
-  // A 2026-07-28 request (its protocol version in _meta) is the SDK's to check: its answers are the revision's own
-  // (400 and -32602 for a missing _meta field, 404 for `initialize`, which that revision removed).
-  const meta = (message as { params?: { _meta?: Record<string, unknown> } }).params?._meta;
-  if (typeof meta === 'object' && meta !== null && meta[PROTOCOL_VERSION_META_KEY] !== undefined) return undefined;
   const method = (message as { method: unknown }).method;
+  // On a 2026-07-28 request (its protocol version in _meta) `initialize` and `ping` are removed methods, which the SDK
+  // answers as that revision asks (404, -32601).
+  const meta = (message as { params?: { _meta?: Record<string, unknown> } }).params?._meta;
+  const modern = typeof meta === 'object' && meta !== null && meta[PROTOCOL_VERSION_META_KEY] !== undefined;
+  if (modern && (method === 'initialize' || method === 'ping')) return undefined;
   const request = REQUESTS[method as keyof typeof REQUESTS] as (typeof REQUESTS)[keyof typeof REQUESTS] | undefined;
   if (!request) return undefined;
   const params = (message as { params?: unknown }).params;

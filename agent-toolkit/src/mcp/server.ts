@@ -1,4 +1,4 @@
-import { type CacheHint, ProtocolError, ProtocolErrorCode, Server } from '@modelcontextprotocol/server';
+import { type CacheHint, ProtocolError, ProtocolErrorCode, ResourceNotFoundError, Server } from '@modelcontextprotocol/server';
 import type { CardrailToolkit } from '../toolkit.js';
 import { VERSION } from '../version.js';
 import { TASKS_EXTENSION } from './approval/approval-call.js';
@@ -127,7 +127,7 @@ export function buildCardrailServer(context: McpAuthContext, parts: ServerParts)
   server.setRequestHandler('resources/list', () => ({ resources: [] }));
   server.setRequestHandler('resources/templates/list', () => ({ resourceTemplates: [] }));
   server.setRequestHandler('resources/read', (request) => {
-    throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Resource not found: ${request.params.uri}; this server has none.`);
+    throw new ResourceNotFoundError(request.params.uri, `Resource not found: ${request.params.uri}; this server has none.`);
   });
   if (parts.settings.tasks) registerTaskHandlers(server, tasks, toolkit);
   guardParams(server);
