@@ -62,7 +62,11 @@ describe('the MCP Inspector CLI', () => {
   it(
     'lists the eight tools of the bin over stdio',
     async () => {
-      const env = [`CARDRAIL_API_KEY=${world.apiKey}`, `CARDRAIL_AGENT_ID=${world.agentId}`, `CARDRAIL_BASE_URL=${world.baseUrl}`];
+      const env = [
+        `CARDRAIL_API_KEY=${world.apiKey}`,
+        `CARDRAIL_AGENT_ID=${world.agentId}`,
+        `CARDRAIL_BASE_URL=${world.baseUrl}`,
+      ];
       const listed = await inspect([...env.flatMap((pair) => ['-e', pair]), process.execPath, BIN, '--method', 'tools/list']);
       expect(listed.tools.map((tool: { name: string }) => tool.name)).toEqual([...TOOL_NAMES]);
     },

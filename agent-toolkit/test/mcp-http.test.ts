@@ -106,7 +106,9 @@ describe('MCP server over streamable HTTP', () => {
     for (const origin of ['http://evil.example', 'https://127.0.0.1.evil.example', 'null', 'not a url']) {
       const refused = await raw({ method: 'POST', origin, body: list });
       expect(refused.status, origin).toBe(403);
-      expect(JSON.parse(refused.body), origin).toMatchObject({ error: { code: -32000, message: expect.stringContaining('Origin') } });
+      expect(JSON.parse(refused.body), origin).toMatchObject({
+        error: { code: -32000, message: expect.stringContaining('Origin') },
+      });
     }
     for (const origin of ['http://localhost:6274', 'http://127.0.0.1:3000', new URL(server.url).origin]) {
       const served = await raw({ method: 'POST', origin, body: list });

@@ -36,16 +36,27 @@ const intentsOnCard = async () => (await world.api.intents.list({ cardId: world.
 
 /** Round 1 of a raw 2026-07-28 call of declare_intent by a client that shows URLs. */
 async function askForPage(handler: ReturnType<typeof handlerFor>, args: Record<string, unknown>) {
-  const { status, answer } = await modernRpc(URL_, 'tools/call', { name: 'declare_intent', arguments: args }, {
-    capabilities: SHOWS_URLS,
-    fetch: handler,
-  });
+  const { status, answer } = await modernRpc(
+    URL_,
+    'tools/call',
+    { name: 'declare_intent', arguments: args },
+    {
+      capabilities: SHOWS_URLS,
+      fetch: handler,
+    },
+  );
   expect(status).toBe(200);
   return answer.result as {
     resultType: string;
     inputRequests: Record<string, { method: string; params: Record<string, unknown> }>;
     requestState: string;
   };
+}
+
+/** The intent whose approval page a request for input shows. */
+function intentOfPage(asked: Awaited<ReturnType<typeof askForPage>>): string {
+  const url = String(asked.inputRequests.approval?.params.url);
+  return url.match(/approvals\/(int_\w+)/)?.[1] as string;
 }
 
 const retry = (handler: ReturnType<typeof handlerFor>, params: Record<string, unknown>) =>
@@ -69,13 +80,17 @@ describe('declare_intent for a 2026-07-28 client that shows URLs', () => {
       setTimeout(() => void world.api.intents.approve(intentId), 200);
       return { action: 'accept' };
     });
-    await client.connect(new StreamableHTTPClientTransport(new URL(URL_), { fetch: (url, init) => handler(new Request(url, init)) }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(URL_), { fetch: (url, init) => handler(new Request(url, init)) }),
+    );
     expect(client.getProtocolEra()).toBe('modern');
     const before = await intentsOnCard();
 
     const declared = await mcpCaller(client)('declare_intent', purchase());
     expect(declared.payload).toMatchObject({ status: 'pending', approvedBy: 'api' });
-    expect(shown).toEqual([{ mode: 'url', url: declared.payload.approvalUrl, message: expect.stringContaining(declared.payload.id) }]);
+    expect(shown).toEqual([
+      { mode: 'url', url: declared.payload.approvalUrl, message: expect.stringContaining(declared.payload.id) },
+    ]);
     expect(declared.said).toEqual([
       'The person was shown the approval page in the client.',
       expect.stringMatching(/^Intent int_\w+ is approved: you may call get_card_credentials/),
@@ -92,10 +107,13 @@ describe('declare_intent for a 2026-07-28 client that shows URLs', () => {
     const first = await askForPage(handler, args);
     expect(first.resultType).toBe('input_required');
     const request = first.inputRequests.approval;
-    expect(request).toMatchObject({ method: 'elicitation/create', params: { mode: 'url', url: expect.stringMatching(/approvals\/int_/) } });
+    expect(request).toMatchObject({
+      method: 'elicitation/create',
+      params: { mode: 'url', url: expect.stringMatching(/approvals\/int_/) },
+    });
     expect(request?.params).not.toHaveProperty('elicitationId');
     expect(first.requestState).toMatch(/^v1\./);
-    const intentId = (request?.params.url as string).match(/approvals\/(int_\w+)/)?.[1] as string;
+    const intentId = intentOfPage(first);
     expect((await world.api.intents.retrieve(intentId)).status).toBe('pending_approval');
 
     const approver = world.running.mock.approver({ client: world.api, decide: 'approve' });
@@ -106,7 +124,10 @@ describe('declare_intent for a 2026-07-28 client that shows URLs', () => {
         inputResponses: { approval: { action: 'accept' } },
         requestState: first.requestState,
       });
-      expect(second.answer.result).toMatchObject({ resultType: 'complete', structuredContent: { id: intentId, status: 'pending' } });
+      expect(second.answer.result).toMatchObject({
+        resultType: 'complete',
+        structuredContent: { id: intentId, status: 'pending' },
+      });
       expect(approver.decided).toContainEqual(expect.objectContaining({ intentId, decision: 'approve' }));
     } finally {
       approver.stop();
@@ -122,7 +143,12 @@ describe('declare_intent for a 2026-07-28 client that shows URLs', () => {
       [{ approval: { action: 'decline' } }, '(decline)'],
       [{}, '(no answer)'],
     ] as const) {
-      const { answer } = await retry(handler, { name: 'declare_intent', arguments: args, inputResponses: responses, requestState: first.requestState });
+      const { answer } = await retry(handler, {
+        name: 'declare_intent',
+        arguments: args,
+        inputResponses: responses,
+        requestState: first.requestState,
+      });
       expect(answer.result.structuredContent).toMatchObject({ status: 'pending_approval' });
       const said = toolText(answer);
       expect(said[1]).toBe(`The person did not open the approval page in the client ${why}.`);
@@ -135,10 +161,15 @@ describe('declare_intent for a 2026-07-28 client that shows URLs', () => {
     const handler = handlerFor();
     for (const capabilities of [{}, { elicitation: { form: {} } }]) {
       const before = await intentsOnCard();
-      const { status, answer } = await modernRpc(URL_, 'tools/call', { name: 'declare_intent', arguments: purchase() }, {
-        capabilities,
-        fetch: handler,
-      });
+      const { status, answer } = await modernRpc(
+        URL_,
+        'tools/call',
+        { name: 'declare_intent', arguments: purchase() },
+        {
+          capabilities,
+          fetch: handler,
+        },
+      );
       expect(status).toBe(200);
       expect(answer.result).toMatchObject({ resultType: 'complete', structuredContent: { status: 'pending_approval' } });
       expect(toolText(answer)[1]).toMatch(/^A person must approve intent/);
@@ -153,7 +184,7 @@ describe('a requestState a client changed or moved', () => {
     const handler = handlerFor();
     const args = purchase();
     const first = await askForPage(handler, args);
-    const intentId = (first.inputRequests.approval?.params.url as string).match(/approvals\/(int_\w+)/)?.[1] as string;
+    const intentId = intentOfPage(first);
     const other = await askForPage(handlerFor({ stateSecret: 'another-state-secret-of-32-bytes-or-more' }), args);
     const theirCard = (
       await world.api.cards.create({
@@ -172,11 +203,24 @@ describe('a requestState a client changed or moved', () => {
     forged.p.intentId = 'int_someoneelses';
     const cases: [string, Record<string, unknown>][] = [
       ['tampered', { name: 'declare_intent', arguments: args, requestState: `${first.requestState}-TAMPERED` }],
-      ['a payload rewritten', { name: 'declare_intent', arguments: args, requestState: `${head}.${Buffer.from(JSON.stringify(forged)).toString('base64url')}.${mac}` }],
+      [
+        'a payload rewritten',
+        {
+          name: 'declare_intent',
+          arguments: args,
+          requestState: `${head}.${Buffer.from(JSON.stringify(forged)).toString('base64url')}.${mac}`,
+        },
+      ],
       ['for another tool', { name: 'get_intent', arguments: { intentId }, requestState: first.requestState }],
-      ['for other arguments', { name: 'declare_intent', arguments: { ...args, expectedAmount: 1 }, requestState: first.requestState }],
+      [
+        'for other arguments',
+        { name: 'declare_intent', arguments: { ...args, expectedAmount: 1 }, requestState: first.requestState },
+      ],
       ['signed by another server', { name: 'declare_intent', arguments: args, requestState: other.requestState }],
-      ['of another agent', { name: 'declare_intent', arguments: { ...args, cardId: theirCard }, requestState: otherAgent.requestState }],
+      [
+        'of another agent',
+        { name: 'declare_intent', arguments: { ...args, cardId: theirCard }, requestState: otherAgent.requestState },
+      ],
     ];
     const before = await intentsOnCard();
     for (const [label, params] of cases) {

@@ -33,10 +33,15 @@ const purchase = () => ({
 
 /** declare_intent by a tasks client: the task it answers and the intent behind it. */
 async function declareAsTask(handler: Handler): Promise<{ task: any; intentId: string }> {
-  const { status, answer } = await modernRpc(URL_, 'tools/call', { name: 'declare_intent', arguments: purchase() }, {
-    capabilities: FOLLOWS_TASKS,
-    fetch: handler,
-  });
+  const { status, answer } = await modernRpc(
+    URL_,
+    'tools/call',
+    { name: 'declare_intent', arguments: purchase() },
+    {
+      capabilities: FOLLOWS_TASKS,
+      fetch: handler,
+    },
+  );
   expect(status).toBe(200);
   expect(answer.result).toMatchObject({ resultType: 'task', status: 'working', ttlMs: null, pollIntervalMs: 5_000 });
   const intentId = (answer.result.statusMessage as string).match(/intent (int_\w+)/)?.[1] as string;
@@ -86,7 +91,8 @@ describe('tasks for a client that declares the tasks extension', () => {
   it('tasks/cancel withdraws the intent: it is rejected, the task cancelled, and cancelling again changes nothing', async () => {
     const handler = handlerFor();
     const { task, intentId } = await declareAsTask(handler);
-    const cancel = () => modernRpc(URL_, 'tasks/cancel', { taskId: task.taskId }, { capabilities: FOLLOWS_TASKS, fetch: handler });
+    const cancel = () =>
+      modernRpc(URL_, 'tasks/cancel', { taskId: task.taskId }, { capabilities: FOLLOWS_TASKS, fetch: handler });
     expect((await cancel()).answer.result).toMatchObject({ resultType: 'complete' });
     expect(await world.api.intents.retrieve(intentId)).toMatchObject({
       status: 'rejected',
@@ -105,9 +111,14 @@ describe('tasks for a client that declares the tasks extension', () => {
   it('a listen stream acknowledges the task, then notifies it completed when the person decides, and ends', async () => {
     const handler = handlerFor();
     const { task, intentId } = await declareAsTask(handler);
-    const listen = modernRequest(URL_, 'subscriptions/listen', { notifications: { taskIds: [task.taskId, 'ct1.int_x.declare_intent.bad'] } }, {
-      capabilities: FOLLOWS_TASKS,
-    });
+    const listen = modernRequest(
+      URL_,
+      'subscriptions/listen',
+      { notifications: { taskIds: [task.taskId, 'ct1.int_x.declare_intent.bad'] } },
+      {
+        capabilities: FOLLOWS_TASKS,
+      },
+    );
     const response = await handler(listen);
     expect(response.headers.get('content-type')).toBe('text/event-stream');
     const reader = response.body!.getReader();
@@ -124,7 +135,10 @@ describe('tasks for a client that declares the tasks extension', () => {
     const [ack] = await readUntil((messages) => messages.length >= 1);
     expect(ack).toMatchObject({
       method: 'notifications/subscriptions/acknowledged',
-      params: { notifications: { taskIds: [task.taskId] }, _meta: { 'io.modelcontextprotocol/subscriptionId': expect.anything() } },
+      params: {
+        notifications: { taskIds: [task.taskId] },
+        _meta: { 'io.modelcontextprotocol/subscriptionId': expect.anything() },
+      },
     });
     await world.api.intents.approve(intentId);
     const messages = await readUntil((all) => all.some((message) => message.result !== undefined));
@@ -136,7 +150,7 @@ describe('tasks for a client that declares the tasks extension', () => {
     });
     // The notification is what tasks/get answers at that moment.
     const { answer } = await getTask(handler, task.taskId);
-    const { _meta: _notification, ...notifiedTask } = notified?.params;
+    const { _meta: _notification, ...notifiedTask } = notified?.params ?? {};
     const { _meta: _get, resultType: _type, ...gotTask } = answer.result;
     expect(notifiedTask).toEqual(gotTask);
     expect(messages.at(-1)).toMatchObject({ id: ack?.params._meta['io.modelcontextprotocol/subscriptionId'], result: {} });
@@ -157,15 +171,32 @@ describe('tasks for a client that declares the tasks extension', () => {
     const handler = handlerFor();
     const args = purchase();
     const capabilities = { ...FOLLOWS_TASKS, elicitation: { url: {} } };
-    const first = await modernRpc(URL_, 'tools/call', { name: 'declare_intent', arguments: args }, { capabilities, fetch: handler });
-    expect(first.answer.result).toMatchObject({ resultType: 'input_required', inputRequests: { approval: { params: { mode: 'url' } } } });
+    const first = await modernRpc(
+      URL_,
+      'tools/call',
+      { name: 'declare_intent', arguments: args },
+      { capabilities, fetch: handler },
+    );
+    expect(first.answer.result).toMatchObject({
+      resultType: 'input_required',
+      inputRequests: { approval: { params: { mode: 'url' } } },
+    });
     const second = await modernRpc(
       URL_,
       'tools/call',
-      { name: 'declare_intent', arguments: args, inputResponses: { approval: { action: 'accept' } }, requestState: first.answer.result.requestState },
+      {
+        name: 'declare_intent',
+        arguments: args,
+        inputResponses: { approval: { action: 'accept' } },
+        requestState: first.answer.result.requestState,
+      },
       { capabilities, fetch: handler },
     );
-    expect(second.answer.result).toMatchObject({ resultType: 'task', status: 'working', taskId: expect.stringMatching(/^ct1\./) });
+    expect(second.answer.result).toMatchObject({
+      resultType: 'task',
+      status: 'working',
+      taskId: expect.stringMatching(/^ct1\./),
+    });
     await handler.close();
   });
 });
@@ -209,10 +240,15 @@ describe('task requests a client may not make', () => {
 
   it('with tasks turned off, a tasks client is asked like any other and the extension is not offered', async () => {
     const handler = handlerFor({ approval: { tasks: false } });
-    const { answer } = await modernRpc(URL_, 'tools/call', { name: 'declare_intent', arguments: purchase() }, {
-      capabilities: FOLLOWS_TASKS,
-      fetch: handler,
-    });
+    const { answer } = await modernRpc(
+      URL_,
+      'tools/call',
+      { name: 'declare_intent', arguments: purchase() },
+      {
+        capabilities: FOLLOWS_TASKS,
+        fetch: handler,
+      },
+    );
     expect(answer.result).toMatchObject({ resultType: 'complete', structuredContent: { status: 'pending_approval' } });
     const discovered = await modernRpc(URL_, 'server/discover', {}, { fetch: handler });
     expect(discovered.answer.result.capabilities.extensions?.[TASKS]).toBeUndefined();

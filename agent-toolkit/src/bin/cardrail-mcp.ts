@@ -37,7 +37,8 @@ async function serve(config: ServeConfig): Promise<RunningMcpServer> {
     stateSecret: config.stateSecret ?? (await stateSecretFromApiKey(config.apiKey)),
     conformanceFixtures: config.conformanceFixtures,
   };
-  if (config.conformanceFixtures) say('cardrail-mcp: CARDRAIL_MCP_CONFORMANCE_FIXTURES=1 adds test-only tools; never give this server to a model.');
+  if (config.conformanceFixtures)
+    say('cardrail-mcp: CARDRAIL_MCP_CONFORMANCE_FIXTURES=1 adds test-only tools; never give this server to a model.');
   if (config.transport === 'http') {
     const running = await serveHttp(toolkit, {
       ...server,

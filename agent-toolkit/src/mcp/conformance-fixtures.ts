@@ -40,7 +40,10 @@ export function conformanceFixtures(states: RequestStates): McpToolEntry[] {
     fixture('test_missing_capability', 'asks for sampling.', async () =>
       inputRequired({
         inputRequests: {
-          sample: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }], maxTokens: 5 }),
+          sample: inputRequired.createMessage({
+            messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }],
+            maxTokens: 5,
+          }),
         },
       }),
     ),

@@ -100,8 +100,7 @@ export async function serveHttp(toolkit: CardrailToolkit, options: McpHttpOption
   const other = toNodeHandler(
     {
       fetch: async (request) =>
-        (await options.routes?.(request)) ??
-        Response.json({ error: `Not found; the MCP endpoint is ${path}.` }, { status: 404 }),
+        (await options.routes?.(request)) ?? Response.json({ error: `Not found; the MCP endpoint is ${path}.` }, { status: 404 }),
     },
     { maxRequestBodySize: MAX_BODY_BYTES },
   );

@@ -41,7 +41,8 @@ function paramsProblem(message: unknown): string | undefined {
   if (params !== undefined && (typeof params !== 'object' || params === null || Array.isArray(params))) {
     return `Invalid params: ${String(method)} takes params as an object${request.needs ? ` (${request.needs})` : ''}.`;
   }
-  if (params === undefined && request.needs) return `Invalid params: ${String(method)} needs params: an object with ${request.needs}.`;
+  if (params === undefined && request.needs)
+    return `Invalid params: ${String(method)} needs params: an object with ${request.needs}.`;
   const result = request.schema['~standard'].validate(message);
   if (result.issues === undefined) return undefined;
   const [issue] = result.issues as readonly Issue[];

@@ -1,7 +1,7 @@
 /** Bodies larger than this are refused (413) before they are read to the end: an MCP message is small. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-export function tooLarge(): Response {
+function tooLarge(): Response {
   return Response.json(
     { jsonrpc: '2.0', error: { code: -32600, message: `The request body is larger than ${MAX_BODY_BYTES} bytes.` }, id: null },
     { status: 413, headers: { Connection: 'close' } },

@@ -32,8 +32,6 @@ export function randomStateSecret(): Uint8Array {
  * nothing they could not already do with the key.
  */
 export async function stateSecretFromApiKey(apiKey: string): Promise<Uint8Array> {
-  const key = await crypto.subtle.importKey('raw', encoder.encode(apiKey), { name: 'HMAC', hash: 'SHA-256' }, false, [
-    'sign',
-  ]);
+  const key = await crypto.subtle.importKey('raw', encoder.encode(apiKey), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   return new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode('cardrail-mcp/state-secret/v1')));
 }

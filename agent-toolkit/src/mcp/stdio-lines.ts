@@ -25,7 +25,10 @@ const isId = (id: unknown): id is Id => typeof id === 'string' || typeof id === 
  *   been answered (the SDK aborts requests still in flight at the end of input): `echo '...' | cardrail-mcp` answers
  *   everything it was sent, then exits.
  */
-export function stdioStreams(input: NodeJS.ReadableStream, output: NodeJS.WritableStream): { input: Transform; output: Writable } {
+export function stdioStreams(
+  input: NodeJS.ReadableStream,
+  output: NodeJS.WritableStream,
+): { input: Transform; output: Writable } {
   const inFlight = new Set<Id>();
   let inputEnded = false;
   let pending = '';
@@ -40,7 +43,8 @@ export function stdioStreams(input: NodeJS.ReadableStream, output: NodeJS.Writab
         if (refused !== undefined) output.write(`${refused}\n`);
         else {
           const message = parsed(line);
-          if (isId(message?.id) && typeof message.method === 'string' && !OPEN_ENDED.has(message.method)) inFlight.add(message.id);
+          if (isId(message?.id) && typeof message.method === 'string' && !OPEN_ENDED.has(message.method))
+            inFlight.add(message.id);
           this.push(line);
         }
         newline = pending.indexOf('\n');

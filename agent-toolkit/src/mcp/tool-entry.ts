@@ -15,7 +15,7 @@ export interface McpToolEntry {
 }
 
 /** The `_meta` key saying a tool's answer may wait for a person's decision (from the catalog's `mayNeedPerson`). */
-export const MAY_NEED_PERSON_META = 'dev.cardrail/mayNeedPerson';
+const MAY_NEED_PERSON_META = 'dev.cardrail/mayNeedPerson';
 
 /** A catalog tool's MCP definition: its schemas as the spec derived them, and its hints as the catalog states them. */
 function definitionOf(tool: CardrailTool): Tool {

@@ -36,7 +36,8 @@ export function approvalClient(ctx: ServerContext, initialized: ClientCapabiliti
 
 export const showsUrls = (client: ApprovalClient) => client.capabilities?.elicitation?.url !== undefined;
 export const followsTasks = (client: ApprovalClient) =>
-  client.era === 'modern' && (client.capabilities?.extensions as Record<string, unknown> | undefined)?.[TASKS_EXTENSION] !== undefined;
+  client.era === 'modern' &&
+  (client.capabilities?.extensions as Record<string, unknown> | undefined)?.[TASKS_EXTENSION] !== undefined;
 
 /** An intent a tool answered that waits for a person. */
 export type WaitingIntent = Pick<

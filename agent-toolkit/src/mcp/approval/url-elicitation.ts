@@ -6,20 +6,23 @@ import type { ApprovalPath } from './approval-path.js';
 import { waitedAnswer } from './legacy-elicitation.js';
 
 /** The key of the approval page's request in `inputRequests` and `inputResponses`. */
-export const APPROVAL_INPUT = 'approval';
+const APPROVAL_INPUT = 'approval';
 
 /** A request for input asking the client to show the approval page, with the signed state of the retry. */
 export async function askToShowPage(call: ApprovalCall, intent: WaitingIntent & { approvalUrl: string }, path: string) {
   return inputRequired({
     inputRequests: {
-      [APPROVAL_INPUT]: inputRequired.elicitUrl({ message: approvalMessage(call.toolkit.agentId, intent), url: intent.approvalUrl }),
+      [APPROVAL_INPUT]: inputRequired.elicitUrl({
+        message: approvalMessage(call.toolkit.agentId, intent),
+        url: intent.approvalUrl,
+      }),
     },
     requestState: await call.seal({ intentId: intent.id }, path),
   });
 }
 
 /** The intent as it is now, answered as the tool that was called would answer it, with a note. */
-export async function intentAsItIs(call: ApprovalCall, intentId: string, note: string): Promise<ToolCallAnswer> {
+async function intentAsItIs(call: ApprovalCall, intentId: string, note: string): Promise<ToolCallAnswer> {
   const read = await call.toolkit.call('get_intent', { intentId }, call.call);
   if (!read.ok) return callToolResult(read);
   const step = call.toolkit.nextStep(call.tool.name, read.data);

@@ -12,7 +12,7 @@ const TaskParams = z.looseObject({ taskId: z.string() });
 const TaskResult = z.looseObject({});
 
 /** The extension asks for -32021 when a client that did not declare it uses a task method. */
-export function requireTasksDeclared(ctx: ServerContext, server: Server): void {
+function requireTasksDeclared(ctx: ServerContext, server: Server): void {
   if (followsTasks(approvalClient(ctx, server.getClientCapabilities()))) return;
   throw new ProtocolError(MISSING_REQUIRED_CLIENT_CAPABILITY, 'Missing required client capability', {
     requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } },
@@ -39,7 +39,7 @@ export async function readTask(
   throw new ProtocolError(ProtocolErrorCode.InternalError, `Failed to retrieve task: ${read.error.message}`);
 }
 
-export async function detailedTask(taskId: string, tasks: TaskIds, toolkit: CardrailToolkit, signal?: AbortSignal) {
+async function detailedTask(taskId: string, tasks: TaskIds, toolkit: CardrailToolkit, signal?: AbortSignal) {
   const { ref, intent } = await readTask(taskId, tasks, toolkit, signal);
   return taskOf(taskId, ref.tool, intent, toolkit);
 }

@@ -10,7 +10,7 @@ import { callToolResult } from '../tool-result.js';
 export const CANCEL_REASON = "Cancelled by the agent's MCP client (tasks/cancel).";
 
 /** How often a client should ask for a task while it waits for a person (the extension's `pollIntervalMs`). */
-export const POLL_INTERVAL_MS = 5_000;
+const POLL_INTERVAL_MS = 5_000;
 
 /** The fields of an intent a task is made of. */
 export interface TaskIntent {
