@@ -157,6 +157,18 @@ describe('tasks for a client that declares the tasks extension', () => {
     await handler.close();
   });
 
+  it('a listen stream ends with its result when the server closes, and stops reading the intent', async () => {
+    const handler = handlerFor();
+    const { task } = await declareAsTask(handler);
+    const response = await handler(
+      modernRequest(URL_, 'subscriptions/listen', { notifications: { taskIds: [task.taskId] } }, { capabilities: FOLLOWS_TASKS }),
+    );
+    const body = response.text();
+    await handler.close();
+    const messages = rpcMessages(await body);
+    expect(messages.map((message) => message.method ?? 'result')).toEqual(['notifications/subscriptions/acknowledged', 'result']);
+  });
+
   it('a task survives a restart of the server (a new handler with the same secret): it is the intent', async () => {
     const first = handlerFor();
     const { task, intentId } = await declareAsTask(first);

@@ -27,7 +27,9 @@ export interface McpFetchHandlerOptions extends CardrailMcpServerOptions, Origin
 
 /** MCP's streamable HTTP transport as a web-standard handler; `close()` ends the requests in flight. */
 export interface McpFetchHandler {
+  /** Serves one HTTP request to the MCP endpoint. */
   (request: Request): Promise<Response>;
+  /** Ends the requests in flight: their clients see the answer end (a task stream ends as the extension says). */
   close(): Promise<void>;
 }
 
@@ -100,5 +102,10 @@ export function createMcpFetchHandler(toolkit: CardrailToolkit, options: McpFetc
       ...(message === undefined ? {} : { parsedBody: message }),
     });
   };
-  return Object.assign(fetch, { close: () => handler.close() });
+  return Object.assign(fetch, {
+    close: async () => {
+      listens.closeAll();
+      await handler.close();
+    },
+  });
 }

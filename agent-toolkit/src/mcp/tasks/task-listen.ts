@@ -86,6 +86,13 @@ function refusal(message: ListenMessage, request: Request): Response | undefined
  */
 export class TaskListens {
   #open = 0;
+  /** How to end each open stream gracefully (the listen request's result), for `closeAll`. */
+  readonly #endings = new Set<() => void>();
+
+  /** Ends every open stream with the listen request's result, as a server that shuts down does. */
+  closeAll(): void {
+    for (const end of this.#endings) end();
+  }
 
   async serve(message: ListenMessage, request: Request, tasks: TaskIds, toolkit: CardrailToolkit): Promise<Response> {
     const refused = refusal(message, request);
@@ -113,11 +120,19 @@ export class TaskListens {
           if (closed) return;
           if (graceful) write({ jsonrpc: '2.0', id: message.id, result: { resultType: 'complete', _meta: meta } });
           closed = true;
+          this.#endings.delete(ending);
+          stop.abort();
           clearInterval(keepAlive);
           request.signal.removeEventListener('abort', onAbort);
           this.#open -= 1;
-          controller.close();
+          try {
+            controller.close();
+          } catch {
+            // The client cancelled the stream: nothing left to close.
+          }
         };
+        const ending = () => finish(true);
+        this.#endings.add(ending);
         stop.signal.addEventListener('abort', () => finish(false), { once: true });
         write({
           jsonrpc: '2.0',
