@@ -13,7 +13,8 @@ import { paramsRefusal } from './params-guard.js';
 import { MAX_BODY_BYTES, readBody } from './request-body.js';
 import { buildCardrailServer, type CardrailMcpServerOptions, serverParts } from './server.js';
 import { TaskIds } from './tasks/task-id.js';
-import { isTaskListen, TaskListens } from './tasks/task-listen.js';
+import { isTaskListen } from './tasks/task-follow.js';
+import { TaskListens } from './tasks/task-listen.js';
 
 /** Options of `createMcpFetchHandler`: the server's, which pages may call it, and how requests are authenticated. */
 export interface McpFetchHandlerOptions extends CardrailMcpServerOptions, OriginPolicy {
@@ -90,7 +91,7 @@ export function createMcpFetchHandler(toolkit: CardrailToolkit, options: McpFetc
     const invalid = paramsRefusal(message);
     if (invalid !== undefined) return Response.json(invalid);
     if (isTaskListen(message) && parts.settings.tasks) {
-      return listens.serve(message, request, new TaskIds(parts.secret, bindingOf(context)), context.toolkit);
+      return listens.serveHttp(message, request, new TaskIds(parts.secret, bindingOf(context)), context.toolkit);
     }
     let authInfo: AuthInfo | undefined;
     if (context !== fallback) {

@@ -8,11 +8,14 @@ import type { AddressInfo } from 'node:net';
 import { hostHeaderValidation, toNodeHandler } from '@modelcontextprotocol/node';
 import { serveStdio as serveMcpStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import type { CardrailToolkit } from '../toolkit.js';
-import { API_KEY_SUBJECT } from './auth-context.js';
+import { API_KEY_SUBJECT, bindingOf } from './auth-context.js';
 import { createMcpFetchHandler, type McpFetchHandlerOptions } from './fetch-handler.js';
 import { MAX_BODY_BYTES } from './request-body.js';
 import { buildCardrailServer, type CardrailMcpServerOptions, serverParts } from './server.js';
 import { stdioStreams } from './stdio-lines.js';
+import { isTaskListen } from './tasks/task-follow.js';
+import { TaskIds } from './tasks/task-id.js';
+import { TaskListens } from './tasks/task-listen.js';
 
 /** An MCP server being served. */
 export interface RunningMcpServer {
@@ -33,11 +36,34 @@ export interface RunningMcpServer {
  */
 export async function serveStdio(toolkit: CardrailToolkit, options: CardrailMcpServerOptions = {}): Promise<RunningMcpServer> {
   const parts = serverParts(options);
-  const streams = stdioStreams(process.stdin, process.stdout);
-  const handle = serveMcpStdio(() => buildCardrailServer({ toolkit, subject: API_KEY_SUBJECT }, parts), {
+  const context = { toolkit, subject: API_KEY_SUBJECT };
+  // Task status notifications: the SDK's stdio listen router drops `taskIds`, so such a listen is served here.
+  const listens = new TaskListens();
+  const tasks = new TaskIds(parts.secret, bindingOf(context));
+  const streams = stdioStreams(process.stdin, process.stdout, {
+    intercept: (message, write) => {
+      if (parts.settings.tasks && isTaskListen(message)) {
+        void listens.serveLines(message, tasks, toolkit, write);
+        return true;
+      }
+      const cancelled = message as { method?: unknown; params?: { requestId?: unknown } } | undefined;
+      const requestId = cancelled?.params?.requestId;
+      if (cancelled?.method !== 'notifications/cancelled' || (typeof requestId !== 'string' && typeof requestId !== 'number')) {
+        return false;
+      }
+      return listens.cancel(requestId);
+    },
+    onInputEnd: () => listens.closeAll(),
+  });
+  const handle = serveMcpStdio(() => buildCardrailServer(context, parts), {
     transport: new StdioServerTransport(streams.input, streams.output),
   });
-  return { close: () => handle.close() };
+  return {
+    close: async () => {
+      listens.closeAll();
+      await handle.close();
+    },
+  };
 }
 
 /** Options of `serveHttp`: the handler's options, and where to listen. */

@@ -17,8 +17,17 @@ function parsed(line: string): { id?: unknown; method?: unknown; result?: unknow
 
 const isId = (id: unknown): id is Id => typeof id === 'string' || typeof id === 'number';
 
+/** What a connection's owner serves itself, beside the SDK. */
+export interface StdioHooks {
+  /** Serves an incoming message itself (true: not passed on), writing its answers with `write`. */
+  intercept?(message: unknown, write: (message: unknown) => void): boolean;
+  /** The client closed its input. */
+  onInputEnd?(): void;
+}
+
 /**
  * The stdio streams the MCP SDK's transport reads and writes, between it and the process's own:
+ * - a message the owner serves itself (`hooks.intercept`) is not passed on;
  * - a request whose params are not an object is answered here with -32602 (the SDK's transport would drop it without
  *   an answer), and not passed on;
  * - when the client closes its input, the SDK's transport sees the end only once every request read before it has
@@ -28,7 +37,9 @@ const isId = (id: unknown): id is Id => typeof id === 'string' || typeof id === 
 export function stdioStreams(
   input: NodeJS.ReadableStream,
   output: NodeJS.WritableStream,
+  hooks: StdioHooks = {},
 ): { input: Transform; output: Writable } {
+  const write = (message: unknown) => output.write(`${JSON.stringify(message)}\n`);
   const inFlight = new Set<Id>();
   let inputEnded = false;
   let pending = '';
@@ -43,9 +54,11 @@ export function stdioStreams(
         if (refused !== undefined) output.write(`${refused}\n`);
         else {
           const message = parsed(line);
-          if (isId(message?.id) && typeof message.method === 'string' && !OPEN_ENDED.has(message.method))
-            inFlight.add(message.id);
-          this.push(line);
+          if (hooks.intercept?.(message, write) !== true) {
+            if (isId(message?.id) && typeof message.method === 'string' && !OPEN_ENDED.has(message.method))
+              inFlight.add(message.id);
+            this.push(line);
+          }
         }
         newline = pending.indexOf('\n');
       }
@@ -62,6 +75,7 @@ export function stdioStreams(
   input.pipe(lines, { end: false });
   input.once('end', () => {
     inputEnded = true;
+    hooks.onInputEnd?.();
     endWhenAnswered();
   });
 
