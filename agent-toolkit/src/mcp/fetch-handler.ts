@@ -95,7 +95,8 @@ export function createMcpFetchHandler(toolkit: CardrailToolkit, options: McpFetc
     }
     let authInfo: AuthInfo | undefined;
     if (context !== fallback) {
-      authInfo = context.authInfo ?? { token: '', clientId: context.subject, scopes: [] };
+      // A copy per request: the key under which this request's context travels is this request's alone.
+      authInfo = { ...(context.authInfo ?? { token: '', clientId: context.subject, scopes: [] }) };
       contexts.set(authInfo, context);
     }
     return handler.fetch(request, {
