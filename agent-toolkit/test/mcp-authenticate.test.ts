@@ -65,13 +65,9 @@ describe('createMcpFetchHandler with an authenticator', () => {
     expect(sent.paths().length).toBe(before);
     expect(seen.at(-1)).toEqual({ method: 'tools/call', tool: 'freeze_card', readOnly: false });
 
-    const read = (await call('reader', 'check_spending_power', { cardId: world.approvalCard })) as Awaited<
-      ReturnType<typeof modernRpc>
-    >;
+    const read = await call('reader', 'check_spending_power', { cardId: world.approvalCard });
     expect(read.answer.result.structuredContent).toMatchObject({ cardId: world.approvalCard });
-    const theirs = (await call('other', 'check_spending_power', { cardId: world.approvalCard })) as Awaited<
-      ReturnType<typeof modernRpc>
-    >;
+    const theirs = await call('other', 'check_spending_power', { cardId: world.approvalCard });
     expect(JSON.parse(theirs.answer.result.content[0].text)).toMatchObject({ error: { code: 'out_of_scope' } });
     await handler.close();
   });
