@@ -42,7 +42,7 @@ describe('createMcpFetchHandler with an authenticator', () => {
           fetch: handler,
           headers: token === undefined ? {} : { Authorization: `Bearer ${token}` },
         },
-      ).catch((error: unknown) => error);
+      );
 
     const before = sent.paths().length;
     const unauthenticated = await handler(
