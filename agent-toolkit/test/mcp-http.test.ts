@@ -86,6 +86,26 @@ describe('MCP server over streamable HTTP', () => {
     await second.close();
   });
 
+  it('a 2025-11-25 client over HTTP (no session, so no request to it) gets the link and the wait step, even with URL elicitation', async () => {
+    const client = new Client({ name: 'http-2025', version: '0.0.0' }, { capabilities: { elicitation: { url: {} } } });
+    const asked: unknown[] = [];
+    client.setRequestHandler('elicitation/create', async (request) => {
+      asked.push(request.params);
+      return { action: 'accept' };
+    });
+    await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
+    expect(client.getProtocolEra()).toBe('legacy');
+    const declared = await mcpCaller(client)('declare_intent', {
+      cardId: world.approvalCard,
+      summary: 'Over HTTP, 2025-11-25',
+      expectedAmount: 700,
+    });
+    expect(declared.payload.status).toBe('pending_approval');
+    expect(declared.said).toEqual([expect.stringMatching(/^A person must approve intent .* Then call wait_for_approval/)]);
+    expect(asked).toEqual([]);
+    await client.close();
+  });
+
   it('refuses a foreign Host, other methods and paths, unreadable and oversized bodies, and keeps serving', async () => {
     const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
     expect(await raw({ method: 'POST', host: 'evil.example:80', body: initialize })).toMatchObject({ status: 403 });
