@@ -9,7 +9,8 @@
 //              once right after its build, then publint and attw on that tarball, and its README's links checked as
 //              a reader of that tarball follows them
 //   typecheck  TypeScript 7's tsc in every workspace: sources, tests and the type tests (*.test-d.ts)
-//   test       every workspace's suite on the project's Node (24, .nvmrc; with msw 3), and beside them the lanes of
+//   test       every workspace's suite on the project's Node (24, .nvmrc; with msw 3), the MCP conformance suite
+//              against cardrail-mcp, and beside them the lanes of
 //              runtime-tests/scripts/node-majors.mjs: the SDK's and the mock's suites on Node 22 (msw 3), and the
 //              SDK's, the mock's and the agent toolkit's suites and examples/vitest on Node 20 (msw 2)
 //
@@ -184,6 +185,15 @@ const allTasks = [
     cost: 14,
     needs: buildsFor('agent-toolkit'),
     ...script('agent-toolkit', 'test', SHARED_WORKER),
+  },
+  {
+    // The MCP conformance suite (both revisions) and the MCP Inspector's CLI against the built cardrail-mcp: a task
+    // of its own, since the suite needs Node 22 or later and the toolkit's main suite also runs on Node 20.
+    name: 'test:agent-toolkit:conformance',
+    phase: 'test',
+    cost: 25,
+    needs: buildsFor('agent-toolkit'),
+    ...script('agent-toolkit', 'test:conformance'),
   },
   { name: 'test:dashboard', phase: 'test', cost: 38, needs: buildsFor('dashboard'), ...script('dashboard', 'test') },
   {

@@ -33,9 +33,14 @@ export function readBundle(variant) {
 
 const deref = (document, node) => (node && typeof node.$ref === 'string' ? resolvePointer(document, node.$ref) : node);
 
+/** What the catalog states of every tool's behaviour (MCP's tool annotations, and whether a person may be asked). */
+export const HINTS = ['readOnly', 'destructive', 'idempotent', 'openWorld', 'mayNeedPerson'];
+
 /** The flattened input schema and the description of one catalog tool in one variant's document. */
 export function deriveTool(document, tool, variant) {
   const where = `${variant} ${tool.method.toUpperCase()} ${tool.path}`;
+  const unstated = HINTS.filter((hint) => typeof tool[hint] !== 'boolean');
+  if (unstated.length > 0) throw new Error(`${where}: the catalog does not state ${unstated.join(', ')} of tool ${tool.name}`);
   const pathItem = document.paths?.[tool.path];
   const operation = pathItem?.[tool.method];
   if (!operation) throw new Error(`${where}: no such operation in the ${variant} spec (tool ${tool.name})`);
@@ -94,7 +99,7 @@ export function deriveTool(document, tool, variant) {
     operationId: operation.operationId,
     method: tool.method.toUpperCase(),
     path: tool.path,
-    readOnly: tool.readOnly,
+    ...Object.fromEntries(HINTS.map((hint) => [hint, tool[hint]])),
     description: `${specText}\n\n${tool.guidance}`,
     inputSchema,
     outputSchema,

@@ -10,7 +10,15 @@
  * @property {string} path The operation's path in the spec.
  * @property {string[]} [fixed] Request fields the toolkit sets itself; generation fails when one is not in the spec.
  * @property {string[]} [fixedWhenPresent] Fields the toolkit leaves out where the variant has them (the owner id).
- * @property {boolean} readOnly Whether the tool changes nothing (MCP's readOnlyHint).
+ * @property {boolean} readOnly Whether the tool changes nothing (MCP's `readOnlyHint`).
+ * @property {boolean} destructive Whether it may take something away that cannot be given back by the agent (MCP's
+ *   `destructiveHint`; only meaningful when the tool is not read-only).
+ * @property {boolean} idempotent Whether calling it again with the same input changes nothing more (MCP's
+ *   `idempotentHint`).
+ * @property {boolean} openWorld Whether it reaches beyond Cardrail's own records (MCP's `openWorldHint`): no tool
+ *   does; each reads or changes this organization's cards, intents and transactions only.
+ * @property {boolean} mayNeedPerson Whether its answer may be something waiting for a person's decision (an intent
+ *   `pending_approval`), which an MCP server then asks the client to show the person (URL elicitation, a task).
  * @property {Record<string, object>} [toolkitInput] Input fields of the toolkit's own, not of the operation (JSON
  *   Schema; each says what it does): generation fails when one collides with an operation's field.
  * @property {string} guidance For the model: when to call the tool and how to read its answer.
@@ -27,6 +35,10 @@ export const toolCatalog = [
     method: 'get',
     path: '/cards/{cardId}/policy',
     readOnly: true,
+    destructive: false,
+    idempotent: true,
+    openWorld: false,
+    mayNeedPerson: false,
     guidance:
       'Call this before planning a purchase. `limits.remainingDay` and `limits.remainingMonth` are what you may still ' +
       'spend (null: no cap), `cooldown.isInCooldown` and `cooldownEndsAt` say when the next payment is allowed, ' +
@@ -41,6 +53,10 @@ export const toolCatalog = [
     fixed: ['agentId'],
     fixedWhenPresent: OWNER_FIELDS,
     readOnly: true,
+    destructive: false,
+    idempotent: true,
+    openWorld: false,
+    mayNeedPerson: false,
     guidance:
       'Ask whether a purchase would be approved right now, without spending anything. `decision` is `approve`, ' +
       '`decline` (each entry of `reasons` says why) or `review` (declare an intent first, or wait for its approval). ' +
@@ -52,6 +68,10 @@ export const toolCatalog = [
     method: 'post',
     path: '/intents',
     readOnly: false,
+    destructive: false,
+    idempotent: false,
+    openWorld: false,
+    mayNeedPerson: true,
     guidance:
       'Declare what you are about to buy before you pay: a short summary, the expected amount in cents and, when ' +
       'you know it, the merchant. When the card requires approval the intent starts as `pending_approval` and a ' +
@@ -66,6 +86,10 @@ export const toolCatalog = [
     method: 'get',
     path: '/intents/{intentId}',
     readOnly: true,
+    destructive: false,
+    idempotent: true,
+    openWorld: false,
+    mayNeedPerson: false,
     guidance:
       'Check an intent you declared. `pending_approval`: a human has not decided yet, do not pay. `pending`: ' +
       'declared and approved (or no approval needed), you may retrieve the credentials and pay. `rejected`: do not ' +
@@ -78,6 +102,10 @@ export const toolCatalog = [
     method: 'get',
     path: '/intents/{intentId}',
     readOnly: true,
+    destructive: false,
+    idempotent: true,
+    openWorld: false,
+    mayNeedPerson: false,
     toolkitInput: {
       timeoutSeconds: {
         type: 'integer',
@@ -103,6 +131,10 @@ export const toolCatalog = [
     path: '/cards/{cardId}/credentials',
     fixed: ['exposureMode'],
     readOnly: false,
+    destructive: false,
+    idempotent: false,
+    openWorld: false,
+    mayNeedPerson: false,
     guidance:
       'Retrieve the card details right before paying, for a purchase you declared. Every call is recorded ' +
       '(`credential.accessed`) and opens the attestation window: pay before `expiresAt`. Refused with ' +
@@ -118,6 +150,10 @@ export const toolCatalog = [
     path: '/transactions',
     fixed: ['agentId'],
     readOnly: true,
+    destructive: false,
+    idempotent: true,
+    openWorld: false,
+    mayNeedPerson: false,
     guidance:
       'Your own card transactions, newest first: amount in cents, status and, for a declined one, the reason. ' +
       'When `hasMore` is true, pass `nextCursor` as `cursor` for the next page.',
@@ -128,6 +164,10 @@ export const toolCatalog = [
     method: 'post',
     path: '/cards/{cardId}/freeze',
     readOnly: false,
+    destructive: true,
+    idempotent: true,
+    openWorld: false,
+    mayNeedPerson: false,
     guidance:
       'Stop the card at once: every payment is declined until a human reactivates it, which you cannot do. Use it ' +
       'when the card details may have leaked, a payment looks wrong, or your task is finished. Freezing a frozen ' +

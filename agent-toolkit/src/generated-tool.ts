@@ -33,6 +33,14 @@ export interface GeneratedTool {
   path: string;
   /** Whether the tool changes nothing. */
   readOnly: boolean;
+  /** Whether it may take away something the agent cannot give back (freezing a card); meaningful when not read-only. */
+  destructive: boolean;
+  /** Whether calling it again with the same input changes nothing more. */
+  idempotent: boolean;
+  /** Whether it reaches beyond the organization's own records at Cardrail (no tool does). */
+  openWorld: boolean;
+  /** Whether its answer may be something waiting for a person's decision (an intent `pending_approval`). */
+  mayNeedPerson: boolean;
   /** The operation's summary and description from the spec, then guidance for a model. */
   description: string;
   /** The input the tool takes, derived from the operation's parameters and body. */

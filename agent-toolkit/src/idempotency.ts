@@ -1,5 +1,5 @@
 /** JSON with object keys sorted, so that one input gives one text whatever order its fields came in. */
-function canonicalJson(value: unknown): string {
+export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value !== null && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>)
@@ -16,8 +16,11 @@ function canonicalJson(value: unknown): string {
  * out once; a model reusing a call id with another input is another request, not a refused reuse of the key.
  */
 export async function callIdempotencyKey(agentId: string, tool: string, callId: string, input: unknown): Promise<string> {
-  const text = canonicalJson({ agentId, tool, callId, input });
+  return `toolcall_${await sha256Hex(canonicalJson({ agentId, tool, callId, input }))}`;
+}
+
+/** SHA-256 of a text (Web Crypto), in hex. */
+export async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  const hex = Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `toolcall_${hex}`;
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }

@@ -55,8 +55,19 @@ export interface CardrailTool {
   inputSchema: ToolInputSchema;
   /** What the tool returns when it succeeds (the API's answer, as the model sees it), as JSON Schema. */
   outputSchema: ToolOutputSchema;
-  /** Whether the tool changes nothing. */
+  /** Whether the tool changes nothing (MCP's `readOnlyHint`). */
   readOnly: boolean;
+  /** Whether it may take away something the agent cannot give back, e.g. freeze a card (MCP's `destructiveHint`). */
+  destructive: boolean;
+  /** Whether calling it again with the same input changes nothing more (MCP's `idempotentHint`). */
+  idempotent: boolean;
+  /** Whether it reaches beyond the organization's own records at Cardrail (MCP's `openWorldHint`; no tool does). */
+  openWorld: boolean;
+  /**
+   * Whether its answer may be something waiting for a person's decision (an intent `pending_approval`): an MCP server
+   * then asks the client to show the person the approval page, or follows the decision as a task.
+   */
+  mayNeedPerson: boolean;
 }
 
 /** The outcome of a tool call: what the API returned, as the model should see it, or the error. */
@@ -116,6 +127,10 @@ function offeredTool(generated: GeneratedTool, boundCardId: string | undefined, 
     inputSchema,
     outputSchema,
     readOnly: generated.readOnly,
+    destructive: generated.destructive,
+    idempotent: generated.idempotent,
+    openWorld: generated.openWorld,
+    mayNeedPerson: generated.mayNeedPerson,
   };
 }
 

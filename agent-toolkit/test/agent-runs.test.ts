@@ -5,12 +5,14 @@
 //     get_card_credentials -> the payment (/simulate/authorize) -> intent.matched, signed, on a webhook.
 // (b) A client without elicitation: declare_intent answers the link and the wait step -> wait_for_approval while
 //     mock.approver plays the person -> credentials -> payment -> intent.matched on the webhook.
+// (c) An MCP 2026-07-28 client (server/discover, then stateless requests) with URL elicitation: declare_intent answers
+//     input_required with the approval page -> the client shows it, mock.approver plays the person -> the client's
+//     retry answers the approved intent -> credentials -> payment -> intent.matched.
 import type { Readable } from 'node:stream';
 import { launchChromium } from '@cardrail/runtime-tests/browser';
 import { constructEvent } from '@cardrail/sdk/webhooks';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { type ClientCapabilities, ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { Client, type ClientCapabilities } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, BIN } from './support/bin.js';
@@ -41,8 +43,9 @@ afterAll(async () => {
   await world?.close();
 });
 
-/** `cardrail-mcp` for the world's agent over stdio, and a client with these capabilities. */
-async function stdioClient(capabilities: ClientCapabilities): Promise<{ client: Client; call: ToolCaller }> {
+/** `cardrail-mcp` for the world's agent over stdio, and a client with these capabilities (MCP 2025-11-25 unless
+ * `modern`: then the client probes with server/discover and speaks 2026-07-28). */
+async function stdioClient(capabilities: ClientCapabilities, modern = false): Promise<{ client: Client; call: ToolCaller }> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [BIN, '--agent', world.agentId, '--base-url', world.baseUrl],
@@ -50,8 +53,12 @@ async function stdioClient(capabilities: ClientCapabilities): Promise<{ client: 
     stderr: 'pipe',
   });
   (transport.stderr as Readable).resume();
-  const client = new Client({ name: 'scripted-agent', version: '0.0.0' }, { capabilities });
+  const client = new Client(
+    { name: 'scripted-agent', version: '0.0.0' },
+    { capabilities, ...(modern ? { versionNegotiation: { mode: 'auto' as const } } : {}) },
+  );
   await client.connect(transport);
+  expect(client.getProtocolEra()).toBe(modern ? 'modern' : 'legacy');
   clients.push(client);
   return { client, call: mcpCaller(client) };
 }
@@ -105,7 +112,7 @@ describe('scripted agent runs over MCP stdio', () => {
     const shown: string[] = [];
     let person: Promise<void> | undefined;
     const { client, call } = await stdioClient({ elicitation: { url: {} } });
-    client.setRequestHandler(ElicitRequestSchema, async (request) => {
+    client.setRequestHandler('elicitation/create', async (request) => {
       const { url } = request.params as { url: string };
       shown.push(url);
       // The client shows the link; the person opens it (after the client said so) and decides there.
@@ -146,6 +153,33 @@ describe('scripted agent runs over MCP stdio', () => {
       await payAndAwaitMatch(declared.payload.id);
     } finally {
       approver.stop();
+    }
+  });
+
+  it('(c) a 2026-07-28 client shows the page from input_required; the person approves; its retry gets the decision', async () => {
+    const shown: { url: string; elicitationId?: string }[] = [];
+    const { client, call } = await stdioClient({ elicitation: { url: {} } }, true);
+    let approver: ReturnType<typeof world.running.mock.approver> | undefined;
+    client.setRequestHandler('elicitation/create', async (request) => {
+      shown.push(request.params as { url: string; elicitationId?: string });
+      // The person, reached through the page the client showed, approves.
+      approver = world.running.mock.approver({ client: world.api, decide: 'approve' });
+      return { action: 'accept' };
+    });
+    try {
+      const declared = await call('declare_intent', purchase('GPU credits, asked for on the 2026 wire'));
+      expect(declared.payload).toMatchObject({ status: 'pending', approvedBy: 'api' });
+      expect(shown).toEqual([expect.objectContaining({ url: declared.payload.approvalUrl })]);
+      expect(shown[0]).not.toHaveProperty('elicitationId');
+      expect(declared.said).toEqual([
+        'The person was shown the approval page in the client.',
+        expect.stringMatching(/is approved: you may call get_card_credentials/),
+      ]);
+      const credentials = await call('get_card_credentials', { cardId: world.approvalCard, intentId: declared.payload.id });
+      expect(credentials.isError).toBe(false);
+      await payAndAwaitMatch(declared.payload.id);
+    } finally {
+      approver?.stop();
     }
   });
 });

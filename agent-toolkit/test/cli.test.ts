@@ -12,10 +12,10 @@ describe('cardrail-mcp command line', () => {
   it("reads how declare_intent asks for a person's decision", () => {
     const base = ['--api-key', 'sk_test_cli000001', '--agent', 'agt_1'];
     expect(parseCli(base, {})).toMatchObject({
-      config: { approval: { elicitation: true, elicitationTimeoutMs: undefined, decisionWaitSeconds: undefined } },
+      config: { approval: { elicitation: true, tasks: true, elicitationTimeoutMs: undefined, decisionWaitSeconds: undefined } },
     });
     expect(parseCli([...base, '--no-elicitation', '--elicitation-timeout', '30', '--approval-wait', '240'], {})).toMatchObject({
-      config: { approval: { elicitation: false, elicitationTimeoutMs: 30_000, decisionWaitSeconds: 240 } },
+      config: { approval: { elicitation: false, tasks: true, elicitationTimeoutMs: 30_000, decisionWaitSeconds: 240 } },
     });
   });
 
@@ -31,8 +31,14 @@ describe('cardrail-mcp command line', () => {
       '--transport',
       '--port',
       '--host',
+      '--no-tasks',
+      '--allowed-origin',
+      '--allowed-host',
+      'CARDRAIL_MCP_STATE_SECRET',
     ])
       expect(help.stdout).toContain(flag);
+    // The conformance suite's test-only tools are not offered to users.
+    expect(help.stdout).not.toContain('CONFORMANCE');
     const shown = await runBin(['--version']);
     expect(shown).toMatchObject({ status: 0, stdout: `${version}\n` });
   });
@@ -42,9 +48,10 @@ describe('cardrail-mcp command line', () => {
       [['--agent', 'agt_1'], /--api-key <key> is required/],
       [['--api-key', 'sk_test_cli000001'], /--agent <agentId> is required/],
       [['--api-key', 'sk_test_cli000001', '--agent', 'agt_1', '--variant', 'admin'], /--variant must be customer or user/],
+      [['--api-key', 'sk_test_cli000001', '--agent', 'agt_1', '--port', '4020'], /--port applies to --transport http only/],
       [
-        ['--api-key', 'sk_test_cli000001', '--agent', 'agt_1', '--port', '4020'],
-        /--host and --port apply to --transport http only/,
+        ['--api-key', 'sk_test_cli000001', '--agent', 'agt_1', '--host', '::1', '--allowed-origin', 'localhost'],
+        /--host, --allowed-origin apply to --transport http only/,
       ],
       [
         ['--api-key', 'sk_test_cli000001', '--agent', 'agt_1', '--transport', 'http', '--port', '70000'],
@@ -107,11 +114,32 @@ describe('cardrail-mcp command line', () => {
         baseUrl: 'http://127.0.0.1:4010/v1',
         variant: 'customer',
         credentialExposure: 'full',
-        approval: { elicitation: true, elicitationTimeoutMs: undefined, decisionWaitSeconds: undefined },
+        approval: { elicitation: true, tasks: true, elicitationTimeoutMs: undefined, decisionWaitSeconds: undefined },
         transport: 'http',
         host: undefined,
         port: 0,
+        allowedHosts: undefined,
+        allowedOrigins: undefined,
+        stateSecret: undefined,
+        conformanceFixtures: false,
       },
     });
+  });
+
+  it('reads the HTTP guards, the tasks switch and the state secret', () => {
+    const base = ['--api-key', 'sk_test_cli000001', '--agent', 'agt_1', '--transport', 'http'];
+    const origins = ['--allowed-origin', 'https://app.example', '--allowed-origin', 'localhost'];
+    expect(parseCli([...base, ...origins, '--allowed-host', 'mcp.example', '--no-tasks'], {})).toMatchObject({
+      config: {
+        allowedOrigins: ['https://app.example', 'localhost'],
+        allowedHosts: ['mcp.example'],
+        approval: { tasks: false, elicitation: true },
+      },
+    });
+    const secret = 'a-state-secret-of-at-least-32-bytes!';
+    expect(parseCli(base, { CARDRAIL_MCP_STATE_SECRET: secret, CARDRAIL_MCP_CONFORMANCE_FIXTURES: '1' })).toMatchObject({
+      config: { stateSecret: secret, conformanceFixtures: true },
+    });
+    expect(() => parseCli(base, { CARDRAIL_MCP_STATE_SECRET: 'short' })).toThrow(/at least 32 bytes/);
   });
 });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { deriveTool, readBundle, VARIANTS } from '../scripts/generate-tools.mjs';
+import { deriveTool, HINTS, readBundle, VARIANTS } from '../scripts/generate-tools.mjs';
 import { toJsonSchema } from '../scripts/lib/openapi-to-json-schema.mjs';
 import { toolCatalog } from '../scripts/tool-catalog.mjs';
 import { customerTools, TOOL_NAMES, userTools } from '../src/generated/tool-schemas.js';
@@ -129,6 +129,19 @@ describe('tool schemas derived from the spec', () => {
       }
     });
   }
+
+  it('carries every hint the catalog states, and fails when one is not stated', () => {
+    const document = readBundle('customer');
+    for (const tool of toolCatalog) {
+      const derived = deriveTool(document, tool, 'customer');
+      for (const hint of HINTS)
+        expect(derived[hint as keyof typeof derived], `${tool.name} ${hint}`).toBe(tool[hint as keyof typeof tool]);
+    }
+    const { idempotent: _unstated, ...vague } = catalogTool('freeze_card');
+    expect(() => deriveTool(document, vague as (typeof toolCatalog)[number], 'customer')).toThrow(
+      /the catalog does not state idempotent of tool freeze_card/,
+    );
+  });
 
   it("fails when a field of the toolkit's own collides with one of the operation's", () => {
     const document = readBundle('customer');

@@ -1,15 +1,8 @@
-// A person's approval over MCP, client by client: one that shows the approval page (URL elicitation) and whose person
+// A person's approval over MCP 2025-11-25 (a connection: the server sends elicitation/create), client by client: one that shows the approval page (URL elicitation) and whose person
 // opens it, one that declines, one without the capability, one that never answers; the decision arriving or not in
 // time; wait_for_approval's progress and cancellation. Every answer's structuredContent is checked against the
 // tool's outputSchema (mcpCaller).
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import {
-  type ClientCapabilities,
-  ElicitationCompleteNotificationSchema,
-  ElicitRequestSchema,
-  type ElicitResult,
-} from '@modelcontextprotocol/sdk/types.js';
+import { Client, type ClientCapabilities, type ElicitResult, InMemoryTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCardrailToolkit } from '../src/index.js';
 import { type CardrailMcpServerOptions, createCardrailMcpServer } from '../src/mcp/index.js';
@@ -56,12 +49,12 @@ async function connect(
   const asked: Connected['asked'] = [];
   const completed: string[] = [];
   if (capabilities.elicitation) {
-    client.setRequestHandler(ElicitRequestSchema, async (request) => {
+    client.setRequestHandler('elicitation/create', async (request) => {
       asked.push(request.params as Connected['asked'][number]);
       return answer(request.params as { url?: string; message: string });
     });
   }
-  client.setNotificationHandler(ElicitationCompleteNotificationSchema, (notification) => {
+  client.setNotificationHandler('notifications/elicitation/complete', (notification) => {
     completed.push(notification.params.elicitationId);
   });
   await client.connect(clientSide);
@@ -213,7 +206,6 @@ describe('wait_for_approval over MCP', () => {
     const progress: { progress: number; total?: number; message?: string }[] = [];
     const waiting = client.callTool(
       { name: 'wait_for_approval', arguments: { intentId: declared.payload.id, timeoutSeconds: 60 } },
-      undefined,
       {
         onprogress: (update) => progress.push(update),
         resetTimeoutOnProgress: true,
@@ -231,9 +223,10 @@ describe('wait_for_approval over MCP', () => {
     const { client, sent } = await connect({});
     const declared = await mcpCaller(client)('declare_intent', purchase());
     const controller = new AbortController();
-    const waiting = client.callTool({ name: 'wait_for_approval', arguments: { intentId: declared.payload.id } }, undefined, {
-      signal: controller.signal,
-    });
+    const waiting = client.callTool(
+      { name: 'wait_for_approval', arguments: { intentId: declared.payload.id } },
+      { signal: controller.signal },
+    );
     const reads = () => sent.paths().filter((path) => path === `GET /intents/${declared.payload.id}`).length;
     await expect.poll(reads, { timeout: 20_000 }).toBeGreaterThan(0);
     controller.abort();

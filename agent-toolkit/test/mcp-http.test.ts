@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCardrailToolkit, TOOL_NAMES } from '../src/index.js';
 import { serveHttp, type RunningMcpHttpServer } from '../src/mcp/node.js';
 import { assertBuilt, BIN } from './support/bin.js';
 import { finished, stderrLine } from './support/child.js';
+import { rpcAnswer } from './support/rpc.js';
 import { mcpCaller } from './support/tool-caller.js';
 import { startWorld, type World } from './support/world.js';
 
@@ -34,6 +34,7 @@ function raw(options: {
   method: string;
   path?: string;
   host?: string;
+  origin?: string;
   body?: string;
   chunked?: boolean;
 }): Promise<{ status: number; body: string }> {
@@ -47,6 +48,7 @@ function raw(options: {
         method: options.method,
         headers: {
           host: options.host ?? url.host,
+          ...(options.origin === undefined ? {} : { origin: options.origin }),
           'content-type': 'application/json',
           accept: 'application/json, text/event-stream',
           ...(options.chunked ? { 'transfer-encoding': 'chunked' } : {}),
@@ -84,6 +86,26 @@ describe('MCP server over streamable HTTP', () => {
     await second.close();
   });
 
+  it('a 2025-11-25 client over HTTP (no session, so no request to it) gets the link and the wait step, even with URL elicitation', async () => {
+    const client = new Client({ name: 'http-2025', version: '0.0.0' }, { capabilities: { elicitation: { url: {} } } });
+    const asked: unknown[] = [];
+    client.setRequestHandler('elicitation/create', async (request) => {
+      asked.push(request.params);
+      return { action: 'accept' };
+    });
+    await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
+    expect(client.getProtocolEra()).toBe('legacy');
+    const declared = await mcpCaller(client)('declare_intent', {
+      cardId: world.approvalCard,
+      summary: 'Over HTTP, 2025-11-25',
+      expectedAmount: 700,
+    });
+    expect(declared.payload.status).toBe('pending_approval');
+    expect(declared.said).toEqual([expect.stringMatching(/^A person must approve intent .* Then call wait_for_approval/)]);
+    expect(asked).toEqual([]);
+    await client.close();
+  });
+
   it('refuses a foreign Host, other methods and paths, unreadable and oversized bodies, and keeps serving', async () => {
     const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
     expect(await raw({ method: 'POST', host: 'evil.example:80', body: initialize })).toMatchObject({ status: 403 });
@@ -96,14 +118,48 @@ describe('MCP server over streamable HTTP', () => {
     expect(await raw({ method: 'POST', body: 'x'.repeat(2 * 1024 * 1024), chunked: true })).toMatchObject({ status: 413 });
     const localhost = await raw({ method: 'POST', host: `localhost:${server.port}`, body: initialize });
     expect(localhost.status).toBe(200);
-    expect(JSON.parse(localhost.body)).toMatchObject({ result: { tools: expect.any(Array) } });
+    expect(rpcAnswer(localhost.body)).toMatchObject({ result: { tools: expect.any(Array) } });
+  });
+
+  it("refuses a web page of another origin (403), with a loopback Host, and serves local pages and the server's own", async () => {
+    const list = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+    for (const origin of ['http://evil.example', 'https://127.0.0.1.evil.example', 'null', 'not a url']) {
+      const refused = await raw({ method: 'POST', origin, body: list });
+      expect(refused.status, origin).toBe(403);
+      expect(JSON.parse(refused.body), origin).toMatchObject({
+        error: { code: -32000, message: expect.stringContaining('Origin') },
+      });
+    }
+    for (const origin of ['http://localhost:6274', 'http://127.0.0.1:3000', new URL(server.url).origin]) {
+      const served = await raw({ method: 'POST', origin, body: list });
+      expect(served.status, origin).toBe(200);
+      expect(rpcAnswer(served.body), origin).toMatchObject({ result: { tools: expect.any(Array) } });
+    }
+  });
+
+  it('allows the origins it is given, and no others', async () => {
+    const toolkit = createCardrailToolkit({ apiKey: world.apiKey, baseUrl: world.baseUrl, agentId: world.agentId });
+    const guarded = await serveHttp(toolkit, { port: 0, allowedOrigins: ['https://app.example'] });
+    try {
+      const post = (origin: string) =>
+        fetch(guarded.url, {
+          method: 'POST',
+          headers: { origin, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+        });
+      expect((await post('https://app.example')).status).toBe(200);
+      expect((await post('https://app.example:8443')).status).toBe(403);
+      expect((await post('http://localhost:6274')).status).toBe(403);
+    } finally {
+      await guarded.close();
+    }
   });
 
   it('answers missing or malformed params with -32602 and a one-line message, and keeps serving', async () => {
     const rpc = async (id: number, method: string, params?: unknown) => {
       const body = JSON.stringify(params === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params });
       const answer = await raw({ method: 'POST', body });
-      return JSON.parse(answer.body) as { id: number; error?: { code: number; message: string }; result?: unknown };
+      return rpcAnswer(answer.body) as { id: number; error?: { code: number; message: string }; result?: unknown };
     };
     const cases: [string, unknown, RegExp][] = [
       ['tools/call', undefined, /tools\/call needs params: an object with the tool's name and its arguments/],

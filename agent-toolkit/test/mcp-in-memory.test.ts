@@ -1,6 +1,4 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { Client, InMemoryTransport, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCardrailToolkit, TOOL_NAMES } from '../src/index.js';
 import { createCardrailMcpServer } from '../src/mcp/index.js';
@@ -45,6 +43,19 @@ describe('MCP server over the in-memory transport', () => {
       annotations: { readOnlyHint: true },
       inputSchema: { required: ['intentId'], properties: { timeoutSeconds: { default: 45, maximum: 300 } } },
     });
+    // Every hint as the catalog states it, and whether a person may be asked; nothing decided by a tool's name.
+    const toolkit = createCardrailToolkit({ apiKey: world.apiKey, baseUrl: world.baseUrl, agentId: world.agentId });
+    for (const tool of toolkit.tools) {
+      const listed = tools.find((candidate) => candidate.name === tool.name);
+      expect(listed?.annotations, tool.name).toEqual({
+        title: tool.title,
+        readOnlyHint: tool.readOnly,
+        destructiveHint: tool.destructive,
+        idempotentHint: tool.idempotent,
+        openWorldHint: tool.openWorld,
+      });
+      expect(listed?._meta?.['dev.cardrail/mayNeedPerson'], tool.name).toBe(tool.mayNeedPerson ? true : undefined);
+    }
     const byName = Object.fromEntries(tools.map((tool) => [tool.name, tool]));
     expect(byName.check_spending_power?.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
     expect(byName.freeze_card?.annotations).toMatchObject({
@@ -53,6 +64,9 @@ describe('MCP server over the in-memory transport', () => {
       idempotentHint: true,
     });
     expect(byName.get_card_credentials?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false });
+    expect(tools.filter((tool) => tool._meta?.['dev.cardrail/mayNeedPerson']).map((tool) => tool.name)).toEqual([
+      'declare_intent',
+    ]);
     await client.close();
   });
 
@@ -100,8 +114,11 @@ describe('MCP server over the in-memory transport', () => {
     });
 
     const unknown = client.callTool({ name: 'unfreeze_card', arguments: { cardId: world.plainCard } });
-    await expect(unknown).rejects.toBeInstanceOf(McpError);
-    await expect(unknown).rejects.toMatchObject({ code: ErrorCode.InvalidParams });
+    await expect(unknown).rejects.toBeInstanceOf(ProtocolError);
+    await expect(unknown).rejects.toMatchObject({
+      code: ProtocolErrorCode.InvalidParams,
+      message: expect.stringContaining('Unknown tool unfreeze_card; the tools are check_spending_power, '),
+    });
 
     expect((await call('check_spending_power', { cardId: world.approvalCard })).isError).toBe(false);
     await client.close();

@@ -10,9 +10,10 @@ const stderrLogger: Logger = { error: say, warn: say, info: say, debug: say };
 
 async function serve(config: ServeConfig): Promise<RunningMcpServer> {
   // Loaded once the command line is known good: --help, --version and usage errors answer without the MCP SDK.
-  const [{ createCardrailToolkit }, { serveHttp, serveStdio }] = await Promise.all([
+  const [{ createCardrailToolkit }, { serveHttp, serveStdio }, { stateSecretFromApiKey }] = await Promise.all([
     import('../toolkit.js'),
     import('../mcp/node.js'),
+    import('../mcp/state-secret.js'),
   ]);
   let toolkit: ReturnType<typeof createCardrailToolkit>;
   try {
@@ -30,13 +31,27 @@ async function serve(config: ServeConfig): Promise<RunningMcpServer> {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
   const scope = `agent ${toolkit.agentId}${toolkit.cardId === undefined ? '' : `, card ${toolkit.cardId}`}`;
+  const server = {
+    approval: config.approval,
+    // Derived from the API key when not given: retried calls and tasks survive a restart with the same key.
+    stateSecret: config.stateSecret ?? (await stateSecretFromApiKey(config.apiKey)),
+    conformanceFixtures: config.conformanceFixtures,
+  };
+  if (config.conformanceFixtures)
+    say('cardrail-mcp: CARDRAIL_MCP_CONFORMANCE_FIXTURES=1 adds test-only tools; never give this server to a model.');
   if (config.transport === 'http') {
-    const running = await serveHttp(toolkit, { host: config.host, port: config.port, approval: config.approval });
+    const running = await serveHttp(toolkit, {
+      ...server,
+      host: config.host,
+      port: config.port,
+      allowedHosts: config.allowedHosts,
+      allowedOrigins: config.allowedOrigins,
+    });
     say(`cardrail-mcp ${VERSION}: tools for ${scope} at ${running.url} (streamable HTTP)`);
     return running;
   }
   // When the client closes stdin the process ends by itself, once the calls in flight have answered.
-  const running = await serveStdio(toolkit, { approval: config.approval });
+  const running = await serveStdio(toolkit, server);
   say(`cardrail-mcp ${VERSION}: tools for ${scope} on stdio`);
   return running;
 }

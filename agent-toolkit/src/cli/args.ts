@@ -20,12 +20,23 @@ Options:
   --no-elicitation             never ask the client to show an intent's approval page (MCP URL elicitation);
                                the model gets the link and waits with wait_for_approval, as with any client
                                that cannot show one
-  --elicitation-timeout <s>    how long the client has to show the approval page (default 60 seconds)
+  --no-tasks                   never answer with a task (MCP tasks extension), even to a client that
+                               declared it
+  --elicitation-timeout <s>    how long a 2025-11-25 client has to show the approval page (default 60 seconds)
   --approval-wait <s>          once the person opened the page, how long declare_intent waits for their
                                decision (default 120, at most 300 seconds)
-  --transport <stdio|http>     stdio (default) or streamable HTTP (POST http://<host>:<port>/mcp)
+  --transport <stdio|http>     stdio (default) or streamable HTTP (http://<host>:<port>/mcp); both serve MCP
+                               2025-11-25 and 2026-07-28 clients
   --host <host>                HTTP only; default 127.0.0.1
   --port <n>                   HTTP only; default 4020, 0 picks a free port
+  --allowed-host <name>        HTTP only, repeatable: a host name accepted in the Host header (default: the
+                               loopback names on a loopback host, else --host)
+  --allowed-origin <origin>    HTTP only, repeatable: a web page origin (https://app.example) or host name
+                               that may call the server; others get 403 (default: localhost pages on a
+                               loopback host, else none)
+
+Environment only: CARDRAIL_MCP_STATE_SECRET (at least 32 bytes) signs what clients hold for the server
+(retried calls, task ids); default: derived from the API key, so it survives a restart.
   -h, --help                   this help
   -v, --version                the version`;
 
@@ -36,11 +47,22 @@ export interface ServeConfig {
   baseUrl: string | undefined;
   variant: ApiVariant;
   credentialExposure: CredentialExposure;
-  /** How declare_intent asks a client that can show a URL for a person's decision. */
-  approval: { elicitation: boolean; elicitationTimeoutMs: number | undefined; decisionWaitSeconds: number | undefined };
+  /** How declare_intent asks a client for a person's decision. */
+  approval: {
+    elicitation: boolean;
+    tasks: boolean;
+    elicitationTimeoutMs: number | undefined;
+    decisionWaitSeconds: number | undefined;
+  };
   transport: 'stdio' | 'http';
   host: string | undefined;
   port: number | undefined;
+  allowedHosts: string[] | undefined;
+  allowedOrigins: string[] | undefined;
+  /** CARDRAIL_MCP_STATE_SECRET; undefined: derived from the API key. */
+  stateSecret: string | undefined;
+  /** CARDRAIL_MCP_CONFORMANCE_FIXTURES=1: the conformance suite's tools (test only). */
+  conformanceFixtures: boolean;
 }
 
 export type CliCommand = { kind: 'help' } | { kind: 'version' } | { kind: 'serve'; config: ServeConfig };
@@ -86,11 +108,14 @@ const OPTIONS = {
   variant: { type: 'string' },
   'credential-exposure': { type: 'string' },
   'no-elicitation': { type: 'boolean' },
+  'no-tasks': { type: 'boolean' },
   'elicitation-timeout': { type: 'string' },
   'approval-wait': { type: 'string' },
   transport: { type: 'string' },
   host: { type: 'string' },
   port: { type: 'string' },
+  'allowed-host': { type: 'string', multiple: true },
+  'allowed-origin': { type: 'string', multiple: true },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const;
@@ -113,8 +138,14 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
   const agentId = nonEmpty(values.agent) ?? nonEmpty(env.CARDRAIL_AGENT_ID);
   if (agentId === undefined) throw new UsageError('--agent <agentId> is required (or set CARDRAIL_AGENT_ID).');
   const transport = oneOf(values.transport, ['stdio', 'http'] as const, '--transport', 'stdio');
-  if (transport === 'stdio' && (values.host !== undefined || values.port !== undefined)) {
-    throw new UsageError('--host and --port apply to --transport http only.');
+  const httpOnly = (['host', 'port', 'allowed-host', 'allowed-origin'] as const).filter((flag) => values[flag] !== undefined);
+  if (transport === 'stdio' && httpOnly.length > 0) {
+    const named = httpOnly.map((flag) => `--${flag}`);
+    throw new UsageError(`${named.join(', ')} ${named.length === 1 ? 'applies' : 'apply'} to --transport http only.`);
+  }
+  const stateSecret = nonEmpty(env.CARDRAIL_MCP_STATE_SECRET);
+  if (stateSecret !== undefined && new TextEncoder().encode(stateSecret).byteLength < 32) {
+    throw new UsageError('CARDRAIL_MCP_STATE_SECRET must be at least 32 bytes long.');
   }
   return {
     kind: 'serve',
@@ -127,12 +158,17 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
       credentialExposure: oneOf(values['credential-exposure'], CREDENTIAL_EXPOSURES, '--credential-exposure', 'masked'),
       approval: {
         elicitation: values['no-elicitation'] !== true,
+        tasks: values['no-tasks'] !== true,
         elicitationTimeoutMs: mapDefined(seconds(values['elicitation-timeout'], '--elicitation-timeout', 3600), (s) => s * 1000),
         decisionWaitSeconds: seconds(values['approval-wait'], '--approval-wait', 300),
       },
       transport,
       host: values.host,
       port: port(values.port),
+      allowedHosts: values['allowed-host'],
+      allowedOrigins: values['allowed-origin'],
+      stateSecret,
+      conformanceFixtures: env.CARDRAIL_MCP_CONFORMANCE_FIXTURES === '1',
     },
   };
 }

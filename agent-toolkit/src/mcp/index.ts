@@ -1,8 +1,12 @@
 /**
- * The toolkit as an MCP server, for any transport (`createCardrailMcpServer`) or as a fetch handler.
+ * The toolkit as an MCP server, for any transport (`createCardrailMcpServer`) or as a fetch handler
+ * (`createMcpFetchHandler`), serving MCP 2025-11-25 and 2026-07-28.
  *
  * @module @cardrail/agent-toolkit/mcp
  */
 export { createCardrailMcpServer, type CardrailMcpServerOptions } from './server.js';
-export type { ApprovalElicitationOptions } from './approval-elicitation.js';
-export { createMcpFetchHandler } from './fetch-handler.js';
+export type { ApprovalElicitationOptions } from './approval/settings.js';
+export { createMcpFetchHandler, type McpFetchHandler, type McpFetchHandlerOptions } from './fetch-handler.js';
+export type { McpAuthContext, McpCallSummary, McpRequestAuthenticator } from './auth-context.js';
+export type { OriginPolicy } from './origin-check.js';
+export { randomStateSecret, stateSecretFromApiKey, type StateSecret } from './state-secret.js';

@@ -1,16 +1,21 @@
 /**
- * The MCP server over stdio or loopback HTTP on Node (`serveStdio`, `serveHttp`), what `cardrail-mcp` runs.
+ * The MCP server over stdio or HTTP on Node (`serveStdio`, `serveHttp`), what `cardrail-mcp` runs.
  *
  * @module @cardrail/agent-toolkit/mcp/node
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Transform } from 'node:stream';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { hostHeaderValidation, toNodeHandler } from '@modelcontextprotocol/node';
+import { serveStdio as serveMcpStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import type { CardrailToolkit } from '../toolkit.js';
-import { createMcpFetchHandler } from './fetch-handler.js';
-import { invalidParamsAnswer } from './params-guard.js';
-import { createCardrailMcpServer, type CardrailMcpServerOptions } from './server.js';
+import { API_KEY_SUBJECT, bindingOf } from './auth-context.js';
+import { createMcpFetchHandler, type McpFetchHandlerOptions } from './fetch-handler.js';
+import { MAX_BODY_BYTES } from './request-body.js';
+import { buildCardrailServer, type CardrailMcpServerOptions, serverParts } from './server.js';
+import { stdioStreams } from './stdio-lines.js';
+import { isTaskListen } from './tasks/task-follow.js';
+import { TaskIds } from './tasks/task-id.js';
+import { TaskListens } from './tasks/task-listen.js';
 
 /** An MCP server being served. */
 export interface RunningMcpServer {
@@ -19,7 +24,9 @@ export interface RunningMcpServer {
 }
 
 /**
- * Serves the toolkit over MCP's stdio transport (this process's stdin and stdout) until closed or stdin ends.
+ * Serves the toolkit over MCP's stdio transport (this process's stdin and stdout) until closed or stdin ends. The
+ * client's first message chooses the revision for the connection: `initialize` (2025-11-25), or `server/discover`
+ * then requests of 2026-07-28.
  *
  * @example
  * ```ts
@@ -28,45 +35,45 @@ export interface RunningMcpServer {
  * ```
  */
 export async function serveStdio(toolkit: CardrailToolkit, options: CardrailMcpServerOptions = {}): Promise<RunningMcpServer> {
-  const server = createCardrailMcpServer(toolkit, options);
-  await server.connect(new StdioServerTransport(guardedLines(process.stdin, process.stdout), process.stdout));
-  return { close: () => server.close() };
-}
-
-/**
- * The input lines as they come, except a request whose params are not an object: the SDK's stdio transport would
- * drop it without an answer, so it is answered here with -32602 and not passed on.
- */
-function guardedLines(input: NodeJS.ReadableStream, output: NodeJS.WritableStream): Transform {
-  let pending = '';
-  const lines = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      pending += chunk.toString('utf8');
-      let newline = pending.indexOf('\n');
-      while (newline !== -1) {
-        const line = pending.slice(0, newline + 1);
-        pending = pending.slice(newline + 1);
-        const refused = invalidParamsAnswer(line);
-        if (refused === undefined) this.push(line);
-        else output.write(`${refused}\n`);
-        newline = pending.indexOf('\n');
+  const parts = serverParts(options);
+  const context = { toolkit, subject: API_KEY_SUBJECT };
+  // Task status notifications: the SDK's stdio listen router drops `taskIds`, so such a listen is served here.
+  const listens = new TaskListens();
+  const tasks = new TaskIds(parts.secret, bindingOf(context));
+  const streams = stdioStreams(process.stdin, process.stdout, {
+    intercept: (message, write) => {
+      if (parts.settings.tasks && isTaskListen(message)) {
+        void listens.serveLines(message, tasks, toolkit, write);
+        return true;
       }
-      done();
+      const cancelled = message as { method?: unknown; params?: { requestId?: unknown } } | undefined;
+      const requestId = cancelled?.params?.requestId;
+      if (cancelled?.method !== 'notifications/cancelled' || (typeof requestId !== 'string' && typeof requestId !== 'number')) {
+        return false;
+      }
+      return listens.cancel(requestId);
     },
-    flush(done) {
-      if (pending !== '') this.push(pending);
-      done();
-    },
+    onInputEnd: () => listens.closeAll(),
   });
-  input.pipe(lines);
-  return lines;
+  const handle = serveMcpStdio(() => buildCardrailServer(context, parts), {
+    transport: new StdioServerTransport(streams.input, streams.output),
+  });
+  return {
+    close: async () => {
+      listens.closeAll();
+      await handle.close();
+    },
+  };
 }
 
-/** Options of `serveHttp`: the server's options, and where to listen. */
-export interface McpHttpOptions extends CardrailMcpServerOptions {
+/** Options of `serveHttp`: the handler's options, and where to listen. */
+export interface McpHttpOptions extends McpFetchHandlerOptions {
   /** Default 4020; 0 picks a free port. */
   port?: number | undefined;
-  /** Default 127.0.0.1. Anyone who can reach the server can use the agent's tools: keep it on loopback. */
+  /**
+   * Default 127.0.0.1. Without an authenticator, anyone who can reach the server can use the agent's tools: keep it
+   * on loopback.
+   */
   host?: string | undefined;
   /** The endpoint's path; default `/mcp`. */
   path?: string | undefined;
@@ -75,6 +82,17 @@ export interface McpHttpOptions extends CardrailMcpServerOptions {
    * `[::1]` on a loopback host, else the host itself.
    */
   allowedHosts?: readonly string[] | undefined;
+  /**
+   * Pages that may call the server (their `Origin`), beside its own origin: origins or bare host names. Default:
+   * `localhost`, `127.0.0.1` and `[::1]` (any port) on a loopback host, else none. Clients that are not browsers send
+   * no `Origin`.
+   */
+  allowedOrigins?: readonly string[] | undefined;
+  /**
+   * Answers requests outside the MCP endpoint that an authenticator serves itself (e.g. OAuth protected resource
+   * metadata at `/.well-known/oauth-protected-resource`), or undefined to answer 404.
+   */
+  routes?: ((request: Request) => Response | undefined | Promise<Response | undefined>) | undefined;
 }
 
 /** An MCP server listening over HTTP. */
@@ -85,112 +103,38 @@ export interface RunningMcpHttpServer extends RunningMcpServer {
   port: number;
 }
 
-/** Bodies larger than this are refused (413) before they are read to the end. */
-const MAX_BODY_BYTES = 1024 * 1024;
 const LOOPBACK = ['localhost', '127.0.0.1', '[::1]'];
 
-function answerJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  response.writeHead(status, { 'Content-Type': 'application/json', ...headers }).end(JSON.stringify(body));
-}
-
-function rpcError(
-  response: ServerResponse,
-  status: number,
-  code: number,
-  message: string,
-  headers?: Record<string, string>,
-): void {
-  answerJson(response, status, { jsonrpc: '2.0', error: { code, message }, id: null }, headers);
-}
-
-function hostnameOf(header: string | undefined): string | undefined {
-  if (header === undefined) return undefined;
-  try {
-    return new URL(`http://${header}`).hostname;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
- * The request body, or undefined once a 413 has been answered. The rest of a body too large is read and dropped
- * rather than kept; `Connection: close` ends the connection after the answer.
- */
-function readBody(request: IncomingMessage, response: ServerResponse): Promise<Buffer | undefined> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    request.on('data', (chunk: Buffer) => {
-      if (size > MAX_BODY_BYTES) return;
-      size += chunk.length;
-      if (size <= MAX_BODY_BYTES) {
-        chunks.push(chunk);
-        return;
-      }
-      chunks.length = 0;
-      tooLarge(response);
-      resolve(undefined);
-    });
-    request.on('end', () => resolve(Buffer.concat(chunks)));
-    request.on('error', reject);
-  });
-}
-
-function tooLarge(response: ServerResponse): void {
-  rpcError(response, 413, -32600, `The request body is larger than ${MAX_BODY_BYTES} bytes.`, { Connection: 'close' });
-}
-
-/**
- * Serves the toolkit over MCP's streamable HTTP transport (stateless, JSON answers) on node:http. Only POST is
- * served (405 otherwise, as MCP allows a server without a server-sent event stream); a `Host` outside
- * `allowedHosts` is 403.
+ * Serves the toolkit over MCP's streamable HTTP transport on node:http: one endpoint for MCP 2026-07-28 and
+ * 2025-11-25 clients (see `createMcpFetchHandler`), answers streamed as server-sent events where the SDK streams
+ * them. A `Host` outside `allowedHosts` and an `Origin` outside `allowedOrigins` are 403, another path 404, GET and
+ * DELETE 405 (no session and no standalone event stream), a body over 1 MiB 413.
  */
 export async function serveHttp(toolkit: CardrailToolkit, options: McpHttpOptions = {}): Promise<RunningMcpHttpServer> {
   const host = options.host ?? '127.0.0.1';
   const path = options.path ?? '/mcp';
   const hostForUrl = host.includes(':') ? `[${host}]` : host;
-  const allowedHosts = options.allowedHosts ?? (LOOPBACK.includes(hostForUrl) ? LOOPBACK : [hostForUrl]);
-  const handle = createMcpFetchHandler(toolkit, options);
-
-  const serve = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
-    const hostname = hostnameOf(request.headers.host);
-    if (hostname === undefined || !allowedHosts.includes(hostname)) {
-      rpcError(response, 403, -32000, `Host ${request.headers.host ?? '(none)'} is not allowed.`);
-      return;
-    }
-    const url = new URL(request.url ?? '/', `http://${request.headers.host}`);
-    if (url.pathname !== path) {
-      answerJson(response, 404, { error: `Not found; the MCP endpoint is ${path}.` });
-      return;
-    }
-    if (request.method !== 'POST') {
-      rpcError(response, 405, -32000, 'Method not allowed: this server answers POST only (no server-sent event stream).', {
-        Allow: 'POST',
-      });
-      return;
-    }
-    if (Number(request.headers['content-length'] ?? 0) > MAX_BODY_BYTES) {
-      tooLarge(response);
-      request.resume();
-      return;
-    }
-    const body = await readBody(request, response);
-    if (body === undefined) return;
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(request.headers)) {
-      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
-    }
-    const answer = await handle(new Request(url, { method: 'POST', headers, body: body.toString('utf8') }));
-    response.writeHead(answer.status, Object.fromEntries(answer.headers));
-    response.end(Buffer.from(await answer.arrayBuffer()));
-  };
+  const loopback = LOOPBACK.includes(hostForUrl);
+  const allowedHosts = options.allowedHosts ?? (loopback ? LOOPBACK : [hostForUrl]);
+  const handler = createMcpFetchHandler(toolkit, {
+    ...options,
+    allowedOrigins: options.allowedOrigins ?? (loopback ? LOOPBACK : []),
+  });
+  const checkHost = hostHeaderValidation([...allowedHosts]);
+  const mcp = toNodeHandler({ fetch: handler }, { maxRequestBodySize: MAX_BODY_BYTES });
+  const other = toNodeHandler(
+    {
+      fetch: async (request) =>
+        (await options.routes?.(request)) ?? Response.json({ error: `Not found; the MCP endpoint is ${path}.` }, { status: 404 }),
+    },
+    { maxRequestBodySize: MAX_BODY_BYTES },
+  );
 
   const server = createServer((request, response) => {
-    serve(request, response).catch((error: unknown) => {
-      if (!response.headersSent)
-        rpcError(response, 500, -32603, `Internal error: ${error instanceof Error ? error.message : String(error)}`);
-      else response.destroy();
-    });
+    if (!checkHost(request, response)) return;
+    const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
+    void (pathname === path ? mcp : other)(request, response);
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -203,10 +147,12 @@ export async function serveHttp(toolkit: CardrailToolkit, options: McpHttpOption
   return {
     url: `http://${hostForUrl}:${port}${path}`,
     port,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
+    close: async () => {
+      await handler.close();
+      await new Promise<void>((resolve, reject) => {
         server.closeAllConnections();
         server.close((error) => (error ? reject(error) : resolve()));
-      }),
+      });
+    },
   };
 }

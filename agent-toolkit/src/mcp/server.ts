@@ -1,41 +1,53 @@
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import {
-  CallToolRequestSchema,
-  type CallToolResult,
-  ErrorCode,
-  ListToolsRequestSchema,
-  McpError,
-  type Tool,
-} from '@modelcontextprotocol/sdk/types.js';
-import type { CardrailTool, CardrailToolkit, ToolResult } from '../toolkit.js';
-import type { ToolCallOptions } from '../tools/tool-handler.js';
+import { type CacheHint, ProtocolError, ProtocolErrorCode, ResourceNotFoundError, Server } from '@modelcontextprotocol/server';
+import type { CardrailToolkit } from '../toolkit.js';
 import { VERSION } from '../version.js';
-import { type ApprovalElicitationOptions, approvalSettings, askForApproval } from './approval-elicitation.js';
+import { TASKS_EXTENSION } from './approval/approval-call.js';
+import { type ApprovalElicitationOptions, type ApprovalSettings, approvalSettings } from './approval/settings.js';
+import { API_KEY_SUBJECT, bindingOf, type McpAuthContext } from './auth-context.js';
+import { conformanceFixtures } from './conformance-fixtures.js';
 import { guardParams } from './params-guard.js';
+import { RequestStates } from './request-states.js';
+import { randomStateSecret, type StateSecret, stateSecretBytes } from './state-secret.js';
+import { registerTaskHandlers } from './tasks/task-handlers.js';
+import { TaskIds } from './tasks/task-id.js';
+import { catalogToolEntry, type McpToolEntry } from './tool-entry.js';
 
 /** Options of the MCP server. */
 export interface CardrailMcpServerOptions {
   /** The server name clients show; default `cardrail`. */
   name?: string | undefined;
-  /** How `declare_intent` asks for a person's decision through a client that can show a URL (see its defaults). */
+  /** How a tool that leaves an intent waiting for a person asks for the decision (see its defaults). */
   approval?: ApprovalElicitationOptions | undefined;
+  /**
+   * The secret (at least 32 bytes) the server signs what clients hold for it with: the `requestState` of a call that
+   * asked for input, and task ids. Default: a random secret for this server, so that what clients hold does not
+   * outlive the process; give the same secret to every process that may receive a client's retry or task request,
+   * and across restarts (`cardrail-mcp` derives one from its API key).
+   */
+  stateSecret?: StateSecret | undefined;
+  /**
+   * Test only, off by default: adds the tools the MCP conformance suite calls by name (`test_missing_capability`,
+   * `test_streaming_elicitation`, `test_logging_tool`, `test_input_required_result_tampered_state`). Never for a
+   * server a model uses.
+   */
+  conformanceFixtures?: boolean | undefined;
 }
 
-function mcpTool(tool: CardrailTool): Tool {
+/** What every server instance of one `createCardrailMcpServer`, handler or `serveStdio` call shares. */
+export interface ServerParts {
+  name: string;
+  settings: ApprovalSettings;
+  secret: Uint8Array;
+  fixtures: boolean;
+}
+
+/** The options checked and completed once; a random secret when none is given. */
+export function serverParts(options: CardrailMcpServerOptions): ServerParts {
   return {
-    name: tool.name,
-    title: tool.title,
-    description: tool.description,
-    inputSchema: tool.inputSchema,
-    outputSchema: tool.outputSchema,
-    annotations: {
-      title: tool.title,
-      readOnlyHint: tool.readOnly,
-      // Only freeze_card takes something away, and doing it twice changes nothing.
-      destructiveHint: tool.name === 'freeze_card',
-      idempotentHint: tool.readOnly || tool.name === 'freeze_card',
-      openWorldHint: false,
-    },
+    name: options.name ?? 'cardrail',
+    settings: approvalSettings(options.approval),
+    secret: options.stateSecret === undefined ? randomStateSecret() : stateSecretBytes(options.stateSecret),
+    fixtures: options.conformanceFixtures === true,
   };
 }
 
@@ -50,30 +62,90 @@ function instructions(toolkit: CardrailToolkit): string {
 }
 
 /**
- * A tool's answer as MCP carries it: the data as `structuredContent` (valid against the tool's `outputSchema`) and
- * as JSON text for clients that read only text, then the next step and any note as text of their own. A failure is
- * `isError` with the text `{"error":{...}}`.
+ * `private`: the list and the instructions name the agent (and the card) the caller acts for. Ten minutes: the list
+ * changes only with a new version of the server.
  */
-function callToolResult(result: ToolResult, note?: string): CallToolResult {
-  if (!result.ok) return { isError: true, content: [{ type: 'text', text: JSON.stringify({ error: result.error }) }] };
-  const said = [note, result.nextStep].filter((text): text is string => text !== undefined);
-  return {
-    content: [{ type: 'text', text: JSON.stringify(result.data) }, ...said.map((text) => ({ type: 'text' as const, text }))],
-    structuredContent: result.data as Record<string, unknown>,
-  };
+const CACHE: CacheHint = { ttlMs: 600_000, cacheScope: 'private' };
+const EMPTY = { ttlMs: 600_000, cacheScope: 'public' } satisfies CacheHint;
+
+/**
+ * One server instance for one context (its toolkit and caller). Tools, with their approval paths, the tasks extension
+ * when enabled, and empty prompt and resource lists (clients that list them unconditionally get an empty, cacheable
+ * answer rather than "method not found").
+ *
+ * The low-level `Server` rather than `McpServer`: the tools' schemas are JSON Schema derived from the spec and reach
+ * clients unchanged, the toolkit checks inputs itself (its `invalid_input` errors name the field), and a tool with an
+ * output schema may answer a task, which `McpServer` refuses for want of `structuredContent`.
+ */
+export function buildCardrailServer(context: McpAuthContext, parts: ServerParts): Server {
+  const { toolkit } = context;
+  const binding = bindingOf(context);
+  const states = new RequestStates(parts.secret, binding);
+  const tasks = new TaskIds(parts.secret, binding);
+  const server = new Server(
+    { name: parts.name, version: VERSION },
+    {
+      capabilities: {
+        tools: { listChanged: false },
+        prompts: { listChanged: false },
+        resources: { listChanged: false },
+        ...(parts.settings.tasks ? { extensions: { [TASKS_EXTENSION]: {} } } : {}),
+      },
+      instructions: instructions(toolkit),
+      cacheHints: {
+        'tools/list': CACHE,
+        'server/discover': CACHE,
+        'prompts/list': EMPTY,
+        'resources/list': EMPTY,
+        'resources/templates/list': EMPTY,
+      },
+      requestState: { verify: states.verify },
+    },
+  );
+  const deps = { toolkit, settings: parts.settings, states, tasks, initialized: () => server.getClientCapabilities() };
+  const entries: McpToolEntry[] = [
+    ...toolkit.tools.map((tool) => catalogToolEntry(tool, deps)),
+    ...(parts.fixtures ? conformanceFixtures(states) : []),
+  ];
+  const byName = new Map(entries.map((entry) => [entry.definition.name, entry]));
+  const tools = entries.map((entry) => entry.definition);
+  server.setRequestHandler('tools/list', () => ({ tools }));
+  server.setRequestHandler('tools/call', async (request, ctx) => {
+    const entry = byName.get(request.params.name);
+    if (entry === undefined) {
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        `Unknown tool ${request.params.name}; the tools are ${tools.map((tool) => tool.name).join(', ')}.`,
+      );
+    }
+    return entry.call(request.params.arguments, ctx);
+  });
+  server.setRequestHandler('prompts/list', () => ({ prompts: [] }));
+  server.setRequestHandler('prompts/get', (request) => {
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown prompt ${request.params.name}: this server has none.`);
+  });
+  server.setRequestHandler('resources/list', () => ({ resources: [] }));
+  server.setRequestHandler('resources/templates/list', () => ({ resourceTemplates: [] }));
+  server.setRequestHandler('resources/read', (request) => {
+    throw new ResourceNotFoundError(request.params.uri, `Resource not found: ${request.params.uri}; this server has none.`);
+  });
+  if (parts.settings.tasks) registerTaskHandlers(server, tasks, toolkit);
+  guardParams(server);
+  return server;
 }
 
 /**
- * An MCP server offering the toolkit's tools, for any transport (`server.connect(transport)`). Every tool has a
- * `title`, an input and an output JSON Schema derived from the API's spec; a call answers `structuredContent` with
- * the same data as JSON text beside it. A failed call is an MCP tool error (`isError: true`) whose text is
+ * An MCP server offering the toolkit's tools, for any transport (`server.connect(transport)`; MCP 2025-11-25 over a
+ * connection, or served per request through `createMcpFetchHandler`, `serveStdio` and `serveHttp`, which speak
+ * 2026-07-28 too). Every tool has a `title`, input and output JSON Schemas derived from the API's spec, and the hints
+ * of the tool catalog (read-only, destructive, idempotent, open world); a call answers `structuredContent` with the
+ * same data as JSON text beside it. A failed call is an MCP tool error (`isError: true`) whose text is
  * `{"error":{"code","message",...}}`; a call never takes the server down. An unknown tool name, and params that are
  * missing or not what the method takes, are protocol errors (-32602, invalid params) with a one-line message.
  *
- * A person's approval: `declare_intent` on a card that needs one asks a client that declared URL elicitation to show
- * the intent's approval page, then waits for the decision; any other client (or one that declines, fails or never
- * answers) gets the link and the `wait_for_approval` step. `wait_for_approval` reports progress to a client that
- * asked for it (`progressToken`) and stops when the client cancels the call.
+ * A person's approval: a tool that may need one (`declare_intent`) answers an intent waiting for a person through the
+ * path the client can take: a task (tasks extension), URL elicitation (`input_required` on 2026-07-28, an
+ * `elicitation/create` request on 2025-11-25), or the link and the `wait_for_approval` step (docs/agents.md).
  *
  * @example
  * ```ts
@@ -82,45 +154,5 @@ function callToolResult(result: ToolResult, note?: string): CallToolResult {
  * ```
  */
 export function createCardrailMcpServer(toolkit: CardrailToolkit, options: CardrailMcpServerOptions = {}): Server {
-  const approval = approvalSettings(options.approval);
-  // The low-level Server, not McpServer: McpServer takes zod schemas, and the tools' schemas are JSON Schema derived
-  // from the spec, which must reach clients unchanged.
-  const server = new Server(
-    { name: options.name ?? 'cardrail', version: VERSION },
-    { capabilities: { tools: {} }, instructions: instructions(toolkit) },
-  );
-  const tools = toolkit.tools.map(mcpTool);
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
-    const { name, arguments: input } = request.params;
-    if (!tools.some((tool) => tool.name === name)) {
-      throw new McpError(
-        ErrorCode.InvalidParams,
-        `Unknown tool ${name}; the tools are ${tools.map((tool) => tool.name).join(', ')}.`,
-      );
-    }
-    const progressToken = request.params._meta?.progressToken;
-    const call: ToolCallOptions = {
-      signal: extra.signal,
-      ...(progressToken === undefined
-        ? {}
-        : {
-            onProgress: (progress) => {
-              void extra
-                .sendNotification({
-                  method: 'notifications/progress',
-                  params: { progressToken, progress: progress.elapsedMs, total: progress.totalMs, message: progress.message },
-                })
-                .catch(() => undefined);
-            },
-          }),
-    };
-    const result = await toolkit.call(name, input, call);
-    if (name !== 'declare_intent') return callToolResult(result);
-    const asked = await askForApproval(toolkit, result, server.getClientCapabilities(), approval, extra, call);
-    return callToolResult(asked.result, asked.note);
-  });
-  // A request with missing or malformed params is -32602 with a short message, as MCP asks.
-  guardParams(server);
-  return server;
+  return buildCardrailServer({ toolkit, subject: API_KEY_SUBJECT }, serverParts(options));
 }

@@ -1,4 +1,4 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
 import { compileToolSchema } from './schema-validator.js';
 
 /** One tool call as the scenarios see it: whether it failed, the JSON it answered, and what else it said. */

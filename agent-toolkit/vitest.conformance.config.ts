@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+// The MCP conformance suite and the MCP Inspector's CLI against the built `cardrail-mcp` (`npm run test:conformance`;
+// a task of its own in npm test). Apart from the main suite: the conformance suite needs Node 22 or later, and the
+// main suite also runs on Node 20.
+export default defineConfig({
+  test: {
+    include: ['conformance/**/*.test.ts'],
+    setupFiles: ['../scripts/vitest-leak-guard.mjs'],
+    pool: 'forks',
+    // Hang guards, not speed checks (the suites' own waits come from scripts/lib/test-waits.mjs).
+    testTimeout: 300_000,
+    hookTimeout: 120_000,
+  },
+});
