@@ -60,8 +60,10 @@ const shared = {
   deps: {
     // ES modules only; inlined (a few dozen lines each, tree-shaken), the CommonJS build needs no require(esm).
     // jsonc-parser (the CLI's JSON syntax errors with their place) is inlined: the CLI is the only one to use it.
-    alwaysBundle: ['tinyqueue', /^@noble\/hashes/, 'jsonc-parser'],
-    onlyBundle: ['tinyqueue', '@noble/hashes', 'jsonc-parser'],
+    // jose (the JWE of an MPP card credential, on Web Crypto) is inlined too, in a chunk loaded on the first one: it
+    // is ES modules only, which the CommonJS build could not require() on Node 20 or in jest.
+    alwaysBundle: ['tinyqueue', /^@noble\/hashes/, 'jsonc-parser', 'jose'],
+    onlyBundle: ['tinyqueue', '@noble/hashes', 'jsonc-parser', 'jose'],
     neverBundle: [/^node:/],
   },
   // ES modules where an inlined package has both (jsonc-parser's `main` is UMD, whose require()s do not bundle).

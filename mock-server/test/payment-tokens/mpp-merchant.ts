@@ -1,4 +1,4 @@
-import { compactDecrypt, exportJWK, generateKeyPair, type JWK } from 'jose';
+import { compactDecrypt, exportJWK, type JWK } from 'jose';
 
 /** A merchant's RSA key for MPP card credentials: its public JWK (as a challenge carries it) and its private key. */
 export interface MerchantKey {
@@ -6,9 +6,13 @@ export interface MerchantKey {
   privateKey: CryptoKey;
 }
 
-/** A new RSA-OAEP-256 key of `bits` (2048 by default) with its `kid`. */
+/**
+ * A new RSA-OAEP-256 key of `bits` (2048 by default) with its `kid`. Made with Web Crypto itself, since jose refuses
+ * to make a key under 2048 bits, which the refusals need.
+ */
 export async function merchantKey(kid = 'enc-2026-11', bits = 2048): Promise<MerchantKey> {
-  const { publicKey, privateKey } = await generateKeyPair('RSA-OAEP-256', { modulusLength: bits });
+  const algorithm = { name: 'RSA-OAEP', modulusLength: bits, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' };
+  const { publicKey, privateKey } = await crypto.subtle.generateKey(algorithm, true, ['encrypt', 'decrypt']);
   const { kty, n, e } = await exportJWK(publicKey);
   return { publicJwk: { kty, n, e, kid, use: 'enc', alg: 'RSA-OAEP-256' }, privateKey };
 }

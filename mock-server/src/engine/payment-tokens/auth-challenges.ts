@@ -77,10 +77,10 @@ export function parseWwwAuthenticate(value: string): AuthChallenge[] {
     if (scheme === '') reader.fail('an auth-scheme');
     const challenge: AuthChallenge = { scheme, params: new Map(), token68: null };
     challenges.push(challenge);
-    if (reader.peek() === ' ' || reader.peek() === '\t') {
-      reader.skipWhitespace();
+    reader.skipWhitespace();
+    // Unless the scheme stands alone, a token68 or the auth-params follow it, which end where the next scheme starts.
+    if (!reader.done && reader.peek() !== ',') {
       challenge.token68 = readToken68(reader);
-      // The params end where the next challenge's scheme starts, past the comma.
       if (challenge.token68 === null && readParams(reader, challenge) === 'next challenge') continue;
     }
     reader.skipWhitespace();
