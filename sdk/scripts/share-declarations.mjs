@@ -36,7 +36,9 @@ for (const file of files.filter((f) => f.endsWith('.d.mts'))) {
   if (renamed.has(file.replace(/\.d\.mts$/, '.mjs'))) continue;
   const path = join(dist, file);
   const text = readFileSync(path, 'utf8');
-  const shared = text.replace(/"\.\/([^"]+\.mjs)"/g, (whole, target) => (renamed.has(target) ? `"./${renamed.get(target)}"` : whole));
+  const shared = text.replace(/"\.\/([^"]+\.mjs)"/g, (whole, target) =>
+    renamed.has(target) ? `"./${renamed.get(target)}"` : whole,
+  );
   if (shared !== text) writeFileSync(path, shared);
 }
 for (const esm of renamed.keys()) rmSync(join(dist, esm.replace(/\.mjs$/, '.d.mts')));
