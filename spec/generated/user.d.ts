@@ -1522,7 +1522,7 @@ export interface components {
         ErrorObject: {
             error: {
                 /**
-                 * @description Machine-readable code: `invalid_request`, `idempotency_key_reused`, `test_mode_only`, `intent_required`, `approval_required`, `card_not_active`, `invalid_state`, `insufficient_funds`, `method_not_allowed`, `payload_too_large`, `rate_limited`, `internal_error`, `bad_gateway`, `service_unavailable`, `state_not_saved`.
+                 * @description Machine-readable code: `invalid_request`, `idempotency_key_reused`, `test_mode_only`, `intent_required`, `approval_required`, `card_not_active`, `invalid_state`, `insufficient_funds`, `invalid_payment_request`, `payment_request_expired`, `currency_not_supported`, `payment_token_declined`, `method_not_allowed`, `payload_too_large`, `rate_limited`, `internal_error`, `bad_gateway`, `service_unavailable`, `state_not_saved`.
                  * @example invalid_request
                  */
                 code: string;
