@@ -48,7 +48,7 @@ function plaintextOf(token: PaymentTokenRecord, issued: IssuedToken): string {
  * Encrypts to the merchant's key with jose (JWE compact serialization: `alg` RSA-OAEP-256, `enc` A256GCM, the key's
  * `kid` in the protected header, no compression), on Web Crypto. jose is loaded on the first MPP credential.
  */
-export async function encryptToMerchant(jwk: RsaEncryptionJwk, plaintext: string): Promise<string> {
+async function encryptToMerchant(jwk: RsaEncryptionJwk, plaintext: string): Promise<string> {
   const { CompactEncrypt, importJWK } = await import('jose');
   const key = await importJWK(jwk, 'RSA-OAEP-256');
   return new CompactEncrypt(new TextEncoder().encode(plaintext))

@@ -15,7 +15,7 @@ import { type PaymentTokenRecord, paymentTokens } from './token-record.js';
  *   shown and to be checked, so changing any bound of a stored token makes its cryptogram invalid.
  * - The ECI: `07`, a Visa e-commerce transaction without 3-D Secure (the draft's example).
  */
-export const TOKEN_PREFIX = '411111';
+const TOKEN_PREFIX = '411111';
 export const TOKEN_ECI = '07';
 const CRYPTOGRAM_BYTES = 20;
 

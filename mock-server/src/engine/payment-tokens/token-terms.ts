@@ -25,7 +25,7 @@ export interface TokenTerms {
 /** How long a token of a challenge without `expires` lives. */
 export const DEFAULT_CHALLENGE_TTL_MS = 15 * 60_000;
 /** The longest a token lives, whatever its challenge or allowance says: the longest an intent lives too. */
-export const MAX_TOKEN_LIFETIME_MS = 7 * 24 * 3600_000;
+const MAX_TOKEN_LIFETIME_MS = 7 * 24 * 3600_000;
 
 /** The token's expiry: the request's, but never more than the longest a token lives. */
 export function tokenExpiry(requested: EpochMs, now: EpochMs): EpochMs {

@@ -4,7 +4,7 @@ import { cryptogramOf, paymentAccountReference, TOKEN_ECI } from './network-toke
 import type { PaymentTokenRecord } from './token-record.js';
 
 /** An ACP token in the clear (`NetworkToken`), for the agent's `delegate_payment` request. */
-export interface NetworkTokenView {
+interface NetworkTokenView {
   number: string;
   expMonth: string;
   expYear: string;
