@@ -1,4 +1,5 @@
 import { textToBase64url } from '../../core/base64url.js';
+import { moduleExports } from '../../core/cjs-interop.js';
 import type { RsaEncryptionJwk } from './encryption-key.js';
 import { TOKEN_NETWORK } from './mpp-request.js';
 import { paymentAccountReference, TOKEN_ECI } from './network-token.js';
@@ -44,25 +45,22 @@ function plaintextOf(token: PaymentTokenRecord, issued: IssuedToken): string {
   });
 }
 
-/**
- * Encrypts to the merchant's key with jose (JWE compact serialization: `alg` RSA-OAEP-256, `enc` A256GCM, the key's
- * `kid` in the protected header, no compression), on Web Crypto. jose is loaded on the first MPP credential.
- */
-async function encryptToMerchant(jwk: RsaEncryptionJwk, plaintext: string): Promise<string> {
-  const { CompactEncrypt, importJWK } = await import('jose');
-  const key = await importJWK(jwk, 'RSA-OAEP-256');
-  return new CompactEncrypt(new TextEncoder().encode(plaintext))
-    .setProtectedHeader({ alg: 'RSA-OAEP-256', enc: 'A256GCM', kid: jwk.kid })
-    .encrypt(key);
+/** What jwe-encrypt.ts exports. */
+interface Jwe {
+  encryptCompact(jwk: RsaEncryptionJwk, plaintext: string): Promise<string>;
+  importsAsEncryptionKey(jwk: RsaEncryptionJwk): Promise<boolean>;
+}
+let jwe: Promise<Jwe> | undefined;
+
+/** The JWE module, loaded once on first use (ES module from the sources, CommonJS from the published package). */
+function loadJwe(): Promise<Jwe> {
+  jwe ??= import('./jwe-encrypt.js').then((module) => moduleExports<Jwe>(module));
+  return jwe;
 }
 
 /** Whether jose accepts the key for RSA-OAEP-256 (its own checks, behind encryption-key.ts's). */
 export async function importsAsEncryptionKey(jwk: RsaEncryptionJwk): Promise<boolean> {
-  const { importJWK } = await import('jose');
-  return importJWK(jwk, 'RSA-OAEP-256').then(
-    () => true,
-    () => false,
-  );
+  return (await loadJwe()).importsAsEncryptionKey(jwk);
 }
 
 /**
@@ -72,7 +70,7 @@ export async function importsAsEncryptionKey(jwk: RsaEncryptionJwk): Promise<boo
  */
 export async function mppCredentialOf(token: PaymentTokenRecord, issued: IssuedToken): Promise<MppCredential | null> {
   if (token.mpp === null) return null;
-  const encryptedPayload = await encryptToMerchant(token.mpp.encryptionJwk, plaintextOf(token, issued));
+  const encryptedPayload = await (await loadJwe()).encryptCompact(token.mpp.encryptionJwk, plaintextOf(token, issued));
   const challenge = token.mpp.challenge;
   const payload = {
     encryptedPayload,
