@@ -27,7 +27,10 @@ export function readCardChargeRequest(request: unknown, field: string): CardChar
   if (!isObject(request)) throw invalidPaymentRequest(field, 'request', 'must be a JSON object');
   const amount = request.amount;
   if (typeof amount !== 'string' || !AMOUNT.test(amount) || Number(amount) > MAX_AMOUNT)
-    throw fail('amount', `must be a string of base units between 1 and ${MAX_AMOUNT}, such as "2500" (got ${JSON.stringify(amount)})`);
+    throw fail(
+      'amount',
+      `must be a string of base units between 1 and ${MAX_AMOUNT}, such as "2500" (got ${JSON.stringify(amount)})`,
+    );
   const currency = request.currency;
   if (typeof currency !== 'string' || !/^[a-z]{3}$/.test(currency))
     throw fail('currency', `must be a lowercase ISO 4217 code such as "usd" (got ${JSON.stringify(currency)})`);
