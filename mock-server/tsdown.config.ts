@@ -11,6 +11,8 @@ const entry = { index: 'src/index.ts', msw: 'src/adapters/msw.ts', node: 'src/ad
  */
 const DATA_MODULES = {
   'spec/documents': '../spec/documents.js',
+  // Not data, but loaded on demand the same way: jose and the JWE of an MPP card credential (37 kB).
+  'jose/jwe-encrypt': 'src/engine/payment-tokens/jwe-encrypt.ts',
   'spec/customer.parameters': 'src/spec/generated/validators/customer.parameters.js',
   'spec/customer.bodies': 'src/spec/generated/validators/customer.bodies.js',
   'spec/user.parameters': 'src/spec/generated/validators/user.parameters.js',
@@ -20,6 +22,7 @@ const DATA_MODULES = {
 function dataFile(id: string): string | undefined {
   if (id.endsWith('.d.ts')) return undefined;
   if (id === '@cardrail/spec/documents' || id.endsWith('/spec/documents.js')) return './spec/documents.cjs';
+  if (/(^|\/)jwe-encrypt\.(js|ts)$/.test(id)) return './jose/jwe-encrypt.cjs';
   const validators = /\/generated\/validators\/((?:customer|user)\.(?:parameters|bodies))\.js$/.exec(id);
   return validators ? `./spec/${validators[1]}.cjs` : undefined;
 }
@@ -83,7 +86,8 @@ export default defineConfig([
     dts: false,
     clean: false,
     deps: {
-      alwaysBundle: [/^ajv\/dist\/runtime\//, /^ajv-formats\/dist\/formats/, 'fast-deep-equal'],
+      // jose is ES modules only, which the CommonJS build could not require() on Node 20 or in jest: inlined.
+      alwaysBundle: [/^ajv\/dist\/runtime\//, /^ajv-formats\/dist\/formats/, 'fast-deep-equal', /^jose/],
       neverBundle: [/^node:/],
     },
   })),

@@ -58,7 +58,11 @@ export function validValue(schema: JsonSchema, resolve: Resolver, depth = 0): fc
   const s = resolve(schema);
   if (s.const !== undefined) return fc.constant(s.const);
   if (Array.isArray(s.enum)) return fc.constantFrom(...(s.enum as unknown[]));
-  const branches = (s.oneOf ?? (s.anyOf && !s.properties ? s.anyOf : undefined)) as JsonSchema[] | undefined;
+  // Alternatives that only name required fields beside `properties` are the object's (objectArb), not branches.
+  const oneOf = s.oneOf as JsonSchema[] | undefined;
+  const branches = (oneOf && !(s.properties && requiredOnly(oneOf)) ? oneOf : s.anyOf && !s.properties ? s.anyOf : undefined) as
+    | JsonSchema[]
+    | undefined;
   if (branches) return fc.oneof(...branches.map((b) => validValue(b, resolve, depth + 1)));
   const types = typesOf(s);
   const nonNull = types.filter((t) => t !== 'null');
@@ -103,6 +107,11 @@ export function validValue(schema: JsonSchema, resolve: Resolver, depth = 0): fc
   return types.includes('null') ? fc.option(arb, { nil: null, freq: 5 }) : arb;
 }
 
+/** Whether every alternative only names required fields (`{required: [...]}`, perhaps with a description). */
+function requiredOnly(alternatives: JsonSchema[]): boolean {
+  return alternatives.every((b) => Object.keys(b).every((key) => key === 'required' || key === 'description'));
+}
+
 function objectArb(s: JsonSchema, resolve: Resolver, depth: number): fc.Arbitrary<Record<string, unknown>> {
   const properties = (s.properties as Record<string, JsonSchema> | undefined) ?? {};
   const names = Object.keys(properties);
@@ -111,12 +120,17 @@ function objectArb(s: JsonSchema, resolve: Resolver, depth: number): fc.Arbitrar
       ? fc.constant({})
       : fc.dictionary(fc.stringMatching(/^[a-z]{1,8}$/), fc.string({ maxLength: 8 }), { maxKeys: 2 });
   }
-  // `anyOf: [{required: [a]}, {required: [b]}]` beside properties: one of the alternatives' fields is required too.
-  const alternatives = ((s.anyOf as JsonSchema[] | undefined) ?? []).map((b) => (b.required as string[] | undefined) ?? []);
+  // `anyOf` or `oneOf: [{required: [a]}, {required: [b]}]` beside properties: one of the alternatives' fields is
+  // required too, and with `oneOf` the other alternatives' fields are left out.
+  const alternatives = (((s.oneOf ?? s.anyOf) as JsonSchema[] | undefined) ?? []).map(
+    (b) => (b.required as string[] | undefined) ?? [],
+  );
+  const exclusive = s.oneOf !== undefined;
   const required = new Set((s.required as string[] | undefined) ?? []);
   const record = (extraRequired: string[]) => {
     const keys = new Set([...required, ...extraRequired]);
-    const optional = depth > 2 ? [] : names.filter((n) => !keys.has(n));
+    const others = new Set(exclusive ? alternatives.flat().filter((n) => !extraRequired.includes(n)) : []);
+    const optional = depth > 2 ? [] : names.filter((n) => !keys.has(n) && !others.has(n));
     const model = Object.fromEntries(
       [...keys, ...optional].map((n) => [n, validValue(properties[n] as JsonSchema, resolve, depth + 1)]),
     );

@@ -2,9 +2,10 @@ import type { SpecIndex } from './spec.js';
 
 /**
  * The organization's whole visible state, read through every list endpoint (all pages), the risk settings, the test
- * clock, each owner's balances, each webhook's deliveries, and `objects`: the paths of objects no list endpoint
- * returns (withdrawals). Two snapshots are equal byte for byte when nothing changed; the mock must run on a frozen
- * clock, or the clock's reading alone would differ. Every read must succeed: two equal error answers would say nothing.
+ * clock, each owner's balances, each webhook's deliveries, each card's payment tokens, and `objects`: the paths of
+ * objects no list endpoint returns (withdrawals). Two snapshots are equal byte for byte when nothing changed; the mock
+ * must run on a frozen clock, or the clock's reading alone would differ. Every read must succeed: two equal error
+ * answers would say nothing.
  */
 export async function snapshotOrganization(
   fetchFn: (request: Request) => Promise<Response>,
@@ -45,6 +46,7 @@ export async function snapshotOrganization(
     if (op.operationId === 'listCustomers' || op.operationId === 'listUsers')
       for (const item of items) await get(`${op.path}/${item.id}/balances`);
     if (op.operationId === 'listWebhooks') for (const item of items) await walk(`/webhooks/${item.id}/deliveries`);
+    if (op.operationId === 'listCards') for (const item of items) await walk(`/cards/${item.id}/payment-tokens`);
   }
   for (const path of objects) await get(path);
   await get('/settings/risk');

@@ -200,6 +200,11 @@ describe('positive data acceptance', () => {
         const { customerId: _c, userId: _u, agentId: _a, ...rest } = body;
         return rest;
       }
+      if (op.operationId === 'simulateAuthorization' && 'token' in body) {
+        // A token the organization issued: a generated number would be unknown (404); any body is then answered
+        // with a transaction, approved or declined with the token's reason.
+        return { ...body, token: { number: ids.get('tokenNumber'), cryptogram: ids.get('tokenCryptogram') } };
+      }
       if (op.operationId === 'simulateKyc') {
         // One owner field, as the variant names it (the customer variant also accepts `userId`).
         const { userId: _u, customerId: _c, ...rest } = body;

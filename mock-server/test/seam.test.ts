@@ -17,7 +17,7 @@ const engineStandIn: MockExtension = {
   handlers: {
     // Reads the platform's records, changes them through src/domain, keeps its own collection.
     simulateAuthorization: (ctx) => {
-      const card = cards.of(ctx.tenant).get(ctx.body.cardId);
+      const card = cards.of(ctx.tenant).get(ctx.body.cardId ?? '');
       if (!card) throw new ApiError(404, 'not_found', 'no card');
       notes.of(ctx.tenant).insert({ id: `note_${notes.of(ctx.tenant).size}`, cardId: card.id, text: 'authorized' });
       freezeCard(ctx.tenant, card, 'spending_limit_exceeded', 'system');

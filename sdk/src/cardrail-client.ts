@@ -7,6 +7,7 @@ import { ApiKeys } from './resources/api-keys.js';
 import { Cards } from './resources/cards.js';
 import { Events } from './resources/events.js';
 import { Intents } from './resources/intents.js';
+import { PaymentTokens } from './resources/payment-tokens.js';
 import { Settings } from './resources/settings.js';
 import { Simulate } from './resources/simulate.js';
 import { Spend } from './resources/spend.js';
@@ -37,6 +38,8 @@ export abstract class CardrailClient<Paths extends VariantPaths = VariantPaths> 
   readonly cards: Cards<Paths>;
   /** Purchases declared before they happen, with their approvals. */
   readonly intents: Intents<Paths>;
+  /** One-time network tokens of a card for an MPP card challenge or an ACP allowance. */
+  readonly paymentTokens: PaymentTokens<Paths>;
   /** Card transactions: authorizations and what became of them. */
   readonly transactions: Transactions<Paths>;
   /** Spend decisions as a dry run. */
@@ -63,6 +66,7 @@ export abstract class CardrailClient<Paths extends VariantPaths = VariantPaths> 
     this.agents = new Agents(core);
     this.cards = new Cards(core);
     this.intents = new Intents(core);
+    this.paymentTokens = new PaymentTokens(core);
     this.transactions = new Transactions(core);
     this.spend = new Spend(core);
     this.settings = new Settings(core);

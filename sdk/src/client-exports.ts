@@ -25,6 +25,7 @@ export type { Customers, Owners, Users } from './resources/owners.js';
 export type { Agents } from './resources/agents.js';
 export type { Cards } from './resources/cards.js';
 export type { Intents } from './resources/intents.js';
+export type { PaymentTokens } from './resources/payment-tokens.js';
 export { DecisionTimeoutError, type WaitForDecisionOptions } from './resources/intent-decision.js';
 export type { Transactions } from './resources/transactions.js';
 export type { Spend } from './resources/spend.js';

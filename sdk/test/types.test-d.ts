@@ -64,6 +64,24 @@ describe('resource types come from the generated spec types', () => {
     expectTypeOf(cardrail.raw.GET).toBeFunction();
   });
 
+  it('types the payment tokens of both variants, their body alternatives and their events', async () => {
+    expectTypeOf(cardrail.paymentTokens.create('card_1', { mpp: { challenge: 'Payment id="x"' } })).resolves.toEqualTypeOf<
+      C['schemas']['PaymentToken']
+    >();
+    expectTypeOf(users.paymentTokens.retrieve('tok_1')).resolves.toHaveProperty('userId').toBeString();
+    expectTypeOf(cardrail.paymentTokens.list('card_1')).resolves.toEqualTypeOf<Page<C['schemas']['PaymentToken']>>();
+    const token = await cardrail.paymentTokens.revoke('tok_1');
+    expectTypeOf(token.status).toEqualTypeOf<C['schemas']['PaymentTokenStatus']>();
+    expectTypeOf(token.mppCredential).toEqualTypeOf<C['schemas']['MppCredential'] | null>();
+    expectTypeOf(token.networkToken).toEqualTypeOf<C['schemas']['NetworkToken'] | null>();
+    // @ts-expect-error max_amount is an integer of minor units, never a string
+    void cardrail.paymentTokens.create('card_1', { acp: { allowance: { max_amount: '20.00' }, merchantName: 'x' } });
+    // @ts-expect-error a token is presented by its number and cryptogram
+    void cardrail.simulate.authorize({ token: { number: '4111111111111111' }, amount: 100, merchant: { name: 'x' } });
+    const event = await constructEvent({ payload: '', header: '', secret: '' });
+    if (event.type === 'payment_token.used') expectTypeOf(event.data.transactionId).toBeString();
+  });
+
   it('rejects wrong fields, wrong values and missing arguments at compile time', () => {
     // @ts-expect-error `nickname` is not a field of CardUpdate
     void cardrail.cards.update('card_1', { nickname: 'x' });

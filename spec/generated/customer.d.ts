@@ -238,6 +238,50 @@ export interface paths {
          */
         post: operations["createCardCredentials"];
     };
+    "/cards/{cardId}/payment-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the payment tokens of a card
+         * @description The card's payment tokens, newest first, one page at a time; filter by `status` (docs/pagination.md).
+         */
+        get: operations["listPaymentTokens"];
+        /**
+         * Mint a payment token
+         * @description Answers a merchant's MPP card challenge (`mpp`: the `WWW-Authenticate` value of its 402) or an ACP allowance (`acp`) with a one-time network token of the card, bound to the merchant, the amount, the currency, the challenge or checkout session and an expiry. Everything an authorization of that amount at that merchant would meet runs first (the card's status, the merged policy, intents, approval, the risk engine): a spend they would decline is 400 `payment_token_declined` with the reason, and nothing is minted. Where the policy requires approval, the token is `pending_approval` (its `approvalUrl` names the page) until a person approves its intent. A malformed challenge or allowance is 400 `invalid_payment_request` naming what is wrong, one that has expired 400 `payment_request_expired` (before anything is minted), another currency than the card's 400 `currency_not_supported`. Events `payment_token.created`, then `payment_token.issued` once it is active (docs/payment-tokens.md).
+         */
+        post: operations["createPaymentToken"];
+    };
+    "/payment-tokens/{paymentTokenId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a payment token
+         * @description The token with its status and bounds; while it is `active`, its credential too (`networkToken` for ACP, `mppCredential` for MPP).
+         */
+        get: operations["getPaymentToken"];
+    };
+    "/payment-tokens/{paymentTokenId}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Revoke a payment token
+         * @description Ends a token that is `pending_approval` or `active`: it becomes `revoked` (`payment_token.revoked`) and an authorization with it is declined `token_revoked`. Any other status is 400 `invalid_state`.
+         */
+        post: operations["revokePaymentToken"];
+    };
     "/intents": {
         parameters: {
             query?: never;
@@ -511,7 +555,7 @@ export interface paths {
         };
         /**
          * Simulate a card authorization
-         * @description Runs an authorization through policy and the risk engine: the transaction is `pending`, or `declined` with `declinedReason`. Test mode only: a live key gets 400 `test_mode_only`.
+         * @description Runs an authorization through policy and the risk engine: the transaction is `pending`, or `declined` with `declinedReason`. With `token` in place of `cardId`, the payment token's card is authorized once the token's bounds hold (its cryptogram, one use, expiry, merchant, currency and amount; otherwise declined with a `token_*` reason or `cryptogram_invalid`), and the spend counts against every limit of the card as any other (docs/payment-tokens.md). Test mode only: a live key gets 400 `test_mode_only`.
          */
         post: operations["simulateAuthorization"];
     };
@@ -1063,6 +1107,84 @@ export interface webhooks {
          */
         post: operations["onIntentRejected"];
     };
+    "payment_token.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A payment token was requested
+         * @description Sent when a card mints a payment token for an MPP challenge or an ACP allowance, after the spend checks passed: `status` `active` (then `payment_token.issued` follows at once) or `pending_approval` while a person decides. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
+         */
+        post: operations["onPaymentTokenCreated"];
+    };
+    "payment_token.expired": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A payment token expired
+         * @description Sent when a payment token's expiry passes while it is `active` or still `pending_approval`. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
+         */
+        post: operations["onPaymentTokenExpired"];
+    };
+    "payment_token.issued": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A payment token was issued
+         * @description Sent when a payment token becomes usable: at once when no approval is needed, or when a person approves the intent it waited on (the spend checks are run again then). Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
+         */
+        post: operations["onPaymentTokenIssued"];
+    };
+    "payment_token.rejected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A payment token was refused
+         * @description Sent when a payment token waiting for approval is refused: the person rejected its intent, or the spend checks run again at approval decline it. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
+         */
+        post: operations["onPaymentTokenRejected"];
+    };
+    "payment_token.revoked": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A payment token was revoked
+         * @description Sent when a payment token that is `active` or `pending_approval` is revoked through the API. Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
+         */
+        post: operations["onPaymentTokenRevoked"];
+    };
+    "payment_token.used": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A payment token was used
+         * @description Sent when an authorization with a payment token is approved: the token is spent and declines every later authorization (`token_used`). Any 2xx response within 10 seconds acknowledges the delivery; otherwise it is retried 5 minutes, 30 minutes, 2 hours and 24 hours after the previous attempt (five attempts in all, the same event id each time), then marked failed until retried by hand.
+         */
+        post: operations["onPaymentTokenUsed"];
+    };
     "spend.attested": {
         parameters: {
             query?: never;
@@ -1411,7 +1533,7 @@ export interface components {
         ErrorObject: {
             error: {
                 /**
-                 * @description Machine-readable code: `invalid_request`, `idempotency_key_reused`, `test_mode_only`, `intent_required`, `approval_required`, `card_not_active`, `invalid_state`, `insufficient_funds`, `method_not_allowed`, `payload_too_large`, `rate_limited`, `internal_error`, `bad_gateway`, `service_unavailable`, `state_not_saved`.
+                 * @description Machine-readable code: `invalid_request`, `idempotency_key_reused`, `test_mode_only`, `intent_required`, `approval_required`, `card_not_active`, `invalid_state`, `insufficient_funds`, `invalid_payment_request`, `payment_request_expired`, `currency_not_supported`, `payment_token_declined`, `method_not_allowed`, `payload_too_large`, `rate_limited`, `internal_error`, `bad_gateway`, `service_unavailable`, `state_not_saved`.
                  * @example invalid_request
                  */
                 code: string;
@@ -1713,6 +1835,171 @@ export interface components {
             expiresAt: string;
         };
         /**
+         * @description `pending_approval` until a person approves the intent it waits on (then `active`, or `rejected`); `active` once issued, until one approved authorization uses it (`used`), its expiry passes (`expired`) or it is revoked (`revoked`). A token that is not `active` has no number, cryptogram or credential in its answers.
+         * @example active
+         * @enum {string}
+         */
+        PaymentTokenStatus: "pending_approval" | "active" | "used" | "expired" | "revoked" | "rejected";
+        /**
+         * @description What the token answers: an MPP `card` challenge (`mpp`) or an ACP delegated payment allowance (`acp`).
+         * @example mpp
+         * @enum {string}
+         */
+        PaymentTokenProtocol: "mpp" | "acp";
+        /** @description The merchant a token is bound to: its name (MPP `methodDetails.merchantName`, or the `merchantName` sent with an ACP allowance) and its id at its acquirer (MPP `recipient`, ACP `merchant_id`), when it has one. An authorization must name the same `merchant.id` when the token has one, else the same name. */
+        PaymentTokenMerchant: {
+            name: string;
+            id: string | null;
+        };
+        /** @description The token in the clear, for an ACP `delegate_payment` request (`number`, `exp_month`, `exp_year`, `cryptogram`, `eci_value`): present on an `acp` token while it is `active`. Test-mode numbers start with 411111 and pass the Luhn check; they never equal a card number. */
+        NetworkToken: {
+            /** @description The network token number. */
+            number: string;
+            expMonth: string;
+            expYear: string;
+            /** @description The token cryptogram: 20 bytes, base64 (28 characters). */
+            cryptogram: string;
+            /** @description Electronic commerce indicator (`07` for a Visa token without 3-D Secure). */
+            eci: string;
+            /** @description The card's payment account reference (PAR), the same for every token of the card. */
+            paymentAccountReference: string;
+        };
+        /** @description The challenge's parameters as the merchant sent them (`request` byte for byte), for the credential to echo. */
+        MppChallengeEcho: {
+            id: string;
+            realm: string;
+            /** @enum {string} */
+            method: "card";
+            /** @enum {string} */
+            intent: "charge";
+            request: string;
+            expires?: string;
+            description?: string;
+            opaque?: string;
+            digest?: string;
+        };
+        /** @description The `payload` of the MPP card credential (draft-card-charge-00): the token and its cryptogram encrypted to the merchant's key (JWE compact serialization, `alg` RSA-OAEP-256, `enc` A256GCM, the key's `kid` in the protected header; its plaintext is `{"token":{"paymentToken",...,"eci"},"dynamicData":{"dynamicDataValue",...}}`), and the card's display fields. */
+        MppCardPayload: {
+            /** @description The JWE; only the merchant's private key opens it. */
+            encryptedPayload: string;
+            /** @enum {string} */
+            network: "visa";
+            /** @description The last four digits of the card's number (not the token's). */
+            panLastFour: string;
+            panExpirationMonth: string;
+            panExpirationYear: string;
+            paymentAccountReference: string;
+        };
+        /** @description What the agent retries the merchant's request with: `authorization` is the whole `Authorization` header value, `Payment ` and the base64url (no padding) of `{"challenge": ..., "payload": ...}`. Present on an `mpp` token while it is `active`. */
+        MppCredential: {
+            challenge: components["schemas"]["MppChallengeEcho"];
+            payload: components["schemas"]["MppCardPayload"];
+            /** @description The `Authorization` header value to retry with. */
+            authorization: string;
+        };
+        /** @description A one-time network token of a card, bound to one merchant, an amount it may not exceed, one currency, one MPP challenge or ACP checkout session, and an expiry. One approved authorization uses it; each of the bounds is checked when it is authorized (docs/payment-tokens.md). */
+        PaymentToken: {
+            id: string;
+            cardId: string;
+            agentId: string | null;
+            /** @description The customer that owns the card (`userId` in the user variant). */
+            customerId: string;
+            protocol: components["schemas"]["PaymentTokenProtocol"];
+            status: components["schemas"]["PaymentTokenStatus"];
+            merchant: components["schemas"]["PaymentTokenMerchant"];
+            /**
+             * Format: int64
+             * @description The most an authorization with the token may be for, in minor units.
+             */
+            maxAmount: number;
+            currency: string;
+            /** @description The MPP challenge's `id` (mpp only). */
+            challengeId: string | null;
+            /** @description The ACP allowance's `checkout_session_id` (acp only). */
+            checkoutSessionId: string | null;
+            /** @description The intent the payment carries out, when the card has or needed one. */
+            intentId: string | null;
+            /**
+             * Format: uri
+             * @description Where a person approves or rejects the intent a `pending_approval` token waits on (docs/intents.md#approval-flow).
+             */
+            approvalUrl: string | null;
+            /** @enum {string} */
+            network: "visa";
+            /** @description The last four digits of the token's number, once issued. */
+            last4: string | null;
+            /** @description The last four digits of the card's number. */
+            panLastFour: string;
+            /**
+             * Format: date-time
+             * @description The challenge's `expires` or the allowance's `expires_at`, at most 7 days away (15 minutes for a challenge without `expires`).
+             */
+            expiresAt: string;
+            /** @description The authorization that used the token. */
+            transactionId: string | null;
+            /** @description Why a `rejected` token was refused. */
+            rejectionReason: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            issuedAt: string | null;
+            /** Format: date-time */
+            usedAt: string | null;
+            /** Format: date-time */
+            revokedAt: string | null;
+            networkToken: components["schemas"]["NetworkToken"] | null;
+            mppCredential: components["schemas"]["MppCredential"] | null;
+        };
+        PaymentTokenList: {
+            data: components["schemas"]["PaymentToken"][];
+            nextCursor: string | null;
+            hasMore: boolean;
+        };
+        /** @description The merchant's 402 challenge, as sent: the value of its `WWW-Authenticate` header (several challenges, joined by commas as `fetch` joins repeated headers, are allowed; the first `Payment` challenge with `method="card"` and `intent="charge"` is answered). Its `request` must carry `methodDetails.encryptionJwk`; a challenge that names a key by URL (`jwksUri`, or `jku`/`x5u` in the key) is refused, since no key is ever fetched. */
+        MppChallengeInput: {
+            /** @description The `WWW-Authenticate` header value of the merchant's `402 Payment Required` answer. */
+            challenge: string;
+        };
+        /** @description The allowance of an ACP delegated payment, exactly as the Agentic Commerce Protocol 2026-04-17 defines it (`Allowance` of `schema.delegate_payment.json`): one use, at most `max_amount` in minor units (an integer: a decimal is refused) of the lowercase `currency`, for one checkout session of one merchant, until `expires_at`. */
+        AcpAllowance: {
+            /**
+             * @description The only reason ACP defines.
+             * @enum {string}
+             */
+            reason: "one_time";
+            /**
+             * Format: int64
+             * @description The most the token may be authorized for, in minor units (2500 is 25.00 USD).
+             */
+            max_amount: number;
+            /** @description ISO 4217 code in lowercase. */
+            currency: string;
+            /** @description The seller's checkout session. */
+            checkout_session_id: string;
+            /** @description The merchant's id at its PSP (the seller's payment handler `config.merchant_id`). */
+            merchant_id: string;
+            /**
+             * Format: date-time
+             * @description When the allowance ends; the token is unusable from then on.
+             */
+            expires_at: string;
+        };
+        /** @description An ACP allowance and the merchant's name, which the allowance does not carry but the card's policy and intents are written in (`allowedMerchants`, `expectedMerchant`). */
+        AcpAllowanceInput: {
+            allowance: components["schemas"]["AcpAllowance"];
+            /** @description The seller's name as the card's policy names merchants. */
+            merchantName: string;
+        };
+        /** @description Exactly one of `mpp` (an MPP card challenge) or `acp` (an ACP allowance). The token is minted only after the spend checks an authorization of its amount at its merchant would pass (docs/payment-tokens.md). */
+        PaymentTokenCreate: {
+            mpp?: components["schemas"]["MppChallengeInput"];
+            acp?: components["schemas"]["AcpAllowanceInput"];
+            /** @description The intent this payment carries out; it must be an open intent of the card (pending, or awaiting approval) that the payment matches. Without it, the card's open intents are matched, and where the policy requires an intent or approval and none matches, one is declared for the payment. */
+            intentId?: string;
+            /** @description The merchant's category code, for the policy's category rules (neither protocol carries one). */
+            mcc?: string;
+        };
+        /**
          * @example pending
          * @enum {string}
          */
@@ -1788,13 +2075,15 @@ export interface components {
             name: string;
             /** @description Merchant category code. */
             mcc?: string;
+            /** @description The merchant's id at its acquirer (MPP `recipient`, ACP `merchant_id`): an authorization with a payment token bound to a merchant id must name it. */
+            id?: string;
         };
         /**
-         * @description Why an authorization was declined. When several reasons apply, the most serious is given: `card_closed`, `card_frozen`, `fraud_suspected`, `blocked_mcc`, `blocked_merchant`, `spending_limit_exceeded`, `insufficient_funds` (docs/policy.md).
+         * @description Why an authorization was declined. When several reasons apply, the most serious is given. An authorization with a payment token is first checked against the token, and declined at once with the first that applies: `cryptogram_invalid` (the cryptogram is not the token's), `token_revoked`, `token_used` (it already paid once), `token_expired`, `token_merchant_mismatch`, `token_currency_mismatch`, `token_amount_exceeded` (more than its bound); the token reasons are Cardrail extensions. Then, as for a card: `card_closed`, `card_frozen`, `fraud_suspected`, `blocked_mcc`, `blocked_merchant`, `spending_limit_exceeded`, `insufficient_funds` (docs/policy.md, docs/payment-tokens.md).
          * @example spending_limit_exceeded
          * @enum {string}
          */
-        DeclineReason: "insufficient_funds" | "card_frozen" | "card_closed" | "spending_limit_exceeded" | "blocked_merchant" | "blocked_mcc" | "fraud_suspected";
+        DeclineReason: "insufficient_funds" | "card_frozen" | "card_closed" | "spending_limit_exceeded" | "blocked_merchant" | "blocked_mcc" | "fraud_suspected" | "cryptogram_invalid" | "token_revoked" | "token_used" | "token_expired" | "token_merchant_mismatch" | "token_currency_mismatch" | "token_amount_exceeded";
         /** @description A card transaction: `pending` after an approved authorization, `completed` once settled, `declined`, or `reversed` (docs/money.md). */
         Transaction: {
             id: string;
@@ -1820,6 +2109,8 @@ export interface components {
             intentId: string | null;
             /** @description The 3-D Secure challenge, when one was requested. */
             challengeId: string | null;
+            /** @description The payment token the authorization was made with (docs/payment-tokens.md), null for the card itself. */
+            paymentTokenId: string | null;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -2078,7 +2369,7 @@ export interface components {
          * @example card.frozen
          * @enum {string}
          */
-        EventType: "transaction.created" | "transaction.settled" | "transaction.declined" | "transaction.reversed" | "card.created" | "card.frozen" | "card.closed" | "card.expired" | "card.merchant_drift" | "agent.created" | "agent.suspended" | "agent.activated" | "agent.limit_exceeded" | "agent.limit_approaching" | "verification.initiated" | "user.created" | "user.updated" | "user.deleted" | "user.application.approved" | "user.application.denied" | "user.application.needs_info" | "user.balance.updated" | "deposit.address_ready" | "deposit.received" | "withdrawal.submitted" | "withdrawal.confirmed" | "withdrawal.failed" | "challenge.requested" | "credential.accessed" | "spend.unattested" | "spend.attested" | "intent.created" | "intent.pending_approval" | "intent.approved" | "intent.rejected" | "intent.matched" | "intent.mismatched" | "intent.expired" | "dispute.created" | "dispute.resolved" | "anomaly.duplicate" | "anomaly.velocity" | "anomaly.spend_spike" | "anomaly.unattested" | "anomaly.intent_mismatch" | "anomaly.cooldown" | "anomaly.merchant_drift" | "card.auto_frozen" | "agent.auto_suspended";
+        EventType: "transaction.created" | "transaction.settled" | "transaction.declined" | "transaction.reversed" | "card.created" | "card.frozen" | "card.closed" | "card.expired" | "card.merchant_drift" | "agent.created" | "agent.suspended" | "agent.activated" | "agent.limit_exceeded" | "agent.limit_approaching" | "verification.initiated" | "user.created" | "user.updated" | "user.deleted" | "user.application.approved" | "user.application.denied" | "user.application.needs_info" | "user.balance.updated" | "deposit.address_ready" | "deposit.received" | "withdrawal.submitted" | "withdrawal.confirmed" | "withdrawal.failed" | "challenge.requested" | "credential.accessed" | "spend.unattested" | "spend.attested" | "intent.created" | "intent.pending_approval" | "intent.approved" | "intent.rejected" | "intent.matched" | "intent.mismatched" | "intent.expired" | "payment_token.created" | "payment_token.issued" | "payment_token.rejected" | "payment_token.used" | "payment_token.expired" | "payment_token.revoked" | "dispute.created" | "dispute.resolved" | "anomaly.duplicate" | "anomaly.velocity" | "anomaly.spend_spike" | "anomaly.unattested" | "anomaly.intent_mismatch" | "anomaly.cooldown" | "anomaly.merchant_drift" | "card.auto_frozen" | "agent.auto_suspended";
         /** @description The general envelope: events delivered to webhooks created through the customer variant, and listed by it (`createdAt` ISO 8601). */
         GeneralEventEnvelope: {
             /** @description The event; the same on every delivery attempt, so receivers can deduplicate on it. */
@@ -2135,6 +2426,8 @@ export interface components {
                 /** @description Merchant category code (four digits), null when the network did not report one. */
                 mcc: string | null;
             };
+            /** @description The payment token the authorization was made with; absent when it was made with the card itself. */
+            paymentTokenId?: string;
         };
         /** @description `transaction.created`: sent when an authorization is approved and a pending hold is placed on the card (the catalog's `transaction.authorized`). */
         TransactionCreatedEvent: components["schemas"]["GeneralEventEnvelope"] & {
@@ -2225,6 +2518,8 @@ export interface components {
              */
             status: "declined";
             declinedReason: components["schemas"]["DeclineReason"];
+            /** @description The payment token the authorization was made with; absent when it was made with the card itself. */
+            paymentTokenId?: string;
         };
         /** @description `transaction.declined`: sent when an authorization is declined. */
         TransactionDeclinedEvent: components["schemas"]["GeneralEventEnvelope"] & {
@@ -3432,6 +3727,245 @@ export interface components {
              */
             type: "intent.expired";
         };
+        /** @description Data of `payment_token.created`, sent when a card mints a payment token for an MPP challenge or an ACP allowance, after the spend checks passed: `status` `active` (then `payment_token.issued` follows at once) or `pending_approval` while a person decides. */
+        PaymentTokenCreatedEventData: {
+            /** @description The payment token. */
+            paymentTokenId: string;
+            /** @description The card. */
+            cardId: string;
+            /** @description The agent the card is assigned to, null when the card has none. */
+            agentId: string | null;
+            /** @description The customer (user) that owns the card. */
+            userId: string;
+            /**
+             * @description `mpp` (an MPP card challenge) or `acp` (an ACP allowance).
+             * @enum {string}
+             */
+            protocol: "mpp" | "acp";
+            /**
+             * @description `active`, or `pending_approval` until a person approves its intent.
+             * @enum {string}
+             */
+            status: "pending_approval" | "active";
+            /** @description The merchant the token is bound to. */
+            merchantName: string;
+            /** @description The merchant's id at its acquirer (MPP `recipient`, ACP `merchant_id`), null when the challenge names none. */
+            merchantId: string | null;
+            /**
+             * Format: int64
+             * @description The most an authorization with the token may be for. In minor units (cents).
+             */
+            maxAmount: number;
+            /** @description Three-letter currency code, lowercase. */
+            currency: string;
+            /** @description The MPP challenge's id, null for ACP. */
+            challengeId: string | null;
+            /** @description The ACP checkout session, null for MPP. */
+            checkoutSessionId: string | null;
+            /** @description The intent the payment carries out, null when none. */
+            intentId: string | null;
+            /**
+             * Format: uri
+             * @description Where a person approves or rejects the intent the token waits on, null when none waits or no page is served.
+             */
+            approvalUrl: string | null;
+            /**
+             * Format: int64
+             * @description When the token expires. Epoch milliseconds.
+             */
+            expiresAt: number;
+        };
+        /** @description `payment_token.created`: sent when a card mints a payment token for an MPP challenge or an ACP allowance, after the spend checks passed: `status` `active` (then `payment_token.issued` follows at once) or `pending_approval` while a person decides. */
+        PaymentTokenCreatedEvent: components["schemas"]["GeneralEventEnvelope"] & {
+            /** @constant */
+            type: "payment_token.created";
+            data: components["schemas"]["PaymentTokenCreatedEventData"];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "payment_token.created";
+        };
+        /** @description Data of `payment_token.issued`, sent when a payment token becomes usable: at once when no approval is needed, or when a person approves the intent it waited on (the spend checks are run again then). */
+        PaymentTokenIssuedEventData: {
+            /** @description The payment token. */
+            paymentTokenId: string;
+            /** @description The card. */
+            cardId: string;
+            /** @description The agent the card is assigned to, null when the card has none. */
+            agentId: string | null;
+            /**
+             * @description `mpp` (an MPP card challenge) or `acp` (an ACP allowance).
+             * @enum {string}
+             */
+            protocol: "mpp" | "acp";
+            /** @description The merchant the token is bound to. */
+            merchantName: string;
+            /**
+             * Format: int64
+             * @description The most an authorization with the token may be for. In minor units (cents).
+             */
+            maxAmount: number;
+            /** @description Three-letter currency code, lowercase. */
+            currency: string;
+            /**
+             * @description The card network of the token.
+             * @enum {string}
+             */
+            network: "visa";
+            /** @description The last four digits of the token's number. */
+            last4: string;
+            /** @description The intent the payment carries out, null when none. */
+            intentId: string | null;
+            /**
+             * Format: int64
+             * @description When the token was issued. Epoch milliseconds.
+             */
+            issuedAt: number;
+            /**
+             * Format: int64
+             * @description When the token expires. Epoch milliseconds.
+             */
+            expiresAt: number;
+        };
+        /** @description `payment_token.issued`: sent when a payment token becomes usable: at once when no approval is needed, or when a person approves the intent it waited on (the spend checks are run again then). */
+        PaymentTokenIssuedEvent: components["schemas"]["GeneralEventEnvelope"] & {
+            /** @constant */
+            type: "payment_token.issued";
+            data: components["schemas"]["PaymentTokenIssuedEventData"];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "payment_token.issued";
+        };
+        /** @description Data of `payment_token.rejected`, sent when a payment token waiting for approval is refused: the person rejected its intent, or the spend checks run again at approval decline it. */
+        PaymentTokenRejectedEventData: {
+            /** @description The payment token. */
+            paymentTokenId: string;
+            /** @description The card. */
+            cardId: string;
+            /** @description The agent the card is assigned to, null when the card has none. */
+            agentId: string | null;
+            /** @description The intent the payment carries out, null when none. */
+            intentId: string | null;
+            /**
+             * Format: int64
+             * @description When it was refused. Epoch milliseconds.
+             */
+            rejectedAt: number;
+            /** @description The person's reason, or the decline reason of the spend checks. */
+            rejectionReason: string | null;
+        };
+        /** @description `payment_token.rejected`: sent when a payment token waiting for approval is refused: the person rejected its intent, or the spend checks run again at approval decline it. */
+        PaymentTokenRejectedEvent: components["schemas"]["GeneralEventEnvelope"] & {
+            /** @constant */
+            type: "payment_token.rejected";
+            data: components["schemas"]["PaymentTokenRejectedEventData"];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "payment_token.rejected";
+        };
+        /** @description Data of `payment_token.used`, sent when an authorization with a payment token is approved: the token is spent and declines every later authorization (`token_used`). */
+        PaymentTokenUsedEventData: {
+            /** @description The payment token. */
+            paymentTokenId: string;
+            /** @description The card. */
+            cardId: string;
+            /** @description The agent the card is assigned to, null when the card has none. */
+            agentId: string | null;
+            /** @description The authorization that used the token. */
+            transactionId: string;
+            /**
+             * Format: int64
+             * @description The amount authorized. In minor units (cents).
+             */
+            amount: number;
+            /** @description Three-letter currency code, lowercase. */
+            currency: string;
+            /** @description The merchant of the authorization. */
+            merchantName: string;
+            /**
+             * Format: int64
+             * @description When it was used. Epoch milliseconds.
+             */
+            usedAt: number;
+        };
+        /** @description `payment_token.used`: sent when an authorization with a payment token is approved: the token is spent and declines every later authorization (`token_used`). */
+        PaymentTokenUsedEvent: components["schemas"]["GeneralEventEnvelope"] & {
+            /** @constant */
+            type: "payment_token.used";
+            data: components["schemas"]["PaymentTokenUsedEventData"];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "payment_token.used";
+        };
+        /** @description Data of `payment_token.expired`, sent when a payment token's expiry passes while it is `active` or still `pending_approval`. */
+        PaymentTokenExpiredEventData: {
+            /** @description The payment token. */
+            paymentTokenId: string;
+            /** @description The card. */
+            cardId: string;
+            /** @description The agent the card is assigned to, null when the card has none. */
+            agentId: string | null;
+            /**
+             * @description The status it expired in.
+             * @enum {string}
+             */
+            previousStatus: "pending_approval" | "active";
+            /**
+             * Format: int64
+             * @description When it expired. Epoch milliseconds.
+             */
+            expiredAt: number;
+        };
+        /** @description `payment_token.expired`: sent when a payment token's expiry passes while it is `active` or still `pending_approval`. */
+        PaymentTokenExpiredEvent: components["schemas"]["GeneralEventEnvelope"] & {
+            /** @constant */
+            type: "payment_token.expired";
+            data: components["schemas"]["PaymentTokenExpiredEventData"];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "payment_token.expired";
+        };
+        /** @description Data of `payment_token.revoked`, sent when a payment token that is `active` or `pending_approval` is revoked through the API. */
+        PaymentTokenRevokedEventData: {
+            /** @description The payment token. */
+            paymentTokenId: string;
+            /** @description The card. */
+            cardId: string;
+            /** @description The agent the card is assigned to, null when the card has none. */
+            agentId: string | null;
+            /**
+             * Format: int64
+             * @description When it was revoked. Epoch milliseconds.
+             */
+            revokedAt: number;
+            revokedBy: components["schemas"]["Actor"];
+        };
+        /** @description `payment_token.revoked`: sent when a payment token that is `active` or `pending_approval` is revoked through the API. */
+        PaymentTokenRevokedEvent: components["schemas"]["GeneralEventEnvelope"] & {
+            /** @constant */
+            type: "payment_token.revoked";
+            data: components["schemas"]["PaymentTokenRevokedEventData"];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "payment_token.revoked";
+        };
         /** @description Data of `dispute.created`, sent when a chargeback is initiated. */
         DisputeCreatedEventData: {
             /** @description The dispute. */
@@ -3846,7 +4380,7 @@ export interface components {
             type: "agent.auto_suspended";
         };
         /** @description Any event delivered to a webhook created through the customer variant; `type` tells which. */
-        AnyEvent: components["schemas"]["TransactionCreatedEvent"] | components["schemas"]["TransactionSettledEvent"] | components["schemas"]["TransactionDeclinedEvent"] | components["schemas"]["TransactionReversedEvent"] | components["schemas"]["CardCreatedEvent"] | components["schemas"]["CardFrozenEvent"] | components["schemas"]["CardClosedEvent"] | components["schemas"]["CardExpiredEvent"] | components["schemas"]["CardMerchantDriftEvent"] | components["schemas"]["AgentCreatedEvent"] | components["schemas"]["AgentSuspendedEvent"] | components["schemas"]["AgentActivatedEvent"] | components["schemas"]["AgentLimitExceededEvent"] | components["schemas"]["AgentLimitApproachingEvent"] | components["schemas"]["VerificationInitiatedEvent"] | components["schemas"]["UserCreatedEvent"] | components["schemas"]["UserUpdatedEvent"] | components["schemas"]["UserDeletedEvent"] | components["schemas"]["UserApplicationApprovedEvent"] | components["schemas"]["UserApplicationDeniedEvent"] | components["schemas"]["UserApplicationNeedsInfoEvent"] | components["schemas"]["UserBalanceUpdatedEvent"] | components["schemas"]["DepositAddressReadyEvent"] | components["schemas"]["DepositReceivedEvent"] | components["schemas"]["WithdrawalSubmittedEvent"] | components["schemas"]["WithdrawalConfirmedEvent"] | components["schemas"]["WithdrawalFailedEvent"] | components["schemas"]["ChallengeRequestedEvent"] | components["schemas"]["CredentialAccessedEvent"] | components["schemas"]["SpendUnattestedEvent"] | components["schemas"]["SpendAttestedEvent"] | components["schemas"]["IntentCreatedEvent"] | components["schemas"]["IntentPendingApprovalEvent"] | components["schemas"]["IntentApprovedEvent"] | components["schemas"]["IntentRejectedEvent"] | components["schemas"]["IntentMatchedEvent"] | components["schemas"]["IntentMismatchedEvent"] | components["schemas"]["IntentExpiredEvent"] | components["schemas"]["DisputeCreatedEvent"] | components["schemas"]["DisputeResolvedEvent"] | components["schemas"]["AnomalyDuplicateEvent"] | components["schemas"]["AnomalyVelocityEvent"] | components["schemas"]["AnomalySpendSpikeEvent"] | components["schemas"]["AnomalyUnattestedEvent"] | components["schemas"]["AnomalyIntentMismatchEvent"] | components["schemas"]["AnomalyCooldownEvent"] | components["schemas"]["AnomalyMerchantDriftEvent"] | components["schemas"]["CardAutoFrozenEvent"] | components["schemas"]["AgentAutoSuspendedEvent"];
+        AnyEvent: components["schemas"]["TransactionCreatedEvent"] | components["schemas"]["TransactionSettledEvent"] | components["schemas"]["TransactionDeclinedEvent"] | components["schemas"]["TransactionReversedEvent"] | components["schemas"]["CardCreatedEvent"] | components["schemas"]["CardFrozenEvent"] | components["schemas"]["CardClosedEvent"] | components["schemas"]["CardExpiredEvent"] | components["schemas"]["CardMerchantDriftEvent"] | components["schemas"]["AgentCreatedEvent"] | components["schemas"]["AgentSuspendedEvent"] | components["schemas"]["AgentActivatedEvent"] | components["schemas"]["AgentLimitExceededEvent"] | components["schemas"]["AgentLimitApproachingEvent"] | components["schemas"]["VerificationInitiatedEvent"] | components["schemas"]["UserCreatedEvent"] | components["schemas"]["UserUpdatedEvent"] | components["schemas"]["UserDeletedEvent"] | components["schemas"]["UserApplicationApprovedEvent"] | components["schemas"]["UserApplicationDeniedEvent"] | components["schemas"]["UserApplicationNeedsInfoEvent"] | components["schemas"]["UserBalanceUpdatedEvent"] | components["schemas"]["DepositAddressReadyEvent"] | components["schemas"]["DepositReceivedEvent"] | components["schemas"]["WithdrawalSubmittedEvent"] | components["schemas"]["WithdrawalConfirmedEvent"] | components["schemas"]["WithdrawalFailedEvent"] | components["schemas"]["ChallengeRequestedEvent"] | components["schemas"]["CredentialAccessedEvent"] | components["schemas"]["SpendUnattestedEvent"] | components["schemas"]["SpendAttestedEvent"] | components["schemas"]["IntentCreatedEvent"] | components["schemas"]["IntentPendingApprovalEvent"] | components["schemas"]["IntentApprovedEvent"] | components["schemas"]["IntentRejectedEvent"] | components["schemas"]["IntentMatchedEvent"] | components["schemas"]["IntentMismatchedEvent"] | components["schemas"]["IntentExpiredEvent"] | components["schemas"]["PaymentTokenCreatedEvent"] | components["schemas"]["PaymentTokenIssuedEvent"] | components["schemas"]["PaymentTokenRejectedEvent"] | components["schemas"]["PaymentTokenUsedEvent"] | components["schemas"]["PaymentTokenExpiredEvent"] | components["schemas"]["PaymentTokenRevokedEvent"] | components["schemas"]["DisputeCreatedEvent"] | components["schemas"]["DisputeResolvedEvent"] | components["schemas"]["AnomalyDuplicateEvent"] | components["schemas"]["AnomalyVelocityEvent"] | components["schemas"]["AnomalySpendSpikeEvent"] | components["schemas"]["AnomalyUnattestedEvent"] | components["schemas"]["AnomalyIntentMismatchEvent"] | components["schemas"]["AnomalyCooldownEvent"] | components["schemas"]["AnomalyMerchantDriftEvent"] | components["schemas"]["CardAutoFrozenEvent"] | components["schemas"]["AgentAutoSuspendedEvent"];
         GeneralEventList: {
             data: components["schemas"]["AnyEvent"][];
             nextCursor: string | null;
@@ -3894,8 +4428,17 @@ export interface components {
             revokedAt: string | null;
             key: string;
         };
+        /** @description A payment token as a merchant's acquirer presents it, in place of a card number. */
+        AuthorizationToken: {
+            /** @description The token's number (`paymentToken` of an MPP credential, `number` of an ACP payment method). */
+            number: string;
+            /** @description The token's cryptogram (`dynamicDataValue`, `cryptogram`). */
+            cryptogram: string;
+        };
+        /** @description An authorization of the card (`cardId`), or of a payment token in its place (`token`: its number and cryptogram, as the merchant's acquirer presents them); exactly one of the two. A token's number unknown to this organization and mode is 404, like an unknown card. */
         SimulateAuthorizeRequest: {
-            cardId: string;
+            cardId?: string;
+            token?: components["schemas"]["AuthorizationToken"];
             amount: components["schemas"]["PositiveAmount"];
             currency?: components["schemas"]["Currency"];
             merchant: components["schemas"]["Merchant"];
@@ -4194,6 +4737,16 @@ export interface components {
          * @example card_9HbV3nK2qR
          */
         CardId: string;
+        /**
+         * @description Only payment tokens in this status.
+         * @example active
+         */
+        PaymentTokenStatusFilter: components["schemas"]["PaymentTokenStatus"];
+        /**
+         * @description Payment token id (`tok_...`).
+         * @example tok_8Kd2Vb7Nq4Rx1Lp6Mz3W
+         */
+        PaymentTokenId: string;
         /**
          * @description Only objects of this card.
          * @example card_9HbV3nK2qR
@@ -5283,6 +5836,189 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listPaymentTokens: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page size.
+                 * @example 20
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description The `nextCursor` of the previous page; a malformed cursor is 400.
+                 * @example cur_czI1NXM
+                 */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Only payment tokens in this status.
+                 * @example active
+                 */
+                status?: components["parameters"]["PaymentTokenStatusFilter"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Card id (`card_...`).
+                 * @example card_9HbV3nK2qR
+                 */
+                cardId: components["parameters"]["CardId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentTokenList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createPaymentToken: {
+        parameters: {
+            query?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description Card id (`card_...`).
+                 * @example card_9HbV3nK2qR
+                 */
+                cardId: components["parameters"]["CardId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentTokenCreate"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentToken"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getPaymentToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Payment token id (`tok_...`).
+                 * @example tok_8Kd2Vb7Nq4Rx1Lp6Mz3W
+                 */
+                paymentTokenId: components["parameters"]["PaymentTokenId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentToken"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    revokePaymentToken: {
+        parameters: {
+            query?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description Payment token id (`tok_...`).
+                 * @example tok_8Kd2Vb7Nq4Rx1Lp6Mz3W
+                 */
+                paymentTokenId: components["parameters"]["PaymentTokenId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentToken"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
             502: components["responses"]["BadGateway"];
@@ -7798,6 +8534,198 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["IntentRejectedEvent"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onPaymentTokenCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentTokenCreatedEvent"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onPaymentTokenExpired: {
+        parameters: {
+            query?: never;
+            header: {
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentTokenExpiredEvent"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onPaymentTokenIssued: {
+        parameters: {
+            query?: never;
+            header: {
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentTokenIssuedEvent"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onPaymentTokenRejected: {
+        parameters: {
+            query?: never;
+            header: {
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentTokenRejectedEvent"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onPaymentTokenRevoked: {
+        parameters: {
+            query?: never;
+            header: {
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentTokenRevokedEvent"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onPaymentTokenUsed: {
+        parameters: {
+            query?: never;
+            header: {
+                "Cardrail-Signature": string;
+                "webhook-id"?: string;
+                "webhook-timestamp"?: string;
+                "webhook-signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentTokenUsedEvent"];
             };
         };
         responses: {

@@ -27,6 +27,10 @@ export declare const customerOperations: {
   readonly closeCard: { readonly method: 'post'; readonly path: '/cards/{cardId}/close' };
   readonly getCardPolicy: { readonly method: 'get'; readonly path: '/cards/{cardId}/policy' };
   readonly createCardCredentials: { readonly method: 'post'; readonly path: '/cards/{cardId}/credentials' };
+  readonly listPaymentTokens: { readonly method: 'get'; readonly path: '/cards/{cardId}/payment-tokens' };
+  readonly createPaymentToken: { readonly method: 'post'; readonly path: '/cards/{cardId}/payment-tokens' };
+  readonly getPaymentToken: { readonly method: 'get'; readonly path: '/payment-tokens/{paymentTokenId}' };
+  readonly revokePaymentToken: { readonly method: 'post'; readonly path: '/payment-tokens/{paymentTokenId}/revoke' };
   readonly listIntents: { readonly method: 'get'; readonly path: '/intents' };
   readonly createIntent: { readonly method: 'post'; readonly path: '/intents' };
   readonly getIntent: { readonly method: 'get'; readonly path: '/intents/{intentId}' };
@@ -89,6 +93,10 @@ export declare const userOperations: {
   readonly closeCard: { readonly method: 'post'; readonly path: '/cards/{cardId}/close' };
   readonly getCardPolicy: { readonly method: 'get'; readonly path: '/cards/{cardId}/policy' };
   readonly createCardCredentials: { readonly method: 'post'; readonly path: '/cards/{cardId}/credentials' };
+  readonly listPaymentTokens: { readonly method: 'get'; readonly path: '/cards/{cardId}/payment-tokens' };
+  readonly createPaymentToken: { readonly method: 'post'; readonly path: '/cards/{cardId}/payment-tokens' };
+  readonly getPaymentToken: { readonly method: 'get'; readonly path: '/payment-tokens/{paymentTokenId}' };
+  readonly revokePaymentToken: { readonly method: 'post'; readonly path: '/payment-tokens/{paymentTokenId}/revoke' };
   readonly listIntents: { readonly method: 'get'; readonly path: '/intents' };
   readonly createIntent: { readonly method: 'post'; readonly path: '/intents' };
   readonly getIntent: { readonly method: 'get'; readonly path: '/intents/{intentId}' };

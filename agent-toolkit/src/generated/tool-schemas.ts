@@ -1132,6 +1132,7 @@ const listTransactionsOutput: JsonSchema = {
           "attestationStatus",
           "intentId",
           "challengeId",
+          "paymentTokenId",
           "createdAt",
           "postedAt",
           "reversedAt"
@@ -1200,6 +1201,12 @@ const listTransactionsOutput: JsonSchema = {
                 "type": "string",
                 "pattern": "^[0-9]{4}$",
                 "description": "Merchant category code."
+              },
+              "id": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 256,
+                "description": "The merchant's id at its acquirer (MPP `recipient`, ACP `merchant_id`): an authorization with a payment token bound to a merchant id must name it."
               }
             }
           },
@@ -1216,7 +1223,7 @@ const listTransactionsOutput: JsonSchema = {
             "oneOf": [
               {
                 "type": "string",
-                "description": "Why an authorization was declined. When several reasons apply, the most serious is given: `card_closed`, `card_frozen`, `fraud_suspected`, `blocked_mcc`, `blocked_merchant`, `spending_limit_exceeded`, `insufficient_funds` (docs/policy.md).",
+                "description": "Why an authorization was declined. When several reasons apply, the most serious is given. An authorization with a payment token is first checked against the token, and declined at once with the first that applies: `cryptogram_invalid` (the cryptogram is not the token's), `token_revoked`, `token_used` (it already paid once), `token_expired`, `token_merchant_mismatch`, `token_currency_mismatch`, `token_amount_exceeded` (more than its bound); the token reasons are Cardrail extensions. Then, as for a card: `card_closed`, `card_frozen`, `fraud_suspected`, `blocked_mcc`, `blocked_merchant`, `spending_limit_exceeded`, `insufficient_funds` (docs/policy.md, docs/payment-tokens.md).",
                 "enum": [
                   "insufficient_funds",
                   "card_frozen",
@@ -1224,7 +1231,14 @@ const listTransactionsOutput: JsonSchema = {
                   "spending_limit_exceeded",
                   "blocked_merchant",
                   "blocked_mcc",
-                  "fraud_suspected"
+                  "fraud_suspected",
+                  "cryptogram_invalid",
+                  "token_revoked",
+                  "token_used",
+                  "token_expired",
+                  "token_merchant_mismatch",
+                  "token_currency_mismatch",
+                  "token_amount_exceeded"
                 ]
               },
               {
@@ -1255,6 +1269,13 @@ const listTransactionsOutput: JsonSchema = {
               "null"
             ],
             "description": "The 3-D Secure challenge, when one was requested."
+          },
+          "paymentTokenId": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "The payment token the authorization was made with (docs/payment-tokens.md), null for the card itself."
           },
           "createdAt": {
             "type": "string",
@@ -1973,6 +1994,7 @@ const listTransactionsUserOutput: JsonSchema = {
           "attestationStatus",
           "intentId",
           "challengeId",
+          "paymentTokenId",
           "createdAt",
           "postedAt",
           "reversedAt"
@@ -2041,6 +2063,12 @@ const listTransactionsUserOutput: JsonSchema = {
                 "type": "string",
                 "pattern": "^[0-9]{4}$",
                 "description": "Merchant category code."
+              },
+              "id": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 256,
+                "description": "The merchant's id at its acquirer (MPP `recipient`, ACP `merchant_id`): an authorization with a payment token bound to a merchant id must name it."
               }
             }
           },
@@ -2057,7 +2085,7 @@ const listTransactionsUserOutput: JsonSchema = {
             "oneOf": [
               {
                 "type": "string",
-                "description": "Why an authorization was declined. When several reasons apply, the most serious is given: `card_closed`, `card_frozen`, `fraud_suspected`, `blocked_mcc`, `blocked_merchant`, `spending_limit_exceeded`, `insufficient_funds` (docs/policy.md).",
+                "description": "Why an authorization was declined. When several reasons apply, the most serious is given. An authorization with a payment token is first checked against the token, and declined at once with the first that applies: `cryptogram_invalid` (the cryptogram is not the token's), `token_revoked`, `token_used` (it already paid once), `token_expired`, `token_merchant_mismatch`, `token_currency_mismatch`, `token_amount_exceeded` (more than its bound); the token reasons are Cardrail extensions. Then, as for a card: `card_closed`, `card_frozen`, `fraud_suspected`, `blocked_mcc`, `blocked_merchant`, `spending_limit_exceeded`, `insufficient_funds` (docs/policy.md, docs/payment-tokens.md).",
                 "enum": [
                   "insufficient_funds",
                   "card_frozen",
@@ -2065,7 +2093,14 @@ const listTransactionsUserOutput: JsonSchema = {
                   "spending_limit_exceeded",
                   "blocked_merchant",
                   "blocked_mcc",
-                  "fraud_suspected"
+                  "fraud_suspected",
+                  "cryptogram_invalid",
+                  "token_revoked",
+                  "token_used",
+                  "token_expired",
+                  "token_merchant_mismatch",
+                  "token_currency_mismatch",
+                  "token_amount_exceeded"
                 ]
               },
               {
@@ -2096,6 +2131,13 @@ const listTransactionsUserOutput: JsonSchema = {
               "null"
             ],
             "description": "The 3-D Secure challenge, when one was requested."
+          },
+          "paymentTokenId": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "The payment token the authorization was made with (docs/payment-tokens.md), null for the card itself."
           },
           "createdAt": {
             "type": "string",

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import { clientFor, createAgentFor, id, type ScenarioContext, withOwner } from './context.js';
+import { paymentTokenStep } from './payment-token-steps.js';
 import {
   authorize,
   cardStatus,
@@ -347,6 +348,7 @@ export const STEPS: Step[] = [
       await onlyRules(ctx, {});
     },
   },
+  paymentTokenStep,
   {
     name: 'deliveries: a receiver that was down gets the event on a manual retry',
     async run(ctx) {

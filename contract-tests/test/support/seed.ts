@@ -60,6 +60,26 @@ export async function seedOrganization(ctx: ScenarioContext): Promise<{ ids: See
       user: (userClient, field) => userClient.simulate.deposit({ ...field, amount: 100_000, chainId: 8453 }),
     });
   });
+  await attempt('payment token', async () => {
+    // An ACP allowance an hour from the organization's test-clock time (the fuzz's clock is frozen in the past).
+    const now = Date.parse((await client.simulate.clock.retrieve()).now);
+    const token = await client.paymentTokens.create(ids.get('cardId') ?? 'card_missing', {
+      acp: {
+        allowance: {
+          reason: 'one_time',
+          max_amount: 5_000,
+          currency: 'usd',
+          checkout_session_id: 'cs_seed',
+          merchant_id: 'merch_seed',
+          expires_at: new Date(now + 3_600_000).toISOString(),
+        },
+        merchantName: 'Seed shop',
+      },
+    });
+    ids.set('paymentTokenId', token.id);
+    // What a merchant presents for it, for the generated authorizations that name a token.
+    ids.set('tokenNumber', token.networkToken?.number ?? '').set('tokenCryptogram', token.networkToken?.cryptogram ?? '');
+  });
   await attempt('withdrawal', async () => {
     const withdrawal = await client.withdrawals.create(ids.get('customerId') ?? 'cus_missing', {
       amount: 100,

@@ -14,6 +14,7 @@ export const ID_PREFIX = {
   withdrawal: 'wd_',
   dispute: 'dsp_',
   challenge: 'chl_',
+  paymentToken: 'tok_',
   deposit: 'dep_',
   request: 'req_',
   organization: 'org_',

@@ -19,6 +19,7 @@ export type WorkLabel =
   | `webhook delivery ${string}`
   | `card ttl ${string}`
   | `intent expiry ${string}`
+  | `payment token expiry ${string}`
   | `approver answer ${string}`
   | 'task'
   // Any other text, for extensions' work (`string & {}` keeps the names above in an editor's completions).

@@ -3,6 +3,7 @@ import type { IdFactory } from '../core/ids.js';
 import type { ApiSchemas } from '../core/stored.js';
 import { defineCollection, type Tenant } from '../core/tenant.js';
 import { invalidState, notFound } from '../core/errors.js';
+import { withLuhnCheckDigit } from '../core/luhn.js';
 import type { Actor, Policy, SpendingLimit } from './types.js';
 
 /** Every status a stored card can have: the customer variant's CardStatus plus the user variant's `notActivated`. */
@@ -228,16 +229,5 @@ export function markCardFrozen(tenant: Tenant, card: CardRecord): void {
 
 /** A 16-digit Visa test number (prefix 424242) with a valid Luhn check digit. */
 function testPan(ids: IdFactory): string {
-  const digits = `424242${ids.digits(9)}`;
-  let sum = 0;
-  for (let i = 0; i < 15; i++) {
-    // Counting from the check digit's left neighbour, every second digit is doubled.
-    let d = Number(digits[14 - i]);
-    if (i % 2 === 0) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return digits + String((10 - (sum % 10)) % 10);
+  return withLuhnCheckDigit(`424242${ids.digits(9)}`);
 }

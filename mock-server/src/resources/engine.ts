@@ -12,6 +12,7 @@ import { cardPolicySummary } from '../engine/policy/policy-summary.js';
 import { intents, transactions } from '../engine/records.js';
 import { applyRiskUpdate } from '../engine/risk/risk-config.js';
 import { authorize } from '../engine/transactions/authorize.js';
+import { authorizeWithToken } from '../engine/payment-tokens/token-authorization.js';
 import {
   getTransaction,
   openDispute,
@@ -54,7 +55,13 @@ export const engineHandlers = {
     }),
   getTransaction: (ctx) => getTransaction(ctx.tenant, ctx.params.transactionId),
 
-  simulateAuthorization: (ctx) => authorize(ctx.tenant, ctx.body),
+  simulateAuthorization: (ctx) => {
+    const { cardId, token, ...rest } = ctx.body;
+    if (token !== undefined) return authorizeWithToken(ctx.tenant, { ...rest, token });
+    // The schema requires one of the two.
+    if (cardId === undefined) throw invalidRequest('/body/cardId', 'is required (or token)');
+    return authorize(ctx.tenant, { ...rest, cardId });
+  },
   simulateSettlement: (ctx) => settleTransaction(ctx.tenant, ctx.params.transactionId, ctx.body?.amount),
   simulateReversal: (ctx) => reverseTransaction(ctx.tenant, ctx.params.transactionId, ctx.body?.amount),
   simulateDispute: (ctx) => openDispute(ctx.tenant, ctx.params.transactionId, ctx.body ?? {}),

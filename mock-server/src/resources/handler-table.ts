@@ -6,11 +6,12 @@ import { clockHandlers } from './clock.js';
 import { customerHandlers } from './customers.js';
 import { engineHandlers } from './engine.js';
 import { eventHandlers } from './events.js';
+import { paymentTokenHandlers } from './payment-tokens.js';
 import { webhookHandlers } from './webhooks.js';
 
 /**
  * Every operation's neutral handler, by operationId: the platform's (customers/users, agents, cards, balances,
- * webhooks, events, API keys, the clock) and the spend and risk engine's. `satisfies` makes a missing or misspelt
+ * webhooks, events, API keys, the clock) and the spend and risk engine's, payment tokens included. `satisfies` makes a missing or misspelt
  * operationId a compile error; each handler's own return type is what the variants' codecs must render. The HTTP
  * layer runs them through http/run-built-in.ts, unless a `handlers` option or an extension replaces one.
  */
@@ -23,6 +24,7 @@ export const builtInHandlers = {
   ...apiKeyHandlers,
   ...clockHandlers,
   ...engineHandlers,
+  ...paymentTokenHandlers,
 } satisfies NeutralHandlers;
 
 /** The neutral record (or page of records) an operation's handler returns. */

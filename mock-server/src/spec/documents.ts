@@ -1,6 +1,6 @@
 import type { OpenApiDocument } from '@cardrail/spec/documents';
 import type { Variant } from '../core/variant.js';
-import { moduleExports } from './cjs-interop.js';
+import { moduleExports } from '../core/cjs-interop.js';
 
 export type { OpenApiDocument };
 

@@ -1,5 +1,5 @@
 import type { Variant } from '../core/variant.js';
-import { moduleExports } from './cjs-interop.js';
+import { moduleExports } from '../core/cjs-interop.js';
 import type { OperationSpec } from './operations.js';
 import { bodyExportName, pathExportName, queryExportName } from './validation-schemas.js';
 import type { RequestChecks, SchemaCheck } from './validator.js';

@@ -5,7 +5,7 @@ import type { SpecDocuments } from './documents.js';
 import type { OperationSpec } from './operations.js';
 import { ajvOptions, documentId, operationSchemas } from './validation-schemas.js';
 import { getOrCreate } from '../core/get-or-create.js';
-import { defaultFunction } from './cjs-interop.js';
+import { defaultFunction } from '../core/cjs-interop.js';
 
 /** A compiled schema check in Ajv's calling convention (errors on the function after a failed call). */
 export interface SchemaCheck {

@@ -5,6 +5,7 @@ import type { WebhookRecord } from '../webhooks/records.js';
 import type { CodecTable } from './codec.js';
 import { eventNaming, eventTypeNames, storedEventTypes } from '../core/event-naming.js';
 import { renderList } from './render/list.js';
+import { renderPaymentToken } from './render/payment-token.js';
 import {
   renderCredentials,
   renderDeposit,
@@ -59,6 +60,10 @@ export const sharedOperations = {
   getTransaction: { encode: renderTransaction },
   evaluateSpend: {},
   getRiskSettings: {},
+  createPaymentToken: { encode: renderPaymentToken },
+  listPaymentTokens: { encode: renderList(renderPaymentToken) },
+  getPaymentToken: { encode: renderPaymentToken },
+  revokePaymentToken: { encode: renderPaymentToken },
   updateRiskSettings: {},
 
   deleteWebhook: {},

@@ -8,6 +8,7 @@ import { eventNaming } from '../core/event-naming.js';
 import { renderDeposit, renderKyc, renderTransaction, renderWithdrawal } from './render/engine-records.js';
 import { renderList } from './render/list.js';
 import { renderAgent } from './render/platform-records.js';
+import { renderPaymentToken } from './render/payment-token.js';
 import { withCustomerId, withUserId } from './owner-name.js';
 import { renderPolicySummary } from './render/policy-summary.js';
 import { eventOperations, sharedOperations, webhookOperations } from './shared.js';
@@ -106,6 +107,7 @@ const userPath = <Rest extends object>({ params, ...rest }: { params: { userId: 
 const agentAsUser = (agent: Parameters<typeof renderAgent>[0]) => withUserId(renderAgent(agent));
 const transactionAsUser = (txn: Parameters<typeof renderTransaction>[0]) => withUserId(renderTransaction(txn));
 const withdrawalAsUser = (withdrawal: Parameters<typeof renderWithdrawal>[0]) => withUserId(renderWithdrawal(withdrawal));
+const paymentTokenAsUser = (view: Parameters<typeof renderPaymentToken>[0]) => withUserId(renderPaymentToken(view));
 
 export const userCodec = {
   variant: 'user',
@@ -141,6 +143,10 @@ export const userCodec = {
     listTransactions: { encode: renderList(transactionAsUser) },
     getTransaction: { encode: transactionAsUser },
     simulateAuthorization: { encode: transactionAsUser },
+    createPaymentToken: { encode: paymentTokenAsUser },
+    listPaymentTokens: { encode: renderList(paymentTokenAsUser) },
+    getPaymentToken: { encode: paymentTokenAsUser },
+    revokePaymentToken: { encode: paymentTokenAsUser },
     simulateSettlement: { encode: transactionAsUser },
     simulateReversal: { encode: transactionAsUser },
     evaluateSpend: {

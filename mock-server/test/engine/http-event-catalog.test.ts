@@ -9,7 +9,7 @@ function eventTypesOf(variant: 'customer' | 'user'): string[] {
 }
 
 describe('HTTP: every event type of the spec is produced by some operation', () => {
-  it('produces all 48 catalog types and all 49 general types in one tour of the API', async () => {
+  it('produces all 54 catalog types and all 55 general types in one tour of the API', async () => {
     const s = new Scenario();
     const customer = await s.ok('POST', '/customers', { email: 'ada@example.com', name: { first: 'Ada', last: 'Lovelace' } });
     await s.ok('PATCH', `/customers/${customer.id}`, { phone: '+14155550100' });
@@ -71,6 +71,36 @@ describe('HTTP: every event type of the spec is produced by some operation', () 
     await s.authorize(card.id, 900, { name: 'Anthropic' });
     await s.ok('POST', '/intents', { cardId: card.id, summary: 'Expires', expectedAmount: 100, ttlMinutes: 1 });
     await s.advance(120);
+
+    // Payment tokens of the card that requires approval: refused, issued and used, revoked, expired.
+    const token = async (session: string, expires: string) =>
+      s.ok('POST', `/cards/${card.id}/payment-tokens`, {
+        acp: {
+          allowance: {
+            reason: 'one_time',
+            max_amount: 500,
+            currency: 'usd',
+            checkout_session_id: session,
+            merchant_id: 'merch_openai',
+            expires_at: expires,
+          },
+          merchantName: 'OpenAI',
+        },
+      });
+    const refused = await token('cs_refused', '2026-11-23T13:00:00Z');
+    await s.ok('POST', `/intents/${refused.intentId}/reject`, {});
+    const paid = await token('cs_paid', '2026-11-23T13:00:00Z');
+    await s.ok('POST', `/intents/${paid.intentId}/approve`);
+    const { networkToken } = await s.ok('GET', `/payment-tokens/${paid.id}`);
+    await s.ok('POST', '/simulate/authorize', {
+      token: { number: networkToken.number, cryptogram: networkToken.cryptogram },
+      amount: 500,
+      merchant: { name: 'OpenAI', id: 'merch_openai' },
+    });
+    const revoked = await token('cs_revoked', '2026-11-23T13:00:00Z');
+    await s.ok('POST', `/payment-tokens/${revoked.id}/revoke`);
+    await token('cs_expired', '2026-11-23T12:05:00Z');
+    await s.advance(300);
 
     // Limits: the agent's warning, then an attempt above its limit (and the balance): declined, agent suspended.
     await s.authorize(card.id, 39_000, { name: 'OpenAI' });

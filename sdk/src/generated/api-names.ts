@@ -50,6 +50,12 @@ export interface CardPolicySummary extends CustomerSchema<'CardPolicySummary'> {
 export interface CredentialsParams extends CustomerSchema<'CredentialsRequest'> {}
 /** The result of `POST /cards/{cardId}/credentials` (`Credentials` in the customer variant's spec). */
 export interface Credentials extends CustomerSchema<'Credentials'> {}
+/** The query of `GET /cards/{cardId}/payment-tokens` (customer variant). @expand */
+export interface PaymentTokenListParams extends CustomerQuery<'listPaymentTokens'> {}
+/** The body of `POST /cards/{cardId}/payment-tokens` (`PaymentTokenCreate` in the customer variant's spec). @expand */
+export type PaymentTokenCreateParams = CustomerSchema<'PaymentTokenCreate'>;
+/** The result of `POST /cards/{cardId}/payment-tokens` (`PaymentToken` in the customer variant's spec). */
+export interface PaymentToken extends CustomerSchema<'PaymentToken'> {}
 /** The query of `GET /intents` (customer variant). @expand */
 export interface IntentListParams extends CustomerQuery<'listIntents'> {}
 /** The body of `POST /intents` (`IntentCreate` in the customer variant's spec). @expand */
@@ -95,7 +101,7 @@ export interface ApiKeyWithSecret extends CustomerSchema<'ApiKeyWithSecret'> {}
 /** The result of `DELETE /api-keys/{keyId}` (`ApiKey` in the customer variant's spec). */
 export interface ApiKey extends CustomerSchema<'ApiKey'> {}
 /** The body of `POST /simulate/authorize` (`SimulateAuthorizeRequest` in the customer variant's spec). @expand */
-export interface SimulateAuthorizeParams extends CustomerSchema<'SimulateAuthorizeRequest'> {}
+export type SimulateAuthorizeParams = CustomerSchema<'SimulateAuthorizeRequest'>;
 /** The body of `POST /simulate/transactions/{transactionId}/settle` (`SimulateSettleRequest` in the customer variant's spec). @expand */
 export interface SimulateSettleParams extends CustomerSchema<'SimulateSettleRequest'> {}
 /** The body of `POST /simulate/transactions/{transactionId}/reverse` (`SimulateReverseRequest` in the customer variant's spec). @expand */
@@ -138,6 +144,8 @@ export interface UserCardCreateParams extends UserSchema<'UserCardCreate'> {}
 export interface UserCard extends UserSchema<'UserCard'> {}
 /** The body of `PATCH /cards/{cardId}` (`UserCardUpdate` in the user variant's spec). @expand */
 export interface UserCardUpdateParams extends UserSchema<'UserCardUpdate'> {}
+/** The result of `POST /cards/{cardId}/payment-tokens` (`PaymentToken` in the user variant's spec). */
+export interface UserPaymentToken extends UserSchema<'PaymentToken'> {}
 /** The result of `GET /transactions/{transactionId}` (`Transaction` in the user variant's spec). */
 export interface UserTransaction extends UserSchema<'Transaction'> {}
 /** The body of `POST /spend/evaluate` (`SpendEvaluateRequest` in the user variant's spec). @expand */

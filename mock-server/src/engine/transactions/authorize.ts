@@ -1,9 +1,8 @@
-import { suspendAgent } from '../../domain/agents.js';
 import { balanceOf, changeBalance } from '../../domain/balances.js';
 import { closeCard, freezeCard, recordCardSpend } from '../../domain/cards.js';
-import { decide } from '../decision/decide.js';
+import { decide, declinedBeforeRules } from '../decision/decide.js';
+import type { AccessRecord } from '../attestation.js';
 import type { Decision } from '../decision/evaluate-spend.js';
-import type { LimitBreach } from '../decision/limit-check.js';
 import { loadCardScope, type CardScope } from '../card-scope.js';
 import type { Tenant } from '../../core/tenant.js';
 import { engineState, type EngineTenantState } from '../engine-state.js';
@@ -14,7 +13,8 @@ import { merchantObject } from './merchant-object.js';
 import { agentLimitSet } from '../policy/card-policy.js';
 import { intents, transactions, type TransactionRecord } from '../records.js';
 import { expireCardIfDue } from '../ttl.js';
-import type { DeclineReason, LimitWindow, Merchant } from '../types.js';
+import type { DeclineReason, Merchant } from '../types.js';
+import { applyAgentBreach, limitsApproached } from './agent-limits.js';
 import { applyRiskAction, emitAnomalies } from './risk-actions.js';
 
 export interface AuthorizationRequest {
@@ -25,16 +25,32 @@ export interface AuthorizationRequest {
   threeDS?: boolean | undefined;
 }
 
+/** An authorization made with a payment token in place of the card's number (payment-tokens/token-authorization.ts). */
+export interface TokenAuthorization {
+  paymentTokenId: string;
+  /** The reason the token's own checks decline it with, before any rule of the card is read; null when they pass. */
+  declinedBy: { reason: DeclineReason; message: string } | null;
+  /** The token's issue: it attests the spend, as a credential access would. */
+  attestation: AccessRecord;
+  /** The token's intent, matched before the card's other intents. */
+  intentId: string | null;
+}
+
+/** Reasons that stop an authorization before any rule is evaluated: nothing but `transaction.declined` happens. */
+const STOPS_BEFORE_RULES: ReadonlySet<DeclineReason> = new Set<DeclineReason>([
+  'card_closed',
+  'card_frozen',
+  'cryptogram_invalid',
+  'token_revoked',
+  'token_used',
+  'token_expired',
+  'token_merchant_mismatch',
+  'token_currency_mismatch',
+  'token_amount_exceeded',
+]);
+
 /** How long a 3-D Secure one-time code stays valid. */
 const CHALLENGE_TTL_MS = 10 * 60_000;
-/** `agent.limit_approaching` fires when an agent's spend crosses this share of a limit. */
-const APPROACHING_SHARE = 0.8;
-
-const FREQUENCY: Partial<Record<LimitWindow, 'perAuth' | 'perDay' | 'perMonth'>> = {
-  perAuth: 'perAuth',
-  perDay: 'perDay',
-  perMonth: 'perMonth',
-};
 
 /**
  * `POST /simulate/authorize`: decides the authorization, records the transaction (`pending` or `declined`) and
@@ -44,16 +60,23 @@ const FREQUENCY: Partial<Record<LimitWindow, 'perAuth' | 'perDay' | 'perMonth'>>
  * `card.closed` for a single-use card. Declined: `transaction.declined`, then the consequences of each rule the
  * attempt broke (risk action, attestation freeze, merchant drift freeze, agent suspension, card freeze).
  * An evaluation's `review` (an intent or approval the policy asks for is missing) does not decline: those rules are
- * enforced where the agent gets the card number, at `POST /cards/{id}/credentials`.
+ * enforced where the agent gets the card number, at `POST /cards/{id}/credentials`, or a payment token.
+ * With a payment token (`token`), a reason its own checks found declines at once; otherwise the token attests the
+ * spend and its intent is matched first, and everything else is as for the card.
  */
-export function authorize(tenant: Tenant, request: AuthorizationRequest): TransactionRecord {
+export function authorize(tenant: Tenant, request: AuthorizationRequest, token?: TokenAuthorization): TransactionRecord {
   // The card is read once: the scope's records are live, so the expiry's transition shows in them.
   const scope = loadCardScope(tenant, request.cardId);
   expireCardIfDue(tenant, scope);
   const { card } = scope;
   const state = engineState(tenant);
   const now = tenant.now();
-  const decision = decide(tenant, scope, request.amount, request.merchant);
+  const decision = token?.declinedBy
+    ? declinedBeforeRules(token.declinedBy.reason, token.declinedBy.message)
+    : decide(tenant, scope, request.amount, request.merchant, {
+        access: token?.attestation,
+        preferredIntentId: token?.intentId,
+      });
   const approved = decision.decision !== 'decline';
   const record: TransactionRecord = {
     id: tenant.ids.next('transaction'),
@@ -70,6 +93,7 @@ export function authorize(tenant: Tenant, request: AuthorizationRequest): Transa
     attestationStatus: approved ? (decision.attested ? 'attested' : 'unattested') : null,
     intentId: null,
     challengeId: null,
+    paymentTokenId: token?.paymentTokenId ?? null,
     createdAt: now,
     postedAt: null,
     reversedAt: null,
@@ -80,8 +104,9 @@ export function authorize(tenant: Tenant, request: AuthorizationRequest): Transa
   if (consumesIntent && decision.intent) record.intentId = decision.intent.intent.id;
   if (approved && request.threeDS) record.challengeId = tenant.ids.next('challenge');
   transactions.of(tenant).insert(record);
-  if (approved) applyApproved(tenant, scope, state, decision, record);
-  else applyDeclined(tenant, scope, decision, declineReasonOf(decision), record, consumesIntent);
+  const access = token?.attestation ?? state.lastAccess.get(card.id) ?? null;
+  if (approved) applyApproved(tenant, scope, state, decision, record, access);
+  else applyDeclined(tenant, scope, decision, declineReasonOf(decision), record, consumesIntent, access);
   return record;
 }
 
@@ -91,6 +116,7 @@ function applyApproved(
   state: EngineTenantState,
   decision: Decision,
   txn: TransactionRecord,
+  access: AccessRecord | null,
 ): void {
   const { card, agent } = scope;
   const now = txn.createdAt;
@@ -117,6 +143,7 @@ function applyApproved(
     status: 'pending',
     attestationStatus: decision.attested ? 'attested' : 'unattested',
     merchant: merchantObject(txn),
+    ...tokenOf(txn),
   });
   changeBalance(tenant, card.customerId, { available: -txn.amount, pending: txn.amount });
 
@@ -130,7 +157,7 @@ function applyApproved(
     ...(card.firstSpendAt === null ? { firstSpendAt: now } : {}),
   });
 
-  emitAttestation(tenant, scope, txn, decision.attested);
+  emitAttestation(tenant, scope, txn, decision.attested, access);
   if (decision.intent) settleIntent(tenant, decision.intent, txn);
   emitAnomalies(tenant, card, txn.id, decision.anomalies, state.risk.dryRun);
   if (decision.requestedRiskAction && state.risk.dryRun)
@@ -176,6 +203,7 @@ function applyDeclined(
   declinedReason: DeclineReason,
   txn: TransactionRecord,
   consumesIntent: boolean,
+  access: AccessRecord | null,
 ): void {
   const { card } = scope;
   const dryRun = engineState(tenant).risk.dryRun;
@@ -188,10 +216,11 @@ function applyDeclined(
     merchantName: txn.merchant.name,
     status: 'declined',
     declinedReason,
+    ...tokenOf(txn),
   });
-  // A closed or frozen card stops before any rule is evaluated: nothing else happens.
-  if (txn.declinedReason === 'card_closed' || txn.declinedReason === 'card_frozen') return;
-  if (decision.unattestedBlock) emitAttestation(tenant, scope, txn, false);
+  // A closed or frozen card, or a token refused by its own checks, stops before any rule is evaluated.
+  if (STOPS_BEFORE_RULES.has(declinedReason)) return;
+  if (decision.unattestedBlock) emitAttestation(tenant, scope, txn, false, access);
   if (consumesIntent && decision.intent) settleIntent(tenant, decision.intent, txn);
   emitAnomalies(tenant, card, txn.id, decision.anomalies, dryRun);
   if (decision.requestedRiskAction) applyRiskAction(tenant, card, txn.id, decision.requestedRiskAction, dryRun);
@@ -209,28 +238,18 @@ function applyDeclined(
   if (decision.cardBreach && isActive()) freezeCard(tenant, card, 'spending_limit_exceeded', 'system');
 }
 
-/** An agent cap broken: `agent.limit_exceeded`, the triggering card frozen, then the agent suspended. */
-function applyAgentBreach(tenant: Tenant, scope: CardScope, breach: LimitBreach): void {
-  const agent = scope.agent;
-  if (!agent) return;
-  const frequency = FREQUENCY[breach.window];
-  // Weekly and all-time limits have no LimitFrequency value; the suspension still happens, without this event.
-  if (frequency) {
-    tenant.emit('agent.limit_exceeded', {
-      agentId: agent.id,
-      userId: scope.card.customerId,
-      spendingLimit: breach.limit,
-      currentSpend: breach.current,
-      frequency,
-      action: 'suspended',
-    });
-  }
-  if (scope.card.status === 'active') freezeCard(tenant, scope.card, 'spending_limit_exceeded', 'system');
-  if (agent.status !== 'suspended') suspendAgent(tenant, agent, 'spending_limit_exceeded', 'system');
+/** The payment token field of a transaction event: present only for an authorization made with one. */
+function tokenOf(txn: TransactionRecord): { paymentTokenId?: string } {
+  return txn.paymentTokenId === null ? {} : { paymentTokenId: txn.paymentTokenId };
 }
 
-function emitAttestation(tenant: Tenant, scope: CardScope, txn: TransactionRecord, attested: boolean): void {
-  const access = engineState(tenant).lastAccess.get(scope.card.id) ?? null;
+function emitAttestation(
+  tenant: Tenant,
+  scope: CardScope,
+  txn: TransactionRecord,
+  attested: boolean,
+  access: AccessRecord | null,
+): void {
   const common = {
     transactionId: txn.id,
     cardId: scope.card.id,
@@ -260,32 +279,6 @@ function settleIntent(tenant: Tenant, match: IntentMatch, txn: TransactionRecord
   state.openIntents(match.intent.cardId).delete(match.intent.id);
   if (match.matched) tenant.emit('intent.matched', intentMatchedData(match, txn.id, txn.amount, txn.merchant.name));
   else tenant.emit('intent.mismatched', intentMismatchedData(match, txn.id, txn.amount, txn.merchant.name));
-}
-
-function limitsApproached(
-  state: EngineTenantState,
-  agentId: string,
-  limits: ReturnType<typeof agentLimitSet>,
-  amount: number,
-  now: number,
-) {
-  const sums = state.agentState(agentId).sums;
-  const warnings: { spendingLimit: number; currentSpend: number; percentUsed: number; frequency: 'perDay' | 'perMonth' }[] = [];
-  for (const window of ['perDay', 'perMonth'] as const) {
-    const limit = limits[window];
-    if (limit === undefined || limit <= 0) continue;
-    const before = sums.spent(window, now);
-    const after = before + amount;
-    if (before < APPROACHING_SHARE * limit && after >= APPROACHING_SHARE * limit) {
-      warnings.push({
-        spendingLimit: limit,
-        currentSpend: after,
-        percentUsed: Math.round((after / limit) * 10000) / 100,
-        frequency: window,
-      });
-    }
-  }
-  return warnings;
 }
 
 function hashCode(text: string): number {

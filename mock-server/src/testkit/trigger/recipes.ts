@@ -1,6 +1,7 @@
 import type { StoredEventType } from '../../core/event-types.js';
 import { cardRecipes } from './card-recipes.js';
 import { ownerRecipes } from './owner-recipes.js';
+import { paymentTokenRecipes } from './payment-token-recipes.js';
 import type { Recipe } from './recipe.js';
 import { riskRecipes } from './risk-recipes.js';
 import { spendingRecipes } from './spending-recipes.js';
@@ -14,4 +15,5 @@ export const RECIPES: Readonly<Record<StoredEventType, Recipe>> = {
   ...spendingRecipes,
   ...cardRecipes,
   ...riskRecipes,
+  ...paymentTokenRecipes,
 } satisfies Record<StoredEventType, Recipe>;

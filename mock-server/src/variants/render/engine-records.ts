@@ -16,15 +16,26 @@ export function renderTransaction(txn: TransactionRecord): ApiSchemas['Transacti
     authorizedAmount: txn.authorizedAmount,
     reversedAmount: txn.reversedAmount,
     currency: txn.currency,
-    merchant: txn.merchant.mcc === undefined ? { name: txn.merchant.name } : { name: txn.merchant.name, mcc: txn.merchant.mcc },
+    merchant: renderMerchant(txn.merchant),
     status: txn.status,
     declinedReason: txn.declinedReason,
     attestationStatus: txn.attestationStatus,
     intentId: txn.intentId,
     challengeId: txn.challengeId,
+    // Transactions stored before payment tokens have no such field.
+    paymentTokenId: txn.paymentTokenId ?? null,
     createdAt: toIso(txn.createdAt),
     postedAt: toIsoOrNull(txn.postedAt),
     reversedAt: toIsoOrNull(txn.reversedAt),
+  };
+}
+
+/** A transaction's merchant with the fields it was authorized with (an absent `mcc` or `id` stays absent). */
+function renderMerchant(merchant: ApiSchemas['Merchant']): ApiSchemas['Merchant'] {
+  return {
+    name: merchant.name,
+    ...(merchant.mcc === undefined ? {} : { mcc: merchant.mcc }),
+    ...(merchant.id === undefined ? {} : { id: merchant.id }),
   };
 }
 

@@ -30,8 +30,12 @@ export class Scenario {
   readonly key = `sk_test_${randomBytes(12).toString('hex')}`;
   readonly #seen: Record<VariantName, Set<string>> = { customer: new Set(), user: new Set() };
 
-  constructor(options: Pick<MockServerOptions, 'fetch'> = {}) {
-    this.mock = createMockServer({ frozenClock: SCENARIO_START, validateResponses: true, seed: 'engine-scenarios', ...options });
+  /** `sharing`: another organization (a new key) on that scenario's mock, for what one must never see of another. */
+  constructor(options: Pick<MockServerOptions, 'fetch' | 'approvalPage' | 'frozenClock'> & { sharing?: Scenario } = {}) {
+    const { sharing, ...rest } = options;
+    this.mock =
+      sharing?.mock ??
+      createMockServer({ frozenClock: SCENARIO_START, validateResponses: true, seed: 'engine-scenarios', ...rest });
   }
 
   async call(method: string, path: string, body?: unknown, variant: VariantName = 'customer'): Promise<Answer> {

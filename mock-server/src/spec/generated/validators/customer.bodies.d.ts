@@ -11,6 +11,7 @@ export declare const updateAgent_body: SchemaCheck;
 export declare const createCard_body: SchemaCheck;
 export declare const updateCard_body: SchemaCheck;
 export declare const createCardCredentials_body: SchemaCheck;
+export declare const createPaymentToken_body: SchemaCheck;
 export declare const createIntent_body: SchemaCheck;
 export declare const rejectIntent_body: SchemaCheck;
 export declare const evaluateSpend_body: SchemaCheck;
