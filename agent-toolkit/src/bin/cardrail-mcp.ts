@@ -10,25 +10,34 @@ const stderrLogger: Logger = { error: say, warn: say, info: say, debug: say };
 
 async function serve(config: ServeConfig): Promise<RunningMcpServer> {
   // Loaded once the command line is known good: --help, --version and usage errors answer without the MCP SDK.
-  const [{ createCardrailToolkit }, { serveHttp, serveStdio }] = await Promise.all([
+  const [{ createCardrailToolkit }, { protectWithOAuth, serveHttp, serveStdio }] = await Promise.all([
     import('../toolkit.js'),
     import('../mcp/node.js'),
   ]);
-  let toolkit: ReturnType<typeof createCardrailToolkit>;
-  try {
-    toolkit = createCardrailToolkit({
-      apiKey: config.apiKey,
-      agentId: config.agentId,
-      cardId: config.cardId,
-      baseUrl: config.baseUrl,
-      variant: config.variant,
-      credentialExposure: config.credentialExposure,
-      clientOptions: { logger: stderrLogger },
-    });
-  } catch (error) {
-    // A key without the sk_test_/sk_live_ prefix, an empty id: the command line is wrong.
-    throw new UsageError(error instanceof Error ? error.message : String(error));
+  const organization = {
+    apiKey: config.apiKey,
+    baseUrl: config.baseUrl,
+    variant: config.variant,
+    credentialExposure: config.credentialExposure,
+    clientOptions: { logger: stderrLogger },
+  };
+  const { auth, agentId } = config;
+  if (auth !== undefined) {
+    // OAuth: the key is the organization's, each access token names the agent (and card) its calls act for.
+    const served = usage(() => protectWithOAuth({ ...auth, onProblem: say }, organization));
+    const running = await serveHttp(served, { host: config.host, port: config.port, approval: config.approval });
+    const { issuer, metadataUrl } = served.resourceServer;
+    say(`cardrail-mcp ${VERSION}: tools for the agent each access token names at ${running.url} (streamable HTTP, OAuth)`);
+    say(`  tokens of ${issuer} for ${served.resourceServer.audience}; protected resource metadata at ${metadataUrl}`);
+    served.resourceServer.prepare().then(
+      (jwks) => say(`  signing keys from ${jwks}`),
+      () => undefined, // already said through onProblem; the next token tries again
+    );
+    return running;
   }
+  // parseCli requires an agent without OAuth.
+  if (agentId === undefined) throw new UsageError('--agent <agentId> is required (or set CARDRAIL_AGENT_ID).');
+  const toolkit = usage(() => createCardrailToolkit({ ...organization, agentId, cardId: config.cardId }));
   const scope = `agent ${toolkit.agentId}${toolkit.cardId === undefined ? '' : `, card ${toolkit.cardId}`}`;
   if (config.transport === 'http') {
     const running = await serveHttp(toolkit, { host: config.host, port: config.port, approval: config.approval });
@@ -39,6 +48,15 @@ async function serve(config: ServeConfig): Promise<RunningMcpServer> {
   const running = await serveStdio(toolkit, { approval: config.approval });
   say(`cardrail-mcp ${VERSION}: tools for ${scope} on stdio`);
   return running;
+}
+
+/** A key without the sk_test_/sk_live_ prefix, an empty id: the command line is wrong. */
+function usage<T>(make: () => T): T {
+  try {
+    return make();
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
 }
 
 let stopping = false;

@@ -1,5 +1,6 @@
 /**
- * The MCP server over stdio or loopback HTTP on Node (`serveStdio`, `serveHttp`), what `cardrail-mcp` runs.
+ * The MCP server over stdio or loopback HTTP on Node (`serveStdio`, `serveHttp`), what `cardrail-mcp` runs; and the
+ * HTTP endpoint as an OAuth resource server (`protectWithOAuth`), for hosting it behind a sign-in.
  *
  * @module @cardrail/agent-toolkit/mcp/node
  */
@@ -7,10 +8,14 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { Transform } from 'node:stream';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { OAuthProtectedToolkits } from '../http-auth/index.js';
 import type { CardrailToolkit } from '../toolkit.js';
 import { createMcpFetchHandler } from './fetch-handler.js';
+import { createOAuthMcpFetchHandler } from './oauth-fetch-handler.js';
 import { invalidParamsAnswer } from './params-guard.js';
 import { createCardrailMcpServer, type CardrailMcpServerOptions } from './server.js';
+
+export * from '../http-auth/index.js';
 
 /** An MCP server being served. */
 export interface RunningMcpServer {
@@ -72,7 +77,7 @@ export interface McpHttpOptions extends CardrailMcpServerOptions {
   path?: string | undefined;
   /**
    * Host names accepted in the `Host` header (DNS rebinding protection). Default: `localhost`, `127.0.0.1` and
-   * `[::1]` on a loopback host, else the host itself.
+   * `[::1]` on a loopback host, else the host itself; behind OAuth, the audience's host name too.
    */
   allowedHosts?: readonly string[] | undefined;
 }
@@ -136,6 +141,11 @@ function readBody(request: IncomingMessage, response: ServerResponse): Promise<B
   });
 }
 
+async function send(response: ServerResponse, answer: Response): Promise<void> {
+  response.writeHead(answer.status, Object.fromEntries(answer.headers));
+  response.end(Buffer.from(await answer.arrayBuffer()));
+}
+
 function tooLarge(response: ServerResponse): void {
   rpcError(response, 413, -32600, `The request body is larger than ${MAX_BODY_BYTES} bytes.`, { Connection: 'close' });
 }
@@ -143,14 +153,22 @@ function tooLarge(response: ServerResponse): void {
 /**
  * Serves the toolkit over MCP's streamable HTTP transport (stateless, JSON answers) on node:http. Only POST is
  * served (405 otherwise, as MCP allows a server without a server-sent event stream); a `Host` outside
- * `allowedHosts` is 403.
+ * `allowedHosts` is 403. Given toolkits behind OAuth (`protectWithOAuth`), it serves the protected resource
+ * metadata too, and each request acts for the agent its access token names.
  */
-export async function serveHttp(toolkit: CardrailToolkit, options: McpHttpOptions = {}): Promise<RunningMcpHttpServer> {
+export async function serveHttp(
+  toolkit: CardrailToolkit | OAuthProtectedToolkits,
+  options: McpHttpOptions = {},
+): Promise<RunningMcpHttpServer> {
   const host = options.host ?? '127.0.0.1';
   const path = options.path ?? '/mcp';
   const hostForUrl = host.includes(':') ? `[${host}]` : host;
-  const allowedHosts = options.allowedHosts ?? (LOOPBACK.includes(hostForUrl) ? LOOPBACK : [hostForUrl]);
-  const handle = createMcpFetchHandler(toolkit, options);
+  // OAuth seam (src/http-auth): the resource server's metadata route, and its check before every MCP request.
+  const oauth = 'resourceServer' in toolkit ? toolkit.resourceServer : undefined;
+  const hosts = [...(LOOPBACK.includes(hostForUrl) ? LOOPBACK : [hostForUrl]), ...(oauth ? [oauth.audienceHostname] : [])];
+  const allowedHosts = options.allowedHosts ?? hosts;
+  const handle =
+    'resourceServer' in toolkit ? createOAuthMcpFetchHandler(toolkit, options) : createMcpFetchHandler(toolkit, options);
 
   const serve = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const hostname = hostnameOf(request.headers.host);
@@ -159,6 +177,8 @@ export async function serveHttp(toolkit: CardrailToolkit, options: McpHttpOption
       return;
     }
     const url = new URL(request.url ?? '/', `http://${request.headers.host}`);
+    const metadata = oauth?.metadataResponse({ method: request.method ?? 'GET', url: url.href }); // OAuth seam
+    if (metadata !== undefined) return send(response, metadata);
     if (url.pathname !== path) {
       answerJson(response, 404, { error: `Not found; the MCP endpoint is ${path}.` });
       return;
@@ -180,9 +200,7 @@ export async function serveHttp(toolkit: CardrailToolkit, options: McpHttpOption
     for (const [name, value] of Object.entries(request.headers)) {
       if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
     }
-    const answer = await handle(new Request(url, { method: 'POST', headers, body: body.toString('utf8') }));
-    response.writeHead(answer.status, Object.fromEntries(answer.headers));
-    response.end(Buffer.from(await answer.arrayBuffer()));
+    await send(response, await handle(new Request(url, { method: 'POST', headers, body: body.toString('utf8') })));
   };
 
   const server = createServer((request, response) => {

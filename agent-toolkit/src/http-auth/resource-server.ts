@@ -1,0 +1,147 @@
+import { AccessTokenError } from './access-token-error.js';
+import { bearerCredentials } from './bearer-token.js';
+import { insufficientScopeResponse, unauthorizedResponse, unverifiableResponse } from './challenge.js';
+import type { TokenPrincipal } from './claims.js';
+import { metadataResponse, type ProtectedResourceMetadata, protectedResourceMetadata } from './protected-resource-metadata.js';
+import { connectScopes, missingScopes, requiredScopes, type ScopeNames, type ToolHints, unionOfScopes } from './scopes.js';
+import { type HttpAuthOptions, resolveHttpAuthSettings } from './settings.js';
+import { createSigningKeys } from './signing-keys.js';
+import { createAccessTokenVerifier } from './token-verifier.js';
+
+/** A request's access token checked: its principal, or the answer that refuses it (401, 403 or 503). */
+export type Authentication = { ok: true; principal: TokenPrincipal } | { ok: false; response: Response };
+
+/**
+ * A verified token as MCP SDKs carry it (`AuthInfo` of `@modelcontextprotocol/sdk` 1.x and of
+ * `@modelcontextprotocol/server` 2.x): what a transport hands to its handlers.
+ */
+export interface McpAuthInfo {
+  token: string;
+  clientId: string;
+  scopes: string[];
+  expiresAt: number;
+  resource: URL;
+  resourceMetadataUrl: string;
+  extra: { principal: TokenPrincipal };
+}
+
+/**
+ * The MCP endpoint as an OAuth 2.1 resource server (MCP authorization, revisions 2025-11-25 and 2026-07-28): its
+ * protected resource metadata, the check of each request's bearer token, and the scope check of each tool call.
+ * Web-standard (Request and Response) and independent of the MCP SDK: a transport calls it before its MCP handler.
+ * Nothing here calls the Cardrail API.
+ */
+export interface OAuthResourceServer {
+  /** The issuer whose tokens are accepted. */
+  readonly issuer: string;
+  /** The MCP endpoint's URL, which tokens must name in `aud`. */
+  readonly audience: string;
+  /** The audience's host name: a `Host` header naming it is this server's. */
+  readonly audienceHostname: string;
+  /** Where clients read the metadata: RFC 9728's path form of the audience. */
+  readonly metadataUrl: string;
+  /** The scope names in force. */
+  readonly scopes: Readonly<ScopeNames>;
+  /** The metadata document. */
+  readonly metadata: ProtectedResourceMetadata;
+  /**
+   * The answer for a metadata path (GET, HEAD, OPTIONS; 405 otherwise), or undefined for any other path. Reads only
+   * the method and the URL, so a transport can ask before it builds a `Request`.
+   */
+  metadataResponse(request: Pick<Request, 'method' | 'url'>): Response | undefined;
+  /**
+   * Checks the request's bearer token (only its headers are read; the body is left unread): its principal, or a 401
+   * (no token, or refused), a 403 (no read scope) or a 503 (the issuer's keys out of reach). Never throws.
+   */
+  authenticate(request: Request): Promise<Authentication>;
+  /** Every scope a call of a tool with these hints needs. */
+  requiredScopes(hints: ToolHints): string[];
+  /** The 403 `insufficient_scope` answer when the principal lacks a scope one of these tool calls needs, or undefined. */
+  scopeChallenge(principal: TokenPrincipal, tools: readonly ToolHints[]): Response | undefined;
+  /** The principal as an MCP SDK's `AuthInfo` (the principal itself in `extra.principal`). */
+  authInfo(principal: TokenPrincipal): McpAuthInfo;
+  /** Finds and reads the issuer's keys now rather than at the first token; resolves with the JWKS URL. */
+  prepare(): Promise<string>;
+}
+
+/** Seconds a client is told to wait after a 503. */
+const RETRY_AFTER_SECONDS = 10;
+
+/**
+ * An OAuth resource server for the MCP endpoint. Throws `HttpAuthOptionError` for options it cannot take (an http
+ * issuer off loopback, `none` or HS* among the algorithms...).
+ *
+ * @example
+ * ```ts
+ * const auth = createOAuthResourceServer({ issuer: 'https://auth.example.com/', audience: 'https://mcp.example.com/mcp' });
+ * const checked = await auth.authenticate(request);
+ * if (!checked.ok) return checked.response; // 401, 403 or 503 with WWW-Authenticate
+ * ```
+ */
+export function createOAuthResourceServer(options: HttpAuthOptions): OAuthResourceServer {
+  const settings = resolveHttpAuthSettings(options);
+  const keys = createSigningKeys(settings);
+  const verifier = createAccessTokenVerifier(settings, keys);
+  const metadata = protectedResourceMetadata(settings);
+  const connect = connectScopes(settings.scopes);
+  const challenge = { resourceMetadata: settings.metadataUrl };
+
+  const verify = async (token: string): Promise<Authentication> => {
+    try {
+      return { ok: true, principal: await verifier.verify(token) };
+    } catch (error) {
+      if (error instanceof AccessTokenError && error.kind === 'invalid') {
+        return {
+          ok: false,
+          response: unauthorizedResponse({ ...challenge, scopes: connect, invalid: true, description: error.message }),
+        };
+      }
+      if (!(error instanceof AccessTokenError)) settings.onProblem(`OAuth: a token could not be checked: ${String(error)}`);
+      const description = error instanceof AccessTokenError ? error.message : 'The access token could not be checked now.';
+      return { ok: false, response: unverifiableResponse(description, RETRY_AFTER_SECONDS) };
+    }
+  };
+
+  const insufficient = (principal: TokenPrincipal, needed: string[]) =>
+    missingScopes(principal.scopes, needed).length === 0
+      ? undefined
+      : insufficientScopeResponse({ ...challenge, scopes: needed });
+
+  return {
+    issuer: settings.issuer,
+    audience: settings.audience,
+    audienceHostname: settings.audienceHostname,
+    metadataUrl: settings.metadataUrl,
+    scopes: settings.scopes,
+    metadata,
+    metadataResponse: (request) => metadataResponse(request, settings, metadata),
+    async authenticate(request) {
+      const credentials = bearerCredentials(request.headers.get('authorization'));
+      if (credentials.kind === 'none')
+        return { ok: false, response: unauthorizedResponse({ ...challenge, scopes: connect, invalid: false }) };
+      if (credentials.kind === 'malformed') {
+        return {
+          ok: false,
+          response: unauthorizedResponse({ ...challenge, scopes: connect, invalid: true, description: credentials.reason }),
+        };
+      }
+      const checked = await verify(credentials.token);
+      if (!checked.ok) return checked;
+      const refused = insufficient(checked.principal, connect);
+      return refused === undefined ? checked : { ok: false, response: refused };
+    },
+    requiredScopes: (hints) => requiredScopes(hints, settings.scopes),
+    scopeChallenge: (principal, tools) =>
+      insufficient(principal, unionOfScopes([connect, ...tools.map((hints) => requiredScopes(hints, settings.scopes))])),
+    authInfo: (principal) => ({
+      token: principal.token,
+      clientId: principal.clientId ?? principal.subject ?? '',
+      scopes: principal.scopes,
+      expiresAt: principal.expiresAt,
+      resource: new URL(settings.audience),
+      resourceMetadataUrl: settings.metadataUrl,
+      extra: { principal },
+    }),
+    prepare: () => keys.prepare(),
+  };
+}
