@@ -31,6 +31,8 @@ export interface AuthorizationServerOptions {
   claimedIssuer?: string;
   /** The size of the key set document, padded with spaces; default unpadded. */
   jwksPaddingBytes?: number;
+  /** The port to listen on; default a free one. */
+  port?: number;
 }
 
 /**
@@ -89,7 +91,7 @@ export async function startAuthorizationServer(
     }
     response.writeHead(404, { 'Content-Type': 'application/json' }).end('{"error":"not_found"}');
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     issuer,
