@@ -1,7 +1,7 @@
 /** The bearer token of an `Authorization` header (RFC 6750 section 2.1; MCP allows only the header). */
 
 /** Tokens longer than this are refused before any parsing: no authorization server issues them. */
-export const MAX_TOKEN_LENGTH = 8192;
+const MAX_TOKEN_LENGTH = 8192;
 
 // RFC 6750 section 2.1: b64token = 1*( ALPHA / DIGIT / "-" / "." / "_" / "~" / "+" / "/" ) *"="
 const B64TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;

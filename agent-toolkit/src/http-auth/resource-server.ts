@@ -9,20 +9,42 @@ import { createSigningKeys } from './signing-keys.js';
 import { createAccessTokenVerifier } from './token-verifier.js';
 
 /** A request's access token checked: its principal, or the answer that refuses it (401, 403 or 503). */
-export type Authentication = { ok: true; principal: TokenPrincipal } | { ok: false; response: Response };
+export type Authentication =
+  | {
+      /** The token is good and has the read scope. */
+      ok: true;
+      /** Whom it speaks for. */
+      principal: TokenPrincipal;
+    }
+  | {
+      /** The request is refused. */
+      ok: false;
+      /** The answer to send as it is (status, `WWW-Authenticate`, OAuth error JSON). */
+      response: Response;
+    };
 
 /**
  * A verified token as MCP SDKs carry it (`AuthInfo` of `@modelcontextprotocol/sdk` 1.x and of
  * `@modelcontextprotocol/server` 2.x): what a transport hands to its handlers.
  */
 export interface McpAuthInfo {
+  /** The access token. */
   token: string;
+  /** The OAuth client (`client_id`, `azp`), else the subject, else empty. */
   clientId: string;
+  /** The scopes granted. */
   scopes: string[];
+  /** When the token expires, in seconds since the epoch. */
   expiresAt: number;
+  /** The audience: the resource the token is for (RFC 8707). */
   resource: URL;
+  /** The protected resource metadata URL, for challenges built after authentication. */
   resourceMetadataUrl: string;
-  extra: { principal: TokenPrincipal };
+  /** The principal, for the server's own use. */
+  extra: {
+    /** The agent, card and scopes of the token. */
+    principal: TokenPrincipal;
+  };
 }
 
 /**

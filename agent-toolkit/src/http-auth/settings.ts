@@ -23,7 +23,10 @@ export interface HttpAuthOptions {
    * discovery), which must then be on the issuer's origin; name it here to trust one elsewhere.
    */
   jwksUrl?: string | undefined;
-  /** The signature algorithms accepted; default every asymmetric one (`ASYMMETRIC_ALGORITHMS`). Never `none` or HS*. */
+  /**
+   * The signature algorithms accepted; default every asymmetric one: `RS256`-`RS512`, `PS256`-`PS512`, `ES256`-`ES512`,
+   * `EdDSA`, `Ed25519`. Never `none` or HS*.
+   */
   algorithms?: readonly string[] | undefined;
   /** The scope names the authorization server issues; default `cardrail:read` and `cardrail:spend`. */
   scopes?: Partial<ScopeNames> | undefined;
@@ -64,8 +67,11 @@ export interface HttpAuthSettings {
 
 /** An option with a value it cannot take; `option` names it (`issuer`, `audience`...). */
 export class HttpAuthOptionError extends TypeError {
+  /** `'HttpAuthOptionError'`. */
   override readonly name = 'HttpAuthOptionError';
+  /** The option, e.g. `issuer` or `scopes.read`. */
   readonly option: string;
+  /** What is wrong with its value, e.g. `must be an https URL ...`. */
   readonly problem: string;
 
   constructor(option: string, problem: string) {

@@ -6,7 +6,7 @@
 const LOOPBACK_NAMES = new Set(['localhost', '[::1]']);
 
 /** Whether a URL's hostname is this machine: `localhost`, `127.0.0.0/8` or `[::1]`. */
-export function isLoopbackHostname(hostname: string): boolean {
+function isLoopbackHostname(hostname: string): boolean {
   return LOOPBACK_NAMES.has(hostname) || /^127(\.[0-9]{1,3}){3}$/.test(hostname);
 }
 
