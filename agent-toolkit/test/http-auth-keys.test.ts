@@ -108,6 +108,24 @@ describe('the issuer keys', () => {
     });
   });
 
+  it('gives up on metadata or keys that never come, after the fetch timeout', async () => {
+    const hanging = createServer(() => undefined); // accepts, never answers
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    opened.push({
+      close: () =>
+        new Promise((resolve) => {
+          hanging.closeAllConnections();
+          hanging.close(() => resolve());
+        }),
+    });
+    const slow = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}`;
+    const as = await authorizationServer();
+    const viaMetadata = resourceServer({ issuer: slow, fetchTimeoutMs: 300 });
+    expect(await viaMetadata.present(await as.sign({ claims, issuer: slow }))).toMatchObject({ status: 503 });
+    const viaKeys = resourceServer({ issuer: as.issuer, jwksUrl: `${slow}/jwks.json`, fetchTimeoutMs: 300 });
+    expect(await viaKeys.present(await as.sign({ claims }))).toMatchObject({ status: 503, description: /could not be read/ });
+  });
+
   it('answers 503 with Retry-After while the issuer is out of reach, tells the operator once, and recovers', async () => {
     const port = await freePort();
     const issuer = `http://127.0.0.1:${port}`;

@@ -113,16 +113,21 @@ describe('scopes by tool hints', () => {
       token: 't',
     };
     expect(server.scopeChallenge(principal, [{ readOnly: true }])).toBeUndefined();
-    const refused = server.scopeChallenge(principal, [{ readOnly: true }, { readOnly: false }]);
+    expect(server.insufficientScope(principal, [{ readOnly: true }])).toBeUndefined();
+    expect(server.scopeChallenge(principal, [{ readOnly: true }, { readOnly: false }])).toEqual({
+      scopes: ['cardrail:read', 'cardrail:spend'],
+      errorDescription: 'This request needs the scopes cardrail:read cardrail:spend; the token lacks cardrail:spend.',
+    });
+    const refused = server.insufficientScope(principal, [{ readOnly: true }, { readOnly: false }]);
     expect(refused?.status).toBe(403);
-    expect(bearerChallenge(refused?.headers.get('www-authenticate') ?? null)).toMatchObject({
+    expect(bearerChallenge(refused?.headers.get('www-authenticate') ?? null)).toEqual({
       error: 'insufficient_scope',
+      error_description: 'This request needs the scopes cardrail:read cardrail:spend; the token lacks cardrail:spend.',
       scope: 'cardrail:read cardrail:spend',
       resource_metadata: server.metadataUrl,
     });
-    expect(
-      server.scopeChallenge({ ...principal, scopes: ['cardrail:spend', 'cardrail:read'] }, [{ readOnly: false }]),
-    ).toBeUndefined();
+    const both = { ...principal, scopes: ['cardrail:spend', 'cardrail:read'] };
+    expect(server.scopeChallenge(both, [{ readOnly: false }])).toBeUndefined();
   });
 
   it('gives a verified principal to MCP SDKs as their AuthInfo', () => {

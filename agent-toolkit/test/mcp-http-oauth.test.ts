@@ -101,7 +101,7 @@ describe('cardrail-mcp over HTTP behind OAuth', () => {
   });
 
   it('answers a request without a bearer token 401 with resource_metadata and scope, and no error', async () => {
-    for (const headers of [{}, { authorization: 'Basic dXNlcjpwYXNz' }]) {
+    for (const headers of [{}, { authorization: 'Basic dXNlcjpwYXNz' }] as Record<string, string>[]) {
       const answer = await post(listTools, undefined, headers);
       expect(answer.status).toBe(401);
       expect(bearerChallenge(answer.headers.get('www-authenticate'))).toEqual({ resource_metadata: metadataUrl(), scope: READ });

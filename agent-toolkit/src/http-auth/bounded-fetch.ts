@@ -39,16 +39,16 @@ async function readCapped(response: Response, maxBytes: number, url: string): Pr
 }
 
 /**
- * Fetches `url` and returns its answer with the body read in full (at most `maxBytes`); `signal` (if given) and
- * `timeoutMs` both abort it. Throws on a network failure, a timeout or a body too large; any status is returned.
+ * Fetches `url` and returns its answer with the body read in full (at most `maxBytes`); `signal`, or else `timeoutMs`,
+ * aborts it. Throws on a network failure, a timeout or a body too large; any status is returned.
  */
 export async function fetchBounded(
   url: string,
   bounds: FetchBounds,
   init: { headers?: HeadersInit; signal?: AbortSignal } = {},
 ): Promise<Response> {
-  const timeout = AbortSignal.timeout(bounds.timeoutMs);
-  const signal = init.signal === undefined ? timeout : AbortSignal.any([init.signal, timeout]);
+  // A caller's signal (jose's) carries its own timeout, the same bound.
+  const signal = init.signal ?? AbortSignal.timeout(bounds.timeoutMs);
   const response = await fetch(url, { method: 'GET', redirect: 'manual', headers: init.headers, signal });
   const body = await readCapped(response, bounds.maxBytes, url);
   // A 204 or 304 cannot be rebuilt with a body, even an empty one.

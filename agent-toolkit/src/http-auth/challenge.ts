@@ -48,11 +48,9 @@ export function unauthorizedResponse(challenge: Omit<BearerChallenge, 'error'> &
 }
 
 /** 403 `insufficient_scope`: the token is good but lacks a scope this request needs; `scopes` lists all it needs. */
-export function insufficientScopeResponse(challenge: Omit<BearerChallenge, 'error'>): Response {
-  const description =
-    challenge.description ?? `This request needs the scopes ${challenge.scopes.join(' ')}; the access token lacks some.`;
-  const header = bearerChallengeHeader({ ...challenge, error: 'insufficient_scope', description });
-  return errorJson(403, 'insufficient_scope', description, { 'WWW-Authenticate': header });
+export function insufficientScopeResponse(challenge: Omit<BearerChallenge, 'error'> & { description: string }): Response {
+  const header = bearerChallengeHeader({ ...challenge, error: 'insufficient_scope' });
+  return errorJson(403, 'insufficient_scope', challenge.description, { 'WWW-Authenticate': header });
 }
 
 /** 503: the token could not be checked now (the issuer's metadata or keys are out of reach); try again later. */

@@ -6,6 +6,12 @@
 export type { ClaimNames, TokenPrincipal } from './claims.js';
 export { type OAuthProtectedToolkits, type OrganizationToolkitOptions, protectWithOAuth } from './protect-with-oauth.js';
 export type { ProtectedResourceMetadata } from './protected-resource-metadata.js';
-export { type Authentication, createOAuthResourceServer, type McpAuthInfo, type OAuthResourceServer } from './resource-server.js';
+export {
+  type Authentication,
+  createOAuthResourceServer,
+  type McpAuthInfo,
+  type OAuthResourceServer,
+  type ScopeChallenge,
+} from './resource-server.js';
 export { requiredScopes, type ScopeNames, type ToolHints } from './scopes.js';
 export { type HttpAuthOptions, HttpAuthOptionError } from './settings.js';

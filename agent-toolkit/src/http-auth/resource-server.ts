@@ -23,6 +23,14 @@ export type Authentication =
       response: Response;
     };
 
+/** The scopes a request needs and the token lacks some of: what a 403 `insufficient_scope` challenge names. */
+export interface ScopeChallenge {
+  /** Every scope the request needs, those the token has included. */
+  scopes: string[];
+  /** Why, for a person (RFC 6750's `error_description` characters only). */
+  errorDescription: string;
+}
+
 /**
  * A verified token as MCP SDKs carry it (`AuthInfo` of `@modelcontextprotocol/sdk` 1.x and of
  * `@modelcontextprotocol/server` 2.x): what a transport hands to its handlers.
@@ -78,8 +86,14 @@ export interface OAuthResourceServer {
   authenticate(request: Request): Promise<Authentication>;
   /** Every scope a call of a tool with these hints needs. */
   requiredScopes(hints: ToolHints): string[];
-  /** The 403 `insufficient_scope` answer when the principal lacks a scope one of these tool calls needs, or undefined. */
-  scopeChallenge(principal: TokenPrincipal, tools: readonly ToolHints[]): Response | undefined;
+  /**
+   * What to ask for when the principal lacks a scope a call of these tools needs: every scope the call needs (MCP asks
+   * for all of them in one challenge) and why; undefined when it has them. The shape of `@modelcontextprotocol/server`
+   * 2.x's scope challenge (`registerTool(name, { scopeChallenge })`), whose transport answers it with the 403.
+   */
+  scopeChallenge(principal: TokenPrincipal, tools: readonly ToolHints[]): ScopeChallenge | undefined;
+  /** The same as the 403 `insufficient_scope` answer (with `WWW-Authenticate`), or undefined. */
+  insufficientScope(principal: TokenPrincipal, tools: readonly ToolHints[]): Response | undefined;
   /** The principal as an MCP SDK's `AuthInfo` (the principal itself in `extra.principal`). */
   authInfo(principal: TokenPrincipal): McpAuthInfo;
   /** Finds and reads the issuer's keys now rather than at the first token; resolves with the JWKS URL. */
@@ -124,10 +138,20 @@ export function createOAuthResourceServer(options: HttpAuthOptions): OAuthResour
     }
   };
 
-  const insufficient = (principal: TokenPrincipal, needed: string[]) =>
-    missingScopes(principal.scopes, needed).length === 0
-      ? undefined
-      : insufficientScopeResponse({ ...challenge, scopes: needed });
+  const challengeFor = (principal: TokenPrincipal, needed: string[]): ScopeChallenge | undefined => {
+    const missing = missingScopes(principal.scopes, needed);
+    if (missing.length === 0) return undefined;
+    return {
+      scopes: needed,
+      errorDescription: `This request needs the scopes ${needed.join(' ')}; the token lacks ${missing.join(' ')}.`,
+    };
+  };
+  const insufficient = (principal: TokenPrincipal, needed: string[]) => {
+    const found = challengeFor(principal, needed);
+    return found && insufficientScopeResponse({ ...challenge, scopes: found.scopes, description: found.errorDescription });
+  };
+  const toolScopes = (tools: readonly ToolHints[]) =>
+    unionOfScopes([connect, ...tools.map((hints) => requiredScopes(hints, settings.scopes))]);
 
   return {
     issuer: settings.issuer,
@@ -153,8 +177,8 @@ export function createOAuthResourceServer(options: HttpAuthOptions): OAuthResour
       return refused === undefined ? checked : { ok: false, response: refused };
     },
     requiredScopes: (hints) => requiredScopes(hints, settings.scopes),
-    scopeChallenge: (principal, tools) =>
-      insufficient(principal, unionOfScopes([connect, ...tools.map((hints) => requiredScopes(hints, settings.scopes))])),
+    scopeChallenge: (principal, tools) => challengeFor(principal, toolScopes(tools)),
+    insufficientScope: (principal, tools) => insufficient(principal, toolScopes(tools)),
     authInfo: (principal) => ({
       token: principal.token,
       clientId: principal.clientId ?? principal.subject ?? '',

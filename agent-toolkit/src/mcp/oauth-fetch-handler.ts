@@ -47,7 +47,7 @@ export function createOAuthMcpFetchHandler(
       const body = await incoming.text();
       // An unknown tool needs no scope: the MCP handler refuses it without calling the API.
       const tools = calledTools(body).flatMap((name) => toolkit.tools.filter((tool) => tool.name === name));
-      const refused = resourceServer.scopeChallenge(checked.principal, tools);
+      const refused = resourceServer.insufficientScope(checked.principal, tools);
       if (refused !== undefined) return refused;
       request = new Request(incoming, { body });
     }
