@@ -50,7 +50,7 @@ async function serve(config: ServeConfig): Promise<RunningMcpServer> {
   return running;
 }
 
-/** A key without the sk_test_/sk_live_ prefix, an empty id: the command line is wrong. */
+/** What `make` throws (a key without the sk_test_/sk_live_ prefix, an empty id) means the command line is wrong. */
 function usage<T>(make: () => T): T {
   try {
     return make();
