@@ -1,11 +1,16 @@
 // cardrail-mcp over HTTP behind OAuth, its callers: a good token acts for the agent and card its claims name (on both
 // revisions), an agent the server's key cannot see is refused, the requestState and task ids a caller holds are bound
-// to its token's subject, bad input is a 4xx, and behind a TLS proxy the audience's host and origin are the server's.
+// to its token's subject, bad input is a 4xx, and behind a TLS proxy the audience's host and origin are the server's
+// (whatever other hosts and pages the operator names) and clients reach it through the proxy with tokens for the audience.
 import { request as httpRequest } from 'node:http';
 import { Cardrail } from '@cardrail/sdk';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { TOOL_NAMES } from '../src/index.js';
+import { bearerChallenge } from './support/bearer-challenge.js';
 import { type OAuthEndpoint, startOAuthEndpoint, toolCall } from './support/oauth-endpoint.js';
-import { TASKS } from './support/rpc.js';
+import { type ReverseProxy, startReverseProxy } from './support/reverse-proxy.js';
+import { REVISION, TASKS } from './support/rpc.js';
 import { mcpCaller } from './support/tool-caller.js';
 import { newKey } from './support/world.js';
 
@@ -148,15 +153,33 @@ describe('cardrail-mcp over HTTP behind OAuth, for each caller', () => {
 
 describe('cardrail-mcp behind OAuth and a TLS proxy', () => {
   const AUDIENCE = 'https://mcp.example.com/mcp';
+  const PUBLIC_METADATA = 'https://mcp.example.com/.well-known/oauth-protected-resource/mcp';
   let proxied: OAuthEndpoint;
+  let named: OAuthEndpoint;
+  let proxy: ReverseProxy;
   beforeAll(async () => {
     proxied = await startOAuthEndpoint({ audience: AUDIENCE });
+    // An operator who names other hosts and pages (a load balancer's health check, an app) keeps the audience's.
+    named = await startOAuthEndpoint(
+      { audience: AUDIENCE },
+      { allowedHosts: ['lb.internal'], allowedOrigins: ['https://app.example'] },
+    );
+    proxy = await startReverseProxy(proxied.server.url, 'mcp.example.com');
   });
-  afterAll(() => proxied?.close());
+  afterAll(async () => {
+    await proxy?.close();
+    await named?.close();
+    await proxied?.close();
+  });
 
   /** A request as the proxy forwards it: to 127.0.0.1, with the public Host (fetch does not let a caller set Host). */
-  function forwarded(path: string, headers: Record<string, string>, body?: string): Promise<{ status: number; body: string }> {
-    const url = new URL(proxied.server.url);
+  function forwarded(
+    to: OAuthEndpoint,
+    path: string,
+    headers: Record<string, string>,
+    body?: string,
+  ): Promise<{ status: number; body: string }> {
+    const url = new URL(to.server.url);
     return new Promise((resolve, reject) => {
       const outgoing = httpRequest(
         {
@@ -182,15 +205,72 @@ describe('cardrail-mcp behind OAuth and a TLS proxy', () => {
     const list = JSON.stringify(listTools);
     const host = { host: 'mcp.example.com', authorization: `Bearer ${bearer}`, 'mcp-protocol-version': '2025-11-25' };
     // The page's origin is https; the request reaches the server as http: only the audience makes it the server's.
-    expect(await forwarded('/mcp', { ...host, origin: 'https://mcp.example.com' }, list)).toMatchObject({ status: 200 });
-    expect(await forwarded('/mcp', { ...host, origin: 'https://evil.example' }, list)).toMatchObject({ status: 403 });
-    expect(await forwarded('/mcp', { ...host, host: 'evil.example' }, list)).toMatchObject({ status: 403 });
-    const metadata = await forwarded('/.well-known/oauth-protected-resource/mcp', { host: 'mcp.example.com' });
+    expect(await forwarded(proxied, '/mcp', { ...host, origin: 'https://mcp.example.com' }, list)).toMatchObject({ status: 200 });
+    expect(await forwarded(proxied, '/mcp', { ...host, origin: 'https://evil.example' }, list)).toMatchObject({ status: 403 });
+    expect(await forwarded(proxied, '/mcp', { ...host, host: 'evil.example' }, list)).toMatchObject({ status: 403 });
+    const metadata = await forwarded(proxied, '/.well-known/oauth-protected-resource/mcp', { host: 'mcp.example.com' });
     expect(metadata.status).toBe(200);
     expect(JSON.parse(metadata.body)).toMatchObject({ resource: AUDIENCE, authorization_servers: [proxied.as.issuer] });
     // A token for the loopback URL the proxy forwards to is not one for the public endpoint.
     const loopbackToken = await proxied.token({}, { audience: proxied.server.url });
-    const refused = await forwarded('/mcp', { ...host, authorization: `Bearer ${loopbackToken}` }, list);
+    const refused = await forwarded(proxied, '/mcp', { ...host, authorization: `Bearer ${loopbackToken}` }, list);
     expect(refused.status).toBe(401);
+  });
+
+  it("keeps the audience's host and origin beside the hosts and pages an operator names", async () => {
+    const bearer = await named.token();
+    const list = JSON.stringify(listTools);
+    const host = { host: 'mcp.example.com', authorization: `Bearer ${bearer}`, 'mcp-protocol-version': '2025-11-25' };
+    const answers = {
+      audience: await forwarded(named, '/mcp', { ...host, origin: 'https://mcp.example.com' }, list),
+      namedHost: await forwarded(named, '/mcp', { ...host, host: 'lb.internal' }, list),
+      namedPage: await forwarded(named, '/mcp', { ...host, origin: 'https://app.example' }, list),
+      // Naming hosts replaces the loopback defaults: a page on localhost is another origin now.
+      loopbackPage: await forwarded(named, '/mcp', { ...host, origin: 'http://localhost:6274' }, list),
+      otherHost: await forwarded(named, '/mcp', { ...host, host: 'evil.example' }, list),
+    };
+    expect(Object.fromEntries(Object.entries(answers).map(([what, answer]) => [what, answer.status]))).toEqual({
+      audience: 200,
+      namedHost: 200,
+      namedPage: 200,
+      loopbackPage: 403,
+      otherHost: 403,
+    });
+  });
+
+  it('serves MCP clients of both revisions through a reverse proxy: tokens for the audience, the metadata naming it', async () => {
+    const endpoint = new URL('/mcp', proxy.origin);
+    const anonymous = await fetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(anonymous.status).toBe(401);
+    expect(bearerChallenge(anonymous.headers.get('www-authenticate'))).toEqual({
+      resource_metadata: PUBLIC_METADATA,
+      scope: 'cardrail:read',
+    });
+    // What the client reads from the public metadata URL, through the proxy: the audience, not the loopback address.
+    const metadata = await fetch(new URL(new URL(PUBLIC_METADATA).pathname, proxy.origin));
+    expect(metadata.status).toBe(200);
+    expect(await metadata.json()).toMatchObject({ resource: AUDIENCE, authorization_servers: [proxied.as.issuer] });
+
+    const bearer = await proxied.token({ cardrail_card_id: proxied.world.approvalCard });
+    for (const era of ['legacy', 'modern'] as const) {
+      const client = new Client(
+        { name: 'behind-a-proxy', version: '0.0.0' },
+        era === 'modern' ? { versionNegotiation: { mode: { pin: REVISION } } } : {},
+      );
+      await client.connect(
+        new StreamableHTTPClientTransport(endpoint, { requestInit: { headers: { authorization: `Bearer ${bearer}` } } }),
+      );
+      expect(client.getProtocolEra()).toBe(era);
+      expect(
+        (await client.listTools()).tools.map((tool) => tool.name),
+        era,
+      ).toEqual([...TOOL_NAMES]);
+      expect(await mcpCaller(client)('check_spending_power', {}), era).toMatchObject({
+        isError: false,
+        payload: { cardId: proxied.world.approvalCard },
+      });
+      await client.close();
+    }
+    expect(proxied.recorder.sent.length).toBeGreaterThan(0);
   });
 });

@@ -35,10 +35,11 @@ Options:
   --host <host>                HTTP only; default 127.0.0.1
   --port <n>                   HTTP only; default 4020, 0 picks a free port
   --allowed-host <name>        HTTP only, repeatable: a host name accepted in the Host header (default: the
-                               loopback names on a loopback host, else --host)
+                               loopback names on a loopback host, else --host); the --auth-audience host is
+                               always accepted too
   --allowed-origin <origin>    HTTP only, repeatable: a web page origin (https://app.example) or host name
                                that may call the server; others get 403 (default: localhost pages on a
-                               loopback host, else none)
+                               loopback host, else none); the --auth-audience origin is always accepted too
   -h, --help                   this help
   -v, --version                the version
 

@@ -68,6 +68,7 @@ function authenticationOf(served: CardrailToolkit | OAuthProtectedToolkits, auth
   }
   return { fallback: undefined, authenticate: oauthAuthenticator(served) };
 }
+
 /**
  * MCP's streamable HTTP transport as a web-standard handler, `(request) => Promise<Response>`, for Node (through
  * `serveHttp`), Workers, Deno, Bun or a framework's route handler. One endpoint serves MCP 2026-07-28 (stateless
@@ -77,9 +78,8 @@ function authenticationOf(served: CardrailToolkit | OAuthProtectedToolkits, auth
  * In order, before any MCP handling: a browser page of another origin is refused (403, see `allowedOrigins`), the
  * body is read (1 MiB at most, else 413), the request is authenticated (`authenticate`, when given), a JSON-RPC batch
  * is refused (400: MCP has none since 2025-06-18), params that are not what the method takes are answered -32602 with
- * a one-line message, and a `subscriptions/listen` for tasks is
- * served here (the SDK's does not know tasks). The handler does not check `Host`: put it behind whatever guards the
- * route (`serveHttp` does).
+ * a one-line message, and a `subscriptions/listen` for tasks is served here (the SDK's does not know tasks). The
+ * handler does not check `Host`: put it behind whatever guards the route (`serveHttp` does).
  *
  * Given `protectWithOAuth`'s toolkits instead of one toolkit, each request needs an OAuth access token (see
  * `oauthAuthenticator`); the protected resource metadata is served beside it, at its own paths

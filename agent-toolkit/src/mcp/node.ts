@@ -84,13 +84,15 @@ export interface McpHttpOptions extends McpFetchHandlerOptions {
   path?: string | undefined;
   /**
    * Host names accepted in the `Host` header (DNS rebinding protection). Default: `localhost`, `127.0.0.1` and
-   * `[::1]` on a loopback host, else the host itself; behind OAuth, the audience's host name too.
+   * `[::1]` on a loopback host, else the host itself. Behind OAuth the audience's host name is accepted too, always
+   * (given names or not): it is the server's own name as clients reach it.
    */
   allowedHosts?: readonly string[] | undefined;
   /**
    * Pages that may call the server (their `Origin`), beside its own origin: origins or bare host names. Default:
-   * `localhost`, `127.0.0.1` and `[::1]` (any port) on a loopback host, else none; behind OAuth, the audience's
-   * origin too (the server's own, as browsers see it behind a proxy). Clients that are not browsers send no `Origin`.
+   * `localhost`, `127.0.0.1` and `[::1]` (any port) on a loopback host, else none. Behind OAuth the audience's
+   * origin is accepted too, always (the server's own, as browsers see it behind a proxy). Clients that are not
+   * browsers send no `Origin`.
    */
   allowedOrigins?: readonly string[] | undefined;
   /**
@@ -130,11 +132,16 @@ export async function serveHttp(
   const hostForUrl = host.includes(':') ? `[${host}]` : host;
   const loopback = LOOPBACK.includes(hostForUrl);
   const oauth = isOAuthProtected(served) ? served.resourceServer : undefined;
+  // Behind OAuth the audience is the server's own URL as clients reach it (through a proxy, say): its host and
+  // origin are always accepted, beside the defaults or the names given.
   const audience = oauth === undefined ? [] : [new URL(oauth.audience)];
-  const allowedHosts = options.allowedHosts ?? [...(loopback ? LOOPBACK : [hostForUrl]), ...audience.map((url) => url.hostname)];
+  const allowedHosts = [
+    ...(options.allowedHosts ?? (loopback ? LOOPBACK : [hostForUrl])),
+    ...audience.map((url) => url.hostname),
+  ];
   const handler = createMcpFetchHandler(served, {
     ...options,
-    allowedOrigins: options.allowedOrigins ?? [...(loopback ? LOOPBACK : []), ...audience.map((url) => url.origin)],
+    allowedOrigins: [...(options.allowedOrigins ?? (loopback ? LOOPBACK : [])), ...audience.map((url) => url.origin)],
   });
   const checkHost = hostHeaderValidation([...new Set(allowedHosts)]);
   const mcp = toNodeHandler({ fetch: handler }, { maxRequestBodySize: MAX_BODY_BYTES });

@@ -3,7 +3,13 @@
 // the ways a client talks to it: the SDK's client of either revision, and raw requests whose refusals can be read.
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { expect } from 'vitest';
-import { type HttpAuthOptions, protectWithOAuth, type RunningMcpHttpServer, serveHttp } from '../../src/mcp/node.js';
+import {
+  type HttpAuthOptions,
+  type McpHttpOptions,
+  protectWithOAuth,
+  type RunningMcpHttpServer,
+  serveHttp,
+} from '../../src/mcp/node.js';
 import { startAuthorizationServer, type TestAuthorizationServer, type TokenRequest } from './authorization-server.js';
 import { freePort } from './free-port.js';
 import { recordingFetch } from './recording-fetch.js';
@@ -52,7 +58,11 @@ export interface OAuthEndpoint {
   close(): Promise<void>;
 }
 
-export async function startOAuthEndpoint(auth: Partial<HttpAuthOptions> = {}): Promise<OAuthEndpoint> {
+/** `auth` beside the test's issuer and audience (the endpoint's loopback URL unless named); `http`, serveHttp's. */
+export async function startOAuthEndpoint(
+  auth: Partial<HttpAuthOptions> = {},
+  http: Omit<McpHttpOptions, 'port'> = {},
+): Promise<OAuthEndpoint> {
   const world = await startWorld();
   const port = await freePort();
   const audience = auth.audience ?? `http://127.0.0.1:${port}/mcp`;
@@ -62,7 +72,7 @@ export async function startOAuthEndpoint(auth: Partial<HttpAuthOptions> = {}): P
     { issuer: as.issuer, ...auth, audience },
     { apiKey: world.apiKey, baseUrl: world.baseUrl, clientOptions: { fetch: recorder.fetch, maxRetries: 0 } },
   );
-  const server = await serveHttp(served, { port });
+  const server = await serveHttp(served, { ...http, port });
   const authorization = (bearer?: string): Record<string, string> =>
     bearer === undefined ? {} : { authorization: `Bearer ${bearer}` };
 
