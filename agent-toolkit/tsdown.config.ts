@@ -25,5 +25,14 @@ const shared = {
 export default defineConfig([
   // The bin is ESM only and shares its chunks with the ESM entry points.
   { ...shared, entry: { ...entry, 'bin/cardrail-mcp': 'src/bin/cardrail-mcp.ts' }, format: 'esm', clean: true },
-  { ...shared, entry, format: 'cjs', clean: false },
+  {
+    ...shared,
+    entry,
+    format: 'cjs',
+    clean: false,
+    // The bundler's runtime (its CommonJS interop helpers) in a chunk of its own, as in the ESM build: left to the
+    // bundler, it joined the MCP chunk, which needs the toolkit's chunk, which then required the MCP chunk back for the
+    // runtime, and \`require('@cardrail/agent-toolkit')\` met the toolkit's class before it was defined.
+    outputOptions: { codeSplitting: { groups: [{ name: 'rolldown-runtime', test: /^\0rolldown\/runtime\.js$/ }] } },
+  },
 ]);
