@@ -815,6 +815,7 @@ const declareIntentOutput: JsonSchema = {
     "rejectedAt",
     "rejectedBy",
     "rejectionReason",
+    "decidedBy",
     "matchedTransactionId",
     "approvalUrl"
   ],
@@ -935,6 +936,68 @@ const declareIntentOutput: JsonSchema = {
       "type": [
         "string",
         "null"
+      ]
+    },
+    "decidedBy": {
+      "description": "Who approved or rejected the intent; null until someone did (and for an intent that needed nobody).",
+      "oneOf": [
+        {
+          "type": "object",
+          "description": "Who decided an intent that waited for a person, as far as Cardrail knows: the person and the place of the decision as the approve or reject request named them (its `decidedBy`), and the API key the request was made with.",
+          "required": [
+            "name",
+            "via",
+            "apiKey"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "name": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 200,
+              "description": "The person, as the request named them; null when it named nobody."
+            },
+            "via": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 200,
+              "description": "Where they decided, as the request said (such as `the dashboard`); null when it did not say."
+            },
+            "apiKey": {
+              "type": "object",
+              "description": "The API key the decision was made with.",
+              "required": [
+                "id",
+                "name",
+                "redactedKey"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "id": {
+                  "type": "string",
+                  "pattern": "^key_"
+                },
+                "name": {
+                  "type": [
+                    "string",
+                    "null"
+                  ]
+                },
+                "redactedKey": {
+                  "type": "string",
+                  "description": "The prefix and last four characters, e.g. `sk_test_...a1B2`."
+                }
+              }
+            }
+          }
+        },
+        {
+          "type": "null"
+        }
       ]
     },
     "matchedTransactionId": {
