@@ -4,7 +4,7 @@
 // agent's waiting call (wait_for_approval) returns each decision; a decision on the dashboard shows in the card; a
 // stale card shows the outcome and no buttons; a reason over the API's maximum is refused naming it; the model's own
 // attempt to decide is refused and changes nothing; axe finds no serious or critical violation. The server's side of
-// the same rules, call by call: mcp-apps.test.ts.
+// the same rules, call by call: mcp-apps-refusals.test.ts.
 import { launchChromium } from '@cardrail/runtime-tests/browser';
 import { type CallToolResult, Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import axe from 'axe-core';

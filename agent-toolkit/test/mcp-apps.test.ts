@@ -1,23 +1,14 @@
 // The MCP App approval card, server side: which clients are offered it (tools/list, resources/read), what a tool
-// that leaves an intent waiting answers them (the intent, and the card's decision capability in `_meta` only), and
-// the threat model of docs/agents.md: a decision needs the capability the card's view holds, so a call from the
-// model's side (without it, with another intent's, replayed, forged, expired, for another organization's intent) is
-// refused and changes nothing. The card itself, in Chromium: mcp-apps-card.test.ts.
+// that leaves an intent waiting answers them (the intent, and the card's decision capability in `_meta` only), what
+// the card reads, and the agent's wait for the card's decision. The refusals of the threat model:
+// mcp-apps-refusals.test.ts; the card itself, in Chromium: mcp-apps-card.test.ts.
 import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCardrailToolkit } from '../src/index.js';
-import { createCardrailMcpServer, createMcpFetchHandler, type McpFetchHandlerOptions } from '../src/mcp/index.js';
-import { DecisionCapabilities } from '../src/mcp/apps/decision-capability.js';
-import { API_KEY_SUBJECT, bindingOf } from '../src/mcp/auth-context.js';
-import { modernRpc, type RpcMessage, TASKS } from './support/rpc.js';
-import { newKey, startWorld, type World } from './support/world.js';
-import { Cardrail } from '@cardrail/sdk';
-
-const URL_ = 'http://127.0.0.1:4020/mcp';
-const SECRET = 'a-state-secret-for-this-test-only-32b';
-const UI = 'io.modelcontextprotocol/ui';
-const RENDERS_APPS = { extensions: { [UI]: { mimeTypes: ['text/html;profile=mcp-app'] } } };
-const CARD = 'dev.cardrail/approvalCard';
+import { createCardrailMcpServer } from '../src/mcp/index.js';
+import { appsRpc, CARD, RENDERS_APPS, SECRET, UI } from './support/apps-rpc.js';
+import { TASKS } from './support/rpc.js';
+import { startWorld, type World } from './support/world.js';
 
 let world: World;
 beforeAll(async () => {
@@ -25,46 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => world.close());
 
-function handlerFor(options: McpFetchHandlerOptions = {}) {
-  const toolkit = createCardrailToolkit({ apiKey: world.apiKey, baseUrl: world.baseUrl, agentId: world.agentId });
-  return createMcpFetchHandler(toolkit, { stateSecret: SECRET, ...options });
-}
-
-type Handler = ReturnType<typeof handlerFor>;
-
-async function rpc(
-  handler: Handler,
-  method: string,
-  params: Record<string, unknown>,
-  capabilities: Record<string, unknown> = RENDERS_APPS,
-) {
-  const { status, answer } = await modernRpc(URL_, method, params, { capabilities, fetch: handler });
-  expect(status).toBe(200);
-  return answer;
-}
-
-const call = (handler: Handler, name: string, args: Record<string, unknown>, capabilities?: Record<string, unknown>) =>
-  rpc(handler, 'tools/call', { name, arguments: args }, capabilities);
-
-const purchase = () => ({
-  cardId: world.approvalCard,
-  summary: `GPU credits ${Math.random().toString(36).slice(2, 7)}`,
-  expectedAmount: 2_500,
-  expectedMerchant: 'OpenAI',
-});
-
-/** declare_intent on a card that needs a person, from a client that renders MCP Apps: the intent and its capability. */
-async function declared(handler: Handler) {
-  const answer = await call(handler, 'declare_intent', purchase());
-  const meta = answer.result._meta?.[CARD] as { intentId: string; capability: string };
-  return { answer, intentId: meta.intentId, capability: meta.capability };
-}
-
-const errorOf = (answer: RpcMessage) => {
-  expect(answer.result.isError).toBe(true);
-  return JSON.parse(answer.result.content[0].text).error as { code: string; message: string; details?: any };
-};
-const statusOf = async (intentId: string) => (await world.api.intents.retrieve(intentId)).status;
+const { handlerFor, rpc, call, purchase, declared } = appsRpc(() => world);
 
 describe('who is offered the approval card', () => {
   it('a client that renders MCP Apps: declare_intent links the card, the card tools are app only, the card is a resource', async () => {
@@ -164,161 +116,6 @@ describe('declare_intent for a client that renders MCP Apps', () => {
     const answer = await call(handler, 'declare_intent', { ...purchase(), cardId: world.plainCard });
     expect(answer.result.structuredContent).toMatchObject({ status: 'pending' });
     expect(answer.result._meta?.[CARD]).toBeUndefined();
-    await handler.close();
-  });
-});
-
-describe('only a person decides: a decision from the model side is refused and changes nothing', () => {
-  it('from a client that does not render MCP Apps, the card tools do not exist (-32602)', async () => {
-    const handler = handlerFor();
-    const { intentId, capability } = await declared(handler);
-    for (const capabilities of [{}, { elicitation: { url: {} } }]) {
-      const answer = await call(handler, 'approval_card_decide', { intentId, decision: 'approve', capability }, capabilities);
-      expect(answer.error).toMatchObject({
-        code: -32602,
-        message: expect.stringMatching(/^Unknown tool approval_card_decide; the tools are check_spending_power/),
-      });
-      expect(answer.error?.message.split('the tools are ')[1]).not.toContain('approval_card');
-    }
-    expect(await statusOf(intentId)).toBe('pending_approval');
-    await handler.close();
-  });
-
-  it('without the capability, with another intent’s, a forged or another server’s one: refused, nothing read or decided', async () => {
-    const handler = handlerFor();
-    const { intentId, capability } = await declared(handler);
-    const other = await declared(handler);
-    const [prefix, id, expiry, mac] = capability.split('.') as [string, string, string, string];
-    const tampered = `${prefix}.${id}.${(Number.parseInt(expiry, 36) + 60_000).toString(36)}.${mac}`;
-    const strangers = handlerFor({ stateSecret: 'another-state-secret-of-32-bytes-or-more' });
-    const theirs = await declared(strangers);
-    const cases: [Record<string, unknown>, string][] = [
-      [{ intentId, decision: 'approve' }, 'invalid_input'],
-      [{ intentId, decision: 'approve', capability: '' }, 'invalid_input'],
-      [{ intentId, decision: 'approve', capability: other.capability }, 'other_intent'],
-      [{ intentId, decision: 'approve', capability: tampered }, 'forged'],
-      [{ intentId, decision: 'approve', capability: 'dc1.nope' }, 'malformed'],
-      [{ intentId: theirs.intentId, decision: 'approve', capability: theirs.capability }, 'forged'],
-    ];
-    for (const [args, why] of cases) {
-      const error = errorOf(await call(handler, 'approval_card_decide', args));
-      if (why === 'invalid_input') expect(error.code).toBe('invalid_input');
-      else {
-        expect(error).toMatchObject({ code: 'capability_required', details: { reason: why } });
-        expect(error.message).toMatch(/^approval_card_decide is the approval card's, where a person decides/);
-      }
-      // Reading is refused the same way.
-      if (why !== 'invalid_input') {
-        const read = errorOf(await call(handler, 'approval_card_read', { intentId: args.intentId, capability: args.capability }));
-        expect(read).toMatchObject({ code: 'capability_required', details: { reason: why } });
-      }
-    }
-    expect(await statusOf(intentId)).toBe('pending_approval');
-    expect(await statusOf(theirs.intentId)).toBe('pending_approval');
-    await strangers.close();
-    await handler.close();
-  });
-
-  it('replayed after use: the second decision finds the intent decided and changes nothing', async () => {
-    const handler = handlerFor();
-    const { intentId, capability } = await declared(handler);
-    const first = await call(handler, 'approval_card_decide', { intentId, decision: 'approve', capability });
-    expect(first.result.structuredContent).toMatchObject({
-      status: 'pending',
-      decidedBy: { via: 'the approval card in raw-test' },
-    });
-    for (const decision of ['reject', 'approve']) {
-      const error = errorOf(await call(handler, 'approval_card_decide', { intentId, decision, capability }));
-      expect(error).toMatchObject({ code: 'invalid_state', details: { intentId, status: 'pending' } });
-      expect(error.message).toBe(
-        `Intent ${intentId} is already approved by a person via the approval card in raw-test: nothing was changed.`,
-      );
-    }
-    const intent = await world.api.intents.retrieve(intentId);
-    expect(intent).toMatchObject({ status: 'pending', rejectedAt: null });
-    // The card can still read it, to show what became of it.
-    const read = await call(handler, 'approval_card_read', { intentId, capability });
-    expect(read.result.structuredContent.intent).toMatchObject({ id: intentId, status: 'pending' });
-    await handler.close();
-  });
-
-  it("another organization's intent is refused by the API, even with a capability signed by this server", async () => {
-    const handler = handlerFor();
-    const theirKey = newKey();
-    const them = new Cardrail({ apiKey: theirKey, baseUrl: world.baseUrl, maxRetries: 0 });
-    const owner = await them.customers.create({ email: 'grace@example.com' });
-    const agent = await them.agents.create({ customerId: owner.id, name: 'Theirs' });
-    const card = await them.cards.create({
-      customerId: owner.id,
-      agentId: agent.id,
-      type: 'virtual',
-      usage: 'multi',
-      policy: { requireApproval: true },
-    });
-    const intent = await them.intents.create({ cardId: card.id, summary: 'Theirs', expectedAmount: 1_000 });
-    // What a leaked secret would let someone sign: the capability is sound, the intent is not this organization's.
-    const toolkit = createCardrailToolkit({ apiKey: world.apiKey, baseUrl: world.baseUrl, agentId: world.agentId });
-    const signer = new DecisionCapabilities(new TextEncoder().encode(SECRET), bindingOf({ toolkit, subject: API_KEY_SUBJECT }));
-    const capability = await signer.mint({ intentId: intent.id, expiresAt: Date.now() + 3_600_000 });
-    const error = errorOf(await call(handler, 'approval_card_decide', { intentId: intent.id, decision: 'approve', capability }));
-    expect(error).toMatchObject({ code: 'not_found', status: 404 });
-    expect((await them.intents.retrieve(intent.id)).status).toBe('pending_approval');
-    await handler.close();
-  });
-
-  it("another agent's intent is refused by the toolkit's scope, even with a capability signed by this server", async () => {
-    const handler = handlerFor();
-    const intent = await world.api.intents.create({ cardId: world.otherAgentCard, summary: 'Not yours', expectedAmount: 1_000 });
-    const toolkit = createCardrailToolkit({ apiKey: world.apiKey, baseUrl: world.baseUrl, agentId: world.agentId });
-    const signer = new DecisionCapabilities(new TextEncoder().encode(SECRET), bindingOf({ toolkit, subject: API_KEY_SUBJECT }));
-    const capability = await signer.mint({ intentId: intent.id, expiresAt: Date.now() + 3_600_000 });
-    for (const [name, args] of [
-      ['approval_card_decide', { intentId: intent.id, decision: 'approve', capability }],
-      ['approval_card_read', { intentId: intent.id, capability }],
-    ] as const) {
-      expect(errorOf(await call(handler, name, args))).toMatchObject({ code: 'out_of_scope', details: { intentId: intent.id } });
-    }
-    expect((await world.api.intents.retrieve(intent.id)).status).toBe(intent.status);
-    await handler.close();
-  });
-
-  it('a reason over the spec’s maximum is refused naming the maximum; a reason with an approval too', async () => {
-    const handler = handlerFor();
-    const { intentId, capability } = await declared(handler);
-    const long = errorOf(
-      await call(handler, 'approval_card_decide', { intentId, decision: 'reject', capability, reason: 'x'.repeat(501) }),
-    );
-    expect(long).toMatchObject({
-      code: 'invalid_input',
-      details: { field: 'reason', reason: 'must be at most 500 characters long' },
-    });
-    const withApproval = errorOf(
-      await call(handler, 'approval_card_decide', { intentId, decision: 'approve', capability, reason: 'ok' }),
-    );
-    expect(withApproval).toMatchObject({ code: 'invalid_input', details: { field: 'reason' } });
-    expect(await statusOf(intentId)).toBe('pending_approval');
-    // 500 is taken.
-    const rejected = await call(handler, 'approval_card_decide', {
-      intentId,
-      decision: 'reject',
-      capability,
-      reason: 'y'.repeat(500),
-    });
-    expect(rejected.result.structuredContent).toMatchObject({ status: 'rejected', rejectionReason: 'y'.repeat(500) });
-    await handler.close();
-  });
-
-  it('an expired capability decides nothing, and still reads what became of its intent', async () => {
-    const handler = handlerFor();
-    const { intentId } = await declared(handler);
-    const toolkit = createCardrailToolkit({ apiKey: world.apiKey, baseUrl: world.baseUrl, agentId: world.agentId });
-    const signer = new DecisionCapabilities(new TextEncoder().encode(SECRET), bindingOf({ toolkit, subject: API_KEY_SUBJECT }));
-    const expired = await signer.mint({ intentId, expiresAt: Date.now() - 1_000 });
-    const error = errorOf(await call(handler, 'approval_card_decide', { intentId, decision: 'approve', capability: expired }));
-    expect(error).toMatchObject({ code: 'capability_required', details: { reason: 'expired' } });
-    const read = await call(handler, 'approval_card_read', { intentId, capability: expired });
-    expect(read.result.structuredContent.intent).toMatchObject({ id: intentId, status: 'pending_approval' });
-    expect(await statusOf(intentId)).toBe('pending_approval');
     await handler.close();
   });
 });

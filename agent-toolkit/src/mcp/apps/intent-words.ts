@@ -18,7 +18,7 @@ export interface IntentWordsIntent {
 }
 
 /** Who decided (the intent's `decidedBy`). */
-export interface IntentWordsDecider {
+interface IntentWordsDecider {
   name: string | null;
   via: string | null;
   apiKey: { name: string | null; redactedKey: string };
