@@ -117,7 +117,11 @@ describe('who decided (decidedBy)', () => {
     const holder = await mock.cardholder({ client: users, card: { requireApproval: true } });
     const theirs = await users.intents.create({ cardId: holder.card.id, summary: 'Train', expectedAmount: 9_000 });
     const decided = await users.intents.reject(theirs.id, { decidedBy: { via: 'the approval card in Claude' } });
-    expect(decided.decidedBy).toMatchObject({ name: null, via: 'the approval card in Claude', apiKey: { id: expect.stringMatching(/^key_/) } });
+    expect(decided.decidedBy).toMatchObject({
+      name: null,
+      via: 'the approval card in Claude',
+      apiKey: { id: expect.stringMatching(/^key_/) },
+    });
   });
 
   it('refuses a decider the spec does not allow, and decides nothing', async () => {

@@ -65,7 +65,10 @@ describe('intents', () => {
     const { card } = world.setup({ card: { policy: { requireApproval: true } } });
     const intent = createIntent(world.tenant, { cardId: card.id, summary: 'Big', expectedAmount: 5000 });
     world.clearEvents();
-    const approved = approveIntent(world.tenant, intent.id, { decidedBy: { name: 'Ada Lovelace', via: 'the dashboard' }, apiKey: KEY });
+    const approved = approveIntent(world.tenant, intent.id, {
+      decidedBy: { name: 'Ada Lovelace', via: 'the dashboard' },
+      apiKey: KEY,
+    });
     expect(approved).toMatchObject({
       status: 'pending',
       approvedAt: world.now(),

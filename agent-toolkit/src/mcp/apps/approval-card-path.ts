@@ -4,8 +4,7 @@ import { APPROVAL_CARD_META, type ApprovalCardMeta } from './card-protocol.js';
 import { rendersApps } from './ui-extension.js';
 
 /** What the model is told beside the intent when the card shows it. */
-const CARD_SHOWN_NOTE =
-  'The client shows the person an approval card with this purchase, where they approve or reject it.';
+const CARD_SHOWN_NOTE = 'The client shows the person an approval card with this purchase, where they approve or reject it.';
 
 /**
  * For a client that renders MCP Apps (`io.modelcontextprotocol/ui` with HTML views), first in the order: the tool's
