@@ -12,8 +12,11 @@ describe('cardrail-mcp command line', () => {
   it("reads how declare_intent asks for a person's decision", () => {
     const base = ['--api-key', 'sk_test_cli000001', '--agent', 'agt_1'];
     expect(parseCli(base, {})).toMatchObject({
-      config: { approval: { elicitation: true, tasks: true, elicitationTimeoutMs: undefined, decisionWaitSeconds: undefined } },
+      config: {
+        approval: { apps: true, elicitation: true, tasks: true, elicitationTimeoutMs: undefined, decisionWaitSeconds: undefined },
+      },
     });
+    expect(parseCli([...base, '--no-apps'], {})).toMatchObject({ config: { approval: { apps: false, elicitation: true } } });
     expect(parseCli([...base, '--no-elicitation', '--elicitation-timeout', '30', '--approval-wait', '240'], {})).toMatchObject({
       config: { approval: { elicitation: false, tasks: true, elicitationTimeoutMs: 30_000, decisionWaitSeconds: 240 } },
     });
@@ -32,6 +35,7 @@ describe('cardrail-mcp command line', () => {
       '--port',
       '--host',
       '--no-tasks',
+      '--no-apps',
       '--allowed-origin',
       '--allowed-host',
       'CARDRAIL_MCP_STATE_SECRET',
@@ -114,7 +118,7 @@ describe('cardrail-mcp command line', () => {
         baseUrl: 'http://127.0.0.1:4010/v1',
         variant: 'customer',
         credentialExposure: 'full',
-        approval: { elicitation: true, tasks: true, elicitationTimeoutMs: undefined, decisionWaitSeconds: undefined },
+        approval: { apps: true, elicitation: true, tasks: true, elicitationTimeoutMs: undefined, decisionWaitSeconds: undefined },
         transport: 'http',
         host: undefined,
         port: 0,

@@ -27,6 +27,8 @@ Options:
                                that cannot show one
   --no-tasks                   never answer with a task (MCP tasks extension), even to a client that
                                declared it
+  --no-apps                    never show the approval card (MCP Apps), even to a client that renders it:
+                               such a client is asked as one without MCP Apps would be
   --elicitation-timeout <s>    how long a 2025-11-25 client has to show the approval page (default 60 seconds)
   --approval-wait <s>          once the person opened the page, how long declare_intent waits for their
                                decision (default 120, at most 300 seconds)
@@ -58,6 +60,7 @@ export interface ServeConfig {
   credentialExposure: CredentialExposure;
   /** How declare_intent asks a client for a person's decision. */
   approval: {
+    apps: boolean;
     elicitation: boolean;
     tasks: boolean;
     elicitationTimeoutMs: number | undefined;
@@ -117,6 +120,7 @@ const OPTIONS = {
   'credential-exposure': { type: 'string' },
   'no-elicitation': { type: 'boolean' },
   'no-tasks': { type: 'boolean' },
+  'no-apps': { type: 'boolean' },
   'elicitation-timeout': { type: 'string' },
   'approval-wait': { type: 'string' },
   transport: { type: 'string' },
@@ -174,6 +178,7 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
       variant: oneOf(values.variant, API_VARIANTS, '--variant', 'customer'),
       credentialExposure: oneOf(values['credential-exposure'], CREDENTIAL_EXPOSURES, '--credential-exposure', 'masked'),
       approval: {
+        apps: values['no-apps'] !== true,
         elicitation: values['no-elicitation'] !== true,
         tasks: values['no-tasks'] !== true,
         elicitationTimeoutMs: mapDefined(seconds(values['elicitation-timeout'], '--elicitation-timeout', 3600), (s) => s * 1000),
