@@ -5,8 +5,9 @@ import type { Variant } from './variant.js';
 import type { ApiSchemas, Stored } from './stored.js';
 import { keyDigest, redactKey } from './key-digest.js';
 import { MAX_KEY_LENGTH, modeOfKey } from './key-syntax.js';
-import { collectionSlot, defineCollection, Tenant, type TenantHooks } from './tenant.js';
+import { defineCollection, Tenant, type TenantHooks } from './tenant.js';
 import { tenantKey, type TenantSnapshot } from './state/model.js';
+import { updateOf } from './state/shared-gate.js';
 
 /**
  * An API key as the mock knows it: its SHA-256 digest and redacted form, never the key itself (that is shown once,
@@ -200,14 +201,28 @@ export class Directory {
       this.hooks,
       this.naming,
     );
-    tenant.restore(snapshot, collectionSlot);
+    tenant.adopt(updateOf(snapshot));
     this.#tenants.set(tenant.key, tenant);
+    this.#indexKeys(tenant);
+    return tenant;
+  }
+
+  /**
+   * A tenant in memory whose records a shared store brought up to date in place (core/state/copy-refresh.ts): its
+   * keys found by digest again (a key created or revoked through another process), its due work armed again.
+   */
+  refreshed(tenant: Tenant): void {
+    if (this.#tenants.get(tenant.key) !== tenant) this.#tenants.set(tenant.key, tenant);
+    this.#indexKeys(tenant);
+    for (const hook of this.hooks.onRestore ?? []) hook(tenant);
+  }
+
+  #indexKeys(tenant: Tenant): void {
     for (const record of apiKeys.of(tenant).values()) {
       this.#keys.set(record.digest, record);
       // States saved before keys carried their variant were customer-variant organizations.
       this.#variantOf.set(record.organizationId, record.variant ?? 'customer');
     }
-    return tenant;
   }
 
   /**
