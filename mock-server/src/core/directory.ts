@@ -207,10 +207,7 @@ export class Directory {
     return tenant;
   }
 
-  /**
-   * A tenant in memory whose records a shared store brought up to date in place (core/state/copy-refresh.ts): its
-   * keys found by digest again (a key created or revoked through another process), its due work armed again.
-   */
+  /** A tenant a shared store's copy refreshed in place (state/copy-refresh.ts): its keys indexed, its work armed again. */
   refreshed(tenant: Tenant): void {
     if (this.#tenants.get(tenant.key) !== tenant) this.#tenants.set(tenant.key, tenant);
     this.#indexKeys(tenant);
@@ -240,10 +237,7 @@ export class Directory {
     return count;
   }
 
-  /**
-   * Takes a tenant out of memory, once the store has everything it holds; it stays when work of it is in flight or
-   * due now, or when the store could not write. Returns whether it left.
-   */
+  /** Takes a tenant out of memory once the store has all it holds (not while its work runs or is due): whether it left. */
   release(tenant: Tenant): boolean {
     if (!this.store || tenant.requestsInFlight > 0 || tenant.scheduler.working || tenant.scheduler.dueNow) return false;
     if (!this.store.release(tenant)) return false;

@@ -48,11 +48,7 @@ export class Tenant {
   /** Requests being answered for this tenant: it does not leave memory while one is. */
   requestsInFlight = 0;
 
-  /**
-   * @param organizationId - The organization (`org_...`) the keys of this tenant belong to.
-   * @param mode - `test` or `live`: the mode of those keys.
-   * @param ids - Makes the tenant's object and event ids.
-   */
+  /** The organization (`org_...`) and mode of its keys; `ids` makes its object and event ids. */
   constructor(
     readonly organizationId: string,
     readonly mode: Mode,
@@ -189,6 +185,8 @@ export class Tenant {
     if (update.whole) for (const collection of this.#collections.values()) collection.clear();
     this.#seq = update.header.seq;
     this.clock.adopt(update.header.clockOffsetMs);
+    // Gone first: a row in the store is the latest state of its record (deleted, then made again, it is there).
+    for (const [name, id] of update.deletes) this.collection(name)?.adopt(id, 0, undefined);
     for (const [name, seq, record] of update.puts) {
       const slot = this.collection(name) ? undefined : collectionSlots.get(name);
       if (slot) this.attach(slot);
@@ -197,7 +195,6 @@ export class Tenant {
       collection.adopt(record.id, seq, record);
       if (seq > this.#seq) this.#seq = seq;
     }
-    for (const [name, id] of update.deletes) this.collection(name)?.adopt(id, 0, undefined);
     this.idempotency.adopt(update.idempotency, update.forgotten, update.whole);
     for (const name of [...this.#slots.keys()]) if (!this.#collections.has(name)) this.#slots.delete(name);
     this.scheduler.clearDerived();

@@ -58,7 +58,12 @@ export class Copies {
       return;
     }
     tracker.quietly(() => refreshCopy(directory, org, session.rows, session.whole));
-    for (const row of session.rows.tenants) this.#included.set(row.key, row.sharedOffsetMs);
+    for (const row of session.rows.tenants) {
+      this.#included.set(row.key, row.sharedOffsetMs);
+      // A due time the store does not know (an imported state) is written with this batch.
+      const tenant = row.dueKnown || !directory.has(row.key) ? undefined : directory.load(row.key);
+      if (tenant) tracker.header(tenant);
+    }
     this.#versions.set(org, session.version);
     // Server-wide advances made since a tenant's clock was saved: its due work runs on the way, in time order.
     const shared = session.server.sharedOffsetMs;

@@ -47,7 +47,7 @@ export class MockState {
       },
       onGeneration: () => this.#replaceDirectory(),
     });
-    this.#hooks = { ...options.hooks, changes: this.durable.changes };
+    this.#hooks = { ...options.hooks, changes: this.durable.changes, gate: this.durable.shared?.gate };
     this.#directory = this.#newDirectory();
     journal?.attach?.({
       lines: () => stateLines({ directory: () => this.#directory, serverState: () => this.serverState() }),

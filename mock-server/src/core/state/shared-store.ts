@@ -10,6 +10,8 @@ import type { MockSnapshot, StateLine, TenantHeader } from './model.js';
 export interface SharedStore {
   /** This process's id among those on the store (the owner of the claims it takes). */
   readonly instanceId: string;
+  /** Where the state is, for messages: `the database at 127.0.0.1:5432/cardrail`. */
+  readonly where: string;
   /** The organization (`org_...`) an API key belongs to, by the SHA-256 digest of the key; undefined when none. */
   organizationOfKey(digest: string): Promise<string | undefined>;
   /**
@@ -60,8 +62,11 @@ export interface ClaimRow {
 
 /** An organization's rows read under its lock: what changed after a copy's version, or all of them (`whole`). */
 export interface OrganizationRows {
-  /** Tenants whose row changed: their header and the server-wide advance their clock includes. */
-  tenants: { key: string; header: TenantHeader; sharedOffsetMs: number }[];
+  /**
+   * Tenants whose row changed: their header, the server-wide advance their clock includes, and whether their next due
+   * time is stored (not after an import: it is then written once the tenant is in memory).
+   */
+  tenants: { key: string; header: TenantHeader; sharedOffsetMs: number; dueKnown: boolean }[];
   records: { tenant: string; collection: string; seq: number; record: { id: string } }[];
   idempotency: { tenant: string; record: IdempotencyRecord }[];
   /** Records (by collection and id) and idempotency keys gone since. */
