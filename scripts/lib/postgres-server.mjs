@@ -222,7 +222,12 @@ export async function startPostgres(options = {}) {
       child.stdout.on('data', collect);
       child.stderr.on('data', collect);
       let gone = false;
-      const exited = new Promise((resolve) => child.once('exit', (code, signal) => ((gone = true), resolve({ code, signal }))));
+      const exited = new Promise((resolve) =>
+        child.once('exit', (code, signal) => {
+          gone = true;
+          resolve({ code, signal });
+        }),
+      );
       const ready = await Promise.race([waitReady(chosen, () => gone), exited.then((exit) => ({ exit }))]);
       if (!ready.exit) {
         port = chosen;

@@ -6,10 +6,8 @@ import {
   activeSecrets,
   deliveries,
   DELIVERY_TIMEOUT_MS,
-  messageIdOf,
   RETRY_DELAYS_MS,
   sendsStandardWebhooks,
-  webhooks,
   type DeliveryRecord,
   type WebhookRecord,
 } from './records.js';

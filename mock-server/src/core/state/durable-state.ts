@@ -1,5 +1,5 @@
-import type { Directory, TenantStore } from '../directory.js';
-import type { Tenant, TenantChangeSink } from '../tenant.js';
+import type { TenantStore } from '../directory.js';
+import type { Tenant } from '../tenant.js';
 import { SnapshotBuilder } from './builder.js';
 import { ChangeTracker, type StateJournal } from './change-tracker.js';
 import { DueWaker } from './due-waker.js';
@@ -7,7 +7,7 @@ import { GroupCommit } from './group-commit.js';
 import { savedTenantLines } from './lines.js';
 import type { DurableState, DurableStateOptions } from './durable-contract.js';
 import { sharedState } from './shared-state.js';
-import type { MockSnapshot, ServerState, StateLine } from './model.js';
+import type { MockSnapshot, StateLine } from './model.js';
 
 export type { AnswerCommits, DurableState, DurableStateOptions } from './durable-contract.js';
 
