@@ -65,7 +65,12 @@ function rawRows(results: QueryResult[]): RawRows {
  * the server row, the rows since `since`, and the organization's claims. A copy older than the tombstones kept (or
  * none) is read whole.
  */
-export async function openOrganization(context: SessionContext, org: string, since: number): Promise<OrganizationSession> {
+export async function openOrganization(
+  context: SessionContext,
+  org: string,
+  copy: { version: number; generation: number | undefined },
+): Promise<OrganizationSession> {
+  const since = copy.version;
   const client = await context.pool.connect();
   try {
     const results = await pipelined([
@@ -94,8 +99,8 @@ export async function openOrganization(context: SessionContext, org: string, sin
     if (!locked) return new Session(context, client, org, 0, false, server, EMPTY, true, claims);
     let raw = rawRows(results.slice(4, 8));
     let whole = since === 0;
-    if (!whole && since < Number(locked.tomb_floor)) {
-      // Tombstones this copy would need were pruned: read whole.
+    if (!whole && (since < Number(locked.tomb_floor) || copy.generation !== server.generation || since > Number(locked.version))) {
+      // Tombstones this copy would need were pruned, or the state was reset or restored since it was read: read whole.
       raw = rawRows(await pipelined(readSince(client, org, 0)));
       whole = true;
     }

@@ -117,8 +117,8 @@ export class PgStateStore implements StateJournal, SharedStore {
     return row === undefined ? undefined : row.tenant.slice(0, row.tenant.lastIndexOf(':'));
   }
 
-  openOrganization(organizationId: string, sinceVersion: number): Promise<OrganizationSession> {
-    return openOrganization(this.#context, organizationId, sinceVersion);
+  openOrganization(organizationId: string, since: { version: number; generation: number | undefined }): Promise<OrganizationSession> {
+    return openOrganization(this.#context, organizationId, since);
   }
 
   openNewKey(digest: string): Promise<{ owner: string } | { session: NewOrganizationSession }> {

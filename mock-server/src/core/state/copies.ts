@@ -22,9 +22,9 @@ export class Copies {
     private readonly onGeneration: () => void,
   ) {}
 
-  /** The version to read rows after (0: the organization is read whole). */
-  since(org: string): number {
-    return this.#versions.get(org) ?? 0;
+  /** The version to read rows after (0: the organization is read whole), and the generation it is of. */
+  since(org: string): { version: number; generation: number | undefined } {
+    return { version: this.#versions.get(org) ?? 0, generation: this.#generation };
   }
 
   /** Whether this process holds a copy of the organization (one it read or committed). */
