@@ -184,10 +184,7 @@ export class Collection<T extends { id: string }> {
     return true;
   }
 
-  /**
-   * A stored copy brought up to date (a shared store's organization refreshed in place): the record put back under
-   * its sequence number, replacing the one of its id, or removed (`item` undefined); not reported as a change.
-   */
+  /** A shared copy refreshed in place: the record put back under its seq, or removed (`item` undefined); unreported. */
   adopt(id: string, seq: number, item: T | undefined): void {
     const entry = this.#byId.get(id);
     if (entry) this.#unplace(entry);

@@ -73,8 +73,11 @@ export function serverLock(address: DatabaseAddress): string {
 export interface OpenOptions {
   /** This release (`@cardrail/mock-server 0.3.0`), written into `meta`. */
   release: string;
-  /** The clock this process runs: `running`, or `frozen@<ISO instant>`; instances on one state must agree. */
-  clock: string;
+  /**
+   * The clock this process runs: `running`, or `frozen@<ISO instant>`; instances on one state must agree. Undefined
+   * for the state commands (an import sets no clock: the first instance to serve it does).
+   */
+  clock?: string | undefined;
   /** Only look (state check, export): nothing is created or migrated. */
   readOnly?: boolean;
 }
@@ -94,7 +97,8 @@ export async function openSchema(client: PoolClient, address: DatabaseAddress, o
     await client.query(
       `SELECT current_setting('server_version_num')::int AS version, pg_is_in_recovery() AS standby,
          current_setting('transaction_read_only') AS read_only, current_user AS role,
-         to_regclass($1 || '.meta') IS NOT NULL AS ours, EXISTS (SELECT 1 FROM pg_namespace WHERE nspname = $1) AS present,
+         EXISTS (SELECT 1 FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+           WHERE n.nspname = $1 AND c.relname = 'meta') AS ours, EXISTS (SELECT 1 FROM pg_namespace WHERE nspname = $1) AS present,
          has_database_privilege(current_database(), 'CREATE') AS can_create`,
       [schema],
     )
@@ -142,7 +146,7 @@ export async function openSchema(client: PoolClient, address: DatabaseAddress, o
       ['schema_version', String(SCHEMA_VERSION)],
       ['created_by', options.release],
       ['written_by', options.release],
-      ['clock', options.clock],
+      ...(options.clock === undefined ? [] : [['clock', options.clock]]),
     ];
     for (const [name, value] of meta) await client.query('INSERT INTO meta (name, value) VALUES ($1, $2)', [name, value]);
     return true;
@@ -169,7 +173,10 @@ export async function openSchema(client: PoolClient, address: DatabaseAddress, o
   }
   if (!options.readOnly && facts.standby) throw refuse('server', 'is a read-only standby: the mock writes every commit');
   const clock = meta.get('clock');
-  if (!options.readOnly && clock !== undefined && clock !== options.clock) {
+  if (!options.readOnly && clock === undefined && options.clock !== undefined) {
+    await client.query(`INSERT INTO ${schema}.meta (name, value) VALUES ('clock', $1)`, [options.clock]);
+  }
+  if (!options.readOnly && clock !== undefined && options.clock !== undefined && clock !== options.clock) {
     throw refuse(
       'clock',
       `is used by instances whose clock is ${clockWords(clock)}, and this one's is ${clockWords(options.clock)}: start every instance on one state with the same --frozen-clock (or none), or use another database or ?schema=`,
@@ -211,7 +218,9 @@ async function checkRights(
     throw refuse('rights', `role "${role}" may not use the schema ${schema} (USAGE): ${grant}, or use the role that created it`);
   }
   const rows = await client.query(
-    `SELECT t AS name, has_table_privilege($1 || '.' || t, 'SELECT, INSERT, UPDATE, DELETE') AS ok,
+    // Each right asked apart: has_table_privilege with a list is true when any one of them is held.
+    `SELECT t AS name, has_table_privilege($1 || '.' || t, 'SELECT') AND has_table_privilege($1 || '.' || t, 'INSERT')
+         AND has_table_privilege($1 || '.' || t, 'UPDATE') AND has_table_privilege($1 || '.' || t, 'DELETE') AS ok,
        has_table_privilege($1 || '.' || t, 'SELECT') AS readable
      FROM unnest($2::text[]) AS t`,
     [schema, TABLES],

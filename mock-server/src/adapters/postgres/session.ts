@@ -99,7 +99,10 @@ export async function openOrganization(
     if (!locked) return new Session(context, client, org, 0, false, server, EMPTY, true, claims);
     let raw = rawRows(results.slice(4, 8));
     let whole = since === 0;
-    if (!whole && (since < Number(locked.tomb_floor) || copy.generation !== server.generation || since > Number(locked.version))) {
+    if (
+      !whole &&
+      (since < Number(locked.tomb_floor) || copy.generation !== server.generation || since > Number(locked.version))
+    ) {
       // Tombstones this copy would need were pruned, or the state was reset or restored since it was read: read whole.
       raw = rawRows(await pipelined(readSince(client, org, 0)));
       whole = true;

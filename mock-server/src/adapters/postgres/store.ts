@@ -8,6 +8,7 @@ import { DEFAULT_LIMITS, type Pool, type PoolClient, type SessionLimits, openPoo
 import { StateDatabaseError, unreachable } from './errors.js';
 import { openSchema, serverLock } from './schema.js';
 import { openNewKey, openOrganization, type SessionContext, serverRow } from './session.js';
+import { type DatabaseInspection, inspectDatabase } from './inspect.js';
 import { readSnapshot, replaceWith, resetAll } from './whole-state.js';
 import { type DatabaseAddress, databaseAddress } from './url.js';
 
@@ -62,12 +63,15 @@ export class PgStateStore implements StateJournal, SharedStore {
    * Connects, checks (and on an empty database creates) the schema, and registers this process. Refused with a
    * StateDatabaseError naming the database and what to do: unreachable, another program's, newer, rights missing.
    */
-  static async open(options: PostgresStateOptions & { clock: string; readOnly?: boolean }): Promise<PgStateStore> {
+  static async open(
+    options: PostgresStateOptions & { clock?: string; readOnly?: boolean; register?: boolean },
+  ): Promise<PgStateStore> {
     const address = databaseAddress(options.url, process.env);
     const limits = { ...DEFAULT_LIMITS, ...options.limits };
     const pool = await openPool(address, options.poolSize ?? 10, limits);
     try {
       let client: PoolClient;
+      let summary: DatabaseSummary;
       try {
         client = await pool.connect();
       } catch (error) {
@@ -83,10 +87,7 @@ export class PgStateStore implements StateJournal, SharedStore {
           )
         ).rows[0] as { organizations: number; records: number };
         await client.query(options.readOnly ? 'ROLLBACK' : 'COMMIT');
-        client.release();
-        const store = new PgStateStore(address, pool, { existing: totals.organizations > 0, ...totals });
-        if (!options.readOnly) await store.#register();
-        return store;
+        summary = { existing: totals.organizations > 0, ...totals };
       } catch (error) {
         client.release(true);
         if (error instanceof StateDatabaseError) throw error;
@@ -99,6 +100,10 @@ export class PgStateStore implements StateJournal, SharedStore {
           },
         );
       }
+      client.release();
+      const store = new PgStateStore(address, pool, summary);
+      if (!options.readOnly && options.register !== false) await store.#register();
+      return store;
     } catch (error) {
       await pool.end().catch(() => undefined);
       throw error;
@@ -117,7 +122,10 @@ export class PgStateStore implements StateJournal, SharedStore {
     return row === undefined ? undefined : row.tenant.slice(0, row.tenant.lastIndexOf(':'));
   }
 
-  openOrganization(organizationId: string, since: { version: number; generation: number | undefined }): Promise<OrganizationSession> {
+  openOrganization(
+    organizationId: string,
+    since: { version: number; generation: number | undefined },
+  ): Promise<OrganizationSession> {
     return openOrganization(this.#context, organizationId, since);
   }
 
@@ -175,6 +183,11 @@ export class PgStateStore implements StateJournal, SharedStore {
 
   snapshot(): Promise<MockSnapshot> {
     return readSnapshot(this.pool, this.address.shown);
+  }
+
+  /** Every row read and checked, in one read-only snapshot: what `state check` reports. */
+  inspect(): Promise<DatabaseInspection> {
+    return inspectDatabase(this.pool);
   }
 
   /** The other processes serving this state now (a heartbeat in the last 15 s), for `state import`. */
