@@ -3,7 +3,12 @@ import type { PgStateStore } from '../adapters/postgres/store.js';
 import { readSnapshotFile } from '../adapters/sqlite/snapshot-io.js';
 import type { MockSnapshot } from '../core/state/model.js';
 import { plural } from './plural.js';
-import type { StateCommandIo } from './state-command.js';
+
+/** What the command prints: its report on `out`, problems on `err` (as `state` of a directory). */
+interface StateCommandIo {
+  out(text: string): void;
+  err(text: string): void;
+}
 
 /** `state check|export|import` of a PostgreSQL state (a `postgres://` URL in place of the directory). */
 export async function runDatabaseStateCommand(

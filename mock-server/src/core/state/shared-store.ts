@@ -19,7 +19,10 @@ export interface SharedStore {
    * row, and its rows written after `since.version` (0: all of them; all of them too when the store's generation is
    * not `since.generation`: a reset or restore happened since the copy was read).
    */
-  openOrganization(organizationId: string, since: { version: number; generation: number | undefined }): Promise<OrganizationSession>;
+  openOrganization(
+    organizationId: string,
+    since: { version: number; generation: number | undefined },
+  ): Promise<OrganizationSession>;
   /**
    * Begins a transaction for a key no organization holds yet, under a lock on its digest: the organization that stored
    * it meanwhile (another process's first request with it), or a session in which the first request creates one.
