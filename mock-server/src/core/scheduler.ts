@@ -137,7 +137,10 @@ export class Scheduler {
    */
   advance(ms: number, options: { maxWaitMs?: number | undefined } = {}): Promise<AdvanceResult> {
     const deadline = options.maxWaitMs === undefined ? undefined : performance.now() + options.maxWaitMs;
-    const run = this.#advancing.then(() => this.#advanceBy(ms, deadline));
+    // The turn behind another advance is waited for outside the organization's lock: the advance before this one may
+    // be waiting outside it for its I/O, which cannot end while this request holds the lock (a shared store's batch).
+    const previous = this.#advancing;
+    const run = this.#outside(() => previous).then(() => this.#advanceBy(ms, deadline));
     this.#advancing = run.then(
       () => undefined,
       () => undefined,
@@ -200,18 +203,22 @@ export class Scheduler {
   async #advanceBy(ms: number, deadline: number | undefined): Promise<AdvanceResult> {
     // The advance adds exactly `ms` to the offset: on a clock that runs with wall time, the time spent running the
     // due jobs must not come out of it (an advance of an hour reads as an hour, however long its jobs took).
-    const targetOffset = this.clock.offsetMs + ms;
+    // What is left to add is kept, not the target: while this advance waits outside the lock, another process may
+    // advance the same clock, and both advances count.
+    let left = ms;
     let waiting = true;
     for (;;) {
       this.#dropCancelled();
       const job = this.#heap.peek();
-      if (job && job.dueAt <= this.clock.base.now() + targetOffset) {
+      if (job && job.dueAt <= this.clock.base.now() + this.clock.offsetMs + left) {
         // Results of started I/O may schedule work before this job; settle them before time moves on.
         if (waiting && this.#inFlight.size > 0 && job.dueAt > this.clock.now()) {
           waiting = await this.#outside(() => this.#settleInFlight(deadline));
           continue;
         }
+        const before = this.clock.offsetMs;
         this.clock.moveTo(job.dueAt);
+        left -= this.clock.offsetMs - before;
         this.#heap.pop();
         this.#run(job);
         continue;
@@ -222,7 +229,7 @@ export class Scheduler {
       }
       break;
     }
-    this.clock.shift(targetOffset - this.clock.offsetMs);
+    this.clock.shift(left);
     this.#armTimer();
     return { pending: [...this.#inFlight.values()] };
   }

@@ -45,10 +45,14 @@ export async function fundedCustomer(call: ReturnType<typeof api>, amount: numbe
 }
 
 /** Polls `condition` until it holds, within `timeoutMs` (a wait by condition, never a fixed sleep). */
-export async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs: number): Promise<void> {
+export async function until(
+  condition: () => boolean | Promise<boolean>,
+  what: string | (() => string),
+  timeoutMs: number,
+): Promise<void> {
   const started = Date.now();
   while (!(await condition())) {
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${typeof what === 'string' ? what : what()}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
