@@ -1,5 +1,4 @@
-import type { BaseClock } from './clock.js';
-import { OffsetClock } from './clock.js';
+import { type BaseClock, OffsetClock } from './clock.js';
 import { Collection, type CollectionOptions } from './collection.js';
 import { EventLog, type EventVisibility } from './event-log.js';
 import type { AnyStoredEvent, EventData, Mode, StoredEvent, StoredEventType } from './event-types.js';
@@ -48,7 +47,11 @@ export class Tenant {
   /** Requests being answered for this tenant: it does not leave memory while one is. */
   requestsInFlight = 0;
 
-  /** The organization (`org_...`) and mode of its keys; `ids` makes its object and event ids. */
+  /**
+   * @param organizationId - The organization (`org_...`) the keys of this tenant belong to.
+   * @param mode - `test` or `live`: the mode of those keys.
+   * @param ids - Makes the tenant's object and event ids.
+   */
   constructor(
     readonly organizationId: string,
     readonly mode: Mode,
@@ -70,7 +73,7 @@ export class Tenant {
     changes?.header(this);
   }
 
-  /** Its organization's lock, when several processes share the state (undefined in one process). */
+  /** @internal Its organization's lock, when several processes share the state (undefined in one process). */
   get gate(): TenantGate<Tenant> | undefined {
     return this.hooks.gate;
   }
@@ -177,9 +180,8 @@ export class Tenant {
   }
 
   /**
-   * Puts stored records into this tenant, the object staying what it is (a shared store's copy brought up to date in
-   * place: requests and attempts holding it go on with the new records). Working state is derived again on first use
-   * and the work derived from the records dropped (the restore hooks arm it again); nothing is reported as a change.
+   * @internal Stored records put into this tenant in place (a shared store's copy brought up to date): working state
+   * is derived again on first use, derived work re-armed by the restore hooks; nothing is reported as a change.
    */
   adopt(update: TenantUpdate): void {
     if (update.whole) for (const collection of this.#collections.values()) collection.clear();

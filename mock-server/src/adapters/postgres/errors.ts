@@ -63,16 +63,3 @@ export function unreachable(error: unknown, address: DatabaseAddress): StateData
                       : `cannot use the database at ${where}: ${text}`;
   return new StateDatabaseError(address.shown, 'unreachable', `${cause} (--state ${address.shown})`, { cause: error });
 }
-
-/** Why a batch's work could not be done or kept, for the 503's `details.reason` (host and port, never the password). */
-export function reasonOf(error: unknown, address: DatabaseAddress): string {
-  if (error instanceof StateDatabaseError) return error.message;
-  const code = (error as { code?: unknown }).code;
-  const text = error instanceof Error ? error.message : String(error);
-  const where = `the database at ${address.host}:${address.port}`;
-  if (code === '55P03' || /lock timeout/i.test(text))
-    return `${where}: the organization is busy in another instance (lock timeout)`;
-  if (code === 'ECONNREFUSED') return `${where} is unreachable (connection refused)`;
-  if (typeof code === 'string' && (code.startsWith('57P') || code.startsWith('08'))) return `${where} went away (${text})`;
-  return `${where}: ${text}`;
-}

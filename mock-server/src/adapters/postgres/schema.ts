@@ -49,7 +49,7 @@ const MIGRATIONS: readonly string[] = [
   `,
 ];
 
-export const SCHEMA_VERSION = MIGRATIONS.length;
+const SCHEMA_VERSION = MIGRATIONS.length;
 
 /** The tables a role must be able to read and write. */
 const TABLES = [

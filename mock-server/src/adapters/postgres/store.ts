@@ -30,7 +30,7 @@ export interface DatabaseSummary {
 }
 
 /** This release, as the schema records who created and last wrote it. */
-export const RELEASE = `@cardrail/mock-server ${packageJson.version}`;
+const RELEASE = `@cardrail/mock-server ${packageJson.version}`;
 const HEARTBEAT_MS = 5_000;
 /** Tombstones older than this are pruned; a copy older than the newest pruned one is read whole. */
 const TOMBSTONE_KEEP = '10 minutes';

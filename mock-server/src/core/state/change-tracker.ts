@@ -43,6 +43,7 @@ export interface StateJournal {
   /**
    * A store several processes share (a PostgreSQL state): each organization's requests then run under its lock in the
    * store and are committed by it (org-gate.ts); `commit` is not called.
+   * @internal
    */
   shared?: SharedStore | undefined;
 }

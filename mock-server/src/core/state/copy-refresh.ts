@@ -5,7 +5,7 @@ import type { TenantUpdate } from './shared-gate.js';
 import type { OrganizationRows } from './shared-store.js';
 
 /** The modes of an organization: a tenant each. */
-export const MODES: readonly Mode[] = ['test', 'live'];
+const MODES: readonly Mode[] = ['test', 'live'];
 
 /** The tenants of an organization in memory. */
 export function tenantsOf(directory: Directory, organizationId: string): Tenant[] {

@@ -20,7 +20,7 @@ export interface OrgGateHost {
 }
 
 /** Thrown into a request whose batch could not be entered again after waiting outside (the store went away). */
-export class GateLostError extends Error {
+class GateLostError extends Error {
   constructor(cause: unknown) {
     super(cause instanceof Error ? cause.message : String(cause), { cause });
     this.name = 'GateLostError';
