@@ -47,11 +47,17 @@ async function withBody(request: ApiRequest, limit: number): Promise<ApiRequest>
   try {
     text = await requestBodyText(request, limit);
   } catch (error) {
-    return { ...viewOf(request), text: () => Promise.reject(error) };
+    return viewOf(request, { text: () => Promise.reject(error) });
   }
-  return { ...viewOf(request), bodyText: text, text: () => Promise.resolve(text) };
+  return viewOf(request, { bodyText: text, text: () => Promise.resolve(text) });
 }
 
-function viewOf(request: ApiRequest): Omit<ApiRequest, 'text'> {
-  return { method: request.method, url: request.url, headers: request.headers, signal: request.signal };
+/**
+ * The request with its body in hand. Its `signal` is read only when asked for, as the transport's own: on Node, each
+ * signal made listens on the connection until it closes, so one made for every request of a keep-alive connection
+ * would pile up listeners.
+ */
+function viewOf(request: ApiRequest, body: Pick<ApiRequest, 'text' | 'bodyText'>): ApiRequest {
+  const view = { method: request.method, url: request.url, headers: request.headers, ...body } as ApiRequest;
+  return Object.defineProperty(view, 'signal', { get: () => request.signal, enumerable: true });
 }
