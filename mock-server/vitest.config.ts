@@ -6,6 +6,8 @@ export default defineConfig({
   resolve: { alias: mswAlias() },
   test: {
     include: ['test/**/*.test.ts'],
+    // The PostgreSQL suites need a server: vitest.postgres.config.ts starts one (npm run test:postgres).
+    exclude: ['test/postgres/**', 'node_modules/**'],
     // Each file must leave the worker as it found it: npm test runs the files in one shared worker (--isolate=false).
     setupFiles: ['../scripts/vitest-leak-guard.mjs'],
     // Type tests (*.test-d.ts) run through tsc: a misspelt operationId, field or event type must fail to compile.

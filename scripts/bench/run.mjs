@@ -23,6 +23,7 @@ const SUITES = [
   'scaling',
   'standalone',
   'durable-state',
+  'postgres-state',
   'sdk-weight',
   'package-size',
   'test-time',

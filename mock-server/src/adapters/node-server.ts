@@ -12,6 +12,8 @@ import { routesBesideApi } from './routes-beside-api.js';
 import type { ServerLimits } from './server-limits.js';
 import { createWebhookFetch, type WebhookFetch } from './webhook-fetch.js';
 import type { SqliteStateStore, StateStoreOptions } from './sqlite/store.js';
+import type { PgStateStore, PostgresStateOptions } from './postgres/store.js';
+import { isDatabaseUrl } from './postgres/url.js';
 import { WebhookUrlPolicy } from '../webhooks/url-policy.js';
 import { CONTROL_BASE_PATH } from '../testkit/control-path.js';
 import { type ControlOptions, type RunningControl, resolveControl } from './control-options.js';
@@ -25,9 +27,11 @@ export interface NodeServerOptions extends MockServerOptions, Partial<ServerLimi
   /**
    * Keeps the whole state in this directory (docs/standalone-server.md#durable-state), in SQLite through Node's
    * built-in node:sqlite (Node.js 22.13 or newer): every change written before its answer, organizations read on
-   * demand. A path, or the store's options.
+   * demand. A path, or the store's options. Or in PostgreSQL, shared with every instance given the same database
+   * (docs/standalone-server.md#several-instances-on-one-database): a `postgres://user:password@host:port/db` URL, or
+   * `{ url, poolSize, limits }`.
    */
-  state?: string | StateStoreOptions | undefined;
+  state?: string | StateStoreOptions | PostgresStateOptions | undefined;
   /** On close, how long webhook attempts in flight may take to finish (the rest stay pending). Default 0. */
   drainTimeoutMs?: number | undefined;
   /** Browser origins that may call the server (CORS): `*` (the default) or a list; `false` turns CORS off. */
@@ -89,7 +93,7 @@ export async function serveMock(
   // Deliveries share keep-alive connections, a few per receiver (unless the caller brings its own fetch).
   const pool = options.fetch ? undefined : webhookPool(options);
   let close: (drainTimeoutMs?: number) => Promise<void> = () => Promise.resolve();
-  const store = await openStore(options.state, () => void close(0));
+  const store = await openStore(options, () => void close(0));
   const servesDashboard = options.dashboard !== false;
   let mock: MockServer;
   try {
@@ -153,14 +157,25 @@ function webhookPool(options: NodeServerOptions): WebhookFetch {
   });
 }
 
+type Store = SqliteStateStore | PgStateStore;
+
 /**
- * The durable store of `state`, loaded only then (a server without one never reads its modules). Damage met while
- * running (a record that fails its checksum) stops the server, unless the caller handles it: nothing more is answered
- * from that state.
+ * The durable store of `state`, loaded only then (a server without one never reads its modules): a PostgreSQL
+ * database for a `postgres://` URL, else a SQLite state directory. Damage met while running (a record that fails its
+ * checksum) stops a server on a state directory, unless the caller handles it: nothing more is answered from that state.
  */
-async function openStore(state: NodeServerOptions['state'], stop: () => void): Promise<SqliteStateStore | undefined> {
+async function openStore(options: NodeServerOptions, stop: () => void): Promise<Store | undefined> {
+  const state = options.state;
   if (state === undefined) return undefined;
-  const stateOptions = typeof state === 'string' ? { path: state } : state;
+  if (typeof state === 'string' ? isDatabaseUrl(state) : 'url' in state) {
+    const { PgStateStore } = await import('./postgres/store.js');
+    const frozen = options.frozenClock === undefined ? undefined : new Date(options.frozenClock).toISOString();
+    return PgStateStore.open({
+      ...(typeof state === 'string' ? { url: state } : (state as PostgresStateOptions)),
+      clock: frozen === undefined ? 'running' : `frozen@${frozen}`,
+    });
+  }
+  const stateOptions = typeof state === 'string' ? { path: state } : (state as StateStoreOptions);
   const { SqliteStateStore } = await import('./sqlite/store.js');
   return SqliteStateStore.open({
     ...stateOptions,
@@ -174,11 +189,12 @@ async function openStore(state: NodeServerOptions['state'], stop: () => void): P
   });
 }
 
-/** What a state directory held at start, as `RunningMockServer.restored` reports it. */
-function restoredFrom(store: SqliteStateStore | undefined): RunningMockServer['restored'] {
+/** What a state held at start, as `RunningMockServer.restored` reports it. */
+function restoredFrom(store: Store | undefined): RunningMockServer['restored'] {
   if (!store?.summary.existing) return undefined;
   const { summary } = store;
-  return { records: summary.records, organizations: summary.organizations, importedFromJournal: summary.imported?.records };
+  const imported = 'imported' in summary ? summary.imported?.records : undefined;
+  return { records: summary.records, organizations: summary.organizations, importedFromJournal: imported };
 }
 
 /**
@@ -186,7 +202,7 @@ function restoredFrom(store: SqliteStateStore | undefined): RunningMockServer['r
  * the store closed (or, without one, the state let go), and the open connections ended.
  */
 function shutdown(
-  parts: { server: Server; mock: MockServer; pool: WebhookFetch | undefined; store: SqliteStateStore | undefined },
+  parts: { server: Server; mock: MockServer; pool: WebhookFetch | undefined; store: Store | undefined },
   defaultDrainMs: number,
 ): (drainTimeoutMs?: number) => Promise<void> {
   const { server, mock, pool, store } = parts;

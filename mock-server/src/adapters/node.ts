@@ -28,6 +28,8 @@ export function startMockServer(options: NodeServerOptions = {}): Promise<Runnin
 }
 
 export type { FsyncPolicy, StateStoreOptions } from './sqlite/store.js';
+export type { PostgresStateOptions } from './postgres/store.js';
+export type { SessionLimits } from './postgres/driver.js';
 export { StateDamageError, StateDirectoryError } from './sqlite/errors.js';
 export type { CorsOrigins } from '../http/cors.js';
 export type { ServerLimits } from './server-limits.js';

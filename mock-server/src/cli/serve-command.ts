@@ -6,10 +6,11 @@ import { VERSION } from './version.js';
 import { parseRateLimit } from '../core/rate-limiter.js';
 import { parseCorsOrigins } from '../http/cors.js';
 import { serverOptionsFromFlags } from './server-flags.js';
+import { redact } from '../adapters/postgres/url.js';
 
 const USAGE = `Usage: cardrail-mock [options]
        cardrail-mock trigger <event-type> [--url <receiver>] ...   (cardrail-mock trigger --help)
-       cardrail-mock state check|export|import <dir> ...          (cardrail-mock state --help)
+       cardrail-mock state check|export|import <dir|url> ...      (cardrail-mock state --help)
 
 Runs the Cardrail mock API on http://127.0.0.1:4010/v1.
 
@@ -32,6 +33,8 @@ Options:
   --max-connections <n>  open connections at most (default 512)
   --allow-webhook-host <host>  let webhooks reach this host whatever its address (repeatable)
   --state <dir>          keep the whole state in this directory across restarts (SQLite; Node.js 22.13+)
+  --state <url>          keep it in PostgreSQL, shared by every instance given the same database:
+                         postgres://user:password@host:5432/db[?schema=...] (or CARDRAIL_STATE_URL)
   --state-fsync <when>   interval (default: to disk every second) | always (before each answer)
   --drain-timeout <ms>   on SIGTERM, time for webhook attempts in flight to finish (default 10000)
   --evict-idle <minutes> take organizations idle this long out of memory (kept on disk with --state)
@@ -127,14 +130,15 @@ export async function runCli(
   });
   // A state already there holds what the fixtures made the first time.
   const { restored } = running;
+  const stateName = redact(values.state ?? process.env.CARDRAIL_STATE_URL ?? '');
   if (restored?.importedFromJournal !== undefined) {
     io.out(
-      `Imported ${plural(restored.importedFromJournal, 'record')} from the journal files of an earlier release into ${values.state} (read back and verified; the journal files were removed)\n`,
+      `Imported ${plural(restored.importedFromJournal, 'record')} from the journal files of an earlier release into ${stateName} (read back and verified; the journal files were removed)\n`,
     );
   }
   if (restored) {
     io.out(
-      `Opened the state in ${values.state}: ${plural(restored.records, 'record')} of ${plural(restored.organizations, 'organization')}, each read when first used\n`,
+      `Opened the state in ${stateName}: ${plural(restored.records, 'record')} of ${plural(restored.organizations, 'organization')}, each read when first used\n`,
     );
   } else if (fixtures && fixturesFile && values.fixtures !== undefined) {
     try {

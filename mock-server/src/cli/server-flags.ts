@@ -1,6 +1,7 @@
 import type { NodeServerOptions } from '../adapters/node.js';
 import type { FsyncPolicy } from '../adapters/sqlite/store.js';
 import { isWebPage } from '../composition/options.js';
+import { isDatabaseUrl } from '../adapters/postgres/url.js';
 
 /** The CLI flags of the standalone server's limits and state, as parseArgs gives them (docs/standalone-server.md). */
 export interface ServerFlagValues {
@@ -32,7 +33,12 @@ export function serverOptionsFromFlags(values: ServerFlagValues): Partial<NodeSe
     options.maxConnections = parseCount('--max-connections', values['max-connections'], 1);
   if (values['allow-webhook-host'] !== undefined) options.allowWebhookHosts = values['allow-webhook-host'];
   if (values['state-fsync'] !== undefined && values.state === undefined) throw new Error('--state-fsync needs --state <dir>');
-  if (values.state !== undefined) {
+  // A database URL (or CARDRAIL_STATE_URL, which keeps the password out of the process list): a PostgreSQL state.
+  const url = values.state ?? process.env.CARDRAIL_STATE_URL;
+  if (url !== undefined && isDatabaseUrl(url)) {
+    if (values['state-fsync'] !== undefined) throw new Error('--state-fsync applies to a state directory, not to a database URL');
+    options.state = url;
+  } else if (values.state !== undefined) {
     const fsync = values['state-fsync'] ?? 'interval';
     if (fsync !== 'interval' && fsync !== 'always') throw new Error(`--state-fsync must be interval or always, got ${fsync}`);
     options.state = { path: values.state, fsync: fsync as FsyncPolicy };

@@ -7,11 +7,13 @@ import { databaseClass } from '../adapters/sqlite/node-sqlite.js';
 import { hasLegacyJournal, readLegacyJournal } from '../adapters/sqlite/legacy-journal.js';
 import { exportSnapshot, readSnapshotFile } from '../adapters/sqlite/snapshot-io.js';
 import { SqliteStateStore } from '../adapters/sqlite/store.js';
+import { isDatabaseUrl } from '../adapters/postgres/url.js';
 import { plural } from './plural.js';
 
-const STATE_USAGE = `Usage: cardrail-mock state <command> <dir> [options]
+const STATE_USAGE = `Usage: cardrail-mock state <command> <dir|url> [options]
 
-Inspects, exports and imports a --state directory (not while a server runs on it).
+Inspects, exports and imports a --state directory (not while a server runs on it), or a PostgreSQL state given by its
+postgres:// URL (check and export while instances serve it, in one read-only snapshot; import only while none does).
 
 Commands:
   check <dir>                 check everything: SQLite's integrity check, the commit count, every organization's
@@ -43,7 +45,11 @@ export async function runStateCommand(argv: string[], io: StateCommandIo): Promi
     io.out(`${STATE_USAGE}\n`);
     return values.help ? 0 : 1;
   }
-  if (dir === undefined) throw new Error(`cardrail-mock state ${command} needs the state directory`);
+  if (dir === undefined) throw new Error(`cardrail-mock state ${command} needs the state directory or database URL`);
+  if (isDatabaseUrl(dir)) {
+    const { runDatabaseStateCommand } = await import('./state-database-command.js');
+    return runDatabaseStateCommand(command, dir, file, values, io);
+  }
   // Every command reads or writes the database: refused up front on a Node.js without node:sqlite.
   databaseClass();
   switch (command) {

@@ -18,6 +18,8 @@ import { engineReactions } from '../engine/reactions.js';
 import type { MockExtension } from '../operations/extension.js';
 import { createHttpApp } from '../http/app.js';
 import { commitBeforeAnswer } from '../http/commit-step.js';
+import { gatedAnswer } from '../http/gate-step.js';
+import { keyDigest } from '../core/key-digest.js';
 import { stoppable } from '../http/stop-step.js';
 import type { WireResponse } from '../http/response.js';
 import { webHandler } from '../http/web-handler.js';
@@ -61,8 +63,11 @@ export interface MockServer extends TestKit {
   events: ServerEvents;
   /** Failures on demand: error statuses, delays, dropped connections, failures after the commit (docs/testing.md#failure-handling). */
   faults: MockFaults;
-  /** Forgets every organization, key, object, event, pending delivery and fault. */
-  reset(): void;
+  /**
+   * Forgets every organization, key, object, event, pending delivery and fault. With a PostgreSQL state (shared with
+   * other processes) it is a promise, settled once the database is reset.
+   */
+  reset(): void | Promise<void>;
   /** Resolves when no due work is left and every started webhook attempt has finished. */
   idle(): Promise<void>;
   /** The tenant (organization and mode) of a key, creating it like a first request would. For engine tests. */
@@ -75,10 +80,21 @@ export interface MockServer extends TestKit {
    */
   snapshot(): MockSnapshot;
   /**
-   * Replaces the state with a snapshot: afterwards the mock answers as the one that took it did (due work and
-   * pending webhook retries scheduled again). The snapshot is copied, so it can be restored again.
+   * The whole state, as `snapshot()` gives it, for every kind of state: with a PostgreSQL state (which `snapshot()`
+   * cannot read synchronously) read from the database in one consistent snapshot.
    */
-  restore(snapshot: MockSnapshot): void;
+  readState(): Promise<MockSnapshot>;
+  /**
+   * Replaces the state with a snapshot: afterwards the mock answers as the one that took it did (due work and
+   * pending webhook retries scheduled again). The snapshot is copied, so it can be restored again. With a PostgreSQL
+   * state it is a promise, settled once the database holds the snapshot.
+   */
+  restore(snapshot: MockSnapshot): void | Promise<void>;
+  /**
+   * Runs `read` with the organization of `apiKey` up to date: at once in one process; with a PostgreSQL state, under
+   * the organization's lock on a copy refreshed from the database (what the control API's reads of an organization use).
+   */
+  inOrganization<T>(apiKey: string, read: () => T): Promise<T>;
   /** Takes idle organizations out of memory now (see `evictIdleMs`); returns how many left. */
   evictIdle(idleMs: number): number;
   /**
@@ -99,6 +115,8 @@ export interface MockServer extends TestKit {
  */
 export function composeMockServer(options: MockServerOptions, testKit: (host: TestKitHost) => TestKit): MockServer {
   const maxBodyBytes = maxBodyBytesOf(options);
+  const sharedStore = options.journal?.shared;
+  if (sharedStore && options.seed !== undefined) throw seedRefused();
   const seeded = options.seed === undefined ? undefined : seededRandom(options.seed);
   const ids = new IdFactory(seeded ?? cryptoRandom);
   const baseClock = new BaseClock({ frozenAt: options.frozenClock });
@@ -154,7 +172,11 @@ export function composeMockServer(options: MockServerOptions, testKit: (host: Te
     faults,
   });
   // Outermost: once stopped, nothing of a request runs; with a durable store, nothing is answered before its commit.
-  const stopping = stoppable(options.journal ? commitBeforeAnswer(answer, state.durable) : answer, newRequestId);
+  const gate = state.durable.shared?.gate;
+  const committed = gate
+    ? gatedAnswer(answer, gate, maxBodyBytes, sharedStore?.where ?? 'the shared state')
+    : commitBeforeAnswer(answer, state.durable);
+  const stopping = stoppable(options.journal ? committed : answer, newRequestId);
   const { dispatch } = stopping;
   const handle = webHandler(dispatch);
   const clock = createServerClock(baseClock, state);
@@ -181,13 +203,16 @@ export function composeMockServer(options: MockServerOptions, testKit: (host: Te
     reset() {
       inboxes.clear();
       faults.clear();
-      state.reset();
+      return state.reset();
     },
     idle: () => state.idle(),
-    tenantOf: (apiKey) => state.directory.authenticate(apiKey)?.tenant,
+    // A shared state's organizations are made under their lock only (by a request): here a key is looked up.
+    tenantOf: (apiKey) => (gate ? state.directory.known(apiKey) : state.directory.authenticate(apiKey))?.tenant,
     knownTenant: (apiKey) => state.directory.known(apiKey),
     snapshot: () => state.snapshot(),
+    readState: () => state.readState(),
     restore: (snapshot) => state.restore(snapshot),
+    inOrganization: async (apiKey, read) => (gate ? gate.runForKey(keyDigest(apiKey), read) : read()),
     evictIdle: (idleMs) => state.directory.evictIdle(idleMs),
     async stop(deadlineMs) {
       stopping.stop();
@@ -195,4 +220,11 @@ export function composeMockServer(options: MockServerOptions, testKit: (host: Te
       return { drained: await state.stop(deadlineMs) };
     },
   };
+}
+
+/** Seeded ids keep one server-wide position, which processes sharing a database cannot share without a hot row. */
+function seedRefused(): Error {
+  return new Error(
+    'seed (seeded ids) cannot be used with a PostgreSQL state: several processes share it, and one id sequence across them would serialize every commit. Leave seed out (ids are random), or use an in-memory or SQLite (--state <dir>) mock for reproducible ids',
+  );
 }

@@ -68,6 +68,11 @@ export class OffsetClock implements Clock {
     }
   }
 
+  /** Sets the offset as a stored copy has it (a shared store's organization refreshed in place), without telling. */
+  adopt(offsetMs: number): void {
+    this.#offset = offsetMs;
+  }
+
   /** Adds `ms` to the offset (a restored tenant catching up with server-wide advances made while it was away). */
   shift(ms: number): void {
     if (ms <= 0) return;

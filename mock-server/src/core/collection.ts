@@ -179,11 +179,27 @@ export class Collection<T extends { id: string }> {
   delete(id: string): boolean {
     const entry = this.#byId.get(id);
     if (!entry) return false;
-    this.#byId.delete(id);
-    this.#all.delete(entry.seq);
-    for (const list of entry.filing.lists) list.delete(entry.seq);
+    this.#unplace(entry);
     this.observe?.(id, entry.seq);
     return true;
+  }
+
+  /** A shared copy refreshed in place: the record put back under its seq, or removed (`item` undefined); unreported. */
+  adopt(id: string, seq: number, item: T | undefined): void {
+    const entry = this.#byId.get(id);
+    if (entry) this.#unplace(entry);
+    if (item !== undefined) this.#place(seq, item);
+  }
+
+  /** Every record removed, not reported as a change (a stored copy read again whole). */
+  clear(): void {
+    for (const entry of [...this.#byId.values()]) this.#unplace(entry);
+  }
+
+  #unplace(entry: Entry<T>): void {
+    this.#byId.delete(entry.item.id);
+    this.#all.delete(entry.seq);
+    for (const list of entry.filing.lists) list.delete(entry.seq);
   }
 
   page(query: PageQuery): Page<T> {

@@ -5,8 +5,9 @@ import type { Variant } from './variant.js';
 import type { ApiSchemas, Stored } from './stored.js';
 import { keyDigest, redactKey } from './key-digest.js';
 import { MAX_KEY_LENGTH, modeOfKey } from './key-syntax.js';
-import { collectionSlot, defineCollection, Tenant, type TenantHooks } from './tenant.js';
+import { defineCollection, Tenant, type TenantHooks } from './tenant.js';
 import { tenantKey, type TenantSnapshot } from './state/model.js';
+import { updateOf } from './state/shared-gate.js';
 
 /**
  * An API key as the mock knows it: its SHA-256 digest and redacted form, never the key itself (that is shown once,
@@ -200,14 +201,25 @@ export class Directory {
       this.hooks,
       this.naming,
     );
-    tenant.restore(snapshot, collectionSlot);
+    tenant.adopt(updateOf(snapshot));
     this.#tenants.set(tenant.key, tenant);
+    this.#indexKeys(tenant);
+    return tenant;
+  }
+
+  /** A tenant a shared store's copy refreshed in place (state/copy-refresh.ts): its keys indexed, its work armed again. */
+  refreshed(tenant: Tenant): void {
+    if (this.#tenants.get(tenant.key) !== tenant) this.#tenants.set(tenant.key, tenant);
+    this.#indexKeys(tenant);
+    for (const hook of this.hooks.onRestore ?? []) hook(tenant);
+  }
+
+  #indexKeys(tenant: Tenant): void {
     for (const record of apiKeys.of(tenant).values()) {
       this.#keys.set(record.digest, record);
       // States saved before keys carried their variant were customer-variant organizations.
       this.#variantOf.set(record.organizationId, record.variant ?? 'customer');
     }
-    return tenant;
   }
 
   /**
@@ -225,10 +237,7 @@ export class Directory {
     return count;
   }
 
-  /**
-   * Takes a tenant out of memory, once the store has everything it holds; it stays when work of it is in flight or
-   * due now, or when the store could not write. Returns whether it left.
-   */
+  /** Takes a tenant out of memory once the store has all it holds (not while its work runs or is due): whether it left. */
   release(tenant: Tenant): boolean {
     if (!this.store || tenant.requestsInFlight > 0 || tenant.scheduler.working || tenant.scheduler.dueNow) return false;
     if (!this.store.release(tenant)) return false;

@@ -89,11 +89,11 @@ export function responseMismatch(operationId: string, mismatch: string): HttpErr
  * The durable store could not save what a request changed (a full disk, an I/O error): nothing of it was applied,
  * and a retry may succeed once the store can write again (docs/errors.md).
  */
-export function stateNotSaved(reason: string): HttpError {
+export function stateNotSaved(reason: string, store = 'the state directory'): HttpError {
   return new HttpError(
     503,
     'state_not_saved',
-    'The change could not be saved to the state directory, so nothing was applied; retry once the store can write again.',
+    `The change could not be saved to ${store}, so nothing was applied; retry once the store can write again.`,
     { reason },
     { 'Retry-After': '1' },
   );

@@ -101,6 +101,22 @@ export class IdempotencyCache {
     }
   }
 
+  /**
+   * A stored copy brought up to date (a shared store's organization refreshed in place): each saved answer put back,
+   * each forgotten key dropped; `whole` drops every saved answer first. Keys whose first request still runs are kept.
+   */
+  adopt(records: readonly IdempotencyRecord[], forgotten: readonly string[], whole: boolean): void {
+    const kept = new Map<string, IdempotencyRecord>();
+    for (const [key, entry] of this.#entries) {
+      if (!entry.settled) continue;
+      if (!whole) kept.set(key, { key, fingerprint: entry.fingerprint, expiresAt: entry.expiresAt, response: entry.settled });
+      this.#entries.delete(key);
+    }
+    for (const key of forgotten) kept.delete(key);
+    for (const record of records) kept.set(record.key, record);
+    this.restore([...kept.values()]);
+  }
+
   begin(key: string, fingerprint: string): IdempotencyLookup {
     this.#prune();
     const existing = this.#entries.get(key);

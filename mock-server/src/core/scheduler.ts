@@ -1,43 +1,15 @@
 import type { EpochMs, OffsetClock } from './clock.js';
 import TinyQueue from 'tinyqueue';
+import type { AdvanceResult, ScheduledHandle, ScheduledTask, SchedulerGate, WorkLabel } from './scheduled-work.js';
 
-/**
- * Work that falls due at an instant of a test clock (a webhook attempt, a card's TTL, an intent's expiry).
- * Tasks are synchronous state changes; one that starts I/O (a webhook POST) hands its promise to `track`
- * so an advance can wait for it without the causing request ever waiting.
- */
-export type ScheduledTask = () => void;
-
-/**
- * What a scheduled job is, as its label names it. Each kind is scheduled in one place, so a reader of `runDue` finds
- * the code a job runs: `webhook delivery <id>`, an attempt (webhooks/dispatcher.ts, #scheduleAutomatic); `card ttl
- * <id>`, a card's time-to-live (engine/ttl.ts); `intent expiry <id>` (engine/intents/intent-service.ts,
- * scheduleIntentExpiry). A new kind of scheduled work of the mock adds its label here; an extension's work may carry
- * any label (the type stays open for them), and `task` is the default for unnamed work.
- */
-export type WorkLabel =
-  | `webhook delivery ${string}`
-  | `card ttl ${string}`
-  | `intent expiry ${string}`
-  | `payment token expiry ${string}`
-  | `approver answer ${string}`
-  | 'task'
-  // Any other text, for extensions' work (`string & {}` keeps the names above in an editor's completions).
-  | (string & {});
-
-/** How long `POST /simulate/clock/advance` waits for the I/O it starts, by default (docs/test-helpers.md#the-test-clock). */
-export const DEFAULT_ADVANCE_MAX_WAIT_MS = 30_000;
-
-/** What an advance left unfinished when it stopped waiting at its limit (`Scheduler.advance`). */
-export interface AdvanceResult {
-  /** The labels of the I/O still without an outcome when it answered, in the order it started. */
-  pending: WorkLabel[];
-}
-
-export interface ScheduledHandle {
-  readonly dueAt: EpochMs;
-  cancel(): void;
-}
+export {
+  type AdvanceResult,
+  DEFAULT_ADVANCE_MAX_WAIT_MS,
+  type ScheduledHandle,
+  type ScheduledTask,
+  type SchedulerGate,
+  type WorkLabel,
+} from './scheduled-work.js';
 
 interface Job {
   dueAt: EpochMs;
@@ -45,6 +17,8 @@ interface Job {
   label: WorkLabel;
   run: ScheduledTask;
   cancelled: boolean;
+  /** Not derived from the records: kept when a shared store's copy is refreshed (clearDerived). */
+  kept: boolean;
 }
 
 /**
@@ -67,14 +41,18 @@ export class Scheduler {
 
   constructor(
     private readonly clock: OffsetClock,
+    private readonly gate?: SchedulerGate,
     private readonly onError: (error: unknown, label: string) => void = (error) => {
       console.error('[cardrail-mock] scheduled work failed', error);
     },
   ) {}
 
-  /** Runs `run` when the clock reaches `dueAt` (at once on the next `runDue` if already past). */
-  schedule(dueAt: EpochMs, run: ScheduledTask, label: WorkLabel = 'task'): ScheduledHandle {
-    const job: Job = { dueAt, seq: this.#seq++, label, run, cancelled: false };
+  /**
+   * Runs `run` when the clock reaches `dueAt` (at once on the next `runDue` if already past). `kept`: work not armed
+   * again from the records by a restore hook, which a refresh of a shared store's copy must not drop.
+   */
+  schedule(dueAt: EpochMs, run: ScheduledTask, label: WorkLabel = 'task', options: { kept?: boolean } = {}): ScheduledHandle {
+    const job: Job = { dueAt, seq: this.#seq++, label, run, cancelled: false, kept: options.kept === true };
     this.#heap.push(job);
     this.#armTimer();
     return {
@@ -159,7 +137,10 @@ export class Scheduler {
    */
   advance(ms: number, options: { maxWaitMs?: number | undefined } = {}): Promise<AdvanceResult> {
     const deadline = options.maxWaitMs === undefined ? undefined : performance.now() + options.maxWaitMs;
-    const run = this.#advancing.then(() => this.#advanceBy(ms, deadline));
+    // The turn behind another advance is waited for outside the organization's lock: the advance before this one may
+    // be waiting outside it for its I/O, which cannot end while this request holds the lock (a shared store's batch).
+    const previous = this.#advancing;
+    const run = this.#outside(() => previous).then(() => this.#advanceBy(ms, deadline));
     this.#advancing = run.then(
       () => undefined,
       () => undefined,
@@ -189,6 +170,28 @@ export class Scheduler {
     while (this.#inFlight.size > 0) await Promise.all(this.#inFlight.keys());
   }
 
+  /** Drops the work the restore hooks arm again from the records (a shared store's copy refreshed in place). */
+  clearDerived(): void {
+    const kept = new TinyQueue<Job>([], (a, b) => a.dueAt - b.dueAt || a.seq - b.seq);
+    for (let job = this.#heap.pop(); job; job = this.#heap.pop()) if (job.kept && !job.cancelled) kept.push(job);
+    this.#heap = kept;
+  }
+
+  /**
+   * Moves the clock forward by `ms` at once, running each job due on the way at its own due time (a shared store's
+   * copy catching up with a server-wide advance another process made); started I/O is not waited for.
+   */
+  catchUp(ms: number): void {
+    const target = this.clock.offsetMs + ms;
+    for (let job = this.#peek(); job && job.dueAt <= this.clock.base.now() + target; job = this.#peek()) {
+      this.clock.moveTo(job.dueAt);
+      this.#heap.pop();
+      this.#run(job);
+    }
+    this.clock.shift(target - this.clock.offsetMs);
+    this.#armTimer();
+  }
+
   /** Drops all pending work and stops the timer. */
   dispose(): void {
     this.#disposed = true;
@@ -200,29 +203,33 @@ export class Scheduler {
   async #advanceBy(ms: number, deadline: number | undefined): Promise<AdvanceResult> {
     // The advance adds exactly `ms` to the offset: on a clock that runs with wall time, the time spent running the
     // due jobs must not come out of it (an advance of an hour reads as an hour, however long its jobs took).
-    const targetOffset = this.clock.offsetMs + ms;
+    // What is left to add is kept, not the target: while this advance waits outside the lock, another process may
+    // advance the same clock, and both advances count.
+    let left = ms;
     let waiting = true;
     for (;;) {
       this.#dropCancelled();
       const job = this.#heap.peek();
-      if (job && job.dueAt <= this.clock.base.now() + targetOffset) {
+      if (job && job.dueAt <= this.clock.base.now() + this.clock.offsetMs + left) {
         // Results of started I/O may schedule work before this job; settle them before time moves on.
         if (waiting && this.#inFlight.size > 0 && job.dueAt > this.clock.now()) {
-          waiting = await this.#settleInFlight(deadline);
+          waiting = await this.#outside(() => this.#settleInFlight(deadline));
           continue;
         }
+        const before = this.clock.offsetMs;
         this.clock.moveTo(job.dueAt);
+        left -= this.clock.offsetMs - before;
         this.#heap.pop();
         this.#run(job);
         continue;
       }
       if (waiting && this.#inFlight.size > 0) {
-        waiting = await this.#settleInFlight(deadline);
+        waiting = await this.#outside(() => this.#settleInFlight(deadline));
         continue;
       }
       break;
     }
-    this.clock.shift(targetOffset - this.clock.offsetMs);
+    this.clock.shift(left);
     this.#armTimer();
     return { pending: [...this.#inFlight.values()] };
   }
@@ -256,6 +263,15 @@ export class Scheduler {
     while (this.#heap.peek()?.cancelled) this.#heap.pop();
   }
 
+  #peek(): Job | undefined {
+    this.#dropCancelled();
+    return this.#heap.peek();
+  }
+
+  #outside<T>(wait: () => Promise<T>): Promise<T> {
+    return this.gate ? this.gate.outside(wait) : wait();
+  }
+
   /** On a running (not frozen) clock, due work also runs when real time reaches it. */
   #armTimer(): void {
     if (this.#disposed || this.clock.frozen) return;
@@ -268,7 +284,8 @@ export class Scheduler {
     this.#timer = setTimeout(() => {
       this.#timer = undefined;
       this.#timerDueAt = undefined;
-      this.runDue();
+      if (this.gate) this.gate.fire();
+      else this.runDue();
     }, delay);
     // A pending retry hours away must not keep a test process or CLI alive.
     this.#timer.unref?.();

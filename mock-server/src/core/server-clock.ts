@@ -19,7 +19,9 @@ export function createServerClock(baseClock: BaseClock, state: MockState): Serve
   return {
     now: (apiKey) => {
       const { directory } = state;
-      const tenant = apiKey === undefined ? undefined : directory.authenticate(apiKey)?.tenant;
+      // A shared store's organizations are made only under their lock (a request): here a key is only looked up.
+      const find = state.durable.shared ? directory.known.bind(directory) : directory.authenticate.bind(directory);
+      const tenant = apiKey === undefined ? undefined : find(apiKey)?.tenant;
       return new Date(tenant ? tenant.now() : baseClock.now() + directory.sharedOffsetMs);
     },
     get frozen() {
@@ -27,6 +29,8 @@ export function createServerClock(baseClock: BaseClock, state: MockState): Serve
     },
     async advance(seconds) {
       const ms = seconds * 1000;
+      // Several processes share the state: the advance is stored, and each organization catches up under its lock.
+      if (state.durable.shared) return state.durable.shared.advance(ms);
       // Organizations kept out of memory with work due within the advance come in first, to run it in time order.
       state.durable.beforeAdvance(ms);
       const { directory } = state;

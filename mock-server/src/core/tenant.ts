@@ -1,12 +1,12 @@
-import type { BaseClock } from './clock.js';
-import { OffsetClock } from './clock.js';
+import { type BaseClock, OffsetClock } from './clock.js';
 import { Collection, type CollectionOptions } from './collection.js';
 import { EventLog, type EventVisibility } from './event-log.js';
 import type { AnyStoredEvent, EventData, Mode, StoredEvent, StoredEventType } from './event-types.js';
 import { IdempotencyCache } from './idempotency.js';
 import type { IdFactory } from './ids.js';
 import { Scheduler } from './scheduler.js';
-import type { TenantHeader, TenantSnapshot } from './state/model.js';
+import type { TenantHeader } from './state/model.js';
+import type { TenantGate, TenantUpdate } from './state/shared-gate.js';
 
 /** Where tenants report the changes a durable store writes (see state/change-tracker.ts). */
 export interface TenantChangeSink {
@@ -63,10 +63,19 @@ export class Tenant {
   ) {
     const changes = hooks.changes;
     this.clock = new OffsetClock(baseClock, initialOffsetMs, changes ? () => changes.header(this) : undefined);
-    this.scheduler = new Scheduler(this.clock);
+    const gate = hooks.gate;
+    this.scheduler = new Scheduler(
+      this.clock,
+      gate && { fire: () => gate.fire(this), outside: (wait) => gate.outside(this, wait) },
+    );
     this.idempotency = new IdempotencyCache(this.clock, changes ? (key) => changes.idempotency(this, key) : undefined);
     this.events = new EventLog(naming, (options) => this.newCollection('events', options));
     changes?.header(this);
+  }
+
+  /** @internal Its organization's lock, when several processes share the state (undefined in one process). */
+  get gate(): TenantGate<Tenant> | undefined {
+    return this.hooks.gate;
   }
 
   /** `org_...:test`: how the saved state names this tenant. */
@@ -171,32 +180,29 @@ export class Tenant {
   }
 
   /**
-   * Puts back a saved tenant into this new one: its sequence counter, records and idempotency keys. Working state
-   * is derived from the records when first used; due work is scheduled again by the restore hooks (TenantHooks).
+   * @internal Stored records put into this tenant in place (a shared store's copy brought up to date): working state
+   * is derived again on first use, derived work re-armed by the restore hooks; nothing is reported as a change.
    */
-  restore(snapshot: TenantSnapshot, collectionNamed: (name: string) => TenantSlot<unknown> | undefined): void {
-    this.#seq = snapshot.seq;
-    for (const [name, entries] of Object.entries(snapshot.collections)) {
-      let collection = this.collection(name);
-      if (!collection) {
-        const slot = collectionNamed(name);
-        if (!slot) throw new Error(`The saved state has a collection "${name}" that no loaded module defines.`);
-        this.attach(slot);
-        collection = this.collection(name);
-      }
-      if (!collection) throw new Error(`The slot "${name}" is not a collection.`);
-      for (const [seq, record] of entries) {
-        collection.restore(seq, record as { id: string });
-        if (seq > this.#seq) this.#seq = seq;
-      }
+  adopt(update: TenantUpdate): void {
+    if (update.whole) for (const collection of this.#collections.values()) collection.clear();
+    this.#seq = update.header.seq;
+    this.clock.adopt(update.header.clockOffsetMs);
+    // Gone first: a row in the store is the latest state of its record (deleted, then made again, it is there).
+    for (const [name, id] of update.deletes) this.collection(name)?.adopt(id, 0, undefined);
+    for (const [name, seq, record] of update.puts) {
+      const slot = this.collection(name) ? undefined : collectionSlots.get(name);
+      if (slot) this.attach(slot);
+      const collection = this.collection(name);
+      if (!collection) throw new Error(`The saved state has a collection "${name}" that no loaded module defines.`);
+      collection.adopt(record.id, seq, record);
+      if (seq > this.#seq) this.#seq = seq;
     }
-    this.idempotency.restore(snapshot.idempotency);
+    this.idempotency.adopt(update.idempotency, update.forgotten, update.whole);
+    for (const name of [...this.#slots.keys()]) if (!this.#collections.has(name)) this.#slots.delete(name);
+    this.scheduler.clearDerived();
   }
 
-  /**
-   * Whether this tenant left the mock (reset, idle, or dropped because a commit of its changes was refused): what
-   * still reaches it (a webhook attempt's outcome) changes nothing that is kept.
-   */
+  /** Whether this tenant left the mock (reset, idle, a refused commit): what still reaches it changes nothing kept. */
   get detached(): boolean {
     return this.#detached;
   }
@@ -227,11 +233,6 @@ export interface TenantState<T> extends TenantSlot<T> {
 
 /** Every collection slot defined so far, by name: what a restore finds a saved collection's definition in. */
 const collectionSlots = new Map<string, TenantSlot<unknown>>();
-
-/** The collection slot of that name (defined by a module loaded so far), for restoring a saved state. */
-export function collectionSlot(name: string): TenantSlot<unknown> | undefined {
-  return collectionSlots.get(name);
-}
 
 /**
  * Working state every tenant has (indexes, running aggregates, settings), next to the code that owns it:
@@ -285,16 +286,15 @@ export interface TenantListeners {
   onRestore?: RestoreListener | undefined;
 }
 
-/**
- * The observers every tenant reports to, in registration order: built by composition/tenant-hooks.ts from the
- * webhook dispatcher, the engine, the extensions and the server's event feed.
- */
+/** The observers every tenant reports to, in registration order (composition/tenant-hooks.ts builds them). */
 export interface TenantHooks {
   onEvent: ReadonlySet<EventListener>;
   onPolicyChanged: ReadonlySet<PolicyChangeListener>;
   onRestore?: ReadonlySet<RestoreListener> | undefined;
   /** Where changes go when a durable store is attached. */
   changes?: TenantChangeSink | undefined;
+  /** The organizations' locks, when several processes share the state. */
+  gate?: TenantGate<Tenant> | undefined;
 }
 
 export type { Mode };

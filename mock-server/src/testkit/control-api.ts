@@ -8,6 +8,8 @@ import type { ApiRequest } from '../operations/api-request.js';
 import { jsonResponse, toWire, type WireResponse } from '../http/response.js';
 import { newRequestId } from '../core/ids.js';
 import type { StoredResponse } from '../core/idempotency.js';
+import type { Tenant } from '../core/tenant.js';
+import type { Variant } from '../core/variant.js';
 import { controlOpenApi } from './control-openapi.js';
 import { CONTROL_BASE_PATH } from './control-path.js';
 import type { ControlTarget } from './control-target.js';
@@ -73,23 +75,23 @@ const json = (status: number, body: unknown): StoredResponse => jsonResponse(sta
 
 const ROUTES: Record<string, Record<string, Handler>> = {
   '/reset': {
-    POST: (_request, target) => {
-      target.reset();
+    POST: async (_request, target) => {
+      await target.reset();
       return noContent();
     },
   },
   '/snapshot': {
-    GET: (_request, target) => json(200, target.snapshot()),
+    GET: async (_request, target) => json(200, await target.readState()),
     PUT: async (request, target) => {
       const snapshot = await jsonBody(request);
       const problem = snapshotProblem(snapshot);
       if (problem) throw invalidRequest('/body', problem);
       // A snapshot of the right shape whose records still fail to load leaves the state as it was.
-      const before = target.snapshot();
+      const before = await target.readState();
       try {
-        target.restore(snapshot as MockSnapshot);
+        await target.restore(snapshot as MockSnapshot);
       } catch (error) {
-        target.restore(before);
+        await target.restore(before);
         throw invalidRequest(
           '/body',
           `the snapshot could not be restored: ${error instanceof Error ? error.message : String(error)}`,
@@ -119,28 +121,28 @@ const ROUTES: Record<string, Record<string, Handler>> = {
     GET: (_request, target) => json(200, { now: target.clock.now().toISOString(), frozen: target.clock.frozen }),
   },
   '/organization': {
-    GET: (request, target) => {
-      const { tenant, variant, apiKey } = organizationOf(request, target);
-      return json(200, {
-        organizationId: tenant.organizationId,
-        mode: tenant.mode,
-        variant,
-        now: target.clock.now(apiKey).toISOString(),
-      });
-    },
+    GET: (request, target) =>
+      organizationOf(request, target, ({ tenant, variant, apiKey }) =>
+        json(200, {
+          organizationId: tenant.organizationId,
+          mode: tenant.mode,
+          variant,
+          now: target.clock.now(apiKey).toISOString(),
+        }),
+      ),
   },
   '/events': {
-    GET: (request, target) => {
-      const { apiKey } = organizationOf(request, target);
-      const type = new URL(request.url).searchParams.get('type') ?? undefined;
-      return json(200, { data: target.events.list({ apiKey, type: type as WireEventType | undefined }) });
-    },
+    GET: (request, target) =>
+      organizationOf(request, target, ({ apiKey }) => {
+        const type = new URL(request.url).searchParams.get('type') ?? undefined;
+        return json(200, { data: target.events.list({ apiKey, type: type as WireEventType | undefined }) });
+      }),
   },
   '/deliveries': {
-    GET: (request, target) => {
-      const { tenant } = organizationOf(request, target);
-      return json(200, { data: [...deliveries.of(tenant).values()].map(renderDelivery) });
-    },
+    GET: (request, target) =>
+      organizationOf(request, target, ({ tenant }) =>
+        json(200, { data: [...deliveries.of(tenant).values()].map(renderDelivery) }),
+      ),
   },
   '/faults': {
     GET: (_request, target) => json(200, { data: target.faults.list() }),
@@ -167,14 +169,23 @@ const ROUTES: Record<string, Record<string, Handler>> = {
   },
 };
 
-/** The organization named by the `Cardrail-Api-Key` header: 400 without it, 404 for a key the mock does not know. */
-function organizationOf(request: ApiRequest, target: ControlTarget) {
+/**
+ * Answers from the organization named by the `Cardrail-Api-Key` header, up to date (under its lock with a shared
+ * state): 400 without the header, 404 for a key the mock does not know.
+ */
+function organizationOf(
+  request: ApiRequest,
+  target: ControlTarget,
+  answer: (known: { tenant: Tenant; variant: Variant; apiKey: string }) => StoredResponse,
+): Promise<StoredResponse> {
   const apiKey = request.headers.get(API_KEY_HEADER);
   if (apiKey === null || apiKey === '')
     throw invalidRequest('/header/Cardrail-Api-Key', 'names the organization: one of its API keys');
-  const known = target.knownTenant(apiKey);
-  if (!known) throw notFound();
-  return { ...known, apiKey };
+  return target.inOrganization(apiKey, () => {
+    const known = target.knownTenant(apiKey);
+    if (!known) throw notFound();
+    return answer({ ...known, apiKey });
+  });
 }
 
 async function jsonBody(request: ApiRequest): Promise<unknown> {

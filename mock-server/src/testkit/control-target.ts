@@ -7,13 +7,15 @@ import type { MockFaults } from './faults.js';
 
 /** What the control API drives: the mock's own control surface (a MockServer is one). */
 export interface ControlTarget {
-  reset(): void;
-  snapshot(): MockSnapshot;
-  restore(snapshot: MockSnapshot): void;
+  reset(): void | Promise<void>;
+  readState(): Promise<MockSnapshot>;
+  restore(snapshot: MockSnapshot): void | Promise<void>;
   idle(): Promise<void>;
   clock: ServerClock;
   events: ServerEvents;
   faults: MockFaults;
   /** The tenant and variant of a key the mock knows, creating nothing. */
   knownTenant(apiKey: string): { tenant: Tenant; variant: Variant } | undefined;
+  /** Runs `read` with the key's organization up to date (under its lock with a shared state). */
+  inOrganization<T>(apiKey: string, read: () => T): Promise<T>;
 }

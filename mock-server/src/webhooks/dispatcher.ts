@@ -1,16 +1,13 @@
 import { invalidRequest } from '../core/errors.js';
 import type { AnyStoredEvent } from '../core/event-types.js';
-import type { ScheduledHandle } from '../core/scheduler.js';
-import { defineTenantState, type Tenant } from '../core/tenant.js';
+import type { Tenant } from '../core/tenant.js';
 import { VARIANTS } from '../core/variant.js';
 import {
   activeSecrets,
   deliveries,
   DELIVERY_TIMEOUT_MS,
-  messageIdOf,
   RETRY_DELAYS_MS,
   sendsStandardWebhooks,
-  webhooks,
   type DeliveryRecord,
   type WebhookRecord,
 } from './records.js';
@@ -21,6 +18,7 @@ import { attemptLabel } from './attempt-label.js';
 import { messageIds } from './message-ids.js';
 import { takeResend } from './resend-limit.js';
 import { type AttemptOutcome, type FetchFunction, originOf, sendAttempt, succeeded } from './send-attempt.js';
+import { pendingAttempts, planAttempt, recordAttempt, settleDelivery } from './delivery-outcome.js';
 import { signer } from './signing.js';
 import { WebhookUrlPolicy } from './url-policy.js';
 
@@ -46,8 +44,11 @@ export interface DispatcherOptions {
   attemptsInFlight?: number | undefined;
 }
 
-/** The scheduled next automatic attempt of each pending delivery: working state, rebuilt from the records. */
-const pendingAttempts = defineTenantState('webhooks.pendingAttempts', () => new Map<string, ScheduledHandle>());
+/**
+ * How much longer than an attempt's timeout its claim lasts (several processes sharing the state): time to record the
+ * outcome before another process may take the attempt over.
+ */
+const CLAIM_MARGIN_MS = 5_000;
 
 /**
  * Turns every stored event into one delivery per subscribed webhook and carries out its attempts: a signed POST,
@@ -104,7 +105,7 @@ export class WebhookDispatcher {
     takeResend(tenant, webhook.id, event.id);
     const messageId = messageIds(tenant).of(webhook.id, event.id);
     const delivery = this.#newDelivery(tenant, webhook.id, event.id, rendered.type, messageId);
-    await this.#attempt(tenant, delivery.id, true);
+    await this.#awaitOutside(tenant, this.#attempt(tenant, delivery.id, true));
     return deliveries.of(tenant).get(delivery.id) ?? delivery;
   }
 
@@ -139,7 +140,7 @@ export class WebhookDispatcher {
 
   /** A manual attempt now, also for a `failed` delivery; resolves once the attempt has an outcome. */
   async retry(tenant: Tenant, delivery: DeliveryRecord): Promise<DeliveryRecord> {
-    await this.#attempt(tenant, delivery.id, false);
+    await this.#awaitOutside(tenant, this.#attempt(tenant, delivery.id, false));
     return deliveries.of(tenant).get(delivery.id) ?? delivery;
   }
 
@@ -170,42 +171,57 @@ export class WebhookDispatcher {
     handles.set(deliveryId, handle);
   }
 
+  /**
+   * A request waiting for an attempt it started: with several processes sharing the state, the organization's lock is
+   * let go meanwhile (the attempt records its outcome under the lock itself).
+   */
+  #awaitOutside(tenant: Tenant, attempt: Promise<void>): Promise<void> {
+    return tenant.gate ? tenant.gate.outside(tenant, () => attempt) : attempt;
+  }
+
+  /**
+   * One attempt: checked now (the caller holds the tenant), sent once a connection slot is free, its outcome recorded.
+   * With several processes sharing the state, an automatic attempt is first claimed (committed before the POST: one
+   * process sends it; one that dies with it is followed by another, with the same `webhook-id`), and its outcome is
+   * recorded under the lock only while the claim is still this one's.
+   */
   async #attempt(tenant: Tenant, deliveryId: string, automatic: boolean): Promise<void> {
-    const collection = deliveries.of(tenant);
-    const delivery = collection.get(deliveryId);
-    // Dropped meanwhile (retention): nothing to send.
-    if (!delivery) return;
-    const webhook = webhooks.of(tenant).get(delivery.webhookId);
-    if (!webhook) {
-      // Deleted meanwhile: its deliveries are gone from the API, nothing is sent.
-      this.#settle(tenant, deliveryId, 'failed');
-      return;
-    }
-    const event = tenant.events.get(delivery.eventId);
-    const refused = this.#refusal(webhook.url);
-    if (!event || webhook.status !== 'active' || refused) {
-      // A webhook disabled while a delivery waits: the event is recorded as failed (a manual retry can still send
-      // it once the webhook is active again), never silently dropped. The same for a URL the policy refuses now
-      // (a state restored with fewer hosts allowed) and an event past retention.
-      const error = !event ? 'event no longer available' : webhook.status !== 'active' ? 'webhook is disabled' : refused;
-      this.#record(tenant, deliveryId, automatic, { attemptedAt: tenant.now(), responseStatus: null, error, durationMs: 0 });
-      this.#settle(tenant, deliveryId, 'failed');
-      return;
-    }
+    const plan = planAttempt(tenant, deliveryId, automatic, (url) => this.#refusal(url));
+    if (!plan) return;
     let release: () => void;
     try {
       // Each organization (and mode) has its own share of the origin: another's queue never stands before it.
-      release = await this.#limiter.acquire(originOf(webhook.url), tenant.key);
+      release = await this.#limiter.acquire(originOf(plan.webhook.url), tenant.key);
     } catch (error) {
       // Shutting down before this attempt got a slot: nothing was sent and nothing is recorded (still pending).
       if (error instanceof LimiterClosedError) return;
       throw error;
     }
     try {
-      const outcome = await this.#send(tenant, webhook, messageIdOf(delivery), event);
-      this.#record(tenant, deliveryId, automatic, outcome);
-      if (succeeded(outcome)) this.#settle(tenant, deliveryId, 'succeeded');
-      else this.#afterFailure(tenant, deliveryId, outcome.attemptedAt, automatic);
+      const gate = tenant.gate;
+      const leaseMs = this.#timeoutMs + CLAIM_MARGIN_MS;
+      const claim =
+        gate && automatic
+          ? await gate.inside(tenant, (current) =>
+              deliveries.of(current).get(deliveryId)?.status === 'pending'
+                ? gate.claim(current, attemptLabel(deliveryId), leaseMs)
+                : undefined,
+            )
+          : undefined;
+      if (gate && automatic && !claim) return;
+      const outcome = await this.#send(tenant, plan.webhook, plan.messageId, plan.event);
+      const settle = (current: Tenant) => {
+        if (claim && gate) {
+          // Taken over after its lease ended (this process froze): the other process's attempt counts.
+          if (!gate.holds(current, claim)) return;
+          gate.release(current, claim);
+        }
+        recordAttempt(current, deliveryId, automatic, outcome);
+        if (succeeded(outcome)) settleDelivery(current, deliveryId, 'succeeded');
+        else this.#afterFailure(current, deliveryId, outcome.attemptedAt, automatic);
+      };
+      if (gate) await gate.inside(tenant, settle);
+      else settle(tenant);
     } finally {
       release();
     }
@@ -239,43 +255,17 @@ export class WebhookDispatcher {
     return problem === undefined ? null : `refused: the URL ${problem}`;
   }
 
-  #record(tenant: Tenant, deliveryId: string, automatic: boolean, outcome: AttemptOutcome): void {
-    deliveries.of(tenant).update(deliveryId, (record) => {
-      // Counted once the attempt has an outcome: one cut short by a crash or shutdown is made again after restart.
-      if (automatic) record.automaticAttempts++;
-      record.attempts.push({
-        attempt: record.attempts.length + 1,
-        attemptedAt: outcome.attemptedAt,
-        outcome: succeeded(outcome) ? 'succeeded' : 'failed',
-        responseStatus: outcome.responseStatus,
-        error: outcome.error,
-        durationMs: outcome.durationMs,
-      });
-    });
-  }
-
-  /** Ends the delivery's schedule with a final status. */
-  #settle(tenant: Tenant, deliveryId: string, status: 'succeeded' | 'failed'): void {
-    const handles = pendingAttempts.of(tenant);
-    handles.get(deliveryId)?.cancel();
-    handles.delete(deliveryId);
-    deliveries.of(tenant).update(deliveryId, (record) => {
-      record.status = status;
-      record.nextAttemptAt = null;
-    });
-  }
-
   #afterFailure(tenant: Tenant, deliveryId: string, attemptedAt: number, automatic: boolean): void {
     const delivery = deliveries.of(tenant).get(deliveryId);
     if (!delivery || delivery.status === 'succeeded') return;
     if (!automatic) {
       // A manual retry leaves a pending automatic schedule in place.
-      if (!pendingAttempts.of(tenant).has(deliveryId)) this.#settle(tenant, deliveryId, 'failed');
+      if (!pendingAttempts.of(tenant).has(deliveryId)) settleDelivery(tenant, deliveryId, 'failed');
       return;
     }
     const delay = RETRY_DELAYS_MS[delivery.automaticAttempts];
     if (delay === undefined) {
-      this.#settle(tenant, deliveryId, 'failed');
+      settleDelivery(tenant, deliveryId, 'failed');
       return;
     }
     deliveries.of(tenant).update(deliveryId, (record) => {

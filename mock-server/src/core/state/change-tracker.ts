@@ -1,6 +1,7 @@
 import type { Tenant, TenantChangeSink } from '../tenant.js';
 import type { MockSnapshot, RandomPosition, ServerState, StateLine } from './model.js';
 import type { StoredTenants } from './stored-tenants.js';
+import type { SharedStore } from './shared-store.js';
 
 /** What a durable store may ask of the mock it is attached to. */
 export interface JournalAccess {
@@ -39,6 +40,12 @@ export interface StateJournal {
    * idle ones leave memory (docs/standalone-server.md#organizations-load-on-demand).
    */
   tenants?: StoredTenants | undefined;
+  /**
+   * A store several processes share (a PostgreSQL state): each organization's requests then run under its lock in the
+   * store and are committed by it (org-gate.ts); `commit` is not called.
+   * @internal
+   */
+  shared?: SharedStore | undefined;
 }
 
 interface TenantChanges {
@@ -76,8 +83,8 @@ export class ChangeTracker implements TenantChangeSink {
     private readonly serverState: () => ServerState,
     /** Told of every refused commit, before it is thrown: the tenants it held must be dropped from memory. */
     private readonly onRefused: (error: CommitRefusedError) => void = () => undefined,
-    /** Told when changes wait to be committed: a commit must follow (the group commit's). */
-    private readonly onChange: () => void = () => undefined,
+    /** Told when changes wait to be committed (of that tenant, or server-wide): a commit must follow (the group commit's). */
+    private readonly onChange: (tenant?: Tenant) => void = () => undefined,
   ) {
     this.#lastRandom = randomMark(serverState().random);
   }
@@ -124,7 +131,7 @@ export class ChangeTracker implements TenantChangeSink {
   server(): void {
     if (this.#paused > 0) return;
     this.#server = true;
-    this.#schedule();
+    this.onChange();
   }
 
   /** Runs `work` without recording its changes (restoring saved state, whose lines are already stored). */
@@ -184,18 +191,31 @@ export class ChangeTracker implements TenantChangeSink {
     if (!changes) {
       changes = { records: new Map(), idempotency: undefined };
       this.#tenants.set(tenant, changes);
-      this.#schedule();
+      // Committed by the group commit it is reported to (group-commit.ts): inside a request, with the other requests
+      // answered in the same batch, before their answers; outside one, with the batch open when it was made.
+      this.onChange(tenant);
     }
     return changes;
   }
 
   /**
-   * Every change is committed by the group commit it is reported to (group-commit.ts): inside a request, with the
-   * other requests answered in the same batch, before their answers; outside one (due work on a running clock, a
-   * webhook attempt's outcome), with the batch open when it was made.
+   * The lines of what changed in these tenants since their last commit, taken out of what waits (a shared store
+   * commits each organization's changes with the batch that holds its lock: core/state/org-gate.ts).
    */
-  #schedule(): void {
-    this.onChange();
+  take(tenants: Iterable<Tenant>): StateLine[] {
+    const lines: StateLine[] = [];
+    for (const tenant of tenants) {
+      const changes = this.#tenants.get(tenant);
+      if (!changes) continue;
+      this.#tenants.delete(tenant);
+      if (!tenant.detached) lines.push(...tenantChangeLines(tenant, changes));
+    }
+    return lines;
+  }
+
+  /** Whether changes of this tenant wait to be committed. */
+  changed(tenant: Tenant): boolean {
+    return this.#tenants.has(tenant);
   }
 }
 

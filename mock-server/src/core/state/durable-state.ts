@@ -1,66 +1,15 @@
-import type { Directory, TenantStore } from '../directory.js';
-import type { Tenant, TenantChangeSink } from '../tenant.js';
+import type { TenantStore } from '../directory.js';
+import type { Tenant } from '../tenant.js';
 import { SnapshotBuilder } from './builder.js';
 import { ChangeTracker, type StateJournal } from './change-tracker.js';
 import { DueWaker } from './due-waker.js';
 import { GroupCommit } from './group-commit.js';
 import { savedTenantLines } from './lines.js';
-import type { MockSnapshot, ServerState, StateLine } from './model.js';
+import type { DurableState, DurableStateOptions } from './durable-contract.js';
+import { sharedState } from './shared-state.js';
+import type { MockSnapshot, StateLine } from './model.js';
 
-/**
- * What the HTTP layer needs to answer only once a request's changes are stored (http/commit-step.ts): a count of the
- * commits refused so far, read before the request runs, and the commit after it.
- */
-export interface AnswerCommits {
-  /** Commits the store refused so far. */
-  readonly refusals: number;
-  /**
-   * Commits what the request changed, with everything else changed meanwhile (group commit). Gives why its answer
-   * must not be sent (the commit it waited for was refused, or one made while the request was in flight, which may
-   * have held its changes), or undefined when it may: at once when nothing waits to be committed, else once the
-   * batch's commit has run.
-   */
-  commitAnswer(method: string, refusalsBefore: number): string | undefined | Promise<string | undefined>;
-}
-
-/** What the mock needs from the durable-state wiring (the same shape with and without a store). */
-export interface DurableState extends AnswerCommits {
-  /** Where tenants report their changes (undefined without a store). */
-  readonly changes: TenantChangeSink | undefined;
-  /** Where the directory reads tenants from and lets them go (a store that keeps every tenant). */
-  readonly tenantStore: TenantStore | undefined;
-  /** Runs `work` without recording its changes (putting back saved state). */
-  quietly<T>(work: () => T): T;
-  /** Commits what is pending now (throws CommitRefusedError when the store refuses it). */
-  commit(): void;
-  /** Resolves once no commit is scheduled or in flight (what changed so far is committed, or refused). */
-  settled(): Promise<void>;
-  /** The whole state: the tenants in memory, and those the store keeps out of it. */
-  snapshot(): MockSnapshot;
-  /** After `restore`: the store gets the restored state in place of its own, in one commit. */
-  restored(): void;
-  /** After `reset`: the store forgets everything, in one commit. */
-  reset(): void;
-  /** Before a server-wide advance of `ms`: tenants out of memory with work due within it are loaded, to run it in order. */
-  beforeAdvance(ms: number): void;
-  /** Starts waking stored tenants whose work falls due (after the state is attached). */
-  start(): void;
-  /** Stops waking them (shutdown). */
-  stop(): void;
-}
-
-export interface DurableStateOptions {
-  /** The live directory (replaced on reset and restore). */
-  directory(): Directory;
-  /** Server-wide state a commit carries. */
-  serverState(): ServerState;
-  /** Puts back the server-wide state a store kept (at start, before any request). */
-  putBackServer(state: ServerState): void;
-  /** The base clock plus the server-wide advance: the scale stored tenants' due times are kept on. */
-  serverNow(): number;
-  /** Whether the clocks are frozen (then due work runs only on advances, never on timers). */
-  frozen: boolean;
-}
+export type { AnswerCommits, DurableState, DurableStateOptions } from './durable-contract.js';
 
 /** Tenants read per turn of the event loop while waking those whose work is due, so requests keep being answered. */
 const WAKE_SLICE = 8;
@@ -72,6 +21,7 @@ const WAKE_SLICE = 8;
  */
 export function durableState(journal: StateJournal | undefined, options: DurableStateOptions): DurableState {
   if (!journal) return inMemory(options);
+  if (journal.shared) return sharedState(journal.shared, options);
   const tracker = new ChangeTracker(
     journal,
     options.serverState,

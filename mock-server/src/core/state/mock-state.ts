@@ -45,8 +45,9 @@ export class MockState {
         this.#directory.sharedOffsetMs = saved.sharedOffsetMs;
         if (seeded && saved.random) seeded.moveTo(saved.random);
       },
+      onGeneration: () => this.#replaceDirectory(),
     });
-    this.#hooks = { ...options.hooks, changes: this.durable.changes };
+    this.#hooks = { ...options.hooks, changes: this.durable.changes, gate: this.durable.shared?.gate };
     this.#directory = this.#newDirectory();
     journal?.attach?.({
       lines: () => stateLines({ directory: () => this.#directory, serverState: () => this.serverState() }),
@@ -66,8 +67,12 @@ export class MockState {
     return { sharedOffsetMs: this.#directory?.sharedOffsetMs ?? 0, random: this.#options.seeded?.position() ?? null };
   }
 
-  /** Forgets every organization, key, object, event and pending delivery (and so does the store). */
-  reset(): void {
+  /**
+   * Forgets every organization, key, object, event and pending delivery (and so does the store); a promise with a store
+   * several processes share.
+   */
+  reset(): void | Promise<void> {
+    if (this.durable.shared) return this.durable.shared.reset();
     this.#replaceDirectory();
     this.durable.reset();
   }
@@ -77,8 +82,17 @@ export class MockState {
     return copyJson(this.durable.snapshot());
   }
 
-  /** Replaces the state with a copy of `snapshot`, and the store's with it. */
-  restore(snapshot: MockSnapshot): void {
+  /** The whole state, for every store: with one several processes share, read from it. */
+  async readState(): Promise<MockSnapshot> {
+    return this.durable.shared ? this.durable.shared.read() : this.snapshot();
+  }
+
+  /** Replaces the state with a copy of `snapshot`, and the store's with it (a promise with a shared store). */
+  restore(snapshot: MockSnapshot): void | Promise<void> {
+    if (snapshot.format !== STATE_FORMAT || snapshot.version !== STATE_VERSION) {
+      throw new TypeError(`Not a ${STATE_FORMAT} version ${STATE_VERSION} snapshot.`);
+    }
+    if (this.durable.shared) return this.durable.shared.replace(copyJson(snapshot));
     this.#adopt(copyJson(snapshot));
     try {
       this.durable.restored();
@@ -91,6 +105,7 @@ export class MockState {
 
   /** Resolves when no due work is left, every started webhook attempt has finished and what they changed is committed. */
   async idle(): Promise<void> {
+    if (this.durable.shared) return this.durable.shared.idle();
     for (const tenant of [...this.#directory.tenants()]) await tenant.scheduler.idle();
     await this.durable.settled();
   }
@@ -124,6 +139,7 @@ export class MockState {
     } catch {
       // Refused: those changes belonged to no answer (deliveries stay pending, due work runs again after restart).
     }
+    await this.durable.settled();
     return drained;
   }
 

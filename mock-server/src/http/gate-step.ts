@@ -1,0 +1,63 @@
+import { newRequestId } from '../core/ids.js';
+import { stateNotSaved } from '../core/errors.js';
+import { ConnectionDropped } from '../core/faults.js';
+import { keyDigest } from '../core/key-digest.js';
+import { MAX_KEY_LENGTH, modeOfKey } from '../core/key-syntax.js';
+import type { OrgGate } from '../core/state/org-gate.js';
+import type { ApiRequest } from '../operations/api-request.js';
+import type { Dispatch } from './app.js';
+import { presentedKey } from './auth.js';
+import { requestBodyText } from './body-limit.js';
+import { jsonResponse, toWire, type WireResponse } from './response.js';
+
+/**
+ * With a state several processes share (PostgreSQL): every request presenting a well-formed key runs under its
+ * organization's lock in the database, on a copy brought up to date first, and is answered only once the batch it ran
+ * in is committed (docs/standalone-server.md#several-instances-on-one-database). Its body is read before the lock is
+ * taken (a slow client never holds an organization), but only once the key looks valid; a request without a usable
+ * key touches nothing stored and is answered (401) as without a store. When the database cannot be reached, or refuses
+ * the commit, the answer is 503 `state_not_saved`: nothing of the request was kept.
+ */
+export function gatedAnswer(answer: Dispatch, gate: OrgGate, maxBodyBytes: number, where: string): Dispatch {
+  return (request) => {
+    const key = presentedKey(request)?.key;
+    if (key === undefined || key === '' || key.length > MAX_KEY_LENGTH || !modeOfKey(key)) return answer(request);
+    return run(request, key);
+  };
+
+  async function run(request: ApiRequest, key: string): Promise<WireResponse> {
+    const ready = await withBody(request, maxBodyBytes);
+    try {
+      return await gate.runForKey(keyDigest(key), () => answer(ready));
+    } catch (error) {
+      if (error instanceof ConnectionDropped) throw error;
+      const failure = stateNotSaved(error instanceof Error ? error.message : String(error), where);
+      return toWire(jsonResponse(failure.status, failure.toBody(), failure.headers), newRequestId());
+    }
+  }
+}
+
+/**
+ * The request with its body read (up to the limit): the pipeline then finds it at hand. A body over the limit, or cut
+ * short, is refused where the pipeline reads it, as without a store.
+ */
+async function withBody(request: ApiRequest, limit: number): Promise<ApiRequest> {
+  if (request.bodyText !== undefined) return request;
+  let text: string;
+  try {
+    text = await requestBodyText(request, limit);
+  } catch (error) {
+    return viewOf(request, { text: () => Promise.reject(error) });
+  }
+  return viewOf(request, { bodyText: text, text: () => Promise.resolve(text) });
+}
+
+/**
+ * The request with its body in hand. Its `signal` is read only when asked for, as the transport's own: on Node, each
+ * signal made listens on the connection until it closes, so one made for every request of a keep-alive connection
+ * would pile up listeners.
+ */
+function viewOf(request: ApiRequest, body: Pick<ApiRequest, 'text' | 'bodyText'>): ApiRequest {
+  const view = { method: request.method, url: request.url, headers: request.headers, ...body } as ApiRequest;
+  return Object.defineProperty(view, 'signal', { get: () => request.signal, enumerable: true });
+}
