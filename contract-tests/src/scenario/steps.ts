@@ -335,7 +335,8 @@ export const STEPS: Step[] = [
       const card = id(ctx, 'card');
       await ctx.vc.client.intents.create({ cardId: card, summary: 'short-lived', expectedAmount: 300, ttlMinutes: 1 });
       const expiring = await issueCard(ctx, { agentId: id(ctx, 'agent'), expiring: true });
-      await onlyRules(ctx, { spendSpike: { enabled: true, multiplier: 2, windowMinutes: 60, baselineDays: 1, action: 'alert' } });
+      // Two baseline days, so the baseline stays in a whole UTC day before today whatever the hour it was set.
+      await onlyRules(ctx, { spendSpike: { enabled: true, multiplier: 2, windowMinutes: 60, baselineDays: 2, action: 'alert' } });
       const spiky = await issueCard(ctx, { agentId: await newAgent(ctx, 'Spiky') });
       await authorize(ctx, spiky, 100, 'Baseline');
 

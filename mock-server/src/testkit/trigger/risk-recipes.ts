@@ -63,8 +63,10 @@ export const riskRecipes = {
     time: { seconds: DAY + 3600, advanceOnly: true },
     async run(world) {
       const { card } = await world.holder();
+      // Two baseline days: 25 h after the baseline it lies in one of the two whole UTC days before today, whatever
+      // the hour it was set (with one, a baseline set in a day's last hour falls outside).
       await world.withRisk(
-        { spendSpike: { enabled: true, multiplier: 2, windowMinutes: 60, baselineDays: 1, action: 'alert' } },
+        { spendSpike: { enabled: true, multiplier: 2, windowMinutes: 60, baselineDays: 2, action: 'alert' } },
         async () => {
           await world.authorize(card, 100, 'Baseline Store');
           await world.pass(DAY + 3600, 'a day of baseline');
