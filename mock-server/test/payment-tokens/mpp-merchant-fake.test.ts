@@ -44,7 +44,7 @@ describe('the MPP card merchant fake', () => {
     // The merchant decrypted a token number, never the card's number.
     const credentials = await cardrail.cards.credentials(card.id, {});
     expect(payment?.token.paymentToken).toMatch(/^411111\d{10}$/);
-    expect(payment?.token.paymentToken).not.toBe(credentials.number);
+    expect(payment?.token.paymentToken).not.toBe(credentials.pan);
 
     // The same credential again: the draft's replay rule, the cached 200 and its receipt, no second authorization.
     const authorization = paid.paymentToken?.mppCredential?.authorization ?? '';

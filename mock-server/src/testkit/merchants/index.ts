@@ -7,3 +7,12 @@ export {
   type MppMerchantFault,
   type MppMerchantPayment,
 } from './mpp-card-merchant.js';
+export {
+  createAcpMerchant,
+  type AcpCheckoutSession,
+  type AcpMerchant,
+  type AcpMerchantFault,
+  type AcpMerchantOptions,
+} from './acp-merchant.js';
+export { ACP_VERSION } from './acp-psp-vault.js';
+export type { VaultEntry } from './acp-psp-vault.js';
