@@ -6,6 +6,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { Cardrail, PaymentChallengeError } from '../src/index.js';
 import { readCardChallenge } from '../src/payments/card-challenge.js';
+import { readPaymentReceipt } from '../src/payments/payment-receipt.js';
 import { useMswServer } from './support/msw.js';
 
 const server = useMswServer();
@@ -185,5 +186,23 @@ describe("the draft's own 402 example (draft-card-charge-00, folded lines joined
 
   it('refuses it today: it expired on 2026-02-19', () => {
     expect(() => readCardChallenge(header)).toThrow(expect.objectContaining({ code: 'challenge_expired' }));
+  });
+});
+
+describe("the draft's own receipt example (draft-card-charge-00)", () => {
+  const draft = new URL('../../mock-server/test/fixtures/payment-protocols/mpp-card-draft/', import.meta.url);
+  const example = readFileSync(new URL('card-24-L1005-1012.http', draft), 'utf8');
+  const decoded = JSON.parse(readFileSync(new URL('card-26-L1024-1031.json', draft), 'utf8'));
+
+  it('decodes its Payment-Receipt exactly as the draft decodes it', () => {
+    const folded = example.split('Payment-Receipt: ')[1]?.split('\nCache-Control')[0] ?? '';
+    const headers = new Headers({ 'Payment-Receipt': folded.replace(/\n\s+/g, '') });
+    expect(readPaymentReceipt(headers)).toEqual(decoded);
+  });
+
+  it('answers null for a receipt that is not one', () => {
+    expect(readPaymentReceipt(new Headers({ 'Payment-Receipt': 'bm90IGpzb24' }))).toBeNull();
+    expect(readPaymentReceipt(new Headers({ 'Payment-Receipt': b64({ challengeId: 'ch_1' }) }))).toBeNull();
+    expect(readPaymentReceipt(new Headers())).toBeNull();
   });
 });
