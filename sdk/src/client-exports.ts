@@ -33,6 +33,8 @@ export { PaymentChallengeError, type PaymentChallengeErrorCode } from './payment
 export {
   delegatePaymentRequest,
   type AcpAddress,
+  type AcpAllowanceBody,
+  type AcpTokenPaymentMethod,
   type AcpDelegatePaymentRequest,
   type AcpRiskSignal,
   type DelegatePaymentOptions,

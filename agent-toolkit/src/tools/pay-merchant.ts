@@ -45,7 +45,12 @@ export const payMerchant: ToolHandler = async (input, context) => {
     ...(body === undefined ? {} : { body, headers: { 'Content-Type': 'application/json' } }),
     ...(context.call.signal === undefined ? {} : { signal: context.call.signal }),
   };
-  const paid = await context.client.payments.pay(url, init, { cardId, ...extra, fetch: gate.fetch });
+  const paid = await context.client.payments.pay(url, init, {
+    cardId,
+    ...extra,
+    fetch: gate.fetch,
+    mintOptions: writeOptions(context),
+  });
   if (!paid.paymentToken)
     throw new ToolError({
       code: 'no_payment_requested',

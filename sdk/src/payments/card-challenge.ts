@@ -6,6 +6,7 @@ import { type AuthChallenge, parseWwwAuthenticate } from './www-authenticate.js'
 export interface CardChallenge {
   /** The challenge's `id` (the draft's idempotency key at the merchant). */
   id: string;
+  /** The merchant's protection space (`realm`). */
   realm: string;
   /** `expires` as sent (RFC 3339), or null when the challenge has none. */
   expires: string | null;
@@ -13,9 +14,11 @@ export interface CardChallenge {
   amount: number;
   /** Lowercase ISO 4217. */
   currency: string;
+  /** The merchant's display name (`methodDetails.merchantName`). */
   merchantName: string;
   /** The merchant's id at its acquirer (`recipient`), when the request names one. */
   recipient: string | null;
+  /** What is paid for, as the merchant describes it (display only). */
   description: string | null;
 }
 

@@ -2,13 +2,19 @@ import { base64ToBytes } from '../base64.js';
 
 /** A merchant's `Payment-Receipt` for a card charge (draft-card-charge-00 "Receipt Generation"). */
 export interface PaymentReceipt {
+  /** The challenge the payment answered. */
   challengeId: string;
+  /** `card`. */
   method: string;
+  /** `success`, the only status the draft defines. */
   status: string;
   /** The Server Enabler's reference of the authorization. */
   reference: string;
+  /** When the merchant was paid, RFC 3339. */
   timestamp: string;
+  /** The merchant's reference of the order, echoed from the challenge's request. */
   externalId?: string | undefined;
+  /** Members a later draft may add. */
   [member: string]: unknown;
 }
 

@@ -1,3 +1,4 @@
+import type { RequestOptions } from '../core/client-options.js';
 import { APIError } from '../errors.js';
 import type { PaymentToken, UserPaymentToken } from '../generated/api-names.js';
 import type { WaitForDecisionOptions } from '../resources/intent-decision.js';
@@ -23,6 +24,11 @@ export interface PaymentFetchOptions {
   waitForApproval?: boolean | WaitForDecisionOptions | undefined;
   /** The fetch that reaches the merchant (default: `globalThis.fetch`, looked up at each call). */
   fetch?: ((request: Request) => Promise<Response>) | undefined;
+  /**
+   * Options of the request that mints the token (an `idempotencyKey`, so that a retried payment mints once; a
+   * `signal`).
+   */
+  mintOptions?: RequestOptions | undefined;
 }
 
 /** What `payments.pay` did: the merchant's last answer, the token that paid it, and the receipt it sent. */
@@ -88,7 +94,13 @@ export class Payments<Paths extends VariantPaths> {
     const request = new Request(input, init);
     const first = await send(request.clone());
     const header = first.status === 402 ? first.headers.get('www-authenticate') : null;
-    const challenge = header === null ? null : readCardChallenge(header);
+    let challenge: CardChallenge | null = null;
+    try {
+      challenge = header === null ? null : readCardChallenge(header);
+    } catch (error) {
+      await first.body?.cancel();
+      throw error;
+    }
     if (header === null || challenge === null) return { response: first, challenge: null, paymentToken: null, receipt: null };
     await first.body?.cancel();
     const token = await this.#mint(header, challenge, options);
@@ -103,11 +115,15 @@ export class Payments<Paths extends VariantPaths> {
   async #mint(header: string, challenge: CardChallenge, options: PaymentFetchOptions) {
     let token: ByVariant<Paths, PaymentToken, UserPaymentToken>;
     try {
-      token = await this.#tokens.create(options.cardId, {
-        mpp: { challenge: header },
-        ...(options.intentId === undefined ? {} : { intentId: options.intentId }),
-        ...(options.mcc === undefined ? {} : { mcc: options.mcc }),
-      });
+      token = await this.#tokens.create(
+        options.cardId,
+        {
+          mpp: { challenge: header },
+          ...(options.intentId === undefined ? {} : { intentId: options.intentId }),
+          ...(options.mcc === undefined ? {} : { mcc: options.mcc }),
+        },
+        options.mintOptions,
+      );
     } catch (error) {
       throw refusal(error, challenge);
     }
@@ -134,7 +150,8 @@ export class Payments<Paths extends VariantPaths> {
 
 /** Cardrail's refusal to mint, as the typed error of `payments.fetch` (other errors, such as a 401, pass unchanged). */
 function refusal(error: unknown, challenge: CardChallenge): unknown {
-  if (!(error instanceof APIError) || error.status !== 400) return error;
+  // A reused idempotency key is the caller's mistake, not the challenge's: it keeps its own error.
+  if (!(error instanceof APIError) || error.status !== 400 || error.code === 'idempotency_key_reused') return error;
   const code =
     error.code === 'payment_request_expired'
       ? 'challenge_expired'

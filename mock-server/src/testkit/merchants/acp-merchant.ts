@@ -18,6 +18,7 @@ export interface AcpMerchantOptions {
   pspUrl: string;
   /** The key the PSP expects as `Authorization: Bearer` (default `psp_test_key`). */
   pspApiKey?: string;
+  /** The seller's name, as the card's policy knows it. */
   merchantName: string;
   /** The seller's id at its PSP: the payment handler's `config.merchant_id`, the allowance's `merchant_id`. */
   merchantId: string;
@@ -25,22 +26,31 @@ export interface AcpMerchantOptions {
   amount: number;
   /** Lowercase ISO 4217 (default `usd`). */
   currency?: string;
+  /** A fault to make (none by default). */
   fault?: AcpMerchantFault;
 }
 
 /** A checkout session as the seller answers it (a subset of ACP 2026-04-17 `CheckoutSession`). */
 export interface AcpCheckoutSession {
+  /** The session's id (`cs_...`). */
   id: string;
+  /** The ACP version (`2026-04-17`). */
   protocol: { version: string };
+  /** `ready_for_payment` until a payment is authorized, then `completed`. */
   status: 'ready_for_payment' | 'completed';
+  /** Lowercase ISO 4217. */
   currency: string;
+  /** The session's total, in minor units. */
   totals: { type: 'total'; display_text: string; amount: number }[];
+  /** The payment handler: `dev.acp.tokenized.card`, with the PSP's `merchant_id` and `psp_url`. */
   capabilities: {
     payment: {
       handlers: { id: string; name: string; version: string; psp: string; config: { merchant_id: string; psp_url: string } }[];
     };
   };
+  /** ACP's messages: `payment_declined` after a declined authorization. */
   messages: { type: 'error'; code: string; content_type: 'plain'; content: string }[];
+  /** The order, once completed. */
   order?: { id: string; checkout_session_id: string };
 }
 

@@ -8,8 +8,11 @@ const IDEMPOTENCY_KEY = /^.{1,255}$/;
 
 /** What the vault keeps for a vault token (`vt_...`): the request's payment method and allowance. */
 export interface VaultEntry {
+  /** The vault token (`vt_...`). */
   id: string;
+  /** The request's `payment_method` (the network token and its cryptogram). */
   paymentMethod: { number: string; cryptogram?: string; card_number_type: string };
+  /** The request's `allowance`. */
   allowance: { max_amount: number; currency: string; checkout_session_id: string; merchant_id: string; expires_at: string };
 }
 

@@ -15,8 +15,11 @@ export function merchantJose(): Promise<MerchantJose> {
 
 /** A merchant's RSA-OAEP-256 key pair (2048 bits, Web Crypto) and its public JWK as a challenge carries it. */
 export interface MerchantKey {
+  /** The key's id, in the JWK and in every JWE's protected header. */
   kid: string;
+  /** The public key, as a challenge carries it. */
   publicJwk: { kty: 'RSA'; n: string; e: string; kid: string; use: 'enc'; alg: 'RSA-OAEP-256' };
+  /** The private key, which decrypts the credentials. */
   privateKey: CryptoKey;
 }
 

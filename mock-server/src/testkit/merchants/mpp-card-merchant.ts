@@ -31,17 +31,21 @@ export interface MppCardMerchantOptions {
   merchantName: string;
   /** Its id at its acquirer (`recipient`), which the token is then bound to. */
   recipient?: string;
+  /** What is sold (`description` of the request). */
   description?: string;
   /** How long a challenge lasts on the acquirer's test clock (default 5 minutes). */
   challengeTtlSeconds?: number;
+  /** A fault to make (none by default). */
   fault?: MppMerchantFault;
 }
 
 /** What the merchant did with one credential. */
 export interface MppMerchantPayment {
+  /** The challenge the credential answered. */
   challengeId: string;
   /** The token number and cryptogram the merchant decrypted (with jose and its private key). */
   token: { paymentToken: string; eci: string };
+  /** The cryptogram the merchant decrypted. */
   dynamicDataValue: string;
   /** The acquirer's authorization: its id, status and decline reason. */
   transaction: { id: string; status: string; declinedReason?: string | null | undefined };
