@@ -1,4 +1,5 @@
 import { defineConfig, type UserConfig } from 'tsdown';
+import { approvalCardPlugin } from './scripts/approval-card.mjs';
 
 const entry = {
   index: 'src/index.ts',
@@ -20,10 +21,24 @@ const shared = {
   checks: { pluginTimings: false },
   // .mjs/.cjs and .d.mts/.d.cts: each file's module kind is explicit whatever the consumer's package type.
   fixedExtension: true,
+  // The MCP App approval card's HTML, built from src/mcp/apps/view and inlined where the server imports it.
+  plugins: [approvalCardPlugin()],
+  // Of the devDependencies, only MCP Apps' server constants go into the build (a few lines: the extension's id, its
+  // MIME type); everything the package imports at run time is a dependency.
+  deps: { onlyBundle: ['@modelcontextprotocol/ext-apps'] },
 } satisfies UserConfig;
 
 export default defineConfig([
   // The bin is ESM only and shares its chunks with the ESM entry points.
   { ...shared, entry: { ...entry, 'bin/cardrail-mcp': 'src/bin/cardrail-mcp.ts' }, format: 'esm', clean: true },
-  { ...shared, entry, format: 'cjs', clean: false },
+  {
+    ...shared,
+    entry,
+    format: 'cjs',
+    clean: false,
+    // The bundler's runtime (its CommonJS interop helpers) in a chunk of its own, as in the ESM build: left to the
+    // bundler, it joined the MCP chunk, which needs the toolkit's chunk, which then required the MCP chunk back for the
+    // runtime, and \`require('@cardrail/agent-toolkit')\` met the toolkit's class before it was defined.
+    outputOptions: { codeSplitting: { groups: [{ name: 'rolldown-runtime', test: /^\0rolldown\/runtime\.js$/ }] } },
+  },
 ]);

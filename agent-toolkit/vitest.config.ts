@@ -1,7 +1,10 @@
 import { defineConfig } from 'vitest/config';
 import { aiAlias } from '../scripts/vitest-ai.mjs';
+import { approvalCardPlugin } from './scripts/approval-card.mjs';
 
 export default defineConfig({
+  // The MCP App approval card's HTML, built from src/mcp/apps/view as the package's build does.
+  plugins: [approvalCardPlugin()],
   // ai 7 by default; CARDRAIL_AI_MAJOR=6 (the Node 20 lane) runs the same files with ai 6 (scripts/vitest-ai.mjs).
   resolve: { alias: aiAlias() },
   test: {

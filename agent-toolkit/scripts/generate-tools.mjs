@@ -12,7 +12,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { cleanDescription, resolvePointer, toJsonSchema } from './lib/openapi-to-json-schema.mjs';
-import { toolCatalog } from './tool-catalog.mjs';
+import { appToolCatalog, toolCatalog } from './tool-catalog.mjs';
 import { firstDifference } from '../../scripts/lib/first-difference.mjs';
 
 const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -36,8 +36,11 @@ const deref = (document, node) => (node && typeof node.$ref === 'string' ? resol
 /** What the catalog states of every tool's behaviour (MCP's tool annotations, and whether a person may be asked). */
 export const HINTS = ['readOnly', 'destructive', 'idempotent', 'openWorld', 'mayNeedPerson'];
 
-/** The flattened input schema and the description of one catalog tool in one variant's document. */
-export function deriveTool(document, tool, variant) {
+/**
+ * The flattened input schema and the description of one catalog tool in one variant's document. An app tool's
+ * description is its guidance alone: a host and a developer read it, never a model.
+ */
+export function deriveTool(document, tool, variant, { appOnly = false } = {}) {
   const where = `${variant} ${tool.method.toUpperCase()} ${tool.path}`;
   const unstated = HINTS.filter((hint) => typeof tool[hint] !== 'boolean');
   if (unstated.length > 0) throw new Error(`${where}: the catalog does not state ${unstated.join(', ')} of tool ${tool.name}`);
@@ -76,6 +79,10 @@ export function deriveTool(document, tool, variant) {
 
   for (const [name, schema] of Object.entries(tool.toolkitInput ?? {}))
     add(name, structuredClone(schema), (tool.toolkitRequired ?? []).includes(name), 'toolkit field');
+  for (const name of tool.toolkitRequired ?? []) {
+    if (!(name in (tool.toolkitInput ?? {})))
+      throw new Error(`${where}: ${name} is required but not a toolkit field (tool ${tool.name})`);
+  }
 
   for (const name of tool.fixed ?? []) {
     if (!(name in properties))
@@ -106,7 +113,7 @@ export function deriveTool(document, tool, variant) {
     method: tool.method.toUpperCase(),
     path: tool.path,
     ...Object.fromEntries(HINTS.map((hint) => [hint, tool[hint]])),
-    description: `${specText}\n\n${tool.guidance}`,
+    description: appOnly ? tool.guidance : `${specText}\n\n${tool.guidance}`,
     inputSchema,
     outputSchema,
   };
@@ -151,21 +158,32 @@ class SchemaTable {
 
 const camel = (name) => name.replace(/_([a-z])/g, (_, letter) => letter.toUpperCase());
 
+/** One variant's tool set as TypeScript: `export const <name>: <type> = { tool: {...}, ... };`. */
+function renderSet(table, documents, catalog, variant, name, type, options) {
+  const tools = catalog.map((tool) => {
+    const { inputSchema, outputSchema, ...rest } = deriveTool(documents[variant], tool, variant, options);
+    const named = (kind) => [`${camel(tool.name)}${kind}`, `${camel(`${tool.name}_${variant}`)}${kind}`];
+    const input = table.refer(inputSchema, ...named('Input'));
+    const output = table.refer(outputSchema, ...named('Output'));
+    const fields = JSON.stringify(rest, null, 2).replace(/\n\}$/, '');
+    const typed = (reference, schemaType) => `${reference} as ${schemaType}`;
+    return `  ${JSON.stringify(tool.name)}: ${fields.replaceAll('\n', '\n  ')},\n    "inputSchema": ${typed(input, 'ToolInputSchema')},\n    "outputSchema": ${typed(output, 'ToolOutputSchema')}\n  }`;
+  });
+  return `export const ${name}: ${type} = {\n${tools.join(',\n')}\n};\n`;
+}
+
 export function renderToolSchemas(documents) {
   const names = toolCatalog.map((tool) => tool.name);
+  const appNames = appToolCatalog.map((tool) => tool.name);
+  const clash = appNames.find((name) => names.includes(name));
+  if (clash) throw new Error(`${clash} is both a catalog tool and an app tool`);
   const table = new SchemaTable();
-  const sets = VARIANTS.map((variant) => {
-    const tools = toolCatalog.map((tool) => {
-      const { inputSchema, outputSchema, ...rest } = deriveTool(documents[variant], tool, variant);
-      const named = (kind) => [`${camel(tool.name)}${kind}`, `${camel(`${tool.name}_${variant}`)}${kind}`];
-      const input = table.refer(inputSchema, ...named('Input'));
-      const output = table.refer(outputSchema, ...named('Output'));
-      const fields = JSON.stringify(rest, null, 2).replace(/\n\}$/, '');
-      const typed = (reference, type) => `${reference} as ${type}`;
-      return `  ${JSON.stringify(tool.name)}: ${fields.replaceAll('\n', '\n  ')},\n    "inputSchema": ${typed(input, 'ToolInputSchema')},\n    "outputSchema": ${typed(output, 'ToolOutputSchema')}\n  }`;
-    });
-    return `export const ${variant}Tools: GeneratedToolSet = {\n${tools.join(',\n')}\n};\n`;
-  });
+  const sets = VARIANTS.map((variant) =>
+    renderSet(table, documents, toolCatalog, variant, `${variant}Tools`, 'GeneratedToolSet'),
+  );
+  const appSets = VARIANTS.map((variant) =>
+    renderSet(table, documents, appToolCatalog, variant, `${variant}AppTools`, 'GeneratedAppToolSet', { appOnly: true }),
+  );
   return [
     '/**',
     ' * Generated by `npm run generate` (agent-toolkit/scripts/generate-tools.mjs) from the bundled spec of each variant',
@@ -181,8 +199,17 @@ export function renderToolSchemas(documents) {
     '',
     'export type GeneratedToolSet = Record<ToolName, GeneratedTool>;',
     '',
+    "/** The names of the MCP App approval card's tools (app only: never listed to a model). */",
+    `export const APP_TOOL_NAMES = ${JSON.stringify(appNames)} as const;`,
+    '',
+    '/** The name of one app tool. */',
+    'export type AppToolName = (typeof APP_TOOL_NAMES)[number];',
+    '',
+    'export type GeneratedAppToolSet = Record<AppToolName, GeneratedTool>;',
+    '',
     ...table.declarations,
     ...sets,
+    ...appSets,
   ]
     .join('\n')
     .replace(/\n+$/, '\n');

@@ -22,7 +22,7 @@
  *   `pending_approval`), which an MCP server then asks the client to show the person (URL elicitation, a task).
  * @property {Record<string, object>} [toolkitInput] Input fields of the toolkit's own, not of the operation (JSON
  *   Schema; each says what it does): generation fails when one collides with an operation's field.
- * @property {string[]} [toolkitRequired] The toolkit's input fields a call must give.
+ * @property {string[]} [toolkitRequired] Which of the toolkit's own fields a call must give.
  * @property {Record<string, object>} [toolkitOutput] Output fields of the toolkit's own beside the operation's answer
  *   (JSON Schema): generation fails when one collides with a field of the answer.
  * @property {string} guidance For the model: when to call the tool and how to read its answer.
@@ -244,5 +244,75 @@ export const toolCatalog = [
       'Stop the card at once: every payment is declined until a human reactivates it, which you cannot do. Use it ' +
       'when the card details may have leaked, a payment looks wrong, or your task is finished. Freezing a frozen ' +
       'card changes nothing.',
+  },
+];
+
+/** The decision capability an approval card holds: what the server handed its view only (src/mcp/apps). */
+const CAPABILITY_INPUT = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 1024,
+  description:
+    "The decision capability of the card's intent, from the `_meta` of the tool result the card shows (never " +
+    "given to a model): signed by the server for this intent, this agent and the intent's lifetime.",
+};
+
+/**
+ * The tools of the MCP App approval card: its view calls them through the host (`_meta.ui.visibility: ["app"]`), a
+ * model never sees them, and the server offers them only to a client that renders MCP Apps. Derived from the spec as
+ * the catalog's tools are (the intent id's and the reason's schemas are the API's); their description is the guidance
+ * alone, for the host and the developer reading `tools/list`, not for a model.
+ *
+ * @type {CatalogTool[]}
+ */
+export const appToolCatalog = [
+  {
+    name: 'approval_card_read',
+    title: 'Read the approval card',
+    method: 'get',
+    path: '/intents/{intentId}',
+    readOnly: true,
+    destructive: false,
+    idempotent: true,
+    openWorld: false,
+    mayNeedPerson: false,
+    toolkitInput: {
+      capability: CAPABILITY_INPUT,
+      waitSeconds: {
+        type: 'integer',
+        minimum: 0,
+        maximum: 25,
+        default: 0,
+        description:
+          'While the intent waits for a person, wait up to this many seconds for a decision made elsewhere before ' +
+          'answering (0: answer at once).',
+      },
+    },
+    toolkitRequired: ['capability'],
+    guidance:
+      "What the approval card shows of an intent waiting for a person: the intent, the agent and its owner, the card, what the card and the owner may still spend, what Cardrail would decide if the payment came now, and who decided once someone did. App only: refused without the intent's decision capability.",
+  },
+  {
+    name: 'approval_card_decide',
+    title: 'Decide from the approval card',
+    method: 'post',
+    path: '/intents/{intentId}/reject',
+    fixed: ['decidedBy'],
+    readOnly: false,
+    destructive: false,
+    idempotent: false,
+    openWorld: false,
+    mayNeedPerson: false,
+    toolkitInput: {
+      decision: {
+        type: 'string',
+        enum: ['approve', 'reject'],
+        description: "The person's decision.",
+      },
+      capability: CAPABILITY_INPUT,
+    },
+    toolkitRequired: ['decision', 'capability'],
+    guidance:
+      "A person's decision, from the approval card: `approve` or `reject` the intent (with an optional reason for a rejection). App only: refused without the intent's decision capability, and refused once the intent is decided or expired; nothing changes then.",
   },
 ];

@@ -12,8 +12,11 @@ describe('cardrail-mcp command line', () => {
   it("reads how declare_intent asks for a person's decision", () => {
     const base = ['--api-key', 'sk_test_cli000001', '--agent', 'agt_1'];
     expect(parseCli(base, {})).toMatchObject({
-      config: { approval: { elicitation: true, tasks: true, elicitationTimeoutMs: undefined, decisionWaitSeconds: undefined } },
+      config: {
+        approval: { apps: true, elicitation: true, tasks: true, elicitationTimeoutMs: undefined, decisionWaitSeconds: undefined },
+      },
     });
+    expect(parseCli([...base, '--no-apps'], {})).toMatchObject({ config: { approval: { apps: false, elicitation: true } } });
     expect(parseCli([...base, '--no-elicitation', '--elicitation-timeout', '30', '--approval-wait', '240'], {})).toMatchObject({
       config: { approval: { elicitation: false, tasks: true, elicitationTimeoutMs: 30_000, decisionWaitSeconds: 240 } },
     });
@@ -33,6 +36,7 @@ describe('cardrail-mcp command line', () => {
       '--port',
       '--host',
       '--no-tasks',
+      '--no-apps',
       '--allowed-origin',
       '--allowed-host',
       'CARDRAIL_MCP_STATE_SECRET',
@@ -116,7 +120,7 @@ describe('cardrail-mcp command line', () => {
         variant: 'customer',
         credentialExposure: 'full',
         payMerchants: [],
-        approval: { elicitation: true, tasks: true, elicitationTimeoutMs: undefined, decisionWaitSeconds: undefined },
+        approval: { apps: true, elicitation: true, tasks: true, elicitationTimeoutMs: undefined, decisionWaitSeconds: undefined },
         transport: 'http',
         host: undefined,
         port: 0,

@@ -64,6 +64,24 @@ describe('createMcpFetchHandler with an authenticator', () => {
     expect(refused.status).toBe(403);
     expect(sent.paths().length).toBe(before);
     expect(seen.at(-1)).toEqual({ method: 'tools/call', tool: 'freeze_card', readOnly: false });
+    // A batch would carry calls the authenticator is not told about: refused once authenticated, nothing run.
+    const batch = await handler(
+      new Request(URL_, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'Bearer reader', 'mcp-protocol-version': '2025-11-25' },
+        body: JSON.stringify([
+          {
+            jsonrpc: '2.0',
+            id: 1,
+            method: 'tools/call',
+            params: { name: 'freeze_card', arguments: { cardId: world.plainCard } },
+          },
+        ]),
+      }),
+    );
+    expect(batch.status).toBe(400);
+    expect(await batch.json()).toMatchObject({ error: { code: -32600 } });
+    expect(sent.paths().length).toBe(before);
 
     const read = await call('reader', 'check_spending_power', { cardId: world.approvalCard });
     expect(read.answer.result.structuredContent).toMatchObject({ cardId: world.approvalCard });

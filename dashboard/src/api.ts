@@ -261,11 +261,29 @@ export class DashboardApi {
   }
 
   async approveIntent(intentId: string): Promise<void> {
-    await this.#client.intents.approve(intentId);
+    await this.#client.intents.approve(intentId, { decidedBy: await this.#decider() });
   }
 
   async rejectIntent(intentId: string, reason: string): Promise<void> {
-    await this.#client.intents.reject(intentId, reason ? { reason } : {});
+    await this.#client.intents.reject(intentId, { ...(reason ? { reason } : {}), decidedBy: await this.#decider() });
+  }
+
+  #signedInKeyName: Promise<string | null> | undefined;
+
+  /**
+   * Who decides on this page, as the intent records it: the person who signed in, named by their key's label (the
+   * key's redacted form when it has none, or when the key list cannot be read), on the dashboard.
+   */
+  async #decider(): Promise<{ name: string; via: string }> {
+    this.#signedInKeyName ??= firstItems(this.#client.apiKeys.list({ limit: LIST_LIMIT })).then(
+      (keys) => {
+        const mine = keys.filter((key) => key.redactedKey === this.signedInAs && key.status === 'active');
+        return mine.length === 1 ? (mine[0]?.name ?? null) : null;
+      },
+      () => null,
+    );
+    const label = await this.#signedInKeyName;
+    return { name: label ?? `the holder of key ${this.signedInAs}`, via: 'the dashboard' };
   }
 
   // Transactions and the simulated card network.

@@ -1,30 +1,7 @@
 // How amounts and times read on the page. Amounts are integers in minor units (docs/money.md).
 
-export function formatMoney(cents: number | null | undefined, currency = 'usd'): string {
-  if (cents === null || cents === undefined) return '—';
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
-  } catch {
-    return `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
-  }
-}
-
-const dateTime = new Intl.DateTimeFormat('en-GB', {
-  year: 'numeric',
-  month: 'short',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  timeZone: 'UTC',
-  timeZoneName: 'short',
-});
-
-export function formatTime(time: string | number | null | undefined): string {
-  if (time === null || time === undefined) return '—';
-  const date = new Date(time);
-  return Number.isNaN(date.getTime()) ? String(time) : dateTime.format(date);
-}
+// Amounts and times read the same on the intent's page here and on the MCP App approval card: one module says both.
+export { formatMoney, formatTime } from '../../agent-toolkit/src/mcp/apps/intent-words.js';
 
 /** A duration in seconds as the largest units that say it exactly: `2 h 30 min`, `3 d`. */
 export function formatDuration(seconds: number): string {

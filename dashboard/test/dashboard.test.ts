@@ -11,8 +11,8 @@ import { dashboardSuite } from './support/suite.js';
 const { server, open, openAt } = dashboardSuite();
 
 /** A key of the client's organization for the person at the dashboard, made through the API like any other. */
-async function keyFor(client: Cardrail | CardrailUsers): Promise<string> {
-  return (await client.apiKeys.create({ name: 'dashboard' })).key;
+async function keyFor(client: Cardrail | CardrailUsers, name = 'dashboard'): Promise<string> {
+  return (await client.apiKeys.create({ name })).key;
 }
 
 /** A fresh page, signed in with a new key of the client's organization. */
@@ -240,6 +240,7 @@ describe("an intent's own page (its approvalUrl)", () => {
       client,
       email: 'ada@example.com',
       agent: { name: 'GPU buyer' },
+      balance: 50_000,
       card: { policy: { requireApproval: true, limits: { perDay: 50_000, perMonth: 200_000 } } },
     });
     await client.customers.update(owner.id, { name: { first: 'Ada', last: 'Lovelace' } });
@@ -251,7 +252,7 @@ describe("an intent's own page (its approvalUrl)", () => {
       expectedMerchant: 'OpenAI',
       customerIntentId: 'order-77',
     });
-    const key = await keyFor(client);
+    const key = await keyFor(client, 'Ada Lovelace');
 
     // The person follows the link in a new tab: nothing is shown before signing in, and signing in leads back.
     const { page } = await openAt(pageOf(intent.id));
@@ -275,7 +276,9 @@ describe("an intent's own page (its approvalUrl)", () => {
     expect(await fact('Agent').textContent()).toContain(agent.id);
     expect(await fact('Owner').textContent()).toContain('Ada Lovelace (ada@example.com)');
     expect(await fact('Card').textContent()).toContain(`•••• ${card.last4}`);
-    expect(await fact('Card may still spend').textContent()).toBe('$487.50 today, $1,987.50 this month');
+    // The card's limits, and beside them the owner's balance ($500.00 less the $12.50 still held).
+    expect(await fact('May still spend').textContent()).toBe('$487.50 today, $1,987.50 this month; balance $487.50');
+    expect(await fact('If paid now').textContent()).toContain("needs a person's approval");
     expect(await fact('If paid now').textContent()).toContain('approval_required');
     expect(await fact('Declared').textContent()).toContain('order-77');
     await page
@@ -285,10 +288,14 @@ describe("an intent's own page (its approvalUrl)", () => {
     await purchase.getByText('pending approval', { exact: true }).waitFor();
 
     await purchase.getByRole('button', { name: 'Approve' }).click();
-    await purchase.getByText(/^Approved .* by api\. The agent may now pay\.$/).waitFor();
+    // The decider is the person who signed in, named by their key's label, not the transport.
+    await purchase.getByText(/^Approved .* by Ada Lovelace via the dashboard\. The agent may now pay\.$/).waitFor();
     await purchase.getByText('approved', { exact: true }).waitFor();
     expect(await purchase.getByRole('button', { name: 'Approve' }).count()).toBe(0);
-    expect((await client.intents.retrieve(intent.id)).status).toBe('pending');
+    expect(await client.intents.retrieve(intent.id)).toMatchObject({
+      status: 'pending',
+      decidedBy: { name: 'Ada Lovelace', via: 'the dashboard', apiKey: { name: 'Ada Lovelace' } },
+    });
     await inbox.waitFor('intent.approved', (event) => event.data.intentId === intent.id, { timeoutMs: UI_TIMEOUT_MS });
 
     // The list of every intent reads `approved` too, not `pending`, and links back to the page.
@@ -306,9 +313,11 @@ describe("an intent's own page (its approvalUrl)", () => {
     const page = await signedIn(client);
     await page.goto(pageOf(intent.id));
     const purchase = page.getByRole('region', { name: 'The purchase' });
+    // No limit is said as such, beside the balance (the cardholder's $10,000.00).
+    await purchase.getByText('no daily limit, no monthly limit; balance $10,000.00', { exact: true }).waitFor();
     await purchase.getByLabel('Reason for rejection').fill('Not in this month’s budget');
     await purchase.getByRole('button', { name: 'Reject' }).click();
-    await purchase.getByText(/^Rejected .*: Not in this month’s budget$/).waitFor();
+    await purchase.getByText(/^Rejected .* by dashboard via the dashboard: Not in this month’s budget$/).waitFor();
     expect(await client.intents.retrieve(intent.id)).toMatchObject({
       status: 'rejected',
       rejectionReason: 'Not in this month’s budget',
@@ -319,7 +328,7 @@ describe("an intent's own page (its approvalUrl)", () => {
     await page.goto(pageOf(other.id));
     await purchase.getByRole('button', { name: 'Approve' }).waitFor();
     await client.intents.approve(other.id);
-    await purchase.getByText(/^Approved .* by api\./).waitFor();
+    await purchase.getByText(/^Approved .* through the API with key sk_test_\.\.\.\w{4}\./).waitFor();
     expect(await purchase.getByRole('button', { name: 'Reject' }).count()).toBe(0);
 
     await page.goto(pageOf('int_doesnotexist0000'));

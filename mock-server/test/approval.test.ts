@@ -91,6 +91,54 @@ describe('approvalUrl', () => {
   });
 });
 
+describe('who decided (decidedBy)', () => {
+  it('records the person and the place the request names, and the key it was made with, in both variants', async () => {
+    const mock = createMockServer({ validateResponses: true });
+    const owner = mock.client();
+    const named = await owner.apiKeys.create({ name: 'Ada’s laptop' });
+    const ada = mock.client({ apiKey: named.key });
+    const { card } = await mock.cardholder({ client: owner, card: { policy: { requireApproval: true } } });
+    const first = await declare(owner, card.id);
+    expect(first.decidedBy).toBeNull();
+    const approved = await ada.intents.approve(first.id, { decidedBy: { name: 'Ada Lovelace', via: 'the dashboard' } });
+    expect(approved.decidedBy).toEqual({
+      name: 'Ada Lovelace',
+      via: 'the dashboard',
+      apiKey: { id: named.id, name: 'Ada’s laptop', redactedKey: named.redactedKey },
+    });
+    expect((await owner.intents.retrieve(first.id)).decidedBy).toEqual(approved.decidedBy);
+
+    // A decision that names nobody still says which key made it.
+    const second = await declare(owner, card.id, 'Hotel');
+    const rejected = await ada.intents.reject(second.id, { reason: 'Too dear' });
+    expect(rejected.decidedBy).toEqual({ name: null, via: null, apiKey: approved.decidedBy?.apiKey });
+
+    const users = mock.client({ variant: 'user' });
+    const holder = await mock.cardholder({ client: users, card: { requireApproval: true } });
+    const theirs = await users.intents.create({ cardId: holder.card.id, summary: 'Train', expectedAmount: 9_000 });
+    const decided = await users.intents.reject(theirs.id, { decidedBy: { via: 'the approval card in Claude' } });
+    expect(decided.decidedBy).toMatchObject({
+      name: null,
+      via: 'the approval card in Claude',
+      apiKey: { id: expect.stringMatching(/^key_/) },
+    });
+  });
+
+  it('refuses a decider the spec does not allow, and decides nothing', async () => {
+    const mock = createMockServer({ validateResponses: true });
+    const client = mock.client();
+    const { card } = await mock.cardholder({ client, card: { policy: { requireApproval: true } } });
+    const intent = await declare(client, card.id);
+    for (const decidedBy of [{ name: 'x'.repeat(201) }, { name: '' }, { who: 'Ada' }]) {
+      const refused = await client.intents
+        .approve(intent.id, { decidedBy: decidedBy as { name: string } })
+        .catch((error: unknown) => error);
+      expect(refused).toMatchObject({ status: 400, code: 'invalid_request' });
+    }
+    expect((await client.intents.retrieve(intent.id)).status).toBe('pending_approval');
+  });
+});
+
 describe('approvalUrl from the CLI', () => {
   const quiet = { out: () => {}, onSignal: () => {} };
 

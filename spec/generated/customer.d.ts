@@ -2009,6 +2009,20 @@ export interface components {
             percent?: number;
             amount?: components["schemas"]["Amount"];
         };
+        /** @description Who decided an intent that waited for a person, as far as Cardrail knows: the person and the place of the decision as the approve or reject request named them (its `decidedBy`), and the API key the request was made with. */
+        IntentDecider: {
+            /** @description The person, as the request named them; null when it named nobody. */
+            name: string | null;
+            /** @description Where they decided, as the request said (such as `the dashboard`); null when it did not say. */
+            via: string | null;
+            /** @description The API key the decision was made with. */
+            apiKey: {
+                id: string;
+                name: string | null;
+                /** @description The prefix and last four characters, e.g. `sk_test_...a1B2`. */
+                redactedKey: string;
+            };
+        };
         /** @description A pre-transaction declaration of what an agent is about to spend. */
         Intent: {
             id: string;
@@ -2036,6 +2050,8 @@ export interface components {
             rejectedAt: string | null;
             rejectedBy: string | null;
             rejectionReason: string | null;
+            /** @description Who approved or rejected the intent; null until someone did (and for an intent that needed nobody). */
+            decidedBy: components["schemas"]["IntentDecider"] | null;
             matchedTransactionId: string | null;
             /**
              * Format: uri
@@ -2062,8 +2078,18 @@ export interface components {
             ttlMinutes?: number;
             tolerance?: components["schemas"]["IntentTolerance"];
         };
+        /** @description Who is deciding, recorded in the intent's `decidedBy` beside the API key of the request: the person (a name or an e-mail address a reader recognizes) and where they decide. */
+        IntentDecidedBy: {
+            name?: string;
+            /** @description Where, in words that follow "via" (`the dashboard`, `the approval card in Claude`). */
+            via?: string;
+        };
+        IntentApprove: {
+            decidedBy?: components["schemas"]["IntentDecidedBy"];
+        };
         IntentReject: {
             reason?: string;
+            decidedBy?: components["schemas"]["IntentDecidedBy"];
         };
         /**
          * @example pending
@@ -6173,7 +6199,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["IntentApprove"];
+            };
+        };
         responses: {
             /** @description Success. */
             200: {
@@ -6194,6 +6224,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
             502: components["responses"]["BadGateway"];

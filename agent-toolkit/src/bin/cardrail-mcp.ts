@@ -10,28 +10,19 @@ const stderrLogger: Logger = { error: say, warn: say, info: say, debug: say };
 
 async function serve(config: ServeConfig): Promise<RunningMcpServer> {
   // Loaded once the command line is known good: --help, --version and usage errors answer without the MCP SDK.
-  const [{ createCardrailToolkit }, { serveHttp, serveStdio }, { stateSecretFromApiKey }] = await Promise.all([
+  const [{ createCardrailToolkit }, { protectWithOAuth, serveHttp, serveStdio }, { stateSecretFromApiKey }] = await Promise.all([
     import('../toolkit.js'),
     import('../mcp/node.js'),
     import('../mcp/state-secret.js'),
   ]);
-  let toolkit: ReturnType<typeof createCardrailToolkit>;
-  try {
-    toolkit = createCardrailToolkit({
-      apiKey: config.apiKey,
-      agentId: config.agentId,
-      cardId: config.cardId,
-      baseUrl: config.baseUrl,
-      variant: config.variant,
-      credentialExposure: config.credentialExposure,
-      payments: { merchants: config.payMerchants.map((origin) => ({ origin })) },
-      clientOptions: { logger: stderrLogger },
-    });
-  } catch (error) {
-    // A key without the sk_test_/sk_live_ prefix, an empty id: the command line is wrong.
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
-  const scope = `agent ${toolkit.agentId}${toolkit.cardId === undefined ? '' : `, card ${toolkit.cardId}`}`;
+  const organization = {
+    apiKey: config.apiKey,
+    baseUrl: config.baseUrl,
+    variant: config.variant,
+    credentialExposure: config.credentialExposure,
+    payments: { merchants: config.payMerchants.map((origin) => ({ origin })) },
+    clientOptions: { logger: stderrLogger },
+  };
   const server = {
     approval: config.approval,
     // Derived from the API key when not given: retried calls and tasks survive a restart with the same key.
@@ -40,14 +31,33 @@ async function serve(config: ServeConfig): Promise<RunningMcpServer> {
   };
   if (config.conformanceFixtures)
     say('cardrail-mcp: CARDRAIL_MCP_CONFORMANCE_FIXTURES=1 adds test-only tools; never give this server to a model.');
+  const http = {
+    ...server,
+    host: config.host,
+    port: config.port,
+    allowedHosts: config.allowedHosts,
+    allowedOrigins: config.allowedOrigins,
+  };
+  const { auth, agentId } = config;
+  if (auth !== undefined) {
+    // OAuth: the key is the organization's, each access token names the agent (and card) its calls act for.
+    const served = usage(() => protectWithOAuth({ ...auth, onProblem: say }, organization));
+    const running = await serveHttp(served, http);
+    const { issuer, audience, metadataUrl } = served.resourceServer;
+    say(`cardrail-mcp ${VERSION}: tools for the agent each access token names at ${running.url} (streamable HTTP, OAuth)`);
+    say(`  tokens of ${issuer} for ${audience}; protected resource metadata at ${metadataUrl}`);
+    served.resourceServer.prepare().then(
+      (jwks) => say(`  signing keys from ${jwks}`),
+      () => undefined, // already said through onProblem; the next token tries again
+    );
+    return running;
+  }
+  // parseCli requires an agent without OAuth.
+  if (agentId === undefined) throw new UsageError('--agent <agentId> is required (or set CARDRAIL_AGENT_ID).');
+  const toolkit = usage(() => createCardrailToolkit({ ...organization, agentId, cardId: config.cardId }));
+  const scope = `agent ${toolkit.agentId}${toolkit.cardId === undefined ? '' : `, card ${toolkit.cardId}`}`;
   if (config.transport === 'http') {
-    const running = await serveHttp(toolkit, {
-      ...server,
-      host: config.host,
-      port: config.port,
-      allowedHosts: config.allowedHosts,
-      allowedOrigins: config.allowedOrigins,
-    });
+    const running = await serveHttp(toolkit, http);
     say(`cardrail-mcp ${VERSION}: tools for ${scope} at ${running.url} (streamable HTTP)`);
     return running;
   }
@@ -55,6 +65,15 @@ async function serve(config: ServeConfig): Promise<RunningMcpServer> {
   const running = await serveStdio(toolkit, server);
   say(`cardrail-mcp ${VERSION}: tools for ${scope} on stdio`);
   return running;
+}
+
+/** What `make` throws (a key without the sk_test_/sk_live_ prefix, an empty id) means the command line is wrong. */
+function usage<T>(make: () => T): T {
+  try {
+    return make();
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
 }
 
 let stopping = false;

@@ -1,10 +1,15 @@
 import { parseArgs } from 'node:util';
 import { API_VARIANTS, type ApiVariant } from '../api-variant.js';
 import { CREDENTIAL_EXPOSURES, type CredentialExposure } from '../credential-exposure.js';
+import type { HttpAuthOptions } from '../http-auth/settings.js';
+import { AUTH_OPTIONS, AUTH_USAGE, authFromFlags } from './auth-args.js';
+import { UsageError } from './usage-error.js';
 
 export const USAGE = `Usage: cardrail-mcp --api-key <key> --agent <agentId> [--card <cardId>] [--base-url <url>] [options]
+       cardrail-mcp --api-key <key> --transport http --auth-issuer <url> --auth-audience <url> [options]
 
-Serves Cardrail's agent tools over the Model Context Protocol, scoped to one agent (and optionally one card).
+Serves Cardrail's agent tools over the Model Context Protocol, scoped to one agent (and optionally one card), or,
+behind OAuth, to the agent (and card) each access token names.
 
 Options:
   --api-key <key>              sk_test_... or sk_live_... (default: $CARDRAIL_API_KEY; prefer it, arguments
@@ -25,6 +30,8 @@ Options:
                                that cannot show one
   --no-tasks                   never answer with a task (MCP tasks extension), even to a client that
                                declared it
+  --no-apps                    never show the approval card (MCP Apps), even to a client that renders it:
+                               such a client is asked as one without MCP Apps would be
   --elicitation-timeout <s>    how long a 2025-11-25 client has to show the approval page (default 60 seconds)
   --approval-wait <s>          once the person opened the page, how long declare_intent waits for their
                                decision (default 120, at most 300 seconds)
@@ -33,19 +40,23 @@ Options:
   --host <host>                HTTP only; default 127.0.0.1
   --port <n>                   HTTP only; default 4020, 0 picks a free port
   --allowed-host <name>        HTTP only, repeatable: a host name accepted in the Host header (default: the
-                               loopback names on a loopback host, else --host)
+                               loopback names on a loopback host, else --host); the --auth-audience host is
+                               always accepted too
   --allowed-origin <origin>    HTTP only, repeatable: a web page origin (https://app.example) or host name
                                that may call the server; others get 403 (default: localhost pages on a
-                               loopback host, else none)
+                               loopback host, else none); the --auth-audience origin is always accepted too
+  -h, --help                   this help
+  -v, --version                the version
+
+${AUTH_USAGE}
 
 Environment only: CARDRAIL_MCP_STATE_SECRET (at least 32 bytes) signs what clients hold for the server
-(retried calls, task ids); default: derived from the API key, so it survives a restart.
-  -h, --help                   this help
-  -v, --version                the version`;
+(retried calls, task ids); default: derived from the API key, so it survives a restart.`;
 
 export interface ServeConfig {
   apiKey: string;
-  agentId: string;
+  /** The agent every tool acts for; undefined behind OAuth, where each token names it. */
+  agentId: string | undefined;
   cardId: string | undefined;
   baseUrl: string | undefined;
   variant: ApiVariant;
@@ -54,6 +65,7 @@ export interface ServeConfig {
   payMerchants: string[];
   /** How declare_intent asks a client for a person's decision. */
   approval: {
+    apps: boolean;
     elicitation: boolean;
     tasks: boolean;
     elicitationTimeoutMs: number | undefined;
@@ -68,14 +80,13 @@ export interface ServeConfig {
   stateSecret: string | undefined;
   /** CARDRAIL_MCP_CONFORMANCE_FIXTURES=1: the conformance suite's tools (test only). */
   conformanceFixtures: boolean;
+  /** OAuth for the HTTP transport (`--auth-issuer`...), or undefined: the API key mode. */
+  auth: HttpAuthOptions | undefined;
 }
 
 export type CliCommand = { kind: 'help' } | { kind: 'version' } | { kind: 'serve'; config: ServeConfig };
 
-/** A mistake on the command line: printed with a pointer to --help, exit status 2. */
-export class UsageError extends Error {
-  override readonly name = 'UsageError';
-}
+export { UsageError };
 
 function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], flag: string, fallback: T): T {
   if (value === undefined) return fallback;
@@ -115,6 +126,7 @@ const OPTIONS = {
   'pay-merchant': { type: 'string', multiple: true },
   'no-elicitation': { type: 'boolean' },
   'no-tasks': { type: 'boolean' },
+  'no-apps': { type: 'boolean' },
   'elicitation-timeout': { type: 'string' },
   'approval-wait': { type: 'string' },
   transport: { type: 'string' },
@@ -122,6 +134,7 @@ const OPTIONS = {
   port: { type: 'string' },
   'allowed-host': { type: 'string', multiple: true },
   'allowed-origin': { type: 'string', multiple: true },
+  ...AUTH_OPTIONS,
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const;
@@ -142,7 +155,7 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
   const apiKey = nonEmpty(values['api-key']) ?? nonEmpty(env.CARDRAIL_API_KEY);
   if (apiKey === undefined) throw new UsageError('--api-key <key> is required (or set CARDRAIL_API_KEY).');
   const agentId = nonEmpty(values.agent) ?? nonEmpty(env.CARDRAIL_AGENT_ID);
-  if (agentId === undefined) throw new UsageError('--agent <agentId> is required (or set CARDRAIL_AGENT_ID).');
+  const cardId = nonEmpty(values.card) ?? nonEmpty(env.CARDRAIL_CARD_ID);
   const transport = oneOf(values.transport, ['stdio', 'http'] as const, '--transport', 'stdio');
   const httpOnly = (['host', 'port', 'allowed-host', 'allowed-origin'] as const).filter((flag) => values[flag] !== undefined);
   if (transport === 'stdio' && httpOnly.length > 0) {
@@ -153,17 +166,26 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
   if (stateSecret !== undefined && new TextEncoder().encode(stateSecret).byteLength < 32) {
     throw new UsageError('CARDRAIL_MCP_STATE_SECRET must be at least 32 bytes long.');
   }
+  const auth = authFromFlags(values, transport);
+  if (auth === undefined && agentId === undefined)
+    throw new UsageError('--agent <agentId> is required (or set CARDRAIL_AGENT_ID).');
+  if (auth !== undefined && (agentId ?? cardId) !== undefined) {
+    throw new UsageError(
+      'with --auth-issuer each access token names its agent and card: drop --agent and --card (and CARDRAIL_AGENT_ID, CARDRAIL_CARD_ID).',
+    );
+  }
   return {
     kind: 'serve',
     config: {
       apiKey,
       agentId,
-      cardId: nonEmpty(values.card) ?? nonEmpty(env.CARDRAIL_CARD_ID),
+      cardId,
       baseUrl: nonEmpty(values['base-url']) ?? nonEmpty(env.CARDRAIL_BASE_URL),
       variant: oneOf(values.variant, API_VARIANTS, '--variant', 'customer'),
       credentialExposure: oneOf(values['credential-exposure'], CREDENTIAL_EXPOSURES, '--credential-exposure', 'masked'),
       payMerchants: values['pay-merchant'] ?? [],
       approval: {
+        apps: values['no-apps'] !== true,
         elicitation: values['no-elicitation'] !== true,
         tasks: values['no-tasks'] !== true,
         elicitationTimeoutMs: mapDefined(seconds(values['elicitation-timeout'], '--elicitation-timeout', 3600), (s) => s * 1000),
@@ -176,6 +198,7 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
       allowedOrigins: values['allowed-origin'],
       stateSecret,
       conformanceFixtures: env.CARDRAIL_MCP_CONFORMANCE_FIXTURES === '1',
+      auth,
     },
   };
 }

@@ -12,6 +12,14 @@ export type ToolName = (typeof TOOL_NAMES)[number];
 
 export type GeneratedToolSet = Record<ToolName, GeneratedTool>;
 
+/** The names of the MCP App approval card's tools (app only: never listed to a model). */
+export const APP_TOOL_NAMES = ["approval_card_read","approval_card_decide"] as const;
+
+/** The name of one app tool. */
+export type AppToolName = (typeof APP_TOOL_NAMES)[number];
+
+export type GeneratedAppToolSet = Record<AppToolName, GeneratedTool>;
+
 const checkSpendingPowerInput: JsonSchema = {
   "type": "object",
   "properties": {
@@ -815,6 +823,7 @@ const declareIntentOutput: JsonSchema = {
     "rejectedAt",
     "rejectedBy",
     "rejectionReason",
+    "decidedBy",
     "matchedTransactionId",
     "approvalUrl"
   ],
@@ -935,6 +944,68 @@ const declareIntentOutput: JsonSchema = {
       "type": [
         "string",
         "null"
+      ]
+    },
+    "decidedBy": {
+      "description": "Who approved or rejected the intent; null until someone did (and for an intent that needed nobody).",
+      "oneOf": [
+        {
+          "type": "object",
+          "description": "Who decided an intent that waited for a person, as far as Cardrail knows: the person and the place of the decision as the approve or reject request named them (its `decidedBy`), and the API key the request was made with.",
+          "required": [
+            "name",
+            "via",
+            "apiKey"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "name": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 200,
+              "description": "The person, as the request named them; null when it named nobody."
+            },
+            "via": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 200,
+              "description": "Where they decided, as the request said (such as `the dashboard`); null when it did not say."
+            },
+            "apiKey": {
+              "type": "object",
+              "description": "The API key the decision was made with.",
+              "required": [
+                "id",
+                "name",
+                "redactedKey"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "id": {
+                  "type": "string",
+                  "pattern": "^key_"
+                },
+                "name": {
+                  "type": [
+                    "string",
+                    "null"
+                  ]
+                },
+                "redactedKey": {
+                  "type": "string",
+                  "description": "The prefix and last four characters, e.g. `sk_test_...a1B2`."
+                }
+              }
+            }
+          }
+        },
+        {
+          "type": "null"
+        }
       ]
     },
     "matchedTransactionId": {
@@ -3131,6 +3202,70 @@ const freezeCardUserOutput: JsonSchema = {
   }
 };
 
+const approvalCardReadInput: JsonSchema = {
+  "type": "object",
+  "properties": {
+    "intentId": {
+      "type": "string",
+      "minLength": 1,
+      "description": "Intent id (`int_...`)."
+    },
+    "capability": {
+      "type": "string",
+      "minLength": 1,
+      "maxLength": 1024,
+      "description": "The decision capability of the card's intent, from the `_meta` of the tool result the card shows (never given to a model): signed by the server for this intent, this agent and the intent's lifetime."
+    },
+    "waitSeconds": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 25,
+      "default": 0,
+      "description": "While the intent waits for a person, wait up to this many seconds for a decision made elsewhere before answering (0: answer at once)."
+    }
+  },
+  "required": [
+    "intentId",
+    "capability"
+  ],
+  "additionalProperties": false
+};
+
+const approvalCardDecideInput: JsonSchema = {
+  "type": "object",
+  "properties": {
+    "intentId": {
+      "type": "string",
+      "minLength": 1,
+      "description": "Intent id (`int_...`)."
+    },
+    "reason": {
+      "type": "string",
+      "maxLength": 500
+    },
+    "decision": {
+      "type": "string",
+      "enum": [
+        "approve",
+        "reject"
+      ],
+      "description": "The person's decision."
+    },
+    "capability": {
+      "type": "string",
+      "minLength": 1,
+      "maxLength": 1024,
+      "description": "The decision capability of the card's intent, from the `_meta` of the tool result the card shows (never given to a model): signed by the server for this intent, this agent and the intent's lifetime."
+    }
+  },
+  "required": [
+    "intentId",
+    "decision",
+    "capability"
+  ],
+  "additionalProperties": false
+};
+
 export const customerTools: GeneratedToolSet = {
   "check_spending_power": {
     "name": "check_spending_power",
@@ -3404,5 +3539,71 @@ export const userTools: GeneratedToolSet = {
     "description": "Freeze a card. No transactions are allowed while frozen (`card.frozen`, reason `manual`, frozenBy `api`).\n\nStop the card at once: every payment is declined until a human reactivates it, which you cannot do. Use it when the card details may have leaked, a payment looks wrong, or your task is finished. Freezing a frozen card changes nothing.",
     "inputSchema": checkSpendingPowerInput as ToolInputSchema,
     "outputSchema": freezeCardUserOutput as ToolOutputSchema
+  }
+};
+
+export const customerAppTools: GeneratedAppToolSet = {
+  "approval_card_read": {
+    "name": "approval_card_read",
+    "title": "Read the approval card",
+    "operationId": "getIntent",
+    "method": "GET",
+    "path": "/intents/{intentId}",
+    "readOnly": true,
+    "destructive": false,
+    "idempotent": true,
+    "openWorld": false,
+    "mayNeedPerson": false,
+    "description": "What the approval card shows of an intent waiting for a person: the intent, the agent and its owner, the card, what the card and the owner may still spend, what Cardrail would decide if the payment came now, and who decided once someone did. App only: refused without the intent's decision capability.",
+    "inputSchema": approvalCardReadInput as ToolInputSchema,
+    "outputSchema": declareIntentOutput as ToolOutputSchema
+  },
+  "approval_card_decide": {
+    "name": "approval_card_decide",
+    "title": "Decide from the approval card",
+    "operationId": "rejectIntent",
+    "method": "POST",
+    "path": "/intents/{intentId}/reject",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "openWorld": false,
+    "mayNeedPerson": false,
+    "description": "A person's decision, from the approval card: `approve` or `reject` the intent (with an optional reason for a rejection). App only: refused without the intent's decision capability, and refused once the intent is decided or expired; nothing changes then.",
+    "inputSchema": approvalCardDecideInput as ToolInputSchema,
+    "outputSchema": declareIntentOutput as ToolOutputSchema
+  }
+};
+
+export const userAppTools: GeneratedAppToolSet = {
+  "approval_card_read": {
+    "name": "approval_card_read",
+    "title": "Read the approval card",
+    "operationId": "getIntent",
+    "method": "GET",
+    "path": "/intents/{intentId}",
+    "readOnly": true,
+    "destructive": false,
+    "idempotent": true,
+    "openWorld": false,
+    "mayNeedPerson": false,
+    "description": "What the approval card shows of an intent waiting for a person: the intent, the agent and its owner, the card, what the card and the owner may still spend, what Cardrail would decide if the payment came now, and who decided once someone did. App only: refused without the intent's decision capability.",
+    "inputSchema": approvalCardReadInput as ToolInputSchema,
+    "outputSchema": declareIntentOutput as ToolOutputSchema
+  },
+  "approval_card_decide": {
+    "name": "approval_card_decide",
+    "title": "Decide from the approval card",
+    "operationId": "rejectIntent",
+    "method": "POST",
+    "path": "/intents/{intentId}/reject",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "openWorld": false,
+    "mayNeedPerson": false,
+    "description": "A person's decision, from the approval card: `approve` or `reject` the intent (with an optional reason for a rejection). App only: refused without the intent's decision capability, and refused once the intent is decided or expired; nothing changes then.",
+    "inputSchema": approvalCardDecideInput as ToolInputSchema,
+    "outputSchema": declareIntentOutput as ToolOutputSchema
   }
 };

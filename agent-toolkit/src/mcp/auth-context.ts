@@ -15,6 +15,11 @@ export interface McpAuthContext {
   subject: string;
   /** What the MCP SDK hands its handlers as `ctx.http.authInfo` (the verified token). */
   authInfo?: AuthInfo | undefined;
+  /**
+   * The person the caller acts for, as others know them (a name or an e-mail address), when the authenticator knows
+   * one: a decision made in the approval card records them as the decider (the intent's `decidedBy.name`).
+   */
+  person?: string | undefined;
 }
 
 /** What a request asks for, read before any MCP handling, so that an authenticator can require scopes per tool. */

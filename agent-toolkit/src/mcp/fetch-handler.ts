@@ -1,5 +1,6 @@
 import { type AuthInfo, createMcpHandler } from '@modelcontextprotocol/server';
 import { customerTools, type ToolName } from '../generated/tool-schemas.js';
+import type { OAuthProtectedToolkits } from '../http-auth/index.js';
 import type { CardrailToolkit } from '../toolkit.js';
 import {
   API_KEY_SUBJECT,
@@ -8,7 +9,9 @@ import {
   type McpCallSummary,
   type McpRequestAuthenticator,
 } from './auth-context.js';
+import { batchRefusal } from './batch-refusal.js';
 import { type OriginPolicy, originRules, refusedOrigin } from './origin-check.js';
+import { isOAuthProtected, oauthAuthenticator } from './oauth-authenticator.js';
 import { paramsRefusal } from './params-guard.js';
 import { MAX_BODY_BYTES, readBody } from './request-body.js';
 import { buildCardrailServer, type CardrailMcpServerOptions, serverParts } from './server.js';
@@ -21,7 +24,8 @@ export interface McpFetchHandlerOptions extends CardrailMcpServerOptions, Origin
   /**
    * Runs for every request before any MCP handling: answers a `Response` to send as it is (401, 403), or the
    * context the request acts for (its toolkit: API key, agent, card). Default: none; every request acts for the
-   * handler's toolkit (the API key mode).
+   * handler's toolkit (the API key mode). Given `protectWithOAuth`'s toolkits, the OAuth resource server's (and
+   * not this option).
    */
   authenticate?: McpRequestAuthenticator | undefined;
 }
@@ -51,6 +55,20 @@ function callSummary(message: unknown): McpCallSummary {
   return { method, toolName: m.params.name, tool: tool === undefined ? undefined : { ...tool, name: tool.name as ToolName } };
 }
 
+/** Who requests act for: each its authenticator's context, or (the API key mode) all the handler's toolkit. */
+function authenticationOf(served: CardrailToolkit | OAuthProtectedToolkits, authenticate: McpRequestAuthenticator | undefined) {
+  if (!isOAuthProtected(served)) {
+    const fallback: McpAuthContext = { toolkit: served, subject: API_KEY_SUBJECT };
+    return { fallback, authenticate: authenticate ?? (async () => fallback) };
+  }
+  if (authenticate !== undefined) {
+    throw new TypeError(
+      '@cardrail/agent-toolkit: toolkits behind OAuth are authenticated by their resource server; drop authenticate.',
+    );
+  }
+  return { fallback: undefined, authenticate: oauthAuthenticator(served) };
+}
+
 /**
  * MCP's streamable HTTP transport as a web-standard handler, `(request) => Promise<Response>`, for Node (through
  * `serveHttp`), Workers, Deno, Bun or a framework's route handler. One endpoint serves MCP 2026-07-28 (stateless
@@ -58,19 +76,31 @@ function callSummary(message: unknown): McpCallSummary {
  * answered on its own, without a session), negotiated per request by the SDK's `createMcpHandler`.
  *
  * In order, before any MCP handling: a browser page of another origin is refused (403, see `allowedOrigins`), the
- * body is read (1 MiB at most, else 413), the request is authenticated (`authenticate`, when given), params that are
- * not what the method takes are answered -32602 with a one-line message, and a `subscriptions/listen` for tasks is
- * served here (the SDK's does not know tasks). The handler does not check `Host`: put it behind whatever guards the
- * route (`serveHttp` does).
+ * body is read (1 MiB at most, else 413), the request is authenticated (`authenticate`, when given), a JSON-RPC batch
+ * is refused (400: MCP has none since 2025-06-18), params that are not what the method takes are answered -32602 with
+ * a one-line message, and a `subscriptions/listen` for tasks is served here (the SDK's does not know tasks). The
+ * handler does not check `Host`: put it behind whatever guards the route (`serveHttp` does).
+ *
+ * Given `protectWithOAuth`'s toolkits instead of one toolkit, each request needs an OAuth access token (see
+ * `oauthAuthenticator`); the protected resource metadata is served beside it, at its own paths
+ * (`resourceServer.metadataResponse(request)`, which `serveHttp` routes).
  */
-export function createMcpFetchHandler(toolkit: CardrailToolkit, options: McpFetchHandlerOptions = {}): McpFetchHandler {
+export function createMcpFetchHandler(
+  served: CardrailToolkit | OAuthProtectedToolkits,
+  options: McpFetchHandlerOptions = {},
+): McpFetchHandler {
   const parts = serverParts(options);
   const origins = originRules(options.allowedOrigins);
-  const fallback: McpAuthContext = { toolkit, subject: API_KEY_SUBJECT };
+  const { fallback, authenticate } = authenticationOf(served, options.authenticate);
   // The SDK hands the factory the request's authInfo as given: the context travels with it.
   const contexts = new WeakMap<AuthInfo, McpAuthContext>();
   const handler = createMcpHandler(
-    ({ authInfo }) => buildCardrailServer((authInfo === undefined ? undefined : contexts.get(authInfo)) ?? fallback, parts),
+    ({ authInfo }) => {
+      const context = (authInfo === undefined ? undefined : contexts.get(authInfo)) ?? fallback;
+      // Behind OAuth every request reaching MCP handling was given its context below.
+      if (context === undefined) throw new Error('cardrail-mcp: a request reached MCP handling unauthenticated.');
+      return buildCardrailServer(context, parts);
+    },
     { maxRequestBodySize: MAX_BODY_BYTES },
   );
   const listens = new TaskListens();
@@ -86,8 +116,10 @@ export function createMcpFetchHandler(toolkit: CardrailToolkit, options: McpFetc
       message = parse(body);
       request = new Request(incoming, { body });
     }
-    const context = options.authenticate === undefined ? fallback : await options.authenticate(request, callSummary(message));
+    const context = await authenticate(request, callSummary(message));
     if (context instanceof Response) return context;
+    const batch = batchRefusal(message);
+    if (batch !== undefined) return batch;
     const invalid = paramsRefusal(message);
     if (invalid !== undefined) return Response.json(invalid);
     if (isTaskListen(message) && parts.settings.tasks) {

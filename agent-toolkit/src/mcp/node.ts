@@ -1,5 +1,6 @@
 /**
- * The MCP server over stdio or HTTP on Node (`serveStdio`, `serveHttp`), what `cardrail-mcp` runs.
+ * The MCP server over stdio or HTTP on Node (`serveStdio`, `serveHttp`), what `cardrail-mcp` runs; over HTTP also
+ * behind OAuth (`serveHttp(protectWithOAuth(auth, organization))`), for hosting it behind a sign-in.
  *
  * @module @cardrail/agent-toolkit/mcp/node
  */
@@ -7,15 +8,19 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { hostHeaderValidation, toNodeHandler } from '@modelcontextprotocol/node';
 import { serveStdio as serveMcpStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
+import type { OAuthProtectedToolkits } from '../http-auth/index.js';
 import type { CardrailToolkit } from '../toolkit.js';
 import { API_KEY_SUBJECT, bindingOf } from './auth-context.js';
 import { createMcpFetchHandler, type McpFetchHandlerOptions } from './fetch-handler.js';
+import { isOAuthProtected } from './oauth-authenticator.js';
 import { MAX_BODY_BYTES } from './request-body.js';
 import { buildCardrailServer, type CardrailMcpServerOptions, serverParts } from './server.js';
 import { stdioStreams } from './stdio-lines.js';
 import { isTaskListen } from './tasks/task-follow.js';
 import { TaskIds } from './tasks/task-id.js';
 import { TaskListens } from './tasks/task-listen.js';
+
+export * from '../http-auth/index.js';
 
 /** An MCP server being served. */
 export interface RunningMcpServer {
@@ -71,26 +76,29 @@ export interface McpHttpOptions extends McpFetchHandlerOptions {
   /** Default 4020; 0 picks a free port. */
   port?: number | undefined;
   /**
-   * Default 127.0.0.1. Without an authenticator, anyone who can reach the server can use the agent's tools: keep it
-   * on loopback.
+   * Default 127.0.0.1. Without an authenticator (or OAuth), anyone who can reach the server can use the agent's
+   * tools: keep it on loopback.
    */
   host?: string | undefined;
   /** The endpoint's path; default `/mcp`. */
   path?: string | undefined;
   /**
    * Host names accepted in the `Host` header (DNS rebinding protection). Default: `localhost`, `127.0.0.1` and
-   * `[::1]` on a loopback host, else the host itself.
+   * `[::1]` on a loopback host, else the host itself. Behind OAuth the audience's host name is accepted too, always
+   * (given names or not): it is the server's own name as clients reach it.
    */
   allowedHosts?: readonly string[] | undefined;
   /**
    * Pages that may call the server (their `Origin`), beside its own origin: origins or bare host names. Default:
-   * `localhost`, `127.0.0.1` and `[::1]` (any port) on a loopback host, else none. Clients that are not browsers send
-   * no `Origin`.
+   * `localhost`, `127.0.0.1` and `[::1]` (any port) on a loopback host, else none. Behind OAuth the audience's
+   * origin is accepted too, always (the server's own, as browsers see it behind a proxy). Clients that are not
+   * browsers send no `Origin`.
    */
   allowedOrigins?: readonly string[] | undefined;
   /**
-   * Answers requests outside the MCP endpoint that an authenticator serves itself (e.g. OAuth protected resource
-   * metadata at `/.well-known/oauth-protected-resource`), or undefined to answer 404.
+   * Answers requests outside the MCP endpoint that an authenticator serves itself, or undefined to answer 404.
+   * Behind OAuth, the protected resource metadata is answered first (`/.well-known/oauth-protected-resource` and its
+   * form for the endpoint's path).
    */
   routes?: ((request: Request) => Response | undefined | Promise<Response | undefined>) | undefined;
 }
@@ -110,23 +118,39 @@ const LOOPBACK = ['localhost', '127.0.0.1', '[::1]'];
  * 2025-11-25 clients (see `createMcpFetchHandler`), answers streamed as server-sent events where the SDK streams
  * them. A `Host` outside `allowedHosts` and an `Origin` outside `allowedOrigins` are 403, another path 404, GET and
  * DELETE 405 (no session and no standalone event stream), a body over 1 MiB 413.
+ *
+ * Given `protectWithOAuth`'s toolkits, it is an OAuth resource server: the protected resource metadata at its paths,
+ * and on the endpoint, once `Host` and `Origin` are checked, every request without a good token 401 (before any
+ * other answer: a GET too), one without the scope it needs 403, each other acting for the agent its token names.
  */
-export async function serveHttp(toolkit: CardrailToolkit, options: McpHttpOptions = {}): Promise<RunningMcpHttpServer> {
+export async function serveHttp(
+  served: CardrailToolkit | OAuthProtectedToolkits,
+  options: McpHttpOptions = {},
+): Promise<RunningMcpHttpServer> {
   const host = options.host ?? '127.0.0.1';
   const path = options.path ?? '/mcp';
   const hostForUrl = host.includes(':') ? `[${host}]` : host;
   const loopback = LOOPBACK.includes(hostForUrl);
-  const allowedHosts = options.allowedHosts ?? (loopback ? LOOPBACK : [hostForUrl]);
-  const handler = createMcpFetchHandler(toolkit, {
+  const oauth = isOAuthProtected(served) ? served.resourceServer : undefined;
+  // Behind OAuth the audience is the server's own URL as clients reach it (through a proxy, say): its host and
+  // origin are always accepted, beside the defaults or the names given.
+  const audience = oauth === undefined ? [] : [new URL(oauth.audience)];
+  const allowedHosts = [
+    ...(options.allowedHosts ?? (loopback ? LOOPBACK : [hostForUrl])),
+    ...audience.map((url) => url.hostname),
+  ];
+  const handler = createMcpFetchHandler(served, {
     ...options,
-    allowedOrigins: options.allowedOrigins ?? (loopback ? LOOPBACK : []),
+    allowedOrigins: [...(options.allowedOrigins ?? (loopback ? LOOPBACK : [])), ...audience.map((url) => url.origin)],
   });
-  const checkHost = hostHeaderValidation([...allowedHosts]);
+  const checkHost = hostHeaderValidation([...new Set(allowedHosts)]);
   const mcp = toNodeHandler({ fetch: handler }, { maxRequestBodySize: MAX_BODY_BYTES });
   const other = toNodeHandler(
     {
       fetch: async (request) =>
-        (await options.routes?.(request)) ?? Response.json({ error: `Not found; the MCP endpoint is ${path}.` }, { status: 404 }),
+        oauth?.metadataResponse(request) ??
+        (await options.routes?.(request)) ??
+        Response.json({ error: `Not found; the MCP endpoint is ${path}.` }, { status: 404 }),
     },
     { maxRequestBodySize: MAX_BODY_BYTES },
   );

@@ -1,7 +1,20 @@
-import { type CacheHint, ProtocolError, ProtocolErrorCode, ResourceNotFoundError, Server } from '@modelcontextprotocol/server';
+import {
+  CLIENT_INFO_META_KEY,
+  type CacheHint,
+  type Implementation,
+  ProtocolError,
+  ProtocolErrorCode,
+  ResourceNotFoundError,
+  Server,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
 import type { CardrailToolkit } from '../toolkit.js';
 import { VERSION } from '../version.js';
-import { TASKS_EXTENSION } from './approval/approval-call.js';
+import { approvalClient, TASKS_EXTENSION } from './approval/approval-call.js';
+import { approvalCardTools } from './apps/app-tools.js';
+import { approvalCardResource } from './apps/card-resource.js';
+import { DecisionCapabilities } from './apps/decision-capability.js';
+import { APPROVAL_CARD_URI, rendersApps, UI_EXTENSION } from './apps/ui-extension.js';
 import { type ApprovalElicitationOptions, type ApprovalSettings, approvalSettings } from './approval/settings.js';
 import { API_KEY_SUBJECT, bindingOf, type McpAuthContext } from './auth-context.js';
 import { conformanceFixtures } from './conformance-fixtures.js';
@@ -56,7 +69,8 @@ function instructions(toolkit: CardrailToolkit): string {
   return (
     `Cardrail payment tools acting for agent ${toolkit.agentId} on ${card}. Amounts are in minor units (cents). ` +
     'Before paying: check_spending_power, then declare_intent. When the intent is pending_approval a person must ' +
-    'decide: give them its approvalUrl and call wait_for_approval; pay only once it is pending (approved). Then ' +
+    'decide (in the approval card the client shows, or on the page at its approvalUrl): call wait_for_approval; ' +
+    'pay only once it is pending (approved). Then ' +
     'get_card_credentials and pay. Use freeze_card if anything looks wrong.'
   );
 }
@@ -82,6 +96,11 @@ export function buildCardrailServer(context: McpAuthContext, parts: ServerParts)
   const binding = bindingOf(context);
   const states = new RequestStates(parts.secret, binding);
   const tasks = new TaskIds(parts.secret, binding);
+  const capabilities = new DecisionCapabilities(parts.secret, binding);
+  const extensions = {
+    ...(parts.settings.tasks ? { [TASKS_EXTENSION]: {} } : {}),
+    ...(parts.settings.apps ? { [UI_EXTENSION]: {} } : {}),
+  };
   const server = new Server(
     { name: parts.name, version: VERSION },
     {
@@ -89,7 +108,7 @@ export function buildCardrailServer(context: McpAuthContext, parts: ServerParts)
         tools: { listChanged: false },
         prompts: { listChanged: false },
         resources: { listChanged: false },
-        ...(parts.settings.tasks ? { extensions: { [TASKS_EXTENSION]: {} } } : {}),
+        ...(Object.keys(extensions).length > 0 ? { extensions } : {}),
       },
       instructions: instructions(toolkit),
       cacheHints: {
@@ -102,20 +121,30 @@ export function buildCardrailServer(context: McpAuthContext, parts: ServerParts)
       requestState: { verify: states.verify },
     },
   );
-  const deps = { toolkit, settings: parts.settings, states, tasks, initialized: () => server.getClientCapabilities() };
+  const initialized = () => server.getClientCapabilities();
+  const deps = { toolkit, settings: parts.settings, states, tasks, capabilities, initialized };
   const entries: McpToolEntry[] = [
     ...toolkit.tools.map((tool) => catalogToolEntry(tool, deps)),
+    ...approvalCardTools({ toolkit, capabilities, person: context.person, hostName: (ctx) => hostName(ctx, server) }),
     ...(parts.fixtures ? conformanceFixtures(states) : []),
   ];
   const byName = new Map(entries.map((entry) => [entry.definition.name, entry]));
-  const tools = entries.map((entry) => entry.definition);
-  server.setRequestHandler('tools/list', () => ({ tools }));
+  /** Whether this request's client renders MCP Apps (and the server shows it the approval card). */
+  const apps = (ctx: ServerContext) => parts.settings.apps && rendersApps(approvalClient(ctx, initialized()));
+  const offered = (ctx: ServerContext) => {
+    const withApps = apps(ctx);
+    return entries
+      .filter((entry) => withApps || entry.appOnly !== true)
+      .map((entry) => (withApps ? (entry.appsDefinition ?? entry.definition) : entry.definition));
+  };
+  server.setRequestHandler('tools/list', (_request, ctx) => ({ tools: offered(ctx) }));
   server.setRequestHandler('tools/call', async (request, ctx) => {
     const entry = byName.get(request.params.name);
-    if (entry === undefined) {
+    if (entry === undefined || (entry.appOnly === true && !apps(ctx))) {
+      const names = offered(ctx).map((tool) => tool.name);
       throw new ProtocolError(
         ProtocolErrorCode.InvalidParams,
-        `Unknown tool ${request.params.name}; the tools are ${tools.map((tool) => tool.name).join(', ')}.`,
+        `Unknown tool ${request.params.name}; the tools are ${names.join(', ')}.`,
       );
     }
     return entry.call(request.params.arguments, ctx);
@@ -124,14 +153,24 @@ export function buildCardrailServer(context: McpAuthContext, parts: ServerParts)
   server.setRequestHandler('prompts/get', (request) => {
     throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown prompt ${request.params.name}: this server has none.`);
   });
+  // The approval card is found through the tools that link it (its spec lets a server leave it out of the list).
   server.setRequestHandler('resources/list', () => ({ resources: [] }));
   server.setRequestHandler('resources/templates/list', () => ({ resourceTemplates: [] }));
   server.setRequestHandler('resources/read', (request) => {
-    throw new ResourceNotFoundError(request.params.uri, `Resource not found: ${request.params.uri}; this server has none.`);
+    if (request.params.uri === APPROVAL_CARD_URI && parts.settings.apps) return approvalCardResource();
+    throw new ResourceNotFoundError(request.params.uri, `Resource not found: ${request.params.uri}.`);
   });
   if (parts.settings.tasks) registerTaskHandlers(server, tasks, toolkit);
   guardParams(server);
   return server;
+}
+
+/** The client's name as it introduced itself: on every 2026-07-28 request, or at a 2025-11-25 `initialize`. */
+function hostName(ctx: ServerContext, server: Server): string | undefined {
+  const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
+  const info = (envelope?.[CLIENT_INFO_META_KEY] as Implementation | undefined) ?? server.getClientVersion();
+  const name = info?.title ?? info?.name;
+  return typeof name === 'string' && name.trim() !== '' ? name.trim() : undefined;
 }
 
 /**

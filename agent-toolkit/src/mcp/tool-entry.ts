@@ -3,6 +3,8 @@ import type { CardrailTool, CardrailToolkit } from '../toolkit.js';
 import type { ToolCallOptions } from '../tools/tool-handler.js';
 import { approvalClient, type ApprovalCall, type ToolCallAnswer, waitingIntent } from './approval/approval-call.js';
 import { approvalPathNamed, chooseApprovalPath } from './approval/approval-path.js';
+import type { DecisionCapabilities } from './apps/decision-capability.js';
+import { APPROVAL_CARD_URI } from './apps/ui-extension.js';
 import type { ApprovalSettings } from './approval/settings.js';
 import { invalidRequestState, type RequestStates } from './request-states.js';
 import type { TaskIds } from './tasks/task-id.js';
@@ -11,6 +13,10 @@ import { callToolResult } from './tool-result.js';
 /** A tool as the MCP server offers it: what `tools/list` shows, and what a `tools/call` of it does. */
 export interface McpToolEntry {
   definition: Tool;
+  /** What a client that renders MCP Apps is shown instead: the tool linked to the approval card. */
+  appsDefinition?: Tool | undefined;
+  /** Offered only to a client that renders MCP Apps, which keeps it from the model: a tool of the approval card. */
+  appOnly?: boolean | undefined;
   call(args: unknown, ctx: ServerContext): Promise<ToolCallAnswer>;
 }
 
@@ -37,6 +43,17 @@ function definitionOf(tool: CardrailTool): Tool {
   };
 }
 
+/**
+ * A tool that may leave an intent waiting for a person, as a client that renders MCP Apps sees it: its results are
+ * shown in the approval card (`_meta.ui.resourceUri`, and the deprecated flat key older hosts read).
+ */
+function linkedToCard(definition: Tool): Tool {
+  return {
+    ...definition,
+    _meta: { ...definition._meta, ui: { resourceUri: APPROVAL_CARD_URI }, 'ui/resourceUri': APPROVAL_CARD_URI },
+  };
+}
+
 /** The call's cancellation, and progress notifications to a client that asked for them (`progressToken`). */
 function callOptions(ctx: ServerContext): ToolCallOptions {
   const progressToken = ctx.mcpReq._meta?.progressToken;
@@ -60,6 +77,7 @@ export interface ToolEntryDeps {
   settings: ApprovalSettings;
   states: RequestStates;
   tasks: TaskIds;
+  capabilities: DecisionCapabilities;
   /** The capabilities a 2025-11-25 client declared at `initialize` (none on the stateless HTTP leg). */
   initialized: () => ClientCapabilities | undefined;
 }
@@ -72,8 +90,10 @@ export interface ToolEntryDeps {
  * tool, other arguments, or another caller.
  */
 export function catalogToolEntry(tool: CardrailTool, deps: ToolEntryDeps): McpToolEntry {
+  const definition = definitionOf(tool);
   return {
-    definition: definitionOf(tool),
+    definition,
+    appsDefinition: tool.mayNeedPerson ? linkedToCard(definition) : undefined,
     async call(args, ctx) {
       const client = approvalClient(ctx, deps.initialized());
       const options = callOptions(ctx);
@@ -87,6 +107,7 @@ export function catalogToolEntry(tool: CardrailTool, deps: ToolEntryDeps): McpTo
         call: options,
         seal: (fields, path) => deps.states.seal(ctx, tool.name, args, { ...fields, path }),
         tasks: deps.tasks,
+        capabilities: deps.capabilities,
       });
       const state = await deps.states.check(ctx, tool.name, args);
       if (state !== undefined) {

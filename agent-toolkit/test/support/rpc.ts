@@ -53,7 +53,14 @@ export function modernRequest(url: string, method: string, params: Record<string
     'io.modelcontextprotocol/clientCapabilities': options.capabilities ?? {},
     'io.modelcontextprotocol/clientInfo': { name: 'raw-test', version: '0.0.0' },
   };
-  const name = method === 'tools/call' ? params.name : method.startsWith('tasks/') ? params.taskId : undefined;
+  const name =
+    method === 'tools/call'
+      ? params.name
+      : method === 'resources/read'
+        ? params.uri
+        : method.startsWith('tasks/')
+          ? params.taskId
+          : undefined;
   return new Request(url, {
     method: 'POST',
     headers: {

@@ -1,6 +1,13 @@
 // One intent on a page of its own (`#/approvals/int_...`, the intent's `approvalUrl`): what a person needs to decide
 // whether an agent may make this purchase, and the two answers.
-import type { Agent, Card, DashboardApi, Intent, Owner, PolicySummary, SpendEvaluation, Transaction } from '../api.js';
+import {
+  evaluationWords,
+  FACT_LABELS,
+  outcomeWords,
+  spendableWords,
+  toleranceWords,
+} from '../../../agent-toolkit/src/mcp/apps/intent-words.js';
+import type { Agent, Balance, Card, DashboardApi, Intent, Owner, PolicySummary, SpendEvaluation, Transaction } from '../api.js';
 import { formatMoney } from '../format.js';
 import { useAction, useQuery } from '../hooks.js';
 import { cardName, ownerName } from '../names.js';
@@ -16,6 +23,8 @@ interface Decision {
   intent: Intent;
   agent: Agent | null;
   owner: Owner | null;
+  /** The owner's balance: what the card's limits leave aside, the most the agent can spend. */
+  balance: Balance | null;
   card: Card | null;
   policy: PolicySummary | null;
   evaluation: SpendEvaluation | null;
@@ -34,29 +43,18 @@ async function loadDecision(api: DashboardApi, intentId: string): Promise<Decisi
     intent.agentId ? api.agentTransactions(intent.agentId, RECENT_SPENDS).catch(() => []) : [],
   ]);
   const ownerId = agent?.ownerId ?? card?.ownerId ?? null;
-  const owner = ownerId ? await orNull(api.owner(ownerId)) : null;
-  return { intent, agent, owner, card, policy, evaluation, spends };
+  const [owner, balance] = ownerId ? await Promise.all([orNull(api.owner(ownerId)), orNull(api.balance(ownerId))]) : [null, null];
+  return { intent, agent, owner, balance, card, policy, evaluation, spends };
 }
-
-/** The amounts a payment may have and still match the intent (docs/intents.md#matching). */
-function tolerance(intent: Intent): string {
-  const percent = intent.tolerance.percent ?? 10;
-  const amount = intent.tolerance.amount ?? 500;
-  const slack = Math.max(Math.floor((intent.expectedAmount * percent) / 100), amount);
-  const low = Math.max(intent.expectedAmount - slack, 0);
-  const money = (cents: number) => formatMoney(cents, intent.currency);
-  return `A payment from ${money(low)} to ${money(intent.expectedAmount + slack)} matches it (the larger of ${percent} % and ${money(amount)}).`;
-}
-
-const cap = (value: number | null, currency: string) => (value === null ? 'no limit' : formatMoney(value, currency));
 
 /** What the API says about paying this amount at this merchant now. */
 function EvaluationFacts(props: { evaluation: SpendEvaluation | null }) {
   const { evaluation } = props;
   if (!evaluation) return <dd class="muted">could not be evaluated</dd>;
+  const words = evaluationWords(evaluation);
   return (
     <dd>
-      <Status value={evaluation.decision} />
+      <Status value={evaluation.decision} /> {words.verdict}
       {evaluation.reasons.length > 0 && (
         <ul class="reasons">
           {evaluation.reasons.map((reason) => (
@@ -71,16 +69,16 @@ function EvaluationFacts(props: { evaluation: SpendEvaluation | null }) {
 }
 
 function Facts(props: { decision: Decision }) {
-  const { intent, agent, owner, card, policy, evaluation } = props.decision;
+  const { intent, agent, owner, balance, card, policy, evaluation } = props.decision;
   return (
     <dl class="facts">
-      <dt>Amount</dt>
+      <dt>{FACT_LABELS.amount}</dt>
       <dd>
-        <strong>{formatMoney(intent.expectedAmount, intent.currency)}</strong> <span class="help">{tolerance(intent)}</span>
+        <strong>{formatMoney(intent.expectedAmount, intent.currency)}</strong> <span class="help">{toleranceWords(intent)}</span>
       </dd>
-      <dt>Merchant</dt>
+      <dt>{FACT_LABELS.merchant}</dt>
       <dd>{intent.expectedMerchant ?? 'any merchant (none was declared)'}</dd>
-      <dt>Agent</dt>
+      <dt>{FACT_LABELS.agent}</dt>
       <dd>
         {agent ? (
           <>
@@ -91,22 +89,29 @@ function Facts(props: { decision: Decision }) {
         )}{' '}
         <Id value={intent.agentId} />
       </dd>
-      <dt>Owner</dt>
+      <dt>{FACT_LABELS.owner}</dt>
       <dd>
         {owner ? ownerName(owner) : 'unknown'}
         {owner && ownerName(owner) !== owner.email && ` (${owner.email})`} <Id value={owner?.id ?? card?.ownerId} />
       </dd>
-      <dt>Card</dt>
+      <dt>{FACT_LABELS.card}</dt>
       <dd>
         {card ? cardName(card) : 'unknown'} {card && <Status value={card.status} />} <Id value={intent.cardId} />
       </dd>
-      <dt>Card may still spend</dt>
+      <dt>{FACT_LABELS.spendable}</dt>
       <dd>
         {policy
-          ? `${cap(policy.limits.remainingDay, intent.currency)} today, ${cap(policy.limits.remainingMonth, intent.currency)} this month`
+          ? spendableWords(
+              {
+                remainingDay: policy.limits.remainingDay,
+                remainingMonth: policy.limits.remainingMonth,
+                available: balance?.available ?? null,
+              },
+              intent.currency,
+            )
           : 'unknown'}
       </dd>
-      <dt>If paid now</dt>
+      <dt>{FACT_LABELS.ifPaidNow}</dt>
       <EvaluationFacts evaluation={evaluation} />
       <dt>Declared</dt>
       <dd>
@@ -118,7 +123,7 @@ function Facts(props: { decision: Decision }) {
           </>
         )}
       </dd>
-      <dt>Expires</dt>
+      <dt>{FACT_LABELS.expires}</dt>
       <dd>
         <Time value={intent.expiresAt} />
       </dd>
@@ -140,27 +145,12 @@ function RecentSpends(props: { spends: Transaction[] }) {
   );
 }
 
-/** What was decided, for an intent that no longer waits. */
+/** What was decided, for an intent that no longer waits: in the words the approval card uses too. */
 function Outcome(props: { intent: Intent }) {
-  const { intent } = props;
-  if (intent.status === 'pending_approval') return null;
-  if (intent.approvedAt) {
-    return (
-      <p class="notice notice-ok">
-        Approved <Time value={intent.approvedAt} /> by {intent.approvedBy}.{' '}
-        {intent.status === 'pending' ? 'The agent may now pay.' : `It is now ${intent.status.replace(/_/g, ' ')}.`}
-      </p>
-    );
-  }
-  if (intent.status === 'rejected') {
-    return (
-      <p class="notice notice-error">
-        Rejected <Time value={intent.rejectedAt} /> by {intent.rejectedBy}
-        {intent.rejectionReason ? `: ${intent.rejectionReason}` : '.'}
-      </p>
-    );
-  }
-  return <p class="notice">This intent is {intent.status.replace(/_/g, ' ')}: there is nothing left to decide.</p>;
+  const words = outcomeWords(props.intent);
+  if (words === undefined) return null;
+  const kind = props.intent.approvedAt ? ' notice-ok' : props.intent.status === 'rejected' ? ' notice-error' : '';
+  return <p class={`notice${kind}`}>{words}</p>;
 }
 
 export function ApprovalView(props: { intentId: string }) {

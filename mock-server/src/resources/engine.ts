@@ -33,8 +33,9 @@ export const engineHandlers = {
   createIntent: (ctx) => createIntent(ctx.tenant, ctx.body, ctx.services.approvalPage),
   listIntents: (ctx) => listPage(intents.of(ctx.tenant), ctx.query, { cardId: ctx.query.cardId, status: ctx.query.status }),
   getIntent: (ctx) => getIntent(ctx.tenant, ctx.params.intentId),
-  approveIntent: (ctx) => approveIntent(ctx.tenant, ctx.params.intentId),
-  rejectIntent: (ctx) => rejectIntent(ctx.tenant, ctx.params.intentId, ctx.body?.reason),
+  approveIntent: (ctx) => approveIntent(ctx.tenant, ctx.params.intentId, { decidedBy: ctx.body?.decidedBy, apiKey: ctx.apiKey }),
+  rejectIntent: (ctx) =>
+    rejectIntent(ctx.tenant, ctx.params.intentId, ctx.body?.reason, { decidedBy: ctx.body?.decidedBy, apiKey: ctx.apiKey }),
 
   createCardCredentials: (ctx) => retrieveCredentials(ctx.tenant, ctx.params.cardId, ctx.body ?? {}),
   getCardPolicy: (ctx) => cardPolicySummary(ctx.tenant, ctx.params.cardId),

@@ -10,6 +10,10 @@ afterEach(() => {
   expect(world.invalidEvents).toEqual([]);
 });
 
+/** The key a decision is made with, as the API's request pipeline hands it to the engine. */
+const KEY = { id: 'key_test0001', name: 'Ada', redactedKey: 'sk_test_...0001' };
+const BY_KEY = { apiKey: KEY };
+
 function errorCode(run: () => unknown): string | undefined {
   try {
     run();
@@ -61,11 +65,19 @@ describe('intents', () => {
     const { card } = world.setup({ card: { policy: { requireApproval: true } } });
     const intent = createIntent(world.tenant, { cardId: card.id, summary: 'Big', expectedAmount: 5000 });
     world.clearEvents();
-    const approved = approveIntent(world.tenant, intent.id);
-    expect(approved).toMatchObject({ status: 'pending', approvedAt: world.now(), approvedBy: 'api' });
+    const approved = approveIntent(world.tenant, intent.id, {
+      decidedBy: { name: 'Ada Lovelace', via: 'the dashboard' },
+      apiKey: KEY,
+    });
+    expect(approved).toMatchObject({
+      status: 'pending',
+      approvedAt: world.now(),
+      approvedBy: 'api',
+      decidedBy: { name: 'Ada Lovelace', via: 'the dashboard', apiKey: KEY },
+    });
     expect(world.types()).toEqual(['intent.approved']);
     expect(world.event('intent.approved')).toMatchObject({ status: 'pending', approvedBy: 'api' });
-    expect(errorCode(() => approveIntent(world.tenant, intent.id))).toBe('invalid_state');
+    expect(errorCode(() => approveIntent(world.tenant, intent.id, BY_KEY))).toBe('invalid_state');
   });
 
   it('rejects a pending_approval intent; it then cannot open credentials', () => {
@@ -73,10 +85,11 @@ describe('intents', () => {
     const { card } = world.setup({ card: { policy: { requireApproval: true, requireIntent: true } } });
     const intent = createIntent(world.tenant, { cardId: card.id, summary: 'Big', expectedAmount: 5000 });
     world.clearEvents();
-    expect(rejectIntent(world.tenant, intent.id, 'Over budget')).toMatchObject({
+    expect(rejectIntent(world.tenant, intent.id, 'Over budget', BY_KEY)).toMatchObject({
       status: 'rejected',
       rejectionReason: 'Over budget',
       rejectedBy: 'api',
+      decidedBy: { name: null, via: null, apiKey: KEY },
     });
     expect(world.event('intent.rejected')).toMatchObject({ status: 'rejected', rejectionReason: 'Over budget' });
     expect(errorCode(() => retrieveCredentials(world.tenant, card.id, {}))).toBe('intent_required');
@@ -131,7 +144,7 @@ describe('credentials', () => {
     expect(errorCode(() => retrieveCredentials(world.tenant, card.id, {}))).toBe('approval_required');
     expect(errorCode(() => retrieveCredentials(world.tenant, card.id, { intentId: intent.id }))).toBe('approval_required');
     expect(world.types()).toEqual([]);
-    approveIntent(world.tenant, intent.id);
+    approveIntent(world.tenant, intent.id, BY_KEY);
     world.clearEvents();
     expect(retrieveCredentials(world.tenant, card.id, { intentId: intent.id }).accessEvent).toMatchObject({
       intentId: intent.id,
@@ -153,7 +166,7 @@ describe('credentials', () => {
     world = new EngineWorld();
     const { card } = world.setup({ card: { policy: { requireApproval: true } } });
     const rejected = createIntent(world.tenant, { cardId: card.id, summary: 'Yacht', expectedAmount: 90_000 });
-    rejectIntent(world.tenant, rejected.id, undefined);
+    rejectIntent(world.tenant, rejected.id, undefined, BY_KEY);
     expect(errorCode(() => retrieveCredentials(world.tenant, card.id, {}))).toBe('intent_required');
     expect(errorCode(() => retrieveCredentials(world.tenant, card.id, { intentId: rejected.id }))).toBe('intent_required');
     createIntent(world.tenant, { cardId: card.id, summary: 'Laptop', expectedAmount: 90_000, ttlMinutes: 5 });

@@ -62,6 +62,8 @@ export interface IntentListParams extends CustomerQuery<'listIntents'> {}
 export interface IntentCreateParams extends CustomerSchema<'IntentCreate'> {}
 /** The result of `POST /intents` (`Intent` in the customer variant's spec). */
 export interface Intent extends CustomerSchema<'Intent'> {}
+/** The body of `POST /intents/{intentId}/approve` (`IntentApprove` in the customer variant's spec). @expand */
+export interface IntentApproveParams extends CustomerSchema<'IntentApprove'> {}
 /** The body of `POST /intents/{intentId}/reject` (`IntentReject` in the customer variant's spec). @expand */
 export interface IntentRejectParams extends CustomerSchema<'IntentReject'> {}
 /** The query of `GET /transactions` (customer variant). @expand */

@@ -2,7 +2,13 @@ import { APIResource, queryOf } from '../core/api-resource.js';
 import type { APIPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/client-options.js';
 import type { PagePromise } from '../core/pagination.js';
-import type { Intent, IntentCreateParams, IntentListParams, IntentRejectParams } from '../generated/api-names.js';
+import type {
+  Intent,
+  IntentApproveParams,
+  IntentCreateParams,
+  IntentListParams,
+  IntentRejectParams,
+} from '../generated/api-names.js';
 import { waitForDecision, type WaitForDecisionOptions } from './intent-decision.js';
 import type { VariantPaths } from './variant-paths.js';
 
@@ -35,12 +41,20 @@ export class Intents<Paths extends VariantPaths> extends APIResource<Paths> {
     return this.sendPage('/intents', { query: queryOf(query) }, options);
   }
 
-  /** Approves an intent that is pending human approval. */
-  approve(intentId: string, options?: RequestOptions): APIPromise<Intent> {
-    return this.send('post', '/intents/{intentId}/approve', { path: { intentId } }, options);
+  /**
+   * Approves an intent that is pending human approval. `decidedBy` names the person and where they decided; the
+   * intent's `decidedBy` records it beside the API key of the call.
+   *
+   * @example
+   * ```ts
+   * await cardrail.intents.approve(intent.id, { decidedBy: { name: 'Ada Lovelace', via: 'the approvals app' } });
+   * ```
+   */
+  approve(intentId: string, params?: IntentApproveParams, options?: RequestOptions): APIPromise<Intent> {
+    return this.send('post', '/intents/{intentId}/approve', { path: { intentId }, body: params }, options);
   }
 
-  /** Rejects an intent pending approval: it becomes `rejected` and blocks the spend. */
+  /** Rejects an intent pending approval: it becomes `rejected` and blocks the spend (`reason`, `decidedBy`). */
   reject(intentId: string, params?: IntentRejectParams, options?: RequestOptions): APIPromise<Intent> {
     return this.send('post', '/intents/{intentId}/reject', { path: { intentId }, body: params }, options);
   }

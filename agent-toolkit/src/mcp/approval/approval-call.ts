@@ -9,6 +9,7 @@ import {
 import type { IntentFacts } from '../../next-step.js';
 import type { CardrailTool, CardrailToolkit, ToolResult } from '../../toolkit.js';
 import type { ToolCallOptions } from '../../tools/tool-handler.js';
+import type { DecisionCapabilities } from '../apps/decision-capability.js';
 import type { TaskIds } from '../tasks/task-id.js';
 import type { ApprovalSettings } from './settings.js';
 
@@ -42,7 +43,7 @@ export const followsTasks = (client: ApprovalClient) =>
 /** An intent a tool answered that waits for a person. */
 export type WaitingIntent = Pick<
   IntentFacts,
-  'id' | 'status' | 'summary' | 'expectedAmount' | 'currency' | 'expectedMerchant' | 'approvalUrl'
+  'id' | 'status' | 'summary' | 'expectedAmount' | 'currency' | 'expectedMerchant' | 'approvalUrl' | 'expiresAt'
 > & { createdAt: string };
 
 /** The intent of a tool's answer when it waits for a person's decision (whatever the tool), else undefined. */
@@ -81,4 +82,6 @@ export interface ApprovalCall {
   /** Seals the state of a request for input. */
   seal(state: Omit<ApprovalState, 'tool' | 'args' | 'path'>, path: string): Promise<string>;
   tasks: TaskIds;
+  /** Mints the approval card's decision capabilities. */
+  capabilities: DecisionCapabilities;
 }

@@ -1,4 +1,5 @@
 import type { ToolResult } from '../../toolkit.js';
+import { approvalCardPath } from '../apps/approval-card-path.js';
 import { callToolResult } from '../tool-result.js';
 import type { ApprovalCall, ApprovalClient, ApprovalState, ToolCallAnswer, WaitingIntent } from './approval-call.js';
 import { legacyElicitationPath } from './legacy-elicitation.js';
@@ -33,10 +34,10 @@ const linkPath: ApprovalPath = {
 };
 
 /**
- * The paths in the order they are preferred: the first that applies serves the client. (A path that renders the
- * decision in the client's own UI would go first.)
+ * The paths in the order they are preferred: the first that applies serves the client. The approval card goes first:
+ * the person decides where the conversation is, with the purchase in front of them.
  */
-const APPROVAL_PATHS: readonly ApprovalPath[] = [taskPath, urlElicitationPath, legacyElicitationPath, linkPath];
+const APPROVAL_PATHS: readonly ApprovalPath[] = [approvalCardPath, taskPath, urlElicitationPath, legacyElicitationPath, linkPath];
 
 export function chooseApprovalPath(client: ApprovalClient, settings: ApprovalSettings): ApprovalPath {
   return APPROVAL_PATHS.find((path) => path.applies(client, settings)) ?? linkPath;

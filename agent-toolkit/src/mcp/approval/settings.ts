@@ -1,6 +1,12 @@
 /** How the MCP server asks for a person's decision when a tool left an intent waiting for one (see docs/agents.md). */
 export interface ApprovalElicitationOptions {
   /**
+   * `false` never shows the approval card (MCP Apps) to a client that renders MCP Apps: such a client is asked the
+   * way it would be without the extension (for hosts you do not trust to keep a tool result's `_meta` from the model;
+   * docs/agents.md, the threat model). Default `true`.
+   */
+  apps?: boolean | undefined;
+  /**
    * `false` never asks the client to show the approval page (URL elicitation, on either revision of MCP): the model
    * gets the link and waits with `wait_for_approval`, as with a client that cannot show a URL. Default `true`.
    */
@@ -25,6 +31,7 @@ export interface ApprovalElicitationOptions {
 
 /** The options with their defaults, checked once when the server is created. */
 export interface ApprovalSettings {
+  apps: boolean;
   elicitation: boolean;
   tasks: boolean;
   elicitationTimeoutMs: number;
@@ -35,6 +42,7 @@ const MAX_DECISION_WAIT_SECONDS = 300;
 
 export function approvalSettings(options: ApprovalElicitationOptions = {}): ApprovalSettings {
   const settings = {
+    apps: options.apps ?? true,
     elicitation: options.elicitation ?? true,
     tasks: options.tasks ?? true,
     elicitationTimeoutMs: options.elicitationTimeoutMs ?? 60_000,

@@ -1,3 +1,5 @@
+import { base64Url, fromBase64Url } from '../base64-url.js';
+
 /** What a task id names: the intent a tool call left waiting for a person, and that tool. */
 export interface TaskRef {
   intentId: string;
@@ -10,21 +12,6 @@ const LABEL = 'cardrail-mcp/task-id/v1';
 const MAX_LENGTH = 512;
 const SAFE = /^[A-Za-z0-9_-]+$/;
 const encoder = new TextEncoder();
-
-function base64Url(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
-}
-
-function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | undefined {
-  try {
-    const binary = atob(text.replaceAll('-', '+').replaceAll('_', '/'));
-    return Uint8Array.from(binary, (char) => char.charCodeAt(0));
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * Task ids that are the intents themselves, signed: `ct1.<intentId>.<tool>.<HMAC-SHA256>`, the MAC over the intent,

@@ -1,3 +1,4 @@
+import type { ApiKeyRecord } from '../../core/directory.js';
 import { HttpError, invalidState, notFound } from '../../core/errors.js';
 import { loadCardScope } from '../card-scope.js';
 import type { Tenant } from '../../core/tenant.js';
@@ -73,6 +74,7 @@ export function createIntent(
     rejectedAt: null,
     rejectedBy: null,
     rejectionReason: null,
+    decidedBy: null,
     matchedTransactionId: null,
     approvalUrl: approvalPage(id),
   };
@@ -101,24 +103,41 @@ export function getIntent(tenant: Tenant, intentId: string): IntentRecord {
   return intent;
 }
 
+/** Who is deciding, as an approve or reject request names them (`IntentDecidedBy`), and the key of the request. */
+export interface IntentDecisionBy {
+  decidedBy?: { name?: string | undefined; via?: string | undefined } | undefined;
+  apiKey: Pick<ApiKeyRecord, 'id' | 'name' | 'redactedKey'>;
+}
+
+/** The intent's `decidedBy`: the person and the place as the request named them, and the key it was made with. */
+function deciderOf(by: IntentDecisionBy): NonNullable<IntentRecord['decidedBy']> {
+  return {
+    name: by.decidedBy?.name ?? null,
+    via: by.decidedBy?.via ?? null,
+    apiKey: { id: by.apiKey.id, name: by.apiKey.name, redactedKey: by.apiKey.redactedKey },
+  };
+}
+
 /** `pending_approval` -> `pending` (`intent.approved`); the agent may now retrieve credentials and spend. */
-export function approveIntent(tenant: Tenant, intentId: string): IntentRecord {
+export function approveIntent(tenant: Tenant, intentId: string, by: IntentDecisionBy): IntentRecord {
   const updated = decidePendingApproval(tenant, intentId, (record, now) => {
     record.status = 'pending';
     record.approvedAt = now;
     record.approvedBy = 'api';
+    record.decidedBy = deciderOf(by);
   });
   tenant.emit('intent.approved', intentApprovedData(updated, tenant.now(), 'api'));
   return updated;
 }
 
 /** `pending_approval` -> `rejected` (`intent.rejected`); the intent can no longer be used. */
-export function rejectIntent(tenant: Tenant, intentId: string, reason: string | undefined): IntentRecord {
+export function rejectIntent(tenant: Tenant, intentId: string, reason: string | undefined, by: IntentDecisionBy): IntentRecord {
   const updated = decidePendingApproval(tenant, intentId, (record, now) => {
     record.status = 'rejected';
     record.rejectedAt = now;
     record.rejectedBy = 'api';
     record.rejectionReason = reason ?? null;
+    record.decidedBy = deciderOf(by);
   });
   engineState(tenant).openIntents(updated.cardId).delete(updated.id);
   tenant.emit('intent.rejected', intentRejectedData(updated, tenant.now(), 'api'));

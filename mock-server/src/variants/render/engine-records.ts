@@ -59,6 +59,8 @@ export function renderIntent(intent: IntentRecord): ApiSchemas['Intent'] {
     rejectedAt: toIsoOrNull(intent.rejectedAt),
     rejectedBy: intent.rejectedBy,
     rejectionReason: intent.rejectionReason,
+    // Intents decided before decisions recorded who made them have none.
+    decidedBy: intent.decidedBy ?? null,
     matchedTransactionId: intent.matchedTransactionId,
     // Intents stored before intents had an approval page have none.
     approvalUrl: intent.approvalUrl ?? null,

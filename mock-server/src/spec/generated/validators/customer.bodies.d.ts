@@ -13,6 +13,7 @@ export declare const updateCard_body: SchemaCheck;
 export declare const createCardCredentials_body: SchemaCheck;
 export declare const createPaymentToken_body: SchemaCheck;
 export declare const createIntent_body: SchemaCheck;
+export declare const approveIntent_body: SchemaCheck;
 export declare const rejectIntent_body: SchemaCheck;
 export declare const evaluateSpend_body: SchemaCheck;
 export declare const updateRiskSettings_body: SchemaCheck;
