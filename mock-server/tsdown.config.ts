@@ -1,6 +1,12 @@
 import { defineConfig, type UserConfig } from 'tsdown';
 
-const entry = { index: 'src/index.ts', msw: 'src/adapters/msw.ts', node: 'src/adapters/node.ts' };
+const entry = {
+  index: 'src/index.ts',
+  msw: 'src/adapters/msw.ts',
+  node: 'src/adapters/node.ts',
+  // The merchant fakes: an entry of their own, so that the mock's own entries do not carry them.
+  merchants: 'src/testkit/merchants/index.ts',
+};
 
 /**
  * The large data the mock loads on demand: the spec's two documents (660 kB) and the request checks generated from
@@ -53,6 +59,9 @@ const shared = {
   // inlined, the only kind that helps without src/ in the package) were 4.4 MB, 45% of the package.
   sourcemap: false,
   outDir: 'dist',
+  // JSDoc ships once, in the declarations, where editors show it: the JavaScript keeps its names, its `//` comments
+  // and its `//#region src/...` markers (two more copies of every doc comment were about 300 kB of the package).
+  outputOptions: { comments: { jsdoc: false, legal: true, annotation: true } },
   // The build's own timing report (rolldown's plugin timings) is not a problem to act on in every npm test.
   checks: { pluginTimings: false },
   // .mjs/.cjs and .d.mts/.d.cts: each file's module kind is explicit whatever the consumer's package type.
@@ -75,7 +84,14 @@ export default defineConfig([
   // The CLI shares the ESM chunks; it sits at the root of dist/ like them.
   { ...shared, ...importsData, entry: { ...entry, cli: 'src/bin/cardrail-mock.ts' }, format: 'esm', clean: true },
   // `require()` for what it loads on demand (the data modules, Ajv): jest's module system has no `import()`.
-  { ...shared, ...importsData, entry, format: 'cjs', clean: false, outputOptions: { dynamicImportInCjs: false } },
+  {
+    ...shared,
+    ...importsData,
+    entry,
+    format: 'cjs',
+    clean: false,
+    outputOptions: { ...shared.outputOptions, dynamicImportInCjs: false },
+  },
   // The data modules, once, for both builds above: each its own build (no chunk shared between them) with Ajv's few
   // run-time helpers and the formats inlined, so that loading one resolves no other module: Deno runs them without
   // any permission.

@@ -96,6 +96,12 @@ export function deriveTool(document, tool, variant, { appOnly = false } = {}) {
 
   const inputSchema = { type: 'object', properties, ...(required.length > 0 ? { required } : {}), additionalProperties: false };
   const outputSchema = successSchema(document, operation, where);
+  for (const [name, schema] of Object.entries(tool.toolkitOutput ?? {})) {
+    if (name in (outputSchema.properties ?? {}))
+      throw new Error(`${where}: the toolkit's output field ${name} collides with a field of the answer (tool ${tool.name})`);
+    outputSchema.properties[name] = structuredClone(schema);
+    outputSchema.required = [...(outputSchema.required ?? []), name];
+  }
   const specText = [operation.summary, operation.description]
     .filter((text) => typeof text === 'string' && text.length > 0)
     .map((text) => cleanDescription(text.trim().replace(/([^.])$/, '$1.'), `${where} description`))

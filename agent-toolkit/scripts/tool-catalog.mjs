@@ -15,13 +15,16 @@
  *   `destructiveHint`; only meaningful when the tool is not read-only).
  * @property {boolean} idempotent Whether calling it again with the same input changes nothing more (MCP's
  *   `idempotentHint`).
- * @property {boolean} openWorld Whether it reaches beyond Cardrail's own records (MCP's `openWorldHint`): no tool
- *   does; each reads or changes this organization's cards, intents and transactions only.
+ * @property {boolean} openWorld Whether it reaches beyond Cardrail's own records (MCP's `openWorldHint`): only
+ *   pay_merchant does (it calls the merchants the developer allowed); the others read or change this organization's
+ *   cards, intents and transactions only.
  * @property {boolean} mayNeedPerson Whether its answer may be something waiting for a person's decision (an intent
  *   `pending_approval`), which an MCP server then asks the client to show the person (URL elicitation, a task).
  * @property {Record<string, object>} [toolkitInput] Input fields of the toolkit's own, not of the operation (JSON
  *   Schema; each says what it does): generation fails when one collides with an operation's field.
  * @property {string[]} [toolkitRequired] Which of the toolkit's own fields a call must give.
+ * @property {Record<string, object>} [toolkitOutput] Output fields of the toolkit's own beside the operation's answer
+ *   (JSON Schema): generation fails when one collides with a field of the answer.
  * @property {string} guidance For the model: when to call the tool and how to read its answer.
  */
 
@@ -143,6 +146,74 @@ export const toolCatalog = [
       'awaits approval, and `card_not_active` when the card is frozen or closed. Depending on how the developer ' +
       'configured this toolkit you get the full number and CVC, or only the last 4 digits and the expiry. Never ' +
       'repeat card numbers in your messages.',
+  },
+  {
+    name: 'pay_merchant',
+    title: 'Pay a merchant',
+    method: 'post',
+    path: '/cards/{cardId}/payment-tokens',
+    // The toolkit reads the merchant's request itself (the 402 challenge, the checkout session): the model never
+    // writes it, so it cannot change what is paid for.
+    fixed: ['mpp', 'acp'],
+    readOnly: false,
+    destructive: false,
+    idempotent: false,
+    openWorld: true,
+    mayNeedPerson: false,
+    toolkitRequired: ['protocol', 'url'],
+    toolkitInput: {
+      protocol: {
+        type: 'string',
+        enum: ['mpp', 'acp'],
+        description:
+          '`mpp`: `url` is a resource the merchant sells behind an HTTP 402 with a Payment card challenge. `acp`: ' +
+          '`url` is an Agentic Commerce Protocol checkout session (`.../checkout_sessions/{id}`) to complete.',
+      },
+      url: {
+        type: 'string',
+        format: 'uri',
+        maxLength: 2048,
+        description:
+          "The merchant's URL. Only origins the developer allowed are reached; any other is refused before anything " +
+          'is sent.',
+      },
+      method: {
+        type: 'string',
+        enum: ['GET', 'POST'],
+        default: 'GET',
+        description: 'mpp only: the HTTP method of the request to the resource.',
+      },
+      body: {
+        type: 'string',
+        maxLength: 16384,
+        description: 'mpp only: the JSON body of a POST to the resource, as text.',
+      },
+    },
+    toolkitOutput: {
+      merchantResponse: {
+        type: 'object',
+        description: "The merchant's answer once paid (or why it refused): its HTTP status, its body and its receipt.",
+        required: ['status', 'body', 'receipt'],
+        additionalProperties: false,
+        properties: {
+          status: { type: 'integer', description: "The HTTP status of the merchant's last answer." },
+          body: { description: "The merchant's body: JSON when it sent JSON, else text (at most 16 kB)." },
+          receipt: {
+            type: ['object', 'null'],
+            description: 'MPP: the decoded `Payment-Receipt` (`reference` is the authorization). ACP: null.',
+          },
+        },
+      },
+    },
+    guidance:
+      'Pay a merchant that asks for payment by protocol, without ever handling a card number: a 402 with a Payment ' +
+      "card challenge (`protocol: mpp`, the resource's `url`) or an ACP checkout session (`protocol: acp`, the " +
+      "session's `url`). Cardrail mints a one-time token for exactly that merchant, amount and request, after the " +
+      "card's policy, intents and risk checks, and the toolkit pays with it; `merchantResponse` is what the merchant " +
+      'answered (the resource, or the completed checkout with its order). `status: used` and `transactionId` mean it ' +
+      'was paid. Refused with `challenge_expired`, `malformed_challenge` or `payment_declined` (nothing was paid); ' +
+      '`approval_required` gives `approvalUrl`: give it to the person, wait_for_approval with `intentId`, then call ' +
+      'pay_merchant again. Prefer this tool to get_card_credentials whenever the merchant speaks either protocol.',
   },
   {
     name: 'list_transactions',

@@ -37,7 +37,7 @@ export interface GeneratedTool {
   destructive: boolean;
   /** Whether calling it again with the same input changes nothing more. */
   idempotent: boolean;
-  /** Whether it reaches beyond the organization's own records at Cardrail (no tool does). */
+  /** Whether it reaches beyond the organization's own records at Cardrail (only pay_merchant: the merchants allowed). */
   openWorld: boolean;
   /** Whether its answer may be something waiting for a person's decision (an intent `pending_approval`). */
   mayNeedPerson: boolean;

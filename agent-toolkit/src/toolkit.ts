@@ -11,6 +11,7 @@ import type { GeneratedTool, ToolInputSchema, ToolOutputSchema } from './generat
 import { customerTools, TOOL_NAMES, userTools, type ToolName } from './generated/tool-schemas.js';
 import { callIdempotencyKey } from './idempotency.js';
 import { inputValidator } from './input-validation.js';
+import { MerchantGate, type MerchantOptions } from './merchant-access.js';
 import { nextStep } from './next-step.js';
 import { AgentScope } from './scope.js';
 import { ToolError, toToolError, type ToolErrorBody } from './tool-error.js';
@@ -41,6 +42,11 @@ export interface CardrailToolkitOptions {
    * that completes a payment without the model ever seeing the number. A throw fails the tool call.
    */
   onCredentials?: ((credentials: CardCredentials) => void | Promise<void>) | undefined;
+  /**
+   * What `pay_merchant` may reach: `merchants` lists every origin (merchants, ACP sellers with their `name`, ACP PSPs
+   * with their `pspApiKey`); any other is refused before anything is sent. None by default.
+   */
+  payments?: MerchantOptions | undefined;
 }
 
 /** One tool as frameworks see it: name, title, description, and input and output JSON Schemas (draft 2020-12). */
@@ -153,7 +159,7 @@ export class CardrailToolkit {
   readonly cardId: string | undefined;
   /** The API variant the toolkit calls: `customer` (Bearer key) or `user` (`Api-Key`). */
   readonly variant: ApiVariant;
-  /** The eight tools, in a stable order. */
+  /** The nine tools, in a stable order. */
   readonly tools: readonly CardrailTool[];
   /** The SDK client the tools call (the one passed in, or the one built from the options). */
   readonly client: CardrailApiClient;
@@ -187,6 +193,7 @@ export class CardrailToolkit {
       scope: new AgentScope(client, this.agentId, this.cardId),
       credentialExposure: exposure,
       onCredentials: options.onCredentials,
+      merchants: new MerchantGate(options.payments ?? {}),
     };
   }
 

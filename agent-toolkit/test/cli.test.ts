@@ -29,6 +29,7 @@ describe('cardrail-mcp command line', () => {
     for (const flag of [
       '--variant',
       '--credential-exposure',
+      '--pay-merchant',
       '--no-elicitation',
       '--approval-wait',
       '--transport',
@@ -118,6 +119,7 @@ describe('cardrail-mcp command line', () => {
         baseUrl: 'http://127.0.0.1:4010/v1',
         variant: 'customer',
         credentialExposure: 'full',
+        payMerchants: [],
         approval: { apps: true, elicitation: true, tasks: true, elicitationTimeoutMs: undefined, decisionWaitSeconds: undefined },
         transport: 'http',
         host: undefined,
@@ -127,6 +129,14 @@ describe('cardrail-mcp command line', () => {
         stateSecret: undefined,
         conformanceFixtures: false,
       },
+    });
+  });
+
+  it('reads the merchants pay_merchant may pay', () => {
+    const base = ['--api-key', 'sk_test_cli000001', '--agent', 'agt_1'];
+    const merchants = ['--pay-merchant', 'https://gpu.example', '--pay-merchant', 'http://127.0.0.1:4020'];
+    expect(parseCli([...base, ...merchants], {})).toMatchObject({
+      config: { payMerchants: ['https://gpu.example', 'http://127.0.0.1:4020'] },
     });
   });
 

@@ -75,6 +75,21 @@ describe('tool schemas derived from the spec', () => {
       expect(propertyNames(tools.list_transactions.inputSchema)).toEqual(
         transactionFilters.filter((name: string) => name !== 'agentId'),
       );
+      // pay_merchant: the operation's fields but the request itself (mpp, acp), which the toolkit reads from the
+      // merchant, and the toolkit's own; its answer is the token with the merchant's response beside it.
+      expect(propertyNames(tools.pay_merchant.inputSchema)).toEqual([
+        'cardId',
+        ...Object.keys(schemas.PaymentTokenCreate.properties).filter((name) => name !== 'mpp' && name !== 'acp'),
+        'protocol',
+        'url',
+        'method',
+        'body',
+      ]);
+      expect(tools.pay_merchant.inputSchema.required).toEqual(['cardId', 'protocol', 'url']);
+      expect(Object.keys(tools.pay_merchant.outputSchema.properties ?? {})).toEqual([
+        ...Object.keys(schemas.PaymentToken.properties),
+        'merchantResponse',
+      ]);
       for (const name of ['check_spending_power', 'freeze_card'] as const)
         expect(tools[name].inputSchema.required).toEqual(['cardId']);
       expect(tools.get_intent.inputSchema.required).toEqual(['intentId']);

@@ -19,6 +19,7 @@ const VALID: Record<ToolName, Record<string, unknown>> = {
   get_card_credentials: { cardId: 'card_1', intentId: 'int_1', expectedAmount: 2_500 },
   list_transactions: { cardId: 'card_1', status: 'declined', limit: 10 },
   freeze_card: { cardId: 'card_1' },
+  pay_merchant: { cardId: 'card_1', protocol: 'mpp', url: 'https://gpu.example.com/jobs', method: 'POST', body: '{}' },
 };
 
 describe('tool input schemas', () => {

@@ -13,6 +13,7 @@ const MAIN_EXPORT: Record<string, string> = {
   '@cardrail/mock-server': 'createMockServer',
   '@cardrail/mock-server/msw': 'createHandlers',
   '@cardrail/mock-server/node': 'startMockServer',
+  '@cardrail/mock-server/merchants': 'createMppCardMerchant',
   '@cardrail/agent-toolkit': 'createCardrailToolkit',
   '@cardrail/agent-toolkit/ai-sdk': 'toAISDKTools',
   '@cardrail/agent-toolkit/openai-agents': 'toOpenAIAgentsTools',

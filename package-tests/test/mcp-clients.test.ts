@@ -13,6 +13,7 @@ const TOOLS = [
   'get_intent',
   'wait_for_approval',
   'get_card_credentials',
+  'pay_merchant',
   'list_transactions',
   'freeze_card',
 ];

@@ -2,6 +2,7 @@ import type { Client } from 'openapi-fetch';
 import type { Mode } from './core/api-key.js';
 import type { ClientCore } from './core/client-core.js';
 import type { ClientOptions } from './core/client-options.js';
+import { Payments } from './payments/payments.js';
 import { Agents } from './resources/agents.js';
 import { ApiKeys } from './resources/api-keys.js';
 import { Cards } from './resources/cards.js';
@@ -40,6 +41,8 @@ export abstract class CardrailClient<Paths extends VariantPaths = VariantPaths> 
   readonly intents: Intents<Paths>;
   /** One-time network tokens of a card for an MPP card challenge or an ACP allowance. */
   readonly paymentTokens: PaymentTokens<Paths>;
+  /** `fetch` that pays a merchant's MPP card 402 with a token minted under the card's policy. */
+  readonly payments: Payments<Paths>;
   /** Card transactions: authorizations and what became of them. */
   readonly transactions: Transactions<Paths>;
   /** Spend decisions as a dry run. */
@@ -67,6 +70,7 @@ export abstract class CardrailClient<Paths extends VariantPaths = VariantPaths> 
     this.cards = new Cards(core);
     this.intents = new Intents(core);
     this.paymentTokens = new PaymentTokens(core);
+    this.payments = new Payments(this.paymentTokens, this.intents);
     this.transactions = new Transactions(core);
     this.spend = new Spend(core);
     this.settings = new Settings(core);

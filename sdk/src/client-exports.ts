@@ -26,6 +26,19 @@ export type { Agents } from './resources/agents.js';
 export type { Cards } from './resources/cards.js';
 export type { Intents } from './resources/intents.js';
 export type { PaymentTokens } from './resources/payment-tokens.js';
+export type { Payments, PaymentFetchOptions, PaymentResult } from './payments/payments.js';
+export type { CardChallenge } from './payments/card-challenge.js';
+export type { PaymentReceipt } from './payments/payment-receipt.js';
+export { PaymentChallengeError, type PaymentChallengeErrorCode } from './payments/payment-errors.js';
+export {
+  delegatePaymentRequest,
+  type AcpAddress,
+  type AcpAllowanceBody,
+  type AcpTokenPaymentMethod,
+  type AcpDelegatePaymentRequest,
+  type AcpRiskSignal,
+  type DelegatePaymentOptions,
+} from './payments/acp-delegate-payment.js';
 export { DecisionTimeoutError, type WaitForDecisionOptions } from './resources/intent-decision.js';
 export type { Transactions } from './resources/transactions.js';
 export type { Spend } from './resources/spend.js';

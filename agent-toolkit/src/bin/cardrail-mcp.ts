@@ -20,6 +20,7 @@ async function serve(config: ServeConfig): Promise<RunningMcpServer> {
     baseUrl: config.baseUrl,
     variant: config.variant,
     credentialExposure: config.credentialExposure,
+    payments: { merchants: config.payMerchants.map((origin) => ({ origin })) },
     clientOptions: { logger: stderrLogger },
   };
   const server = {

@@ -22,6 +22,9 @@ Options:
   --credential-exposure <masked|full>
                                what get_card_credentials shows the model: masked (default; last 4 digits and
                                expiry) or full (card number and CVC)
+  --pay-merchant <origin>      repeatable: an MPP merchant origin (https://gpu.example, or http on loopback) that
+                               pay_merchant may pay; no other is reached (default: none). ACP sellers and their
+                               PSPs need a name and a key: configure them in code (payments.merchants)
   --no-elicitation             never ask the client to show an intent's approval page (MCP URL elicitation);
                                the model gets the link and waits with wait_for_approval, as with any client
                                that cannot show one
@@ -58,6 +61,8 @@ export interface ServeConfig {
   baseUrl: string | undefined;
   variant: ApiVariant;
   credentialExposure: CredentialExposure;
+  /** The MPP merchant origins pay_merchant may pay (--pay-merchant). */
+  payMerchants: string[];
   /** How declare_intent asks a client for a person's decision. */
   approval: {
     apps: boolean;
@@ -118,6 +123,7 @@ const OPTIONS = {
   'base-url': { type: 'string' },
   variant: { type: 'string' },
   'credential-exposure': { type: 'string' },
+  'pay-merchant': { type: 'string', multiple: true },
   'no-elicitation': { type: 'boolean' },
   'no-tasks': { type: 'boolean' },
   'no-apps': { type: 'boolean' },
@@ -177,6 +183,7 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
       baseUrl: nonEmpty(values['base-url']) ?? nonEmpty(env.CARDRAIL_BASE_URL),
       variant: oneOf(values.variant, API_VARIANTS, '--variant', 'customer'),
       credentialExposure: oneOf(values['credential-exposure'], CREDENTIAL_EXPOSURES, '--credential-exposure', 'masked'),
+      payMerchants: values['pay-merchant'] ?? [],
       approval: {
         apps: values['no-apps'] !== true,
         elicitation: values['no-elicitation'] !== true,

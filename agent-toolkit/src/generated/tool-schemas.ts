@@ -5,7 +5,7 @@
 import type { GeneratedTool, JsonSchema, ToolInputSchema, ToolOutputSchema } from '../generated-tool.js';
 
 /** The names of the tools, in the order the toolkit offers them. */
-export const TOOL_NAMES = ["check_spending_power","evaluate_spend","declare_intent","get_intent","wait_for_approval","get_card_credentials","list_transactions","freeze_card"] as const;
+export const TOOL_NAMES = ["check_spending_power","evaluate_spend","declare_intent","get_intent","wait_for_approval","get_card_credentials","pay_merchant","list_transactions","freeze_card"] as const;
 
 /** The name of one tool. */
 export type ToolName = (typeof TOOL_NAMES)[number];
@@ -1138,6 +1138,455 @@ const getCardCredentialsOutput: JsonSchema = {
   }
 };
 
+const payMerchantInput: JsonSchema = {
+  "type": "object",
+  "properties": {
+    "cardId": {
+      "type": "string",
+      "minLength": 1,
+      "description": "Card id (`card_...`)."
+    },
+    "intentId": {
+      "type": "string",
+      "minLength": 1,
+      "maxLength": 100,
+      "description": "The intent this payment carries out; it must be an open intent of the card (pending, or awaiting approval) that the payment matches. Without it, the card's open intents are matched, and where the policy requires an intent or approval and none matches, one is declared for the payment."
+    },
+    "mcc": {
+      "type": "string",
+      "pattern": "^[0-9]{4}$",
+      "description": "The merchant's category code, for the policy's category rules (neither protocol carries one)."
+    },
+    "protocol": {
+      "type": "string",
+      "enum": [
+        "mpp",
+        "acp"
+      ],
+      "description": "`mpp`: `url` is a resource the merchant sells behind an HTTP 402 with a Payment card challenge. `acp`: `url` is an Agentic Commerce Protocol checkout session (`.../checkout_sessions/{id}`) to complete."
+    },
+    "url": {
+      "type": "string",
+      "format": "uri",
+      "maxLength": 2048,
+      "description": "The merchant's URL. Only origins the developer allowed are reached; any other is refused before anything is sent."
+    },
+    "method": {
+      "type": "string",
+      "enum": [
+        "GET",
+        "POST"
+      ],
+      "default": "GET",
+      "description": "mpp only: the HTTP method of the request to the resource."
+    },
+    "body": {
+      "type": "string",
+      "maxLength": 16384,
+      "description": "mpp only: the JSON body of a POST to the resource, as text."
+    }
+  },
+  "required": [
+    "cardId",
+    "protocol",
+    "url"
+  ],
+  "additionalProperties": false
+};
+
+const payMerchantOutput: JsonSchema = {
+  "type": "object",
+  "description": "A one-time network token of a card, bound to one merchant, an amount it may not exceed, one currency, one MPP challenge or ACP checkout session, and an expiry. One approved authorization uses it; each of the bounds is checked when it is authorized (docs/payment-tokens.md).",
+  "required": [
+    "id",
+    "cardId",
+    "agentId",
+    "customerId",
+    "protocol",
+    "status",
+    "merchant",
+    "maxAmount",
+    "currency",
+    "challengeId",
+    "checkoutSessionId",
+    "intentId",
+    "approvalUrl",
+    "network",
+    "last4",
+    "panLastFour",
+    "expiresAt",
+    "transactionId",
+    "rejectionReason",
+    "createdAt",
+    "issuedAt",
+    "usedAt",
+    "revokedAt",
+    "networkToken",
+    "mppCredential",
+    "merchantResponse"
+  ],
+  "additionalProperties": false,
+  "properties": {
+    "id": {
+      "type": "string",
+      "pattern": "^tok_"
+    },
+    "cardId": {
+      "type": "string",
+      "pattern": "^card_"
+    },
+    "agentId": {
+      "type": [
+        "string",
+        "null"
+      ]
+    },
+    "customerId": {
+      "type": "string",
+      "description": "The customer that owns the card (`userId` in the user variant)."
+    },
+    "protocol": {
+      "type": "string",
+      "description": "What the token answers: an MPP `card` challenge (`mpp`) or an ACP delegated payment allowance (`acp`).",
+      "enum": [
+        "mpp",
+        "acp"
+      ]
+    },
+    "status": {
+      "type": "string",
+      "description": "`pending_approval` until a person approves the intent it waits on (then `active`, or `rejected`); `active` once issued, until one approved authorization uses it (`used`), its expiry passes (`expired`) or it is revoked (`revoked`). A token that is not `active` has no number, cryptogram or credential in its answers.",
+      "enum": [
+        "pending_approval",
+        "active",
+        "used",
+        "expired",
+        "revoked",
+        "rejected"
+      ]
+    },
+    "merchant": {
+      "type": "object",
+      "description": "The merchant a token is bound to: its name (MPP `methodDetails.merchantName`, or the `merchantName` sent with an ACP allowance) and its id at its acquirer (MPP `recipient`, ACP `merchant_id`), when it has one. An authorization must name the same `merchant.id` when the token has one, else the same name.",
+      "required": [
+        "name",
+        "id"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "name": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 200
+        },
+        "id": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 256
+        }
+      }
+    },
+    "maxAmount": {
+      "type": "integer",
+      "format": "int64",
+      "minimum": 1,
+      "maximum": 100000000000,
+      "description": "The most an authorization with the token may be for, in minor units."
+    },
+    "currency": {
+      "type": "string",
+      "pattern": "^[a-z]{3}$"
+    },
+    "challengeId": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "description": "The MPP challenge's `id` (mpp only)."
+    },
+    "checkoutSessionId": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "description": "The ACP allowance's `checkout_session_id` (acp only)."
+    },
+    "intentId": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "description": "The intent the payment carries out, when the card has or needed one."
+    },
+    "approvalUrl": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "format": "uri",
+      "maxLength": 2048,
+      "description": "Where a person approves or rejects the intent a `pending_approval` token waits on (docs/intents.md#approval-flow)."
+    },
+    "network": {
+      "type": "string",
+      "enum": [
+        "visa"
+      ]
+    },
+    "last4": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "pattern": "^[0-9]{4}$",
+      "description": "The last four digits of the token's number, once issued."
+    },
+    "panLastFour": {
+      "type": "string",
+      "pattern": "^[0-9]{4}$",
+      "description": "The last four digits of the card's number."
+    },
+    "expiresAt": {
+      "type": "string",
+      "format": "date-time",
+      "description": "The challenge's `expires` or the allowance's `expires_at`, at most 7 days away (15 minutes for a challenge without `expires`)."
+    },
+    "transactionId": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "description": "The authorization that used the token."
+    },
+    "rejectionReason": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "description": "Why a `rejected` token was refused."
+    },
+    "createdAt": {
+      "type": "string",
+      "format": "date-time"
+    },
+    "issuedAt": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "format": "date-time"
+    },
+    "usedAt": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "format": "date-time"
+    },
+    "revokedAt": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "format": "date-time"
+    },
+    "networkToken": {
+      "oneOf": [
+        {
+          "type": "object",
+          "description": "The token in the clear, for an ACP `delegate_payment` request (`number`, `exp_month`, `exp_year`, `cryptogram`, `eci_value`): present on an `acp` token while it is `active`. Test-mode numbers start with 411111 and pass the Luhn check; they never equal a card number.",
+          "required": [
+            "number",
+            "expMonth",
+            "expYear",
+            "cryptogram",
+            "eci",
+            "paymentAccountReference"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "number": {
+              "type": "string",
+              "pattern": "^[0-9]{16}$",
+              "description": "The network token number."
+            },
+            "expMonth": {
+              "type": "string",
+              "pattern": "^(0[1-9]|1[0-2])$"
+            },
+            "expYear": {
+              "type": "string",
+              "pattern": "^[0-9]{4}$"
+            },
+            "cryptogram": {
+              "type": "string",
+              "pattern": "^[A-Za-z0-9+/]{27}=$",
+              "description": "The token cryptogram: 20 bytes, base64 (28 characters)."
+            },
+            "eci": {
+              "type": "string",
+              "pattern": "^[0-9]{2}$",
+              "description": "Electronic commerce indicator (`07` for a Visa token without 3-D Secure)."
+            },
+            "paymentAccountReference": {
+              "type": "string",
+              "pattern": "^[A-Z0-9]{29}$",
+              "description": "The card's payment account reference (PAR), the same for every token of the card."
+            }
+          }
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "mppCredential": {
+      "oneOf": [
+        {
+          "type": "object",
+          "description": "What the agent retries the merchant's request with: `authorization` is the whole `Authorization` header value, `Payment ` and the base64url (no padding) of `{\"challenge\": ..., \"payload\": ...}`. Present on an `mpp` token while it is `active`.",
+          "required": [
+            "challenge",
+            "payload",
+            "authorization"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "challenge": {
+              "type": "object",
+              "description": "The challenge's parameters as the merchant sent them (`request` byte for byte), for the credential to echo.",
+              "required": [
+                "id",
+                "realm",
+                "method",
+                "intent",
+                "request"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "id": {
+                  "type": "string",
+                  "minLength": 1
+                },
+                "realm": {
+                  "type": "string"
+                },
+                "method": {
+                  "type": "string",
+                  "enum": [
+                    "card"
+                  ]
+                },
+                "intent": {
+                  "type": "string",
+                  "enum": [
+                    "charge"
+                  ]
+                },
+                "request": {
+                  "type": "string",
+                  "pattern": "^[A-Za-z0-9_-]+$"
+                },
+                "expires": {
+                  "type": "string"
+                },
+                "description": {
+                  "type": "string"
+                },
+                "opaque": {
+                  "type": "string"
+                },
+                "digest": {
+                  "type": "string"
+                }
+              }
+            },
+            "payload": {
+              "type": "object",
+              "description": "The `payload` of the MPP card credential (draft-card-charge-00): the token and its cryptogram encrypted to the merchant's key (JWE compact serialization, `alg` RSA-OAEP-256, `enc` A256GCM, the key's `kid` in the protected header; its plaintext is `{\"token\":{\"paymentToken\",...,\"eci\"},\"dynamicData\":{\"dynamicDataValue\",...}}`), and the card's display fields.",
+              "required": [
+                "encryptedPayload",
+                "network",
+                "panLastFour",
+                "panExpirationMonth",
+                "panExpirationYear",
+                "paymentAccountReference"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "encryptedPayload": {
+                  "type": "string",
+                  "pattern": "^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$",
+                  "description": "The JWE; only the merchant's private key opens it."
+                },
+                "network": {
+                  "type": "string",
+                  "enum": [
+                    "visa"
+                  ]
+                },
+                "panLastFour": {
+                  "type": "string",
+                  "pattern": "^[0-9]{4}$",
+                  "description": "The last four digits of the card's number (not the token's)."
+                },
+                "panExpirationMonth": {
+                  "type": "string",
+                  "pattern": "^(0[1-9]|1[0-2])$"
+                },
+                "panExpirationYear": {
+                  "type": "string",
+                  "pattern": "^[0-9]{4}$"
+                },
+                "paymentAccountReference": {
+                  "type": "string",
+                  "pattern": "^[A-Z0-9]{29}$"
+                }
+              }
+            },
+            "authorization": {
+              "type": "string",
+              "pattern": "^Payment [A-Za-z0-9_-]+$",
+              "description": "The `Authorization` header value to retry with."
+            }
+          }
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "merchantResponse": {
+      "type": "object",
+      "description": "The merchant's answer once paid (or why it refused): its HTTP status, its body and its receipt.",
+      "required": [
+        "status",
+        "body",
+        "receipt"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "status": {
+          "type": "integer",
+          "description": "The HTTP status of the merchant's last answer."
+        },
+        "body": {
+          "description": "The merchant's body: JSON when it sent JSON, else text (at most 16 kB)."
+        },
+        "receipt": {
+          "type": [
+            "object",
+            "null"
+          ],
+          "description": "MPP: the decoded `Payment-Receipt` (`reference` is the authorization). ACP: null."
+        }
+      }
+    }
+  }
+};
+
 const listTransactionsInput: JsonSchema = {
   "type": "object",
   "properties": {
@@ -2035,6 +2484,399 @@ const evaluateSpendUserOutput: JsonSchema = {
   }
 };
 
+const payMerchantUserOutput: JsonSchema = {
+  "type": "object",
+  "description": "A one-time network token of a card, bound to one merchant, an amount it may not exceed, one currency, one MPP challenge or ACP checkout session, and an expiry. One approved authorization uses it; each of the bounds is checked when it is authorized (docs/payment-tokens.md).",
+  "required": [
+    "id",
+    "cardId",
+    "agentId",
+    "userId",
+    "protocol",
+    "status",
+    "merchant",
+    "maxAmount",
+    "currency",
+    "challengeId",
+    "checkoutSessionId",
+    "intentId",
+    "approvalUrl",
+    "network",
+    "last4",
+    "panLastFour",
+    "expiresAt",
+    "transactionId",
+    "rejectionReason",
+    "createdAt",
+    "issuedAt",
+    "usedAt",
+    "revokedAt",
+    "networkToken",
+    "mppCredential",
+    "merchantResponse"
+  ],
+  "additionalProperties": false,
+  "properties": {
+    "id": {
+      "type": "string",
+      "pattern": "^tok_"
+    },
+    "cardId": {
+      "type": "string",
+      "pattern": "^card_"
+    },
+    "agentId": {
+      "type": [
+        "string",
+        "null"
+      ]
+    },
+    "userId": {
+      "type": "string",
+      "description": "The customer that owns the card (`userId` in the user variant)."
+    },
+    "protocol": {
+      "type": "string",
+      "description": "What the token answers: an MPP `card` challenge (`mpp`) or an ACP delegated payment allowance (`acp`).",
+      "enum": [
+        "mpp",
+        "acp"
+      ]
+    },
+    "status": {
+      "type": "string",
+      "description": "`pending_approval` until a person approves the intent it waits on (then `active`, or `rejected`); `active` once issued, until one approved authorization uses it (`used`), its expiry passes (`expired`) or it is revoked (`revoked`). A token that is not `active` has no number, cryptogram or credential in its answers.",
+      "enum": [
+        "pending_approval",
+        "active",
+        "used",
+        "expired",
+        "revoked",
+        "rejected"
+      ]
+    },
+    "merchant": {
+      "type": "object",
+      "description": "The merchant a token is bound to: its name (MPP `methodDetails.merchantName`, or the `merchantName` sent with an ACP allowance) and its id at its acquirer (MPP `recipient`, ACP `merchant_id`), when it has one. An authorization must name the same `merchant.id` when the token has one, else the same name.",
+      "required": [
+        "name",
+        "id"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "name": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 200
+        },
+        "id": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 256
+        }
+      }
+    },
+    "maxAmount": {
+      "type": "integer",
+      "format": "int64",
+      "minimum": 1,
+      "maximum": 100000000000,
+      "description": "The most an authorization with the token may be for, in minor units."
+    },
+    "currency": {
+      "type": "string",
+      "pattern": "^[a-z]{3}$"
+    },
+    "challengeId": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "description": "The MPP challenge's `id` (mpp only)."
+    },
+    "checkoutSessionId": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "description": "The ACP allowance's `checkout_session_id` (acp only)."
+    },
+    "intentId": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "description": "The intent the payment carries out, when the card has or needed one."
+    },
+    "approvalUrl": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "format": "uri",
+      "maxLength": 2048,
+      "description": "Where a person approves or rejects the intent a `pending_approval` token waits on (docs/intents.md#approval-flow)."
+    },
+    "network": {
+      "type": "string",
+      "enum": [
+        "visa"
+      ]
+    },
+    "last4": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "pattern": "^[0-9]{4}$",
+      "description": "The last four digits of the token's number, once issued."
+    },
+    "panLastFour": {
+      "type": "string",
+      "pattern": "^[0-9]{4}$",
+      "description": "The last four digits of the card's number."
+    },
+    "expiresAt": {
+      "type": "string",
+      "format": "date-time",
+      "description": "The challenge's `expires` or the allowance's `expires_at`, at most 7 days away (15 minutes for a challenge without `expires`)."
+    },
+    "transactionId": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "description": "The authorization that used the token."
+    },
+    "rejectionReason": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "description": "Why a `rejected` token was refused."
+    },
+    "createdAt": {
+      "type": "string",
+      "format": "date-time"
+    },
+    "issuedAt": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "format": "date-time"
+    },
+    "usedAt": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "format": "date-time"
+    },
+    "revokedAt": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "format": "date-time"
+    },
+    "networkToken": {
+      "oneOf": [
+        {
+          "type": "object",
+          "description": "The token in the clear, for an ACP `delegate_payment` request (`number`, `exp_month`, `exp_year`, `cryptogram`, `eci_value`): present on an `acp` token while it is `active`. Test-mode numbers start with 411111 and pass the Luhn check; they never equal a card number.",
+          "required": [
+            "number",
+            "expMonth",
+            "expYear",
+            "cryptogram",
+            "eci",
+            "paymentAccountReference"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "number": {
+              "type": "string",
+              "pattern": "^[0-9]{16}$",
+              "description": "The network token number."
+            },
+            "expMonth": {
+              "type": "string",
+              "pattern": "^(0[1-9]|1[0-2])$"
+            },
+            "expYear": {
+              "type": "string",
+              "pattern": "^[0-9]{4}$"
+            },
+            "cryptogram": {
+              "type": "string",
+              "pattern": "^[A-Za-z0-9+/]{27}=$",
+              "description": "The token cryptogram: 20 bytes, base64 (28 characters)."
+            },
+            "eci": {
+              "type": "string",
+              "pattern": "^[0-9]{2}$",
+              "description": "Electronic commerce indicator (`07` for a Visa token without 3-D Secure)."
+            },
+            "paymentAccountReference": {
+              "type": "string",
+              "pattern": "^[A-Z0-9]{29}$",
+              "description": "The card's payment account reference (PAR), the same for every token of the card."
+            }
+          }
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "mppCredential": {
+      "oneOf": [
+        {
+          "type": "object",
+          "description": "What the agent retries the merchant's request with: `authorization` is the whole `Authorization` header value, `Payment ` and the base64url (no padding) of `{\"challenge\": ..., \"payload\": ...}`. Present on an `mpp` token while it is `active`.",
+          "required": [
+            "challenge",
+            "payload",
+            "authorization"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "challenge": {
+              "type": "object",
+              "description": "The challenge's parameters as the merchant sent them (`request` byte for byte), for the credential to echo.",
+              "required": [
+                "id",
+                "realm",
+                "method",
+                "intent",
+                "request"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "id": {
+                  "type": "string",
+                  "minLength": 1
+                },
+                "realm": {
+                  "type": "string"
+                },
+                "method": {
+                  "type": "string",
+                  "enum": [
+                    "card"
+                  ]
+                },
+                "intent": {
+                  "type": "string",
+                  "enum": [
+                    "charge"
+                  ]
+                },
+                "request": {
+                  "type": "string",
+                  "pattern": "^[A-Za-z0-9_-]+$"
+                },
+                "expires": {
+                  "type": "string"
+                },
+                "description": {
+                  "type": "string"
+                },
+                "opaque": {
+                  "type": "string"
+                },
+                "digest": {
+                  "type": "string"
+                }
+              }
+            },
+            "payload": {
+              "type": "object",
+              "description": "The `payload` of the MPP card credential (draft-card-charge-00): the token and its cryptogram encrypted to the merchant's key (JWE compact serialization, `alg` RSA-OAEP-256, `enc` A256GCM, the key's `kid` in the protected header; its plaintext is `{\"token\":{\"paymentToken\",...,\"eci\"},\"dynamicData\":{\"dynamicDataValue\",...}}`), and the card's display fields.",
+              "required": [
+                "encryptedPayload",
+                "network",
+                "panLastFour",
+                "panExpirationMonth",
+                "panExpirationYear",
+                "paymentAccountReference"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "encryptedPayload": {
+                  "type": "string",
+                  "pattern": "^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$",
+                  "description": "The JWE; only the merchant's private key opens it."
+                },
+                "network": {
+                  "type": "string",
+                  "enum": [
+                    "visa"
+                  ]
+                },
+                "panLastFour": {
+                  "type": "string",
+                  "pattern": "^[0-9]{4}$",
+                  "description": "The last four digits of the card's number (not the token's)."
+                },
+                "panExpirationMonth": {
+                  "type": "string",
+                  "pattern": "^(0[1-9]|1[0-2])$"
+                },
+                "panExpirationYear": {
+                  "type": "string",
+                  "pattern": "^[0-9]{4}$"
+                },
+                "paymentAccountReference": {
+                  "type": "string",
+                  "pattern": "^[A-Z0-9]{29}$"
+                }
+              }
+            },
+            "authorization": {
+              "type": "string",
+              "pattern": "^Payment [A-Za-z0-9_-]+$",
+              "description": "The `Authorization` header value to retry with."
+            }
+          }
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "merchantResponse": {
+      "type": "object",
+      "description": "The merchant's answer once paid (or why it refused): its HTTP status, its body and its receipt.",
+      "required": [
+        "status",
+        "body",
+        "receipt"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "status": {
+          "type": "integer",
+          "description": "The HTTP status of the merchant's last answer."
+        },
+        "body": {
+          "description": "The merchant's body: JSON when it sent JSON, else text (at most 16 kB)."
+        },
+        "receipt": {
+          "type": [
+            "object",
+            "null"
+          ],
+          "description": "MPP: the decoded `Payment-Receipt` (`reference` is the authorization). ACP: null."
+        }
+      }
+    }
+  }
+};
+
 const listTransactionsUserOutput: JsonSchema = {
   "type": "object",
   "required": [
@@ -2515,6 +3357,21 @@ export const customerTools: GeneratedToolSet = {
     "inputSchema": getCardCredentialsInput as ToolInputSchema,
     "outputSchema": getCardCredentialsOutput as ToolOutputSchema
   },
+  "pay_merchant": {
+    "name": "pay_merchant",
+    "title": "Pay a merchant",
+    "operationId": "createPaymentToken",
+    "method": "POST",
+    "path": "/cards/{cardId}/payment-tokens",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "openWorld": true,
+    "mayNeedPerson": false,
+    "description": "Mint a payment token. Answers a merchant's MPP card challenge (`mpp`: the `WWW-Authenticate` value of its 402) or an ACP allowance (`acp`) with a one-time network token of the card, bound to the merchant, the amount, the currency, the challenge or checkout session and an expiry. Everything an authorization of that amount at that merchant would meet runs first (the card's status, the merged policy, intents, approval, the risk engine): a spend they would decline is 400 `payment_token_declined` with the reason, and nothing is minted. Where the policy requires approval, the token is `pending_approval` (its `approvalUrl` names the page) until a person approves its intent. A malformed challenge or allowance is 400 `invalid_payment_request` naming what is wrong, one that has expired 400 `payment_request_expired` (before anything is minted), another currency than the card's 400 `currency_not_supported`. Events `payment_token.created`, then `payment_token.issued` once it is active (docs/payment-tokens.md).\n\nPay a merchant that asks for payment by protocol, without ever handling a card number: a 402 with a Payment card challenge (`protocol: mpp`, the resource's `url`) or an ACP checkout session (`protocol: acp`, the session's `url`). Cardrail mints a one-time token for exactly that merchant, amount and request, after the card's policy, intents and risk checks, and the toolkit pays with it; `merchantResponse` is what the merchant answered (the resource, or the completed checkout with its order). `status: used` and `transactionId` mean it was paid. Refused with `challenge_expired`, `malformed_challenge` or `payment_declined` (nothing was paid); `approval_required` gives `approvalUrl`: give it to the person, wait_for_approval with `intentId`, then call pay_merchant again. Prefer this tool to get_card_credentials whenever the merchant speaks either protocol.",
+    "inputSchema": payMerchantInput as ToolInputSchema,
+    "outputSchema": payMerchantOutput as ToolOutputSchema
+  },
   "list_transactions": {
     "name": "list_transactions",
     "title": "List transactions",
@@ -2637,6 +3494,21 @@ export const userTools: GeneratedToolSet = {
     "description": "Retrieve card credentials. Returns PAN, CVC and expiry (test numbers in test mode), records an access event (`credential.accessed`) and opens the attestation window. When the card's merged policy requires an intent (`requireIntent`) or approval (`requireApproval`), the card needs a usable intent: `pending` (declared, approved or auto-approved) and not expired; without one it is 400 `intent_required`, and while its intent still awaits approval 400 `approval_required`. A frozen or closed card is 400 `card_not_active`.\n\nRetrieve the card details right before paying, for a purchase you declared. Every call is recorded (`credential.accessed`) and opens the attestation window: pay before `expiresAt`. Refused with `intent_required` when the card needs an intent and has no usable one, `approval_required` while its intent awaits approval, and `card_not_active` when the card is frozen or closed. Depending on how the developer configured this toolkit you get the full number and CVC, or only the last 4 digits and the expiry. Never repeat card numbers in your messages.",
     "inputSchema": getCardCredentialsInput as ToolInputSchema,
     "outputSchema": getCardCredentialsOutput as ToolOutputSchema
+  },
+  "pay_merchant": {
+    "name": "pay_merchant",
+    "title": "Pay a merchant",
+    "operationId": "createPaymentToken",
+    "method": "POST",
+    "path": "/cards/{cardId}/payment-tokens",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "openWorld": true,
+    "mayNeedPerson": false,
+    "description": "Mint a payment token. Answers a merchant's MPP card challenge (`mpp`: the `WWW-Authenticate` value of its 402) or an ACP allowance (`acp`) with a one-time network token of the card, bound to the merchant, the amount, the currency, the challenge or checkout session and an expiry. Everything an authorization of that amount at that merchant would meet runs first (the card's status, the merged policy, intents, approval, the risk engine): a spend they would decline is 400 `payment_token_declined` with the reason, and nothing is minted. Where the policy requires approval, the token is `pending_approval` (its `approvalUrl` names the page) until a person approves its intent. A malformed challenge or allowance is 400 `invalid_payment_request` naming what is wrong, one that has expired 400 `payment_request_expired` (before anything is minted), another currency than the card's 400 `currency_not_supported`. Events `payment_token.created`, then `payment_token.issued` once it is active (docs/payment-tokens.md).\n\nPay a merchant that asks for payment by protocol, without ever handling a card number: a 402 with a Payment card challenge (`protocol: mpp`, the resource's `url`) or an ACP checkout session (`protocol: acp`, the session's `url`). Cardrail mints a one-time token for exactly that merchant, amount and request, after the card's policy, intents and risk checks, and the toolkit pays with it; `merchantResponse` is what the merchant answered (the resource, or the completed checkout with its order). `status: used` and `transactionId` mean it was paid. Refused with `challenge_expired`, `malformed_challenge` or `payment_declined` (nothing was paid); `approval_required` gives `approvalUrl`: give it to the person, wait_for_approval with `intentId`, then call pay_merchant again. Prefer this tool to get_card_credentials whenever the merchant speaks either protocol.",
+    "inputSchema": payMerchantInput as ToolInputSchema,
+    "outputSchema": payMerchantUserOutput as ToolOutputSchema
   },
   "list_transactions": {
     "name": "list_transactions",

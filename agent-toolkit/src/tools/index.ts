@@ -6,6 +6,7 @@ import { freezeCard } from './freeze-card.js';
 import { getCardCredentials } from './get-card-credentials.js';
 import { getIntent } from './get-intent.js';
 import { listTransactions } from './list-transactions.js';
+import { payMerchant } from './pay-merchant.js';
 import type { ToolHandler } from './tool-handler.js';
 import { waitForApproval } from './wait-for-approval.js';
 
@@ -17,6 +18,7 @@ export const toolHandlers: Record<ToolName, ToolHandler> = {
   get_intent: getIntent,
   wait_for_approval: waitForApproval,
   get_card_credentials: getCardCredentials,
+  pay_merchant: payMerchant,
   list_transactions: listTransactions,
   freeze_card: freezeCard,
 };

@@ -1,6 +1,7 @@
 import type { CardrailApiClient } from '../client.js';
 import type { CardCredentials, CredentialExposure } from '../credential-exposure.js';
 import type { ToolInputSchema } from '../generated-tool.js';
+import type { MerchantGate } from '../merchant-access.js';
 import type { AgentScope } from '../scope.js';
 import type { ToolInput } from '../tool-input.js';
 
@@ -34,6 +35,8 @@ export interface ToolContext {
   scope: AgentScope;
   credentialExposure: CredentialExposure;
   onCredentials: ((credentials: CardCredentials) => void | Promise<void>) | undefined;
+  /** The origins `pay_merchant` may reach, and how. */
+  merchants: MerchantGate;
   /** The tool's input schema as offered (defaults and limits of the toolkit's own fields are read from it). */
   inputSchema: ToolInputSchema;
   /** The options of this call, with the idempotency key a call that changes something is sent with. */

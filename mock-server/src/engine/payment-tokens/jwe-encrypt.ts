@@ -1,6 +1,10 @@
 import { CompactEncrypt, importJWK } from 'jose';
 import type { RsaEncryptionJwk } from './encryption-key.js';
 
+// jose's own decryption, for the merchant fakes of `@cardrail/mock-server/merchants` (which decrypt credentials with
+// jose, not with the mock's code): exported from this module so that the package ships jose once.
+export { compactDecrypt } from 'jose';
+
 /**
  * The JWE of an MPP card credential, with jose on Web Crypto: compact serialization, `alg` RSA-OAEP-256, `enc`
  * A256GCM, the key's `kid` in the protected header, no compression. This module (and jose with it) is loaded on the
