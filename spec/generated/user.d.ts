@@ -2205,6 +2205,8 @@ export interface components {
             paymentTokenId: string | null;
             /** @description The verified AP2 mandate the authorization presented (docs/mandates.md), null when none was. */
             mandate: components["schemas"]["TransactionMandate"] | null;
+            /** @description What failed, in words, for a decline by a mandate (`mandate_unverifiable`: the check; `mandate_rejected`: the constraint, such as `payment.allowed_payees: Anthropic is not an allowed payee`); null otherwise. */
+            declinedMessage: string | null;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -2610,6 +2612,8 @@ export interface components {
             paymentTokenId?: string;
             /** @description The hash of the open AP2 mandate the authorization presented (docs/mandates.md); absent when none was. */
             openMandateHash?: string;
+            /** @description What failed, for a decline by a mandate (the check or the constraint); absent otherwise. */
+            declinedMessage?: string;
         };
         /** @description `transaction.declined`: sent when an authorization is declined. */
         TransactionDeclinedEvent: components["schemas"]["CatalogEventEnvelope"] & {

@@ -1142,6 +1142,7 @@ const listTransactionsOutput: JsonSchema = {
           "challengeId",
           "paymentTokenId",
           "mandate",
+          "declinedMessage",
           "createdAt",
           "postedAt",
           "reversedAt"
@@ -1323,6 +1324,14 @@ const listTransactionsOutput: JsonSchema = {
               }
             ],
             "description": "The verified AP2 mandate the authorization presented (docs/mandates.md), null when none was."
+          },
+          "declinedMessage": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "maxLength": 1000,
+            "description": "What failed, in words, for a decline by a mandate (`mandate_unverifiable`: the check; `mandate_rejected`: the constraint, such as `payment.allowed_payees: Anthropic is not an allowed payee`); null otherwise."
           },
           "createdAt": {
             "type": "string",
@@ -2051,6 +2060,7 @@ const listTransactionsUserOutput: JsonSchema = {
           "challengeId",
           "paymentTokenId",
           "mandate",
+          "declinedMessage",
           "createdAt",
           "postedAt",
           "reversedAt"
@@ -2232,6 +2242,14 @@ const listTransactionsUserOutput: JsonSchema = {
               }
             ],
             "description": "The verified AP2 mandate the authorization presented (docs/mandates.md), null when none was."
+          },
+          "declinedMessage": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "maxLength": 1000,
+            "description": "What failed, in words, for a decline by a mandate (`mandate_unverifiable`: the check; `mandate_rejected`: the constraint, such as `payment.allowed_payees: Anthropic is not an allowed payee`); null otherwise."
           },
           "createdAt": {
             "type": "string",

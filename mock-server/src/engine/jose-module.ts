@@ -11,3 +11,5 @@ export {
   signReceipt,
   verifyPresentation,
 } from './mandates/mandate-crypto.js';
+// The test kit's credential-provider fake signs with the same libraries: they ship once.
+export { generateMandateKey, issueOpenMandate, presentClosedMandate } from './mandates/mandate-issuing.js';

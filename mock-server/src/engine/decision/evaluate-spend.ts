@@ -192,7 +192,10 @@ function finish(base: Decision, found: SpendReason[], policy: Policy, input: Dec
     reviews.push({ code: 'approval_required', message: 'The policy requires a human to approve an intent for this amount.' });
   }
   if (policy.requireMandate) {
-    reviews.push({ code: 'mandate_required', message: 'The policy requires an AP2 mandate (agentMandate) with every authorization.' });
+    reviews.push({
+      code: 'mandate_required',
+      message: 'The policy requires an AP2 mandate (agentMandate) with every authorization.',
+    });
   }
   base.reasons = [...declines, ...reviews];
   base.declinedReason = (declines[0]?.code as DeclineReason | undefined) ?? null;

@@ -3,8 +3,10 @@
  * data (Intl, CLDR), so that a major-unit figure such as AP2's `payment.budget.max` converts without a table of ours.
  */
 export function currencyExponent(currency: string): number {
-  return new Intl.NumberFormat('en', { style: 'currency', currency: currency.toUpperCase() }).resolvedOptions()
-    .maximumFractionDigits ?? 2;
+  return (
+    new Intl.NumberFormat('en', { style: 'currency', currency: currency.toUpperCase() }).resolvedOptions()
+      .maximumFractionDigits ?? 2
+  );
 }
 
 /** Minor units as major units (2550 USD cents are 25.5). */

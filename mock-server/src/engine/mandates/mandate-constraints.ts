@@ -26,8 +26,7 @@ type Check = (constraint: Claims, spend: MandateSpend, uses: MandateUses, all: C
 const FREQUENCIES = new Set(['ON_DEMAND', 'DAILY', 'WEEKLY', 'BIWEEKLY', 'MONTHLY', 'QUARTERLY', 'ANNUALLY']);
 
 const isInteger = (value: unknown): value is number => Number.isSafeInteger(value);
-const sameCurrency = (value: unknown, spend: MandateSpend) =>
-  typeof value === 'string' && value.toLowerCase() === spend.currency;
+const sameCurrency = (value: unknown, spend: MandateSpend) => typeof value === 'string' && value.toLowerCase() === spend.currency;
 
 /** A payee (`merchant.json`: id and name) is the spend's merchant by id, or else by name. */
 export function payeeMatches(payee: unknown, merchant: Merchant): boolean {
@@ -132,7 +131,8 @@ export function checkConstraints(constraints: unknown, spend: MandateSpend, uses
   if (!all.some((c) => c.type === 'payment.reference'))
     return unverifiable('the open mandate has no payment.reference constraint (AP2 requires one)');
   for (const constraint of all) {
-    const check = typeof constraint.type === 'string' && Object.hasOwn(CHECKS, constraint.type) ? CHECKS[constraint.type] : undefined;
+    const check =
+      typeof constraint.type === 'string' && Object.hasOwn(CHECKS, constraint.type) ? CHECKS[constraint.type] : undefined;
     if (!check) return unverifiable(`the constraint ${String(constraint.type)} is not one Cardrail can evaluate`);
     const refusal = check(constraint, spend, uses, all);
     if (refusal) return refusal;

@@ -85,7 +85,7 @@ export async function verifyPresentation(presentation: string, check: Presentati
   if (!issuerKey) throw new Unverifiable(`the open mandate's key ${String(rootHeader.kid)} is not a trusted issuer's`);
   const open = onlyDelegate(await verifySdJwt(`${rootSegment}~`, issuerKey, 'open mandate'), 'open mandate');
   const holder = (open.cnf as { jwk?: MandateJwk } | undefined)?.jwk;
-  if (!holder || holder.kty !== 'EC' || holder.crv !== 'P-256' || 'd' in holder)
+  if (holder?.kty !== 'EC' || holder.crv !== 'P-256' || 'd' in holder)
     throw new Unverifiable("the open mandate's cnf must be a public P-256 key");
 
   const leafJwt = leafSegment.split('~')[0] ?? '';

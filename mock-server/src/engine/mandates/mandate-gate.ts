@@ -44,7 +44,10 @@ export function gateMandate(tenant: Tenant, scope: CardScope, input: MandateInpu
     if (scope.policy.requireMandate !== true) return noGate;
     return {
       ...noGate,
-      declinedBy: { reason: 'mandate_required', message: 'The policy requires an AP2 mandate (agentMandate) for every authorization.' },
+      declinedBy: {
+        reason: 'mandate_required',
+        message: 'The policy requires an AP2 mandate (agentMandate) for every authorization.',
+      },
     };
   }
   if ('reason' in input) return { ...noGate, declinedBy: input };

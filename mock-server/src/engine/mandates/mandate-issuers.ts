@@ -65,5 +65,8 @@ export function setMandateIssuers(tenant: Tenant, customerId: string, keys: Mand
 
 /** The trusted key of a customer with this `kid`, or undefined. */
 export function trustedIssuerKey(tenant: Tenant, customerId: string, kid: string): MandateJwk | undefined {
-  return mandateIssuers.of(tenant).get(customerId)?.keys.find((key) => key.kid === kid);
+  return mandateIssuers
+    .of(tenant)
+    .get(customerId)
+    ?.keys.find((key) => key.kid === kid);
 }

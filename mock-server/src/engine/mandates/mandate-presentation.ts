@@ -85,8 +85,10 @@ export async function presentMandate(
     throw error;
   }
   const { open, closed } = verified;
-  if (open.vct !== 'mandate.payment.open.1') return unverifiable(`the open mandate's vct ${String(open.vct)} is not mandate.payment.open.1`);
-  if (closed.vct !== 'mandate.payment.1') return unverifiable(`the closed mandate's vct ${String(closed.vct)} is not mandate.payment.1`);
+  if (open.vct !== 'mandate.payment.open.1')
+    return unverifiable(`the open mandate's vct ${String(open.vct)} is not mandate.payment.open.1`);
+  if (closed.vct !== 'mandate.payment.1')
+    return unverifiable(`the closed mandate's vct ${String(closed.vct)} is not mandate.payment.1`);
   const now = Math.floor(spend.now / 1000);
   if (typeof open.exp !== 'number') return unverifiable('the open mandate has no exp');
   const times = timeRefusal(open, 'open mandate', now) ?? timeRefusal(closed, 'closed mandate', now);

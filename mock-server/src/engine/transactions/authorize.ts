@@ -109,6 +109,7 @@ export function authorize(
     challengeId: null,
     paymentTokenId: token?.paymentTokenId ?? null,
     mandate: gate.mandate,
+    declinedMessage: gate.declinedBy?.message ?? null,
     createdAt: now,
     postedAt: null,
     reversedAt: null,
@@ -235,6 +236,7 @@ function applyDeclined(
     declinedReason,
     ...tokenOf(txn),
     ...mandateOf(txn),
+    ...(txn.declinedMessage ? { declinedMessage: txn.declinedMessage } : {}),
   });
   // A closed or frozen card, or a token refused by its own checks, stops before any rule is evaluated.
   if (STOPS_BEFORE_RULES.has(declinedReason)) return;

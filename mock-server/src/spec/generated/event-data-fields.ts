@@ -7,7 +7,7 @@ export const eventDataSchemaFields: Readonly<Record<Variant, Readonly<Record<str
   customer: {
     TransactionCreatedEventData: ["transactionId","cardId","agentId","userId","amount","currency","merchantName","merchantCategory","merchantCategoryCode","status","attestationStatus","merchant","paymentTokenId","openMandateHash"],
     TransactionSettledEventData: ["transactionId","cardId","agentId","userId","amount","authorizedAmount","currency","merchantName","status","postedAt","merchant","openMandateHash","paymentReceipt"],
-    TransactionDeclinedEventData: ["transactionId","cardId","agentId","amount","currency","merchantName","status","declinedReason","paymentTokenId","openMandateHash"],
+    TransactionDeclinedEventData: ["transactionId","cardId","agentId","amount","currency","merchantName","status","declinedReason","paymentTokenId","openMandateHash","declinedMessage"],
     TransactionReversedEventData: ["transactionId","cardId","originalAmount","reversedAmount","currency","merchantName","status"],
     CardCreatedEventData: ["cardId","agentId","userId","type","purpose","last4","status"],
     CardFrozenEventData: ["cardId","agentId","reason","frozenBy"],
@@ -64,7 +64,7 @@ export const eventDataSchemaFields: Readonly<Record<Variant, Readonly<Record<str
   user: {
     TransactionAuthorizedEventData: ["transactionId","cardId","agentId","userId","amount","currency","merchantName","merchantCategory","merchantCategoryCode","status","attestationStatus","paymentTokenId","openMandateHash"],
     TransactionCompletedEventData: ["transactionId","cardId","agentId","userId","amount","authorizedAmount","currency","merchantName","status","postedAt","openMandateHash","paymentReceipt"],
-    TransactionDeclinedEventData: ["transactionId","cardId","agentId","amount","currency","merchantName","status","declinedReason","paymentTokenId","openMandateHash"],
+    TransactionDeclinedEventData: ["transactionId","cardId","agentId","amount","currency","merchantName","status","declinedReason","paymentTokenId","openMandateHash","declinedMessage"],
     TransactionReversedEventData: ["transactionId","cardId","originalAmount","reversedAmount","currency","merchantName","status"],
     CardCreatedEventData: ["cardId","agentId","userId","type","purpose","last4","status"],
     CardFrozenEventData: ["cardId","agentId","reason","frozenBy"],

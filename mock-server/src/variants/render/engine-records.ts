@@ -26,6 +26,7 @@ export function renderTransaction(txn: TransactionRecord): ApiSchemas['Transacti
     paymentTokenId: txn.paymentTokenId ?? null,
     // Transactions stored before mandates have no such field.
     mandate: txn.mandate ? { ...txn.mandate } : null,
+    declinedMessage: txn.declinedMessage ?? null,
     createdAt: toIso(txn.createdAt),
     postedAt: toIsoOrNull(txn.postedAt),
     reversedAt: toIsoOrNull(txn.reversedAt),
