@@ -7,6 +7,7 @@ import { ApiKeys } from './resources/api-keys.js';
 import { Cards } from './resources/cards.js';
 import { Events } from './resources/events.js';
 import { Intents } from './resources/intents.js';
+import { Mandates } from './resources/mandates.js';
 import { PaymentTokens } from './resources/payment-tokens.js';
 import { Settings } from './resources/settings.js';
 import { Simulate } from './resources/simulate.js';
@@ -40,6 +41,8 @@ export abstract class CardrailClient<Paths extends VariantPaths = VariantPaths> 
   readonly intents: Intents<Paths>;
   /** One-time network tokens of a card for an MPP card challenge or an ACP allowance. */
   readonly paymentTokens: PaymentTokens<Paths>;
+  /** AP2 mandates: an intent's open mandate claims, the signing keys of payment receipts, their verification. */
+  readonly mandates: Mandates<Paths>;
   /** Card transactions: authorizations and what became of them. */
   readonly transactions: Transactions<Paths>;
   /** Spend decisions as a dry run. */
@@ -67,6 +70,7 @@ export abstract class CardrailClient<Paths extends VariantPaths = VariantPaths> 
     this.cards = new Cards(core);
     this.intents = new Intents(core);
     this.paymentTokens = new PaymentTokens(core);
+    this.mandates = new Mandates(core);
     this.transactions = new Transactions(core);
     this.spend = new Spend(core);
     this.settings = new Settings(core);

@@ -11,7 +11,7 @@ export declare const customerOperations: {
   readonly updateCustomer: { readonly method: 'patch'; readonly path: '/customers/{customerId}' };
   readonly getCustomerBalances: { readonly method: 'get'; readonly path: '/customers/{customerId}/balances' };
   readonly getCustomerMandateIssuers: { readonly method: 'get'; readonly path: '/customers/{customerId}/mandate-issuers' };
-  readonly updateCustomerMandateIssuers: { readonly method: 'put'; readonly path: '/customers/{customerId}/mandate-issuers' };
+  readonly updateCustomerMandateIssuers: { readonly method: 'post'; readonly path: '/customers/{customerId}/mandate-issuers' };
   readonly getReceiptKeys: { readonly method: 'get'; readonly path: '/mandate-receipts/keys' };
   readonly rotateReceiptKeys: { readonly method: 'post'; readonly path: '/mandate-receipts/keys/rotate' };
   readonly createCustomerWithdrawal: { readonly method: 'post'; readonly path: '/customers/{customerId}/withdrawals' };
@@ -82,7 +82,7 @@ export declare const userOperations: {
   readonly updateUser: { readonly method: 'patch'; readonly path: '/users/{userId}' };
   readonly getUserBalances: { readonly method: 'get'; readonly path: '/users/{userId}/balances' };
   readonly getUserMandateIssuers: { readonly method: 'get'; readonly path: '/users/{userId}/mandate-issuers' };
-  readonly updateUserMandateIssuers: { readonly method: 'put'; readonly path: '/users/{userId}/mandate-issuers' };
+  readonly updateUserMandateIssuers: { readonly method: 'post'; readonly path: '/users/{userId}/mandate-issuers' };
   readonly getReceiptKeys: { readonly method: 'get'; readonly path: '/mandate-receipts/keys' };
   readonly rotateReceiptKeys: { readonly method: 'post'; readonly path: '/mandate-receipts/keys/rotate' };
   readonly createUserWithdrawal: { readonly method: 'post'; readonly path: '/users/{userId}/withdrawals' };

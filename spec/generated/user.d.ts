@@ -73,7 +73,7 @@ export interface paths {
          * Set a user's trusted mandate issuers
          * @description Replaces the user's trusted mandate issuers with this key set. A key with private material, a key that names key material by URL or certificate, a key that is not a P-256 `EC` key, or two keys with one `kid` is refused with 400 and nothing changes (docs/mandates.md#trusted-issuers).
          */
-        put: operations["updateUserMandateIssuers"];
+        post: operations["updateUserMandateIssuers"];
     };
     "/mandate-receipts/keys": {
         parameters: {

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import { clientFor, createAgentFor, id, type ScenarioContext, withOwner } from './context.js';
+import { mandateStep } from './mandate-steps.js';
 import { paymentTokenStep } from './payment-token-steps.js';
 import {
   authorize,
@@ -349,6 +350,7 @@ export const STEPS: Step[] = [
     },
   },
   paymentTokenStep,
+  mandateStep,
   {
     name: 'deliveries: a receiver that was down gets the event on a manual retry',
     async run(ctx) {

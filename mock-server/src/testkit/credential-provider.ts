@@ -24,7 +24,7 @@ export type PublicJwk = MandateJwk;
 
 /**
  * A fake credential provider: the party whose signed open payment mandates a customer trusts (set its `jwks` with
- * `PUT /customers/{id}/mandate-issuers`). Its ES256 key is made for the test, in memory, and never leaves the
+ * `POST /customers/{id}/mandate-issuers`). Its ES256 key is made for the test, in memory, and never leaves the
  * process: nothing is served or fetched.
  */
 export interface CredentialProvider {

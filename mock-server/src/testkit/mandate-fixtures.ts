@@ -47,7 +47,11 @@ function withConstraints(claims: Record<string, unknown>, change: (constraints: 
 }
 
 /** The root JWT of a presentation with another header and signature, its payload and disclosures kept. */
-async function reSigned(presentation: string, header: Record<string, unknown>, secret?: Uint8Array<ArrayBuffer>): Promise<string> {
+async function reSigned(
+  presentation: string,
+  header: Record<string, unknown>,
+  secret?: Uint8Array<ArrayBuffer>,
+): Promise<string> {
   const [rootJwt = '', ...rest] = presentation.split('~');
   const [, payload = ''] = rootJwt.split('.');
   const signingInput = `${textToBase64url(JSON.stringify(header))}.${payload}`;

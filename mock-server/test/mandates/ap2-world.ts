@@ -43,7 +43,7 @@ export async function ap2World(
   const { customer, card } = await s.setup({ card: options.card, customer: options.customer });
   const provider = await createCredentialProvider();
   const agent = await createMandateAgent();
-  await s.ok('PUT', `/customers/${customer.id}/mandate-issuers`, provider.jwks);
+  await s.ok('POST', `/customers/${customer.id}/mandate-issuers`, provider.jwks);
   const intent = await s.ok('POST', '/intents', {
     cardId: card.id,
     summary: 'GPU credits',

@@ -9,7 +9,7 @@ import { openMandateHash } from '../../src/engine/mandates/mandate-hash.js';
 import { Scenario } from '../engine/support/http-scenario.js';
 import { ap2World } from './ap2-world.js';
 
-const AP2 = new URL('../fixtures/payment-protocols/ap2-v0.2/', import.meta.url);
+const AP2 = new URL('../../../spec/ap2/', import.meta.url);
 const schema = (path: string) => JSON.parse(readFileSync(new URL(path, AP2), 'utf8'));
 
 function ap2Validator(file: string) {
@@ -73,7 +73,7 @@ describe('trusted mandate issuers', () => {
       keys: [],
       updatedAt: null,
     });
-    const set = await s.ok('PUT', `/customers/${customer.id}/mandate-issuers`, { keys: [key] });
+    const set = await s.ok('POST', `/customers/${customer.id}/mandate-issuers`, { keys: [key] });
     expect(set).toMatchObject({ customerId: customer.id, keys: [key] });
     expect(await s.ok('GET', `/users/${customer.id}/mandate-issuers`, undefined, 'user')).toMatchObject({
       userId: customer.id,
@@ -94,9 +94,9 @@ describe('trusted mandate issuers', () => {
     const { customer } = await s.setup();
     const { publicJwk } = await createMandateAgent();
     const good = { ...publicJwk, kid: 'cp-1' };
-    await s.ok('PUT', `/customers/${customer.id}/mandate-issuers`, { keys: [good] });
+    await s.ok('POST', `/customers/${customer.id}/mandate-issuers`, { keys: [good] });
     const bad = JSON.parse(JSON.stringify({ ...good, kid: 'cp-2', ...change }));
-    const answer = await s.call('PUT', `/customers/${customer.id}/mandate-issuers`, { keys: [good, bad] });
+    const answer = await s.call('POST', `/customers/${customer.id}/mandate-issuers`, { keys: [good, bad] });
     expect(answer.status).toBe(400);
     expect(answer.body.error.message).toMatch(message);
     expect(await s.ok('GET', `/customers/${customer.id}/mandate-issuers`)).toMatchObject({ keys: [good] });

@@ -24,7 +24,7 @@ export interface CustomerUpdateParams extends CustomerSchema<'CustomerUpdate'> {
 export interface Balance extends CustomerSchema<'Balance'> {}
 /** The result of `GET /customers/{customerId}/mandate-issuers` (`MandateIssuers` in the customer variant's spec). */
 export interface MandateIssuers extends CustomerSchema<'MandateIssuers'> {}
-/** The body of `PUT /customers/{customerId}/mandate-issuers` (`MandateIssuerKeys` in the customer variant's spec). @expand */
+/** The body of `POST /customers/{customerId}/mandate-issuers` (`MandateIssuerKeys` in the customer variant's spec). @expand */
 export interface MandateIssuerKeysParams extends CustomerSchema<'MandateIssuerKeys'> {}
 /** The result of `GET /mandate-receipts/keys` (`ReceiptKeys` in the customer variant's spec). */
 export interface ReceiptKeys extends CustomerSchema<'ReceiptKeys'> {}

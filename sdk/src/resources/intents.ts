@@ -2,7 +2,14 @@ import { APIResource, queryOf } from '../core/api-resource.js';
 import type { APIPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/client-options.js';
 import type { PagePromise } from '../core/pagination.js';
-import type { Intent, IntentCreateParams, IntentListParams, IntentRejectParams } from '../generated/api-names.js';
+import type {
+  Intent,
+  IntentCreateParams,
+  IntentListParams,
+  IntentMandate,
+  IntentMandateParams,
+  IntentRejectParams,
+} from '../generated/api-names.js';
 import { waitForDecision, type WaitForDecisionOptions } from './intent-decision.js';
 import type { VariantPaths } from './variant-paths.js';
 
@@ -33,6 +40,15 @@ export class Intents<Paths extends VariantPaths> extends APIResource<Paths> {
   /** A page of intents, newest first. */
   list(query?: IntentListParams, options?: RequestOptions): PagePromise<Intent> {
     return this.sendPage('/intents', { query: queryOf(query) }, options);
+  }
+
+  /**
+   * The intent as the unsigned claims of an AP2 open payment mandate (`mandate.payment.open.1`) and their hash, for a
+   * credential provider to sign: amounts in minor units, the budget in major units, the expected merchant as the
+   * allowed payee, the card as the instrument, the intent's expiry as the execution window.
+   */
+  mandate(intentId: string, params: IntentMandateParams, options?: RequestOptions): APIPromise<IntentMandate> {
+    return this.send('post', '/intents/{intentId}/mandate', { path: { intentId }, body: params }, options);
   }
 
   /** Approves an intent that is pending human approval. */
