@@ -2,7 +2,7 @@
  * The ISO 4217 minor-unit exponent of a currency (2 for USD, 0 for JPY, 3 for KWD), from the runtime's own currency
  * data (Intl, CLDR), so that a major-unit figure such as AP2's `payment.budget.max` converts without a table of ours.
  */
-export function currencyExponent(currency: string): number {
+function currencyExponent(currency: string): number {
   return (
     new Intl.NumberFormat('en', { style: 'currency', currency: currency.toUpperCase() }).resolvedOptions()
       .maximumFractionDigits ?? 2

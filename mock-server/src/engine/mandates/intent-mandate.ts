@@ -15,7 +15,7 @@ export interface IntentMandateRequest {
 }
 
 /** Cardrail's `payment.reference` of an intent when no open checkout mandate is given (docs/mandates.md). */
-export function intentReference(intentId: string): string {
+function intentReference(intentId: string): string {
   return `cardrail:${intentId}`;
 }
 

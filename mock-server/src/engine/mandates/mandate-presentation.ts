@@ -25,7 +25,7 @@ const SKEW_SECONDS = 300;
 const PRESENTATION_MAX_AGE_SECONDS = 300;
 
 /** The `aud` a presentation for a card must name. */
-export function mandateAudience(cardId: string): string {
+function mandateAudience(cardId: string): string {
   return `urn:cardrail:card:${cardId}`;
 }
 

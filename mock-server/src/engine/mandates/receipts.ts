@@ -26,7 +26,7 @@ const KEYS_ID = 'receipt-keys';
 /** How many keys stay published: the current one and the last nine it replaced. */
 const KEPT_KEYS = 10;
 /** The `iss` of Cardrail's receipts. */
-export const RECEIPT_ISSUER = 'urn:cardrail:issuer';
+const RECEIPT_ISSUER = 'urn:cardrail:issuer';
 
 async function addKey(tenant: Tenant): Promise<ReceiptKeysRecord> {
   const collection = receiptKeys.of(tenant);

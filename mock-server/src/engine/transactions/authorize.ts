@@ -259,7 +259,7 @@ function applyDeclined(
 }
 
 /** The mandate field of a transaction event: present only for an authorization that presented one. */
-export function mandateOf(txn: TransactionRecord): { openMandateHash?: string } {
+function mandateOf(txn: TransactionRecord): { openMandateHash?: string } {
   return txn.mandate ? { openMandateHash: txn.mandate.openMandateHash } : {};
 }
 
