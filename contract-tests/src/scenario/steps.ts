@@ -350,7 +350,6 @@ export const STEPS: Step[] = [
     },
   },
   paymentTokenStep,
-  mandateStep,
   {
     name: 'deliveries: a receiver that was down gets the event on a manual retry',
     async run(ctx) {
@@ -485,4 +484,5 @@ export const STEPS: Step[] = [
       expect(mine.some((d) => (d.standardSignature?.match(/v1,/g) ?? []).length >= 2)).toBe(true);
     },
   },
+  mandateStep,
 ];
