@@ -88,7 +88,14 @@ export default defineConfig([
     clean: false,
     deps: {
       // jose is ES modules only, which the CommonJS build could not require() on Node 20 or in jest: inlined.
-      alwaysBundle: [/^ajv\/dist\/runtime\//, /^ajv-formats\/dist\/formats/, 'fast-deep-equal', /^jose/, /^@sd-jwt\//, 'js-base64'],
+      alwaysBundle: [
+        /^ajv\/dist\/runtime\//,
+        /^ajv-formats\/dist\/formats/,
+        'fast-deep-equal',
+        /^jose/,
+        /^@sd-jwt\//,
+        'js-base64',
+      ],
       neverBundle: [/^node:/],
     },
   })),
