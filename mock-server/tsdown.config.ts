@@ -17,8 +17,9 @@ const entry = {
  */
 const DATA_MODULES = {
   'spec/documents': '../spec/documents.js',
-  // Not data, but loaded on demand the same way: jose and the JWE of an MPP card credential (37 kB).
-  'jose/jwe-encrypt': 'src/engine/payment-tokens/jwe-encrypt.ts',
+  // Not data, but loaded on demand the same way: jose, with the JWE of an MPP card credential and the AP2 mandates'
+  // and receipts' signatures (@sd-jwt/core inlined).
+  'jose/jose-module': 'src/engine/jose-module.ts',
   'spec/customer.parameters': 'src/spec/generated/validators/customer.parameters.js',
   'spec/customer.bodies': 'src/spec/generated/validators/customer.bodies.js',
   'spec/user.parameters': 'src/spec/generated/validators/user.parameters.js',
@@ -28,7 +29,7 @@ const DATA_MODULES = {
 function dataFile(id: string): string | undefined {
   if (id.endsWith('.d.ts')) return undefined;
   if (id === '@cardrail/spec/documents' || id.endsWith('/spec/documents.js')) return './spec/documents.cjs';
-  if (/(^|\/)jwe-encrypt\.(js|ts)$/.test(id)) return './jose/jwe-encrypt.cjs';
+  if (/(^|\/)jose-module\.(js|ts)$/.test(id)) return './jose/jose-module.cjs';
   const validators = /\/generated\/validators\/((?:customer|user)\.(?:parameters|bodies))\.js$/.exec(id);
   return validators ? `./spec/${validators[1]}.cjs` : undefined;
 }
@@ -72,8 +73,8 @@ const shared = {
   deps: {
     // ES modules only; inlined (a few dozen lines each, tree-shaken), the CommonJS build needs no require(esm).
     // jsonc-parser (the CLI's JSON syntax errors with their place) is inlined: the CLI is the only one to use it.
-    alwaysBundle: ['tinyqueue', /^@noble\/hashes/, 'jsonc-parser'],
-    onlyBundle: ['tinyqueue', '@noble/hashes', 'jsonc-parser'],
+    alwaysBundle: ['tinyqueue', /^@noble\/hashes/, 'jsonc-parser', 'canonicalize'],
+    onlyBundle: ['tinyqueue', '@noble/hashes', 'jsonc-parser', 'canonicalize'],
     neverBundle: [/^node:/],
   },
   // ES modules where an inlined package has both (jsonc-parser's `main` is UMD, whose require()s do not bundle).
@@ -103,7 +104,14 @@ export default defineConfig([
     clean: false,
     deps: {
       // jose is ES modules only, which the CommonJS build could not require() on Node 20 or in jest: inlined.
-      alwaysBundle: [/^ajv\/dist\/runtime\//, /^ajv-formats\/dist\/formats/, 'fast-deep-equal', /^jose/],
+      alwaysBundle: [
+        /^ajv\/dist\/runtime\//,
+        /^ajv-formats\/dist\/formats/,
+        'fast-deep-equal',
+        /^jose/,
+        /^@sd-jwt\//,
+        'js-base64',
+      ],
       neverBundle: [/^node:/],
     },
   })),

@@ -46,8 +46,9 @@ export default defineConfig([
     deps: {
       ...shared.deps,
       // JavaScript only: the .d.cts files keep importing openapi-fetch's own types.
-      alwaysBundle: (id, importer) => id === 'openapi-fetch' && importer !== undefined && !importer.endsWith('.d.ts'),
-      onlyBundle: ['openapi-fetch'],
+      alwaysBundle: (id, importer) =>
+        (id === 'openapi-fetch' || id === 'canonicalize') && importer !== undefined && !importer.endsWith('.d.ts'),
+      onlyBundle: ['openapi-fetch', 'canonicalize'],
     },
   },
   // The generated API types, declarations only: a CommonJS declaration file, which ESM declarations may import too.

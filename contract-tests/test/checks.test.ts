@@ -75,6 +75,15 @@ const PREPARE: Partial<Record<string, (org: Org) => Promise<void>>> = {
     });
     ids.set('intentId', intent.id);
   },
+  // The seeded intent is matched: an export needs a pending one.
+  createIntentMandate: async ({ ctx, ids }) => {
+    const intent = await ctx.vc.client.intents.create({
+      cardId: ids.get('cardId') as string,
+      summary: 'mandate',
+      expectedAmount: 2_500,
+    });
+    ids.set('intentId', intent.id);
+  },
   simulateReversal: async ({ ctx, ids }) => {
     const transaction = await authorize(ctx, ids.get('cardId') as string, 5_000, 'Reversible');
     ids.set('transactionId', transaction.id);

@@ -71,3 +71,21 @@ export type { TestKitClock, TestKitFault, TestKitFaults, TestKitMock } from './t
 export type { TriggerOptions } from './testkit/test-kit.js';
 export type { TimePassing } from './testkit/trigger/world.js';
 export type { Approver, ApproverAnswer, ApproverDecision, ApproverIntent, ApproverOptions } from './testkit/approver.js';
+export {
+  closedMandateFor,
+  createCredentialProvider,
+  createMandateAgent,
+} from './testkit/credential-provider.js';
+export type {
+  ClosedMandateSpend,
+  CredentialProvider,
+  MandateAgent,
+  PublicJwk,
+} from './testkit/credential-provider.js';
+export { mandateFixtures } from './testkit/mandate-fixtures.js';
+export type {
+  MandateFixture,
+  MandateFixtureExpectation,
+  MandateFixtureInput,
+  MandateFixtureName,
+} from './testkit/mandate-fixtures.js';

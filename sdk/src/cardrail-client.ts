@@ -8,6 +8,7 @@ import { ApiKeys } from './resources/api-keys.js';
 import { Cards } from './resources/cards.js';
 import { Events } from './resources/events.js';
 import { Intents } from './resources/intents.js';
+import { Mandates } from './resources/mandates.js';
 import { PaymentTokens } from './resources/payment-tokens.js';
 import { Settings } from './resources/settings.js';
 import { Simulate } from './resources/simulate.js';
@@ -43,6 +44,8 @@ export abstract class CardrailClient<Paths extends VariantPaths = VariantPaths> 
   readonly paymentTokens: PaymentTokens<Paths>;
   /** `fetch` that pays a merchant's MPP card 402 with a token minted under the card's policy. */
   readonly payments: Payments<Paths>;
+  /** AP2 mandates: an intent's open mandate claims, the signing keys of payment receipts, their verification. */
+  readonly mandates: Mandates<Paths>;
   /** Card transactions: authorizations and what became of them. */
   readonly transactions: Transactions<Paths>;
   /** Spend decisions as a dry run. */
@@ -71,6 +74,7 @@ export abstract class CardrailClient<Paths extends VariantPaths = VariantPaths> 
     this.intents = new Intents(core);
     this.paymentTokens = new PaymentTokens(core);
     this.payments = new Payments(this.paymentTokens, this.intents);
+    this.mandates = new Mandates(core);
     this.transactions = new Transactions(core);
     this.spend = new Spend(core);
     this.settings = new Settings(core);

@@ -39,6 +39,24 @@ export {
   type AcpRiskSignal,
   type DelegatePaymentOptions,
 } from './payments/acp-delegate-payment.js';
+export type { Mandates } from './resources/mandates.js';
+export { type OpenMandateHash, openMandateHash } from './mandates/open-mandate-hash.js';
+export {
+  type CardrailPaymentReceipt,
+  type ReceiptKeySet,
+  type VerifiedPaymentReceipt,
+  type VerifyPaymentReceiptOptions,
+  verifyPaymentReceipt,
+} from './mandates/payment-receipt.js';
+export type {
+  Ap2Amount,
+  Ap2Jwk,
+  Ap2Merchant,
+  Ap2OpenPaymentMandate,
+  Ap2PaymentInstrument,
+  Ap2PaymentMandate,
+  Ap2PaymentReceipt,
+} from './generated/ap2.js';
 export { DecisionTimeoutError, type WaitForDecisionOptions } from './resources/intent-decision.js';
 export type { Transactions } from './resources/transactions.js';
 export type { Spend } from './resources/spend.js';

@@ -80,6 +80,9 @@ const shared = (client: Cardrail | CardrailUsers) => [
   () => client.intents.retrieve('int_1'),
   () => client.intents.approve('int_1'),
   () => client.intents.reject('int_1', {} as never),
+  () => client.intents.mandate('int_1', { agentKey: { kty: 'EC' } }),
+  () => client.mandates.receiptKeys(),
+  () => client.mandates.rotateReceiptKeys(),
   () => client.transactions.list(),
   () => client.transactions.retrieve('txn_1'),
   () => client.spend.evaluate({ cardId: 'card_1' } as never),
@@ -128,6 +131,8 @@ const customerCalls = (client: Cardrail) => [
   () => client.customers.update('cus_1', { email: 'b@example.com' } as never),
   () => client.customers.delete('cus_1'),
   () => client.customers.balances('cus_1'),
+  () => client.customers.mandateIssuers('cus_1'),
+  () => client.customers.setMandateIssuers('cus_1', { keys: [] }),
 ];
 
 const userCalls = (client: CardrailUsers) => [
@@ -138,6 +143,8 @@ const userCalls = (client: CardrailUsers) => [
   () => client.users.update('cus_1', { email: 'b@example.com' } as never),
   () => client.users.delete('cus_1'),
   () => client.users.balances('cus_1'),
+  () => client.users.mandateIssuers('cus_1'),
+  () => client.users.setMandateIssuers('cus_1', { keys: [] }),
 ];
 
 describe.each([

@@ -10,6 +10,10 @@ export declare const customerOperations: {
   readonly deleteCustomer: { readonly method: 'delete'; readonly path: '/customers/{customerId}' };
   readonly updateCustomer: { readonly method: 'patch'; readonly path: '/customers/{customerId}' };
   readonly getCustomerBalances: { readonly method: 'get'; readonly path: '/customers/{customerId}/balances' };
+  readonly getCustomerMandateIssuers: { readonly method: 'get'; readonly path: '/customers/{customerId}/mandate-issuers' };
+  readonly updateCustomerMandateIssuers: { readonly method: 'post'; readonly path: '/customers/{customerId}/mandate-issuers' };
+  readonly getReceiptKeys: { readonly method: 'get'; readonly path: '/mandate-receipts/keys' };
+  readonly rotateReceiptKeys: { readonly method: 'post'; readonly path: '/mandate-receipts/keys/rotate' };
   readonly createCustomerWithdrawal: { readonly method: 'post'; readonly path: '/customers/{customerId}/withdrawals' };
   readonly getWithdrawal: { readonly method: 'get'; readonly path: '/withdrawals/{withdrawalId}' };
   readonly listAgents: { readonly method: 'get'; readonly path: '/agents' };
@@ -35,6 +39,7 @@ export declare const customerOperations: {
   readonly createIntent: { readonly method: 'post'; readonly path: '/intents' };
   readonly getIntent: { readonly method: 'get'; readonly path: '/intents/{intentId}' };
   readonly approveIntent: { readonly method: 'post'; readonly path: '/intents/{intentId}/approve' };
+  readonly createIntentMandate: { readonly method: 'post'; readonly path: '/intents/{intentId}/mandate' };
   readonly rejectIntent: { readonly method: 'post'; readonly path: '/intents/{intentId}/reject' };
   readonly listTransactions: { readonly method: 'get'; readonly path: '/transactions' };
   readonly getTransaction: { readonly method: 'get'; readonly path: '/transactions/{transactionId}' };
@@ -76,6 +81,10 @@ export declare const userOperations: {
   readonly deleteUser: { readonly method: 'delete'; readonly path: '/users/{userId}' };
   readonly updateUser: { readonly method: 'patch'; readonly path: '/users/{userId}' };
   readonly getUserBalances: { readonly method: 'get'; readonly path: '/users/{userId}/balances' };
+  readonly getUserMandateIssuers: { readonly method: 'get'; readonly path: '/users/{userId}/mandate-issuers' };
+  readonly updateUserMandateIssuers: { readonly method: 'post'; readonly path: '/users/{userId}/mandate-issuers' };
+  readonly getReceiptKeys: { readonly method: 'get'; readonly path: '/mandate-receipts/keys' };
+  readonly rotateReceiptKeys: { readonly method: 'post'; readonly path: '/mandate-receipts/keys/rotate' };
   readonly createUserWithdrawal: { readonly method: 'post'; readonly path: '/users/{userId}/withdrawals' };
   readonly getWithdrawal: { readonly method: 'get'; readonly path: '/withdrawals/{withdrawalId}' };
   readonly listAgents: { readonly method: 'get'; readonly path: '/agents' };
@@ -101,6 +110,7 @@ export declare const userOperations: {
   readonly createIntent: { readonly method: 'post'; readonly path: '/intents' };
   readonly getIntent: { readonly method: 'get'; readonly path: '/intents/{intentId}' };
   readonly approveIntent: { readonly method: 'post'; readonly path: '/intents/{intentId}/approve' };
+  readonly createIntentMandate: { readonly method: 'post'; readonly path: '/intents/{intentId}/mandate' };
   readonly rejectIntent: { readonly method: 'post'; readonly path: '/intents/{intentId}/reject' };
   readonly listTransactions: { readonly method: 'get'; readonly path: '/transactions' };
   readonly getTransaction: { readonly method: 'get'; readonly path: '/transactions/{transactionId}' };

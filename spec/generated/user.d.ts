@@ -57,6 +57,50 @@ export interface paths {
          */
         get: operations["getUserBalances"];
     };
+    "/users/{userId}/mandate-issuers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a user's trusted mandate issuers
+         * @description The public keys of the parties whose signed AP2 mandates count for the user's cards (docs/mandates.md#trusted-issuers).
+         */
+        get: operations["getUserMandateIssuers"];
+        /**
+         * Set a user's trusted mandate issuers
+         * @description Replaces the user's trusted mandate issuers with this key set. A key with private material, a key that names key material by URL or certificate, a key that is not a P-256 `EC` key, or two keys with one `kid` is refused with 400 and nothing changes (docs/mandates.md#trusted-issuers).
+         */
+        post: operations["updateUserMandateIssuers"];
+    };
+    "/mandate-receipts/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the receipt signing keys
+         * @description The public keys (a JSON Web Key Set) the service signs AP2 payment receipts with: the current key first (docs/mandates.md#receipts).
+         */
+        get: operations["getReceiptKeys"];
+    };
+    "/mandate-receipts/keys/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Rotate the receipt signing key
+         * @description Makes a new receipt signing key the current one; the keys it replaced stay published (the last nine), so that receipts signed before still verify (docs/mandates.md#receipts).
+         */
+        post: operations["rotateReceiptKeys"];
+    };
     "/users/{userId}/withdrawals": {
         parameters: {
             query?: never;
@@ -325,6 +369,19 @@ export interface paths {
          * @description Answers `intent.pending_approval`: the intent becomes `pending` and the agent may spend (`intent.approved`).
          */
         post: operations["approveIntent"];
+    };
+    "/intents/{intentId}/mandate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export an intent as an AP2 open payment mandate
+         * @description The intent as the unsigned claims of an AP2 v0.2 open payment mandate (`mandate.payment.open.1`) and their hash, for a credential provider to sign: the amount range from the expected amount and its tolerance (minor units), the expected merchant as the allowed payee, the card as the allowed instrument, the execution window up to the intent's expiry, and the card's per-authorization cap as a budget in major units when the policy sets one (docs/mandates.md#exporting-an-intent). An intent that is no longer `pending` is 400 `intent_not_usable`. Nothing changes.
+         */
+        post: operations["createIntentMandate"];
     };
     "/intents/{intentId}/reject": {
         parameters: {
@@ -1425,6 +1482,8 @@ export interface components {
             requireAttestation?: boolean;
             /** @description Intents need manual approval. */
             requireApproval?: boolean;
+            /** @description Every authorization must present a verified AP2 mandate (`agentMandate`), which then stands in for an intent (docs/mandates.md). */
+            requireMandate?: boolean;
             autoApproveBelow?: components["schemas"]["Amount"];
             /**
              * Format: int32
@@ -1585,6 +1644,37 @@ export interface components {
             limit: number | null;
             /** Format: date-time */
             updatedAt: string;
+        };
+        /** @description A public JSON Web Key (RFC 7517). Only public members are accepted: a key with private material (`d`, `p`, `q`, `dp`, `dq`, `qi`, `oth`, `k`) is refused with 400, and so is a key that names other key material by URL or certificate (`x5u`, `x5c`, `jku`). Mandates are verified with ES256 only (P-256 keys, `kty` `EC`). */
+        MandatePublicJwk: {
+            kty: string;
+            crv?: string;
+            x?: string;
+            y?: string;
+            kid?: string;
+            alg?: string;
+            use?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description The trusted mandate issuers of a customer (docs/mandates.md#trusted-issuers). */
+        MandateIssuers: {
+            /** @description The customer (`userId` in the user variant). */
+            userId: string;
+            keys: components["schemas"]["MandatePublicJwk"][];
+            /**
+             * Format: date-time
+             * @description When the keys were last set; null before.
+             */
+            updatedAt: string | null;
+        };
+        /** @description The trusted mandate issuers of a customer (a user in the user variant): a JSON Web Key Set (RFC 7517) of the parties, such as a credential provider, whose signed open payment mandates count for the customer's cards. A mandate's root signature must verify with the key its header names by `kid`. */
+        MandateIssuerKeys: {
+            keys: components["schemas"]["MandatePublicJwk"][];
+        };
+        /** @description The public keys the service signs AP2 payment receipts with (a JSON Web Key Set, RFC 7517): the current key first, then the keys it replaced, so that a receipt signed before a rotation still verifies. */
+        ReceiptKeys: {
+            keys: components["schemas"]["MandatePublicJwk"][];
         };
         /**
          * Format: int64
@@ -2051,6 +2141,38 @@ export interface components {
         IntentApprove: {
             decidedBy?: components["schemas"]["IntentDecidedBy"];
         };
+        /** @description What the open payment mandate of an intent needs beyond the intent: the agent's public key (the mandate's `cnf`, RFC 7800, which its presentation is signed with), and the AP2 `payment.reference`: the digest of the open checkout mandate the payment belongs to, when there is one (otherwise Cardrail's reference of the intent, docs/mandates.md#the-reference). */
+        IntentMandateRequest: {
+            agentKey: components["schemas"]["MandatePublicJwk"];
+            /** @description The `conditional_transaction_id` of the `payment.reference` constraint. */
+            conditionalTransactionId?: string;
+        };
+        /** @description The unsigned claims of an AP2 v0.2 open payment mandate (`vct` `mandate.payment.open.1`), valid under AP2's `open_payment_mandate.json`. Amounts of `payment.amount_range` are in minor units; `payment.budget.max` is in major units of the currency (50.00 means 50 units), converted with the currency's ISO 4217 exponent (docs/mandates.md#the-unit-trap). */
+        OpenPaymentMandateClaims: {
+            /** @constant */
+            vct: "mandate.payment.open.1";
+            constraints: ({
+                type: string;
+            } & {
+                [key: string]: unknown;
+            })[];
+            cnf: {
+                jwk: components["schemas"]["MandatePublicJwk"];
+            } & {
+                [key: string]: unknown;
+            };
+            /** Format: int64 */
+            iat?: number;
+            /** Format: int64 */
+            exp?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description An intent as the unsigned claims of an AP2 open payment mandate, and their hash: `"sha256:"` and the lowercase hex SHA-256 of the claims canonicalized by JCS (RFC 8785). The hash follows the `open_mandate_hash` derivation proposed for AP2 (open pull request #279, defined there for open checkout mandates); applying it to open payment mandates is a Cardrail extension (docs/mandates.md#the-hash). */
+        IntentMandate: {
+            claims: components["schemas"]["OpenPaymentMandateClaims"];
+            openMandateHash: string;
+        };
         IntentReject: {
             reason?: string;
             decidedBy?: components["schemas"]["IntentDecidedBy"];
@@ -2069,11 +2191,17 @@ export interface components {
             id?: string;
         };
         /**
-         * @description Why an authorization was declined. When several reasons apply, the most serious is given. An authorization with a payment token is first checked against the token, and declined at once with the first that applies: `cryptogram_invalid` (the cryptogram is not the token's), `token_revoked`, `token_used` (it already paid once), `token_expired`, `token_merchant_mismatch`, `token_currency_mismatch`, `token_amount_exceeded` (more than its bound); the token reasons are Cardrail extensions. Then, as for a card: `card_closed`, `card_frozen`, `fraud_suspected`, `blocked_mcc`, `blocked_merchant`, `spending_limit_exceeded`, `insufficient_funds` (docs/policy.md, docs/payment-tokens.md).
+         * @description Why an authorization was declined. When several reasons apply, the most serious is given. An authorization with a payment token is first checked against the token, and declined at once with the first that applies: `cryptogram_invalid` (the cryptogram is not the token's), `token_revoked`, `token_used` (it already paid once), `token_expired`, `token_merchant_mismatch`, `token_currency_mismatch`, `token_amount_exceeded` (more than its bound); the token reasons are Cardrail extensions. Then, as for a card: `card_closed`, `card_frozen`, `fraud_suspected`, `blocked_mcc`, `blocked_merchant`, `spending_limit_exceeded`, `insufficient_funds` (docs/policy.md, docs/payment-tokens.md). Where the policy's `requireMandate` holds, or an AP2 mandate is presented, the mandate is checked first (Cardrail extensions, docs/mandates.md): `mandate_required` (none was presented), `mandate_unverifiable` (it could not be verified: signature, issuer, algorithm, times, audience, key binding, replay, a constraint Cardrail does not know), `mandate_rejected` (it was verified but does not allow this spend; the message names the constraint).
          * @example spending_limit_exceeded
          * @enum {string}
          */
-        DeclineReason: "insufficient_funds" | "card_frozen" | "card_closed" | "spending_limit_exceeded" | "blocked_merchant" | "blocked_mcc" | "fraud_suspected" | "cryptogram_invalid" | "token_revoked" | "token_used" | "token_expired" | "token_merchant_mismatch" | "token_currency_mismatch" | "token_amount_exceeded";
+        DeclineReason: "insufficient_funds" | "card_frozen" | "card_closed" | "spending_limit_exceeded" | "blocked_merchant" | "blocked_mcc" | "fraud_suspected" | "cryptogram_invalid" | "token_revoked" | "token_used" | "token_expired" | "token_merchant_mismatch" | "token_currency_mismatch" | "token_amount_exceeded" | "mandate_required" | "mandate_unverifiable" | "mandate_rejected";
+        /** @description The AP2 mandate an authorization carried: the hash of its open mandate, the reference of its closed mandate (base64url SHA-256 of the closed mandate's JWT, AP2's receipt `reference`), and once the transaction settles, the AP2 `payment_receipt` the service signed (a compact JWS, ES256, verifiable with the keys of `GET /mandate-receipts/keys`; docs/mandates.md#receipts). */
+        TransactionMandate: {
+            openMandateHash: string;
+            reference: string;
+            receipt: string | null;
+        };
         /** @description A card transaction: `pending` after an approved authorization, `completed` once settled, `declined`, or `reversed` (docs/money.md). */
         Transaction: {
             id: string;
@@ -2101,6 +2229,10 @@ export interface components {
             challengeId: string | null;
             /** @description The payment token the authorization was made with (docs/payment-tokens.md), null for the card itself. */
             paymentTokenId: string | null;
+            /** @description The verified AP2 mandate the authorization presented (docs/mandates.md), null when none was. */
+            mandate: components["schemas"]["TransactionMandate"] | null;
+            /** @description What failed, in words, for a decline by a mandate (`mandate_unverifiable`: the check; `mandate_rejected`: the constraint, such as `payment.allowed_payees: Anthropic is not an allowed payee`); null otherwise. */
+            declinedMessage: string | null;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -2413,6 +2545,8 @@ export interface components {
             attestationStatus: "attested" | "unattested";
             /** @description The payment token the authorization was made with; absent when it was made with the card itself. */
             paymentTokenId?: string;
+            /** @description The hash of the open AP2 mandate the authorization presented (docs/mandates.md); absent when none was. */
+            openMandateHash?: string;
         };
         /** @description `transaction.authorized`: sent when an authorization is approved and a pending hold is placed on the card. */
         TransactionAuthorizedEvent: components["schemas"]["CatalogEventEnvelope"] & {
@@ -2460,6 +2594,10 @@ export interface components {
              * @description When the transaction was posted. Epoch milliseconds.
              */
             postedAt: number;
+            /** @description The hash of the open AP2 mandate the authorization presented (docs/mandates.md); absent when none was. */
+            openMandateHash?: string;
+            /** @description The AP2 payment receipt the service signed for a spend made under a mandate (a compact JWS, docs/mandates.md#receipts); absent otherwise. */
+            paymentReceipt?: string;
         };
         /** @description `transaction.completed`: sent when an authorized transaction settles. */
         TransactionCompletedEvent: components["schemas"]["CatalogEventEnvelope"] & {
@@ -2498,6 +2636,10 @@ export interface components {
             declinedReason: components["schemas"]["DeclineReason"];
             /** @description The payment token the authorization was made with; absent when it was made with the card itself. */
             paymentTokenId?: string;
+            /** @description The hash of the open AP2 mandate the authorization presented (docs/mandates.md); absent when none was. */
+            openMandateHash?: string;
+            /** @description What failed, for a decline by a mandate (the check or the constraint); absent otherwise. */
+            declinedMessage?: string;
         };
         /** @description `transaction.declined`: sent when an authorization is declined. */
         TransactionDeclinedEvent: components["schemas"]["CatalogEventEnvelope"] & {
@@ -4369,6 +4511,11 @@ export interface components {
             /** @description The token's cryptogram (`dynamicDataValue`, `cryptogram`). */
             cryptogram: string;
         };
+        /**
+         * @description An AP2 v0.2 mandate presentation: the open payment mandate's SD-JWT signed by a trusted mandate issuer, then `~~` and the closed payment mandate as a key-bound SD-JWT (`typ` `kb+sd-jwt`) signed with the key of the open mandate's `cnf`, its `aud` `urn:cardrail:card:<cardId>`, a fresh `nonce`, and `sd_hash` binding it to the open mandate (docs/mandates.md#presenting-a-mandate). ES256 only. A presentation that cannot be verified declines `mandate_unverifiable`; one that does not allow the spend, `mandate_rejected`.
+         * @example eyJhbGciOiJFUzI1NiJ9.e30.c2ln~WyJzYWx0IiwgeyJ2Y3QiOiAibWFuZGF0ZS5wYXltZW50Lm9wZW4uMSJ9XQ~~eyJhbGciOiJFUzI1NiIsInR5cCI6ImtiK3NkLWp3dCJ9.e30.c2ln~
+         */
+        AgentMandate: string;
         /** @description An authorization of the card (`cardId`), or of a payment token in its place (`token`: its number and cryptogram, as the merchant's acquirer presents them); exactly one of the two. A token's number unknown to this organization and mode is 404, like an unknown card. */
         SimulateAuthorizeRequest: {
             cardId?: string;
@@ -4378,6 +4525,7 @@ export interface components {
             merchant: components["schemas"]["Merchant"];
             /** @description Request a 3-D Secure challenge (event `challenge.requested`). */
             threeDS?: boolean;
+            agentMandate?: components["schemas"]["AgentMandate"];
         };
         SimulateSettleRequest: {
             amount?: components["schemas"]["PositiveAmount"];
@@ -5022,6 +5170,159 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getUserMandateIssuers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description User id (`cus_...`; a user is the user-variant view of a customer).
+                 * @example cus_3kT9xQ2mPz
+                 */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MandateIssuers"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateUserMandateIssuers: {
+        parameters: {
+            query?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description User id (`cus_...`; a user is the user-variant view of a customer).
+                 * @example cus_3kT9xQ2mPz
+                 */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MandateIssuerKeys"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MandateIssuers"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getReceiptKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceiptKeys"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    rotateReceiptKeys: {
+        parameters: {
+            query?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceiptKeys"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
             502: components["responses"]["BadGateway"];
@@ -6123,6 +6424,53 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Intent"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createIntentMandate: {
+        parameters: {
+            query?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description Intent id (`int_...`).
+                 * @example int_4QwE8rT1yU
+                 */
+                intentId: components["parameters"]["IntentId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntentMandateRequest"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntentMandate"];
                 };
             };
             400: components["responses"]["BadRequest"];

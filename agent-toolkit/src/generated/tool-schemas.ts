@@ -227,6 +227,10 @@ const checkSpendingPowerOutput: JsonSchema = {
           "type": "boolean",
           "description": "Intents need manual approval."
         },
+        "requireMandate": {
+          "type": "boolean",
+          "description": "Every authorization must present a verified AP2 mandate (`agentMandate`), which then stands in for an intent (docs/mandates.md)."
+        },
         "autoApproveBelow": {
           "type": "integer",
           "format": "int64",
@@ -616,6 +620,10 @@ const evaluateSpendOutput: JsonSchema = {
             "requireApproval": {
               "type": "boolean",
               "description": "Intents need manual approval."
+            },
+            "requireMandate": {
+              "type": "boolean",
+              "description": "Every authorization must present a verified AP2 mandate (`agentMandate`), which then stands in for an intent (docs/mandates.md)."
             },
             "autoApproveBelow": {
               "type": "integer",
@@ -1653,6 +1661,8 @@ const listTransactionsOutput: JsonSchema = {
           "intentId",
           "challengeId",
           "paymentTokenId",
+          "mandate",
+          "declinedMessage",
           "createdAt",
           "postedAt",
           "reversedAt"
@@ -1743,7 +1753,7 @@ const listTransactionsOutput: JsonSchema = {
             "oneOf": [
               {
                 "type": "string",
-                "description": "Why an authorization was declined. When several reasons apply, the most serious is given. An authorization with a payment token is first checked against the token, and declined at once with the first that applies: `cryptogram_invalid` (the cryptogram is not the token's), `token_revoked`, `token_used` (it already paid once), `token_expired`, `token_merchant_mismatch`, `token_currency_mismatch`, `token_amount_exceeded` (more than its bound); the token reasons are Cardrail extensions. Then, as for a card: `card_closed`, `card_frozen`, `fraud_suspected`, `blocked_mcc`, `blocked_merchant`, `spending_limit_exceeded`, `insufficient_funds` (docs/policy.md, docs/payment-tokens.md).",
+                "description": "Why an authorization was declined. When several reasons apply, the most serious is given. An authorization with a payment token is first checked against the token, and declined at once with the first that applies: `cryptogram_invalid` (the cryptogram is not the token's), `token_revoked`, `token_used` (it already paid once), `token_expired`, `token_merchant_mismatch`, `token_currency_mismatch`, `token_amount_exceeded` (more than its bound); the token reasons are Cardrail extensions. Then, as for a card: `card_closed`, `card_frozen`, `fraud_suspected`, `blocked_mcc`, `blocked_merchant`, `spending_limit_exceeded`, `insufficient_funds` (docs/policy.md, docs/payment-tokens.md). Where the policy's `requireMandate` holds, or an AP2 mandate is presented, the mandate is checked first (Cardrail extensions, docs/mandates.md): `mandate_required` (none was presented), `mandate_unverifiable` (it could not be verified: signature, issuer, algorithm, times, audience, key binding, replay, a constraint Cardrail does not know), `mandate_rejected` (it was verified but does not allow this spend; the message names the constraint).",
                 "enum": [
                   "insufficient_funds",
                   "card_frozen",
@@ -1758,7 +1768,10 @@ const listTransactionsOutput: JsonSchema = {
                   "token_expired",
                   "token_merchant_mismatch",
                   "token_currency_mismatch",
-                  "token_amount_exceeded"
+                  "token_amount_exceeded",
+                  "mandate_required",
+                  "mandate_unverifiable",
+                  "mandate_rejected"
                 ]
               },
               {
@@ -1796,6 +1809,49 @@ const listTransactionsOutput: JsonSchema = {
               "null"
             ],
             "description": "The payment token the authorization was made with (docs/payment-tokens.md), null for the card itself."
+          },
+          "mandate": {
+            "oneOf": [
+              {
+                "type": "object",
+                "description": "The AP2 mandate an authorization carried: the hash of its open mandate, the reference of its closed mandate (base64url SHA-256 of the closed mandate's JWT, AP2's receipt `reference`), and once the transaction settles, the AP2 `payment_receipt` the service signed (a compact JWS, ES256, verifiable with the keys of `GET /mandate-receipts/keys`; docs/mandates.md#receipts).",
+                "required": [
+                  "openMandateHash",
+                  "reference",
+                  "receipt"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "openMandateHash": {
+                    "type": "string",
+                    "pattern": "^sha256:[0-9a-f]{64}$"
+                  },
+                  "reference": {
+                    "type": "string",
+                    "pattern": "^[A-Za-z0-9_-]{43}$"
+                  },
+                  "receipt": {
+                    "type": [
+                      "string",
+                      "null"
+                    ],
+                    "maxLength": 8192
+                  }
+                }
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "The verified AP2 mandate the authorization presented (docs/mandates.md), null when none was."
+          },
+          "declinedMessage": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "maxLength": 1000,
+            "description": "What failed, in words, for a decline by a mandate (`mandate_unverifiable`: the check; `mandate_rejected`: the constraint, such as `payment.allowed_payees: Anthropic is not an allowed payee`); null otherwise."
           },
           "createdAt": {
             "type": "string",
@@ -2017,6 +2073,10 @@ const freezeCardOutput: JsonSchema = {
         "requireApproval": {
           "type": "boolean",
           "description": "Intents need manual approval."
+        },
+        "requireMandate": {
+          "type": "boolean",
+          "description": "Every authorization must present a verified AP2 mandate (`agentMandate`), which then stands in for an intent (docs/mandates.md)."
         },
         "autoApproveBelow": {
           "type": "integer",
@@ -2368,6 +2428,10 @@ const evaluateSpendUserOutput: JsonSchema = {
             "requireApproval": {
               "type": "boolean",
               "description": "Intents need manual approval."
+            },
+            "requireMandate": {
+              "type": "boolean",
+              "description": "Every authorization must present a verified AP2 mandate (`agentMandate`), which then stands in for an intent (docs/mandates.md)."
             },
             "autoApproveBelow": {
               "type": "integer",
@@ -2908,6 +2972,8 @@ const listTransactionsUserOutput: JsonSchema = {
           "intentId",
           "challengeId",
           "paymentTokenId",
+          "mandate",
+          "declinedMessage",
           "createdAt",
           "postedAt",
           "reversedAt"
@@ -2998,7 +3064,7 @@ const listTransactionsUserOutput: JsonSchema = {
             "oneOf": [
               {
                 "type": "string",
-                "description": "Why an authorization was declined. When several reasons apply, the most serious is given. An authorization with a payment token is first checked against the token, and declined at once with the first that applies: `cryptogram_invalid` (the cryptogram is not the token's), `token_revoked`, `token_used` (it already paid once), `token_expired`, `token_merchant_mismatch`, `token_currency_mismatch`, `token_amount_exceeded` (more than its bound); the token reasons are Cardrail extensions. Then, as for a card: `card_closed`, `card_frozen`, `fraud_suspected`, `blocked_mcc`, `blocked_merchant`, `spending_limit_exceeded`, `insufficient_funds` (docs/policy.md, docs/payment-tokens.md).",
+                "description": "Why an authorization was declined. When several reasons apply, the most serious is given. An authorization with a payment token is first checked against the token, and declined at once with the first that applies: `cryptogram_invalid` (the cryptogram is not the token's), `token_revoked`, `token_used` (it already paid once), `token_expired`, `token_merchant_mismatch`, `token_currency_mismatch`, `token_amount_exceeded` (more than its bound); the token reasons are Cardrail extensions. Then, as for a card: `card_closed`, `card_frozen`, `fraud_suspected`, `blocked_mcc`, `blocked_merchant`, `spending_limit_exceeded`, `insufficient_funds` (docs/policy.md, docs/payment-tokens.md). Where the policy's `requireMandate` holds, or an AP2 mandate is presented, the mandate is checked first (Cardrail extensions, docs/mandates.md): `mandate_required` (none was presented), `mandate_unverifiable` (it could not be verified: signature, issuer, algorithm, times, audience, key binding, replay, a constraint Cardrail does not know), `mandate_rejected` (it was verified but does not allow this spend; the message names the constraint).",
                 "enum": [
                   "insufficient_funds",
                   "card_frozen",
@@ -3013,7 +3079,10 @@ const listTransactionsUserOutput: JsonSchema = {
                   "token_expired",
                   "token_merchant_mismatch",
                   "token_currency_mismatch",
-                  "token_amount_exceeded"
+                  "token_amount_exceeded",
+                  "mandate_required",
+                  "mandate_unverifiable",
+                  "mandate_rejected"
                 ]
               },
               {
@@ -3051,6 +3120,49 @@ const listTransactionsUserOutput: JsonSchema = {
               "null"
             ],
             "description": "The payment token the authorization was made with (docs/payment-tokens.md), null for the card itself."
+          },
+          "mandate": {
+            "oneOf": [
+              {
+                "type": "object",
+                "description": "The AP2 mandate an authorization carried: the hash of its open mandate, the reference of its closed mandate (base64url SHA-256 of the closed mandate's JWT, AP2's receipt `reference`), and once the transaction settles, the AP2 `payment_receipt` the service signed (a compact JWS, ES256, verifiable with the keys of `GET /mandate-receipts/keys`; docs/mandates.md#receipts).",
+                "required": [
+                  "openMandateHash",
+                  "reference",
+                  "receipt"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "openMandateHash": {
+                    "type": "string",
+                    "pattern": "^sha256:[0-9a-f]{64}$"
+                  },
+                  "reference": {
+                    "type": "string",
+                    "pattern": "^[A-Za-z0-9_-]{43}$"
+                  },
+                  "receipt": {
+                    "type": [
+                      "string",
+                      "null"
+                    ],
+                    "maxLength": 8192
+                  }
+                }
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "The verified AP2 mandate the authorization presented (docs/mandates.md), null when none was."
+          },
+          "declinedMessage": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "maxLength": 1000,
+            "description": "What failed, in words, for a decline by a mandate (`mandate_unverifiable`: the check; `mandate_rejected`: the constraint, such as `payment.allowed_payees: Anthropic is not an allowed payee`); null otherwise."
           },
           "createdAt": {
             "type": "string",

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import { clientFor, createAgentFor, id, type ScenarioContext, withOwner } from './context.js';
+import { mandateStep } from './mandate-steps.js';
 import { paymentTokenStep } from './payment-token-steps.js';
 import {
   authorize,
@@ -484,4 +485,5 @@ export const STEPS: Step[] = [
       expect(mine.some((d) => (d.standardSignature?.match(/v1,/g) ?? []).length >= 2)).toBe(true);
     },
   },
+  mandateStep,
 ];

@@ -13,6 +13,8 @@ import { intents, transactions } from '../engine/records.js';
 import { applyRiskUpdate } from '../engine/risk/risk-config.js';
 import { authorize } from '../engine/transactions/authorize.js';
 import { authorizeWithToken } from '../engine/payment-tokens/token-authorization.js';
+import { receiptForSettlement } from '../engine/mandates/receipts.js';
+import { presentAgentMandate } from '../engine/mandates/agent-mandate.js';
 import {
   getTransaction,
   openDispute,
@@ -56,14 +58,21 @@ export const engineHandlers = {
     }),
   getTransaction: (ctx) => getTransaction(ctx.tenant, ctx.params.transactionId),
 
-  simulateAuthorization: (ctx) => {
-    const { cardId, token, ...rest } = ctx.body;
-    if (token !== undefined) return authorizeWithToken(ctx.tenant, { ...rest, token });
+  simulateAuthorization: async (ctx) => {
+    const { cardId, token, agentMandate, ...rest } = ctx.body;
+    if (token !== undefined) {
+      const mandate = await presentAgentMandate(ctx.tenant, { ...rest, token }, agentMandate);
+      return authorizeWithToken(ctx.tenant, { ...rest, token }, mandate);
+    }
     // The schema requires one of the two.
     if (cardId === undefined) throw invalidRequest('/body/cardId', 'is required (or token)');
-    return authorize(ctx.tenant, { ...rest, cardId });
+    const mandate = await presentAgentMandate(ctx.tenant, { ...rest, cardId }, agentMandate);
+    return authorize(ctx.tenant, { ...rest, cardId }, undefined, mandate);
   },
-  simulateSettlement: (ctx) => settleTransaction(ctx.tenant, ctx.params.transactionId, ctx.body?.amount),
+  simulateSettlement: async (ctx) => {
+    const receipt = await receiptForSettlement(ctx.tenant, ctx.params.transactionId);
+    return settleTransaction(ctx.tenant, ctx.params.transactionId, ctx.body?.amount, receipt);
+  },
   simulateReversal: (ctx) => reverseTransaction(ctx.tenant, ctx.params.transactionId, ctx.body?.amount),
   simulateDispute: (ctx) => openDispute(ctx.tenant, ctx.params.transactionId, ctx.body ?? {}),
   simulateDisputeResolution: (ctx) => resolveDispute(ctx.tenant, ctx.params.disputeId, ctx.body.outcome),

@@ -1,4 +1,5 @@
 import type { AnyStoredEvent } from '../core/event-types.js';
+import { renderIntentMandate, renderMandateIssuers } from './render/mandates.js';
 import type { Variant } from '../core/variant.js';
 import type { NoParameters } from '../operations/wire.js';
 import type { WebhookRecord } from '../webhooks/records.js';
@@ -65,6 +66,11 @@ export const sharedOperations = {
   getPaymentToken: { encode: renderPaymentToken },
   revokePaymentToken: { encode: renderPaymentToken },
   updateRiskSettings: {},
+  createIntentMandate: { encode: renderIntentMandate },
+  getCustomerMandateIssuers: { encode: renderMandateIssuers },
+  updateCustomerMandateIssuers: { encode: renderMandateIssuers },
+  getReceiptKeys: {},
+  rotateReceiptKeys: {},
 
   deleteWebhook: {},
   listWebhookDeliveries: { encode: renderList(renderDelivery) },

@@ -9,6 +9,7 @@ import { renderDeposit, renderKyc, renderTransaction, renderWithdrawal } from '.
 import { renderList } from './render/list.js';
 import { renderAgent } from './render/platform-records.js';
 import { renderPaymentToken } from './render/payment-token.js';
+import { renderMandateIssuers } from './render/mandates.js';
 import { withCustomerId, withUserId } from './owner-name.js';
 import { renderPolicySummary } from './render/policy-summary.js';
 import { eventOperations, sharedOperations, webhookOperations } from './shared.js';
@@ -30,6 +31,8 @@ const aliases = {
   deleteUser: 'deleteCustomer',
   getUserBalances: 'getCustomerBalances',
   createUserWithdrawal: 'createCustomerWithdrawal',
+  getUserMandateIssuers: 'getCustomerMandateIssuers',
+  updateUserMandateIssuers: 'updateCustomerMandateIssuers',
 } as const;
 
 /** The user variant names every card status as it is. */
@@ -107,6 +110,7 @@ const userPath = <Rest extends object>({ params, ...rest }: { params: { userId: 
 const agentAsUser = (agent: Parameters<typeof renderAgent>[0]) => withUserId(renderAgent(agent));
 const transactionAsUser = (txn: Parameters<typeof renderTransaction>[0]) => withUserId(renderTransaction(txn));
 const withdrawalAsUser = (withdrawal: Parameters<typeof renderWithdrawal>[0]) => withUserId(renderWithdrawal(withdrawal));
+const mandateIssuersAsUser = (view: Parameters<typeof renderMandateIssuers>[0]) => withUserId(renderMandateIssuers(view));
 const paymentTokenAsUser = (view: Parameters<typeof renderPaymentToken>[0]) => withUserId(renderPaymentToken(view));
 
 export const userCodec = {
@@ -126,6 +130,8 @@ export const userCodec = {
     deleteUser: { ...sharedOperations.deleteCustomer, decode: userPath },
     getUserBalances: { ...sharedOperations.getCustomerBalances, decode: userPath },
     createUserWithdrawal: { decode: userPath, encode: withdrawalAsUser },
+    getUserMandateIssuers: { decode: userPath, encode: mandateIssuersAsUser },
+    updateUserMandateIssuers: { decode: userPath, encode: mandateIssuersAsUser },
     getWithdrawal: { encode: withdrawalAsUser },
     simulateWithdrawalConfirmation: { encode: withdrawalAsUser },
     simulateWithdrawalFailure: { encode: withdrawalAsUser },

@@ -22,6 +22,12 @@ export interface Customer extends CustomerSchema<'Customer'> {}
 export interface CustomerUpdateParams extends CustomerSchema<'CustomerUpdate'> {}
 /** The result of `GET /customers/{customerId}/balances` (`Balance` in the customer variant's spec). */
 export interface Balance extends CustomerSchema<'Balance'> {}
+/** The result of `GET /customers/{customerId}/mandate-issuers` (`MandateIssuers` in the customer variant's spec). */
+export interface MandateIssuers extends CustomerSchema<'MandateIssuers'> {}
+/** The body of `POST /customers/{customerId}/mandate-issuers` (`MandateIssuerKeys` in the customer variant's spec). @expand */
+export interface MandateIssuerKeysParams extends CustomerSchema<'MandateIssuerKeys'> {}
+/** The result of `GET /mandate-receipts/keys` (`ReceiptKeys` in the customer variant's spec). */
+export interface ReceiptKeys extends CustomerSchema<'ReceiptKeys'> {}
 /** The body of `POST /customers/{customerId}/withdrawals` (`WithdrawalCreate` in the customer variant's spec). @expand */
 export interface WithdrawalCreateParams extends CustomerSchema<'WithdrawalCreate'> {}
 /** The result of `POST /customers/{customerId}/withdrawals` (`Withdrawal` in the customer variant's spec). */
@@ -64,6 +70,10 @@ export interface IntentCreateParams extends CustomerSchema<'IntentCreate'> {}
 export interface Intent extends CustomerSchema<'Intent'> {}
 /** The body of `POST /intents/{intentId}/approve` (`IntentApprove` in the customer variant's spec). @expand */
 export interface IntentApproveParams extends CustomerSchema<'IntentApprove'> {}
+/** The body of `POST /intents/{intentId}/mandate` (`IntentMandateRequest` in the customer variant's spec). @expand */
+export interface IntentMandateParams extends CustomerSchema<'IntentMandateRequest'> {}
+/** The result of `POST /intents/{intentId}/mandate` (`IntentMandate` in the customer variant's spec). */
+export interface IntentMandate extends CustomerSchema<'IntentMandate'> {}
 /** The body of `POST /intents/{intentId}/reject` (`IntentReject` in the customer variant's spec). @expand */
 export interface IntentRejectParams extends CustomerSchema<'IntentReject'> {}
 /** The query of `GET /transactions` (customer variant). @expand */
@@ -130,6 +140,8 @@ export interface ClockAdvanceParams extends CustomerSchema<'ClockAdvanceRequest'
 export interface UserListParams extends UserQuery<'listUsers'> {}
 /** The result of `POST /users` (`User` in the user variant's spec). @interface */
 export type User = UserSchema<'User'>;
+/** The result of `GET /users/{userId}/mandate-issuers` (`MandateIssuers` in the user variant's spec). */
+export interface UserMandateIssuers extends UserSchema<'MandateIssuers'> {}
 /** The result of `POST /users/{userId}/withdrawals` (`Withdrawal` in the user variant's spec). */
 export interface UserWithdrawal extends UserSchema<'Withdrawal'> {}
 /** The query of `GET /agents` (user variant). @expand */

@@ -7,6 +7,8 @@ import type {
   IntentApproveParams,
   IntentCreateParams,
   IntentListParams,
+  IntentMandate,
+  IntentMandateParams,
   IntentRejectParams,
 } from '../generated/api-names.js';
 import { waitForDecision, type WaitForDecisionOptions } from './intent-decision.js';
@@ -39,6 +41,15 @@ export class Intents<Paths extends VariantPaths> extends APIResource<Paths> {
   /** A page of intents, newest first. */
   list(query?: IntentListParams, options?: RequestOptions): PagePromise<Intent> {
     return this.sendPage('/intents', { query: queryOf(query) }, options);
+  }
+
+  /**
+   * The intent as the unsigned claims of an AP2 open payment mandate (`mandate.payment.open.1`) and their hash, for a
+   * credential provider to sign: amounts in minor units, the budget in major units, the expected merchant as the
+   * allowed payee, the card as the instrument, the intent's expiry as the execution window.
+   */
+  mandate(intentId: string, params: IntentMandateParams, options?: RequestOptions): APIPromise<IntentMandate> {
+    return this.send('post', '/intents/{intentId}/mandate', { path: { intentId }, body: params }, options);
   }
 
   /**

@@ -8,6 +8,7 @@ export const OWNER_ROUTES = {
   item: { customer: '/customers/{customerId}', user: '/users/{userId}' },
   balances: { customer: '/customers/{customerId}/balances', user: '/users/{userId}/balances' },
   withdrawals: { customer: '/customers/{customerId}/withdrawals', user: '/users/{userId}/withdrawals' },
+  mandateIssuers: { customer: '/customers/{customerId}/mandate-issuers', user: '/users/{userId}/mandate-issuers' },
 } as const;
 
 /** The path ids of an owner route, under the name each variant gives it (the path takes the one it has). */

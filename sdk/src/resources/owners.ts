@@ -8,7 +8,10 @@ import type {
   CustomerCreateParams,
   CustomerListParams,
   CustomerUpdateParams,
+  MandateIssuerKeysParams,
+  MandateIssuers,
   User,
+  UserMandateIssuers,
   UserListParams,
 } from '../generated/api-names.js';
 import { OWNER_ROUTES, ownerIds } from './owner-routes.js';
@@ -42,6 +45,23 @@ export class Owners<Paths extends VariantPaths> extends APIResource<Paths> {
   /** Marks the customer (user) `deleted`; its agents and cards are closed. */
   delete(ownerId: string, options?: RequestOptions): APIPromise<ByVariant<Paths, Customer, User>> {
     return this.send('delete', OWNER_ROUTES.item, { path: ownerIds(ownerId) }, options);
+  }
+
+  /** The public keys of the parties whose signed AP2 mandates count for the customer's (user's) cards. */
+  mandateIssuers(ownerId: string, options?: RequestOptions): APIPromise<ByVariant<Paths, MandateIssuers, UserMandateIssuers>> {
+    return this.send('get', OWNER_ROUTES.mandateIssuers, { path: ownerIds(ownerId) }, options);
+  }
+
+  /**
+   * Replaces the customer's (user's) trusted mandate issuers with a JSON Web Key Set of public P-256 keys, each with
+   * a `kid`; a key with private material is refused and nothing changes.
+   */
+  setMandateIssuers(
+    ownerId: string,
+    params: MandateIssuerKeysParams,
+    options?: RequestOptions,
+  ): APIPromise<ByVariant<Paths, MandateIssuers, UserMandateIssuers>> {
+    return this.send('post', OWNER_ROUTES.mandateIssuers, { path: ownerIds(ownerId), body: params }, options);
   }
 
   /** The balance of the customer (user), in cents: `available` to spend, `pending` held, `posted` settled. */

@@ -191,6 +191,12 @@ function finish(base: Decision, found: SpendReason[], policy: Policy, input: Dec
   if (policy.requireApproval && !hasIntent && !autoApproved) {
     reviews.push({ code: 'approval_required', message: 'The policy requires a human to approve an intent for this amount.' });
   }
+  if (policy.requireMandate) {
+    reviews.push({
+      code: 'mandate_required',
+      message: 'The policy requires an AP2 mandate (agentMandate) with every authorization.',
+    });
+  }
   base.reasons = [...declines, ...reviews];
   base.declinedReason = (declines[0]?.code as DeclineReason | undefined) ?? null;
   base.decision = declines.length > 0 ? 'decline' : reviews.length > 0 ? 'review' : 'approve';
@@ -198,6 +204,7 @@ function finish(base: Decision, found: SpendReason[], policy: Policy, input: Dec
     requiresIntent: policy.requireIntent === true,
     requiresAttestation: policy.requireAttestation === true,
     requiresApproval: policy.requireApproval === true,
+    requiresMandate: policy.requireMandate === true,
     attested: base.attested,
     inCooldown: base.inCooldown,
     hasUsableIntent: hasIntent,

@@ -9,7 +9,7 @@ export interface IntentMatch {
 }
 
 /** The largest difference from `expectedAmount` that still matches: percent of it or the fixed amount, the larger. */
-function allowedDifference(intent: IntentRecord): number {
+export function allowedDifference(intent: IntentRecord): number {
   return Math.max((intent.expectedAmount * intent.tolerance.percent) / 100, intent.tolerance.amount);
 }
 

@@ -54,7 +54,7 @@ let jwe: Promise<Jwe> | undefined;
 
 /** The JWE module, loaded once on first use (ES module from the sources, CommonJS from the published package). */
 function loadJwe(): Promise<Jwe> {
-  jwe ??= import('./jwe-encrypt.js').then((module) => moduleExports<Jwe>(module));
+  jwe ??= import('../jose-module.js').then((module) => moduleExports<Jwe>(module));
   return jwe;
 }
 

@@ -4,6 +4,7 @@ import { balanceOf } from '../../domain/balances.js';
 import { loadCardScope } from '../card-scope.js';
 import { normalizeName } from '../policy/merge-policies.js';
 import type { TransactionRecord } from '../records.js';
+import type { MandateInput } from '../mandates/mandate-gate.js';
 import { type AuthorizationRequest, authorize } from '../transactions/authorize.js';
 import type { DeclineReason } from '../types.js';
 import { findByNumber, isCryptogramOf } from './network-token.js';
@@ -23,7 +24,11 @@ export interface TokenAuthorizationRequest extends Omit<AuthorizationRequest, 'c
  * spend (every limit, the risk engine, intents: the token's first), the token attesting it. An approved
  * authorization uses the token (`payment_token.used`); a declined one leaves it as it was.
  */
-export function authorizeWithToken(tenant: Tenant, request: TokenAuthorizationRequest): TransactionRecord {
+export function authorizeWithToken(
+  tenant: Tenant,
+  request: TokenAuthorizationRequest,
+  mandate?: MandateInput,
+): TransactionRecord {
   const token = findByNumber(tenant, request.token.number);
   if (!token) throw notFound();
   const scope = loadCardScope(tenant, token.cardId);
@@ -39,6 +44,7 @@ export function authorizeWithToken(tenant: Tenant, request: TokenAuthorizationRe
       attestation: tokenAccess(scope, token, token.intentId, token.issuedAt ?? token.createdAt),
       intentId: token.intentId,
     },
+    mandate,
   );
   if (txn.status === 'pending') markTokenUsed(tenant, token, txn);
   return txn;

@@ -13,6 +13,7 @@ export function mergePolicies(...layers: (Policy | null | undefined)[]): Policy 
     orTrue(merged, layer, 'requireIntent');
     orTrue(merged, layer, 'requireAttestation');
     orTrue(merged, layer, 'requireApproval');
+    orTrue(merged, layer, 'requireMandate');
     orTrue(merged, layer, 'lockToFirstMerchant');
     smallest(merged, layer, 'autoApproveBelow');
     smallest(merged, layer, 'attestationWindowMinutes');
@@ -52,7 +53,7 @@ export function normalizeName(name: string): string {
 function orTrue(
   target: Policy,
   layer: Policy,
-  key: 'requireIntent' | 'requireAttestation' | 'requireApproval' | 'lockToFirstMerchant',
+  key: 'requireIntent' | 'requireAttestation' | 'requireApproval' | 'requireMandate' | 'lockToFirstMerchant',
 ): void {
   const value = layer[key];
   if (value === undefined) return;

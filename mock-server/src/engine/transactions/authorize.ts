@@ -6,15 +6,15 @@ import type { Decision } from '../decision/evaluate-spend.js';
 import { loadCardScope, type CardScope } from '../card-scope.js';
 import type { Tenant } from '../../core/tenant.js';
 import { engineState, type EngineTenantState } from '../engine-state.js';
-import { intentMatchedData, intentMismatchedData } from '../intents/intent-events.js';
-import type { IntentMatch } from '../intents/intent-matching.js';
 import { merchantCategoryName } from '../merchant-categories.js';
 import { merchantObject } from './merchant-object.js';
 import { agentLimitSet } from '../policy/card-policy.js';
-import { intents, transactions, type TransactionRecord } from '../records.js';
+import { gateMandate, type MandateInput } from '../mandates/mandate-gate.js';
+import { transactions, type TransactionRecord } from '../records.js';
 import { expireCardIfDue } from '../ttl.js';
 import type { DeclineReason, Merchant } from '../types.js';
 import { applyAgentBreach, limitsApproached } from './agent-limits.js';
+import { emitAttestation, settleIntent } from './authorization-effects.js';
 import { applyRiskAction, emitAnomalies } from './risk-actions.js';
 
 export interface AuthorizationRequest {
@@ -47,6 +47,9 @@ const STOPS_BEFORE_RULES: ReadonlySet<DeclineReason> = new Set<DeclineReason>([
   'token_merchant_mismatch',
   'token_currency_mismatch',
   'token_amount_exceeded',
+  'mandate_required',
+  'mandate_unverifiable',
+  'mandate_rejected',
 ]);
 
 /** How long a 3-D Secure one-time code stays valid. */
@@ -62,19 +65,30 @@ const CHALLENGE_TTL_MS = 10 * 60_000;
  * An evaluation's `review` (an intent or approval the policy asks for is missing) does not decline: those rules are
  * enforced where the agent gets the card number, at `POST /cards/{id}/credentials`, or a payment token.
  * With a payment token (`token`), a reason its own checks found declines at once; otherwise the token attests the
- * spend and its intent is matched first, and everything else is as for the card.
+ * spend and its intent is matched first, and everything else is as for the card. An AP2 mandate (or its absence
+ * where the policy requires one) is judged next (mandates/mandate-gate.ts): a refusal declines at once; a verified
+ * mandate attests the spend, is recorded on the transaction and named by its events.
  */
-export function authorize(tenant: Tenant, request: AuthorizationRequest, token?: TokenAuthorization): TransactionRecord {
+export function authorize(
+  tenant: Tenant,
+  request: AuthorizationRequest,
+  token?: TokenAuthorization,
+  mandateInput?: MandateInput,
+): TransactionRecord {
   // The card is read once: the scope's records are live, so the expiry's transition shows in them.
   const scope = loadCardScope(tenant, request.cardId);
   expireCardIfDue(tenant, scope);
   const { card } = scope;
   const state = engineState(tenant);
   const now = tenant.now();
-  const decision = token?.declinedBy
-    ? declinedBeforeRules(token.declinedBy.reason, token.declinedBy.message)
+  const currency = (request.currency ?? balanceOf(tenant, card.customerId).currency).toLowerCase();
+  const spend = { amount: request.amount, currency, merchant: request.merchant, cardId: card.id, now };
+  const gate = gateMandate(tenant, scope, mandateInput, spend);
+  const declinedBy = token?.declinedBy ?? gate.declinedBy;
+  const decision = declinedBy
+    ? declinedBeforeRules(declinedBy.reason, declinedBy.message)
     : decide(tenant, scope, request.amount, request.merchant, {
-        access: token?.attestation,
+        access: token?.attestation ?? gate.access ?? undefined,
         preferredIntentId: token?.intentId,
       });
   const approved = decision.decision !== 'decline';
@@ -86,7 +100,7 @@ export function authorize(tenant: Tenant, request: AuthorizationRequest, token?:
     amount: request.amount,
     authorizedAmount: request.amount,
     reversedAmount: 0,
-    currency: (request.currency ?? balanceOf(tenant, card.customerId).currency).toLowerCase(),
+    currency,
     merchant: { ...request.merchant },
     status: approved ? 'pending' : 'declined',
     declinedReason: decision.declinedReason,
@@ -94,6 +108,8 @@ export function authorize(tenant: Tenant, request: AuthorizationRequest, token?:
     intentId: null,
     challengeId: null,
     paymentTokenId: token?.paymentTokenId ?? null,
+    mandate: gate.mandate,
+    declinedMessage: gate.declinedBy?.message ?? null,
     createdAt: now,
     postedAt: null,
     reversedAt: null,
@@ -104,7 +120,8 @@ export function authorize(tenant: Tenant, request: AuthorizationRequest, token?:
   if (consumesIntent && decision.intent) record.intentId = decision.intent.intent.id;
   if (approved && request.threeDS) record.challengeId = tenant.ids.next('challenge');
   transactions.of(tenant).insert(record);
-  const access = token?.attestation ?? state.lastAccess.get(card.id) ?? null;
+  gate.record(approved, record.amount);
+  const access = token?.attestation ?? gate.access ?? state.lastAccess.get(card.id) ?? null;
   if (approved) applyApproved(tenant, scope, state, decision, record, access);
   else applyDeclined(tenant, scope, decision, declineReasonOf(decision), record, consumesIntent, access);
   return record;
@@ -144,6 +161,7 @@ function applyApproved(
     attestationStatus: decision.attested ? 'attested' : 'unattested',
     merchant: merchantObject(txn),
     ...tokenOf(txn),
+    ...mandateOf(txn),
   });
   changeBalance(tenant, card.customerId, { available: -txn.amount, pending: txn.amount });
 
@@ -217,6 +235,8 @@ function applyDeclined(
     status: 'declined',
     declinedReason,
     ...tokenOf(txn),
+    ...mandateOf(txn),
+    ...(txn.declinedMessage ? { declinedMessage: txn.declinedMessage } : {}),
   });
   // A closed or frozen card, or a token refused by its own checks, stops before any rule is evaluated.
   if (STOPS_BEFORE_RULES.has(declinedReason)) return;
@@ -238,47 +258,14 @@ function applyDeclined(
   if (decision.cardBreach && isActive()) freezeCard(tenant, card, 'spending_limit_exceeded', 'system');
 }
 
+/** The mandate field of a transaction event: present only for an authorization that presented one. */
+function mandateOf(txn: TransactionRecord): { openMandateHash?: string } {
+  return txn.mandate ? { openMandateHash: txn.mandate.openMandateHash } : {};
+}
+
 /** The payment token field of a transaction event: present only for an authorization made with one. */
 function tokenOf(txn: TransactionRecord): { paymentTokenId?: string } {
   return txn.paymentTokenId === null ? {} : { paymentTokenId: txn.paymentTokenId };
-}
-
-function emitAttestation(
-  tenant: Tenant,
-  scope: CardScope,
-  txn: TransactionRecord,
-  attested: boolean,
-  access: AccessRecord | null,
-): void {
-  const common = {
-    transactionId: txn.id,
-    cardId: scope.card.id,
-    agentId: scope.card.agentId,
-    amount: txn.amount,
-    merchantName: txn.merchant.name,
-  };
-  if (attested && access) {
-    tenant.emit('spend.attested', {
-      ...common,
-      attestedAt: access.at,
-      summary: access.summary,
-      expectedAmount: access.expectedAmount,
-    });
-  } else {
-    tenant.emit('spend.unattested', { ...common, lastCredentialAccess: access?.at ?? null });
-  }
-}
-
-/** Moves the intent an authorization was compared with to `matched` or `mismatched`, with its event. */
-function settleIntent(tenant: Tenant, match: IntentMatch, txn: TransactionRecord): void {
-  const state = engineState(tenant);
-  intents.of(tenant).update(match.intent.id, (intent) => {
-    intent.status = match.matched ? 'matched' : 'mismatched';
-    intent.matchedTransactionId = txn.id;
-  });
-  state.openIntents(match.intent.cardId).delete(match.intent.id);
-  if (match.matched) tenant.emit('intent.matched', intentMatchedData(match, txn.id, txn.amount, txn.merchant.name));
-  else tenant.emit('intent.mismatched', intentMismatchedData(match, txn.id, txn.amount, txn.merchant.name));
 }
 
 function hashCode(text: string): number {

@@ -13,9 +13,15 @@ export function getTransaction(tenant: Tenant, transactionId: string): Transacti
 
 /**
  * `pending` -> `completed` (`transaction.completed`, general name `transaction.settled`). The hold leaves `pending`,
- * the settled amount (default: the authorized amount) is `posted`, and any difference returns to `available`.
+ * the settled amount (default: the authorized amount) is `posted`, and any difference returns to `available`. A
+ * transaction that presented a mandate keeps its signed AP2 receipt (`receipt`, mandates/receipts.ts).
  */
-export function settleTransaction(tenant: Tenant, transactionId: string, amount: number | undefined): TransactionRecord {
+export function settleTransaction(
+  tenant: Tenant,
+  transactionId: string,
+  amount: number | undefined,
+  receipt?: string,
+): TransactionRecord {
   const txn = getTransaction(tenant, transactionId);
   if (txn.status !== 'pending')
     throw invalidState(`The transaction is ${txn.status}; only a pending one can settle.`, { status: txn.status });
@@ -26,6 +32,7 @@ export function settleTransaction(tenant: Tenant, transactionId: string, amount:
     record.status = 'completed';
     record.amount = settled;
     record.postedAt = now;
+    if (record.mandate && receipt !== undefined) record.mandate = { ...record.mandate, receipt };
   });
   const delta = settled - txn.authorizedAmount;
   if (delta !== 0) {
@@ -44,6 +51,8 @@ export function settleTransaction(tenant: Tenant, transactionId: string, amount:
     status: 'completed',
     postedAt: now,
     merchant: merchantObject(txn),
+    ...(txn.mandate ? { openMandateHash: txn.mandate.openMandateHash } : {}),
+    ...(txn.mandate?.receipt ? { paymentReceipt: txn.mandate.receipt } : {}),
   });
   changeBalance(tenant, txn.customerId, {
     pending: -txn.authorizedAmount,

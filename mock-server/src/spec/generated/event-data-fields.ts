@@ -5,9 +5,9 @@ import type { Variant } from '../../core/variant.js';
 
 export const eventDataSchemaFields: Readonly<Record<Variant, Readonly<Record<string, readonly string[]>>>> = {
   customer: {
-    TransactionCreatedEventData: ["transactionId","cardId","agentId","userId","amount","currency","merchantName","merchantCategory","merchantCategoryCode","status","attestationStatus","merchant","paymentTokenId"],
-    TransactionSettledEventData: ["transactionId","cardId","agentId","userId","amount","authorizedAmount","currency","merchantName","status","postedAt","merchant"],
-    TransactionDeclinedEventData: ["transactionId","cardId","agentId","amount","currency","merchantName","status","declinedReason","paymentTokenId"],
+    TransactionCreatedEventData: ["transactionId","cardId","agentId","userId","amount","currency","merchantName","merchantCategory","merchantCategoryCode","status","attestationStatus","merchant","paymentTokenId","openMandateHash"],
+    TransactionSettledEventData: ["transactionId","cardId","agentId","userId","amount","authorizedAmount","currency","merchantName","status","postedAt","merchant","openMandateHash","paymentReceipt"],
+    TransactionDeclinedEventData: ["transactionId","cardId","agentId","amount","currency","merchantName","status","declinedReason","paymentTokenId","openMandateHash","declinedMessage"],
     TransactionReversedEventData: ["transactionId","cardId","originalAmount","reversedAmount","currency","merchantName","status"],
     CardCreatedEventData: ["cardId","agentId","userId","type","purpose","last4","status"],
     CardFrozenEventData: ["cardId","agentId","reason","frozenBy"],
@@ -62,9 +62,9 @@ export const eventDataSchemaFields: Readonly<Record<Variant, Readonly<Record<str
     AgentAutoSuspendedEventData: ["agentId","userId","transactionId","reason","anomalyType","dryRun","cardsFrozen"],
   },
   user: {
-    TransactionAuthorizedEventData: ["transactionId","cardId","agentId","userId","amount","currency","merchantName","merchantCategory","merchantCategoryCode","status","attestationStatus","paymentTokenId"],
-    TransactionCompletedEventData: ["transactionId","cardId","agentId","userId","amount","authorizedAmount","currency","merchantName","status","postedAt"],
-    TransactionDeclinedEventData: ["transactionId","cardId","agentId","amount","currency","merchantName","status","declinedReason","paymentTokenId"],
+    TransactionAuthorizedEventData: ["transactionId","cardId","agentId","userId","amount","currency","merchantName","merchantCategory","merchantCategoryCode","status","attestationStatus","paymentTokenId","openMandateHash"],
+    TransactionCompletedEventData: ["transactionId","cardId","agentId","userId","amount","authorizedAmount","currency","merchantName","status","postedAt","openMandateHash","paymentReceipt"],
+    TransactionDeclinedEventData: ["transactionId","cardId","agentId","amount","currency","merchantName","status","declinedReason","paymentTokenId","openMandateHash","declinedMessage"],
     TransactionReversedEventData: ["transactionId","cardId","originalAmount","reversedAmount","currency","merchantName","status"],
     CardCreatedEventData: ["cardId","agentId","userId","type","purpose","last4","status"],
     CardFrozenEventData: ["cardId","agentId","reason","frozenBy"],

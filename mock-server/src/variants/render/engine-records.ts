@@ -24,6 +24,9 @@ export function renderTransaction(txn: TransactionRecord): ApiSchemas['Transacti
     challengeId: txn.challengeId,
     // Transactions stored before payment tokens have no such field.
     paymentTokenId: txn.paymentTokenId ?? null,
+    // Transactions stored before mandates have no such field.
+    mandate: txn.mandate ? { ...txn.mandate } : null,
+    declinedMessage: txn.declinedMessage ?? null,
     createdAt: toIso(txn.createdAt),
     postedAt: toIsoOrNull(txn.postedAt),
     reversedAt: toIsoOrNull(txn.reversedAt),

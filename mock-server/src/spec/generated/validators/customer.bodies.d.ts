@@ -5,6 +5,7 @@ import type { SchemaCheck } from '../../validator.js';
 
 export declare const createCustomer_body: SchemaCheck;
 export declare const updateCustomer_body: SchemaCheck;
+export declare const updateCustomerMandateIssuers_body: SchemaCheck;
 export declare const createCustomerWithdrawal_body: SchemaCheck;
 export declare const createAgent_body: SchemaCheck;
 export declare const updateAgent_body: SchemaCheck;
@@ -14,6 +15,7 @@ export declare const createCardCredentials_body: SchemaCheck;
 export declare const createPaymentToken_body: SchemaCheck;
 export declare const createIntent_body: SchemaCheck;
 export declare const approveIntent_body: SchemaCheck;
+export declare const createIntentMandate_body: SchemaCheck;
 export declare const rejectIntent_body: SchemaCheck;
 export declare const evaluateSpend_body: SchemaCheck;
 export declare const updateRiskSettings_body: SchemaCheck;

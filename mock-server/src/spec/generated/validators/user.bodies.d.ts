@@ -5,6 +5,7 @@ import type { SchemaCheck } from '../../validator.js';
 
 export declare const createUser_body: SchemaCheck;
 export declare const updateUser_body: SchemaCheck;
+export declare const updateUserMandateIssuers_body: SchemaCheck;
 export declare const createUserWithdrawal_body: SchemaCheck;
 export declare const createAgent_body: SchemaCheck;
 export declare const updateAgent_body: SchemaCheck;
@@ -14,6 +15,7 @@ export declare const createCardCredentials_body: SchemaCheck;
 export declare const createPaymentToken_body: SchemaCheck;
 export declare const createIntent_body: SchemaCheck;
 export declare const approveIntent_body: SchemaCheck;
+export declare const createIntentMandate_body: SchemaCheck;
 export declare const rejectIntent_body: SchemaCheck;
 export declare const evaluateSpend_body: SchemaCheck;
 export declare const updateRiskSettings_body: SchemaCheck;

@@ -1,0 +1,61 @@
+import type { Ap2PaymentReceipt } from '../generated/ap2.js';
+
+/** A JSON Web Key Set, such as `GET /mandate-receipts/keys` answers. */
+export interface ReceiptKeySet {
+  keys: JsonWebKey[];
+}
+
+/** What a receipt signed by Cardrail says, beyond AP2 v0.2's `payment_receipt`. */
+export type CardrailPaymentReceipt = Ap2PaymentReceipt & {
+  /**
+   * True when the issuer itself confirmed the payment on the rail (the field AP2 pull request #335, still open, adds
+   * to `payment_receipt`); Cardrail settles the card, so its receipts say true.
+   */
+  rail_confirmation_verified?: boolean;
+  /** The hash of the open mandate the payment was made under (a Cardrail extension). */
+  open_mandate_hash?: string;
+};
+
+/** A receipt whose signature verified, with the key that signed it. */
+export interface VerifiedPaymentReceipt {
+  receipt: CardrailPaymentReceipt;
+  /** The `kid` of the key that signed it. */
+  kid: string | undefined;
+}
+
+export interface VerifyPaymentReceiptOptions {
+  /**
+   * The closed mandate the receipt must be for: its reference (`transaction.mandate.reference`, the base64url SHA-256
+   * of the closed mandate's JWT). A receipt for another mandate is refused.
+   */
+  reference?: string;
+  /** The issuer the receipt must name (Cardrail's is `urn:cardrail:issuer`). */
+  issuer?: string;
+}
+
+/**
+ * Verifies an AP2 `payment_receipt` signed by Cardrail (`transaction.mandate.receipt`, or `paymentReceipt` of
+ * `transaction.settled`) against the service's published keys: a compact JWS, ES256 only, whose `kid` names one of
+ * `keys`; then its `reference` when one is given. Throws when anything does not hold. Loads `jose` on first use.
+ *
+ * @example
+ * ```ts
+ * const keys = await cardrail.mandates.receiptKeys();
+ * const { receipt } = await verifyPaymentReceipt(txn.mandate.receipt, keys, { reference: txn.mandate.reference });
+ * ```
+ */
+export async function verifyPaymentReceipt(
+  jws: string,
+  keys: ReceiptKeySet,
+  options: VerifyPaymentReceiptOptions = {},
+): Promise<VerifiedPaymentReceipt> {
+  const { createLocalJWKSet, jwtVerify } = await import('jose');
+  const { payload, protectedHeader } = await jwtVerify(jws, createLocalJWKSet(keys as Parameters<typeof createLocalJWKSet>[0]), {
+    algorithms: ['ES256'],
+    ...(options.issuer === undefined ? {} : { issuer: options.issuer }),
+  });
+  const receipt = payload as unknown as CardrailPaymentReceipt;
+  if (options.reference !== undefined && receipt.reference !== options.reference)
+    throw new Error(`The receipt is for the mandate ${String(receipt.reference)}, not ${options.reference}.`);
+  return { receipt, kid: protectedHeader.kid };
+}
