@@ -7,9 +7,9 @@ interface MerchantJose {
 
 let jose: Promise<MerchantJose> | undefined;
 
-/** jose, as the published package ships it once (dist/jose/jwe-encrypt.cjs, beside the mock's own JWE encryption). */
+/** jose, as the published package ships it once (dist/jose/jose-module.cjs, beside the mock's own JWE encryption). */
 export function merchantJose(): Promise<MerchantJose> {
-  jose ??= import('../../engine/payment-tokens/jwe-encrypt.js').then((module) => moduleExports<MerchantJose>(module));
+  jose ??= import('../../engine/jose-module.js').then((module) => moduleExports<MerchantJose>(module));
   return jose;
 }
 
