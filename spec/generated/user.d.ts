@@ -2265,6 +2265,8 @@ export interface components {
             description?: string;
             /** @description Whether deliveries carry the Standard Webhooks headers (`webhook-id`, `webhook-timestamp`, `webhook-signature`) beside `Cardrail-Signature`. Default true; false for a receiver that refuses headers it does not know. */
             standardWebhooks?: boolean;
+            /** @description The signing secret to sign with instead of a new random one, as Svix allows: `whsec_` and the standard base64 of 24 to 64 random bytes (what `whsec_` and 32 letters and digits, the form the API generates, also is). For a receiver whose secret is configured before it is subscribed, such as `cardrail-mock trigger --url --secret`. Another form, or a byte count outside 24 to 64, is 400. Omitted: a new random secret. */
+            secret?: string;
         };
         /** @description A webhook with its signing secret, answered only by create and rotate-secret. */
         WebhookWithSecret: {
@@ -2278,7 +2280,7 @@ export interface components {
             standardWebhooks: boolean;
             /** Format: date-time */
             createdAt: string;
-            /** @description The signing secret, shown once: `whsec_` and 32 letters and digits, which are also the standard base64 of 24 bytes. `Cardrail-Signature` is keyed with the whole string as UTF-8; Standard Webhooks with those 24 bytes, so the `standardwebhooks` and `svix` libraries take the secret as it is. */
+            /** @description The signing secret, shown once: `whsec_` and 32 letters and digits, which are also the standard base64 of 24 bytes (or the caller's own secret, given on create: the base64 of 24 to 64 bytes). `Cardrail-Signature` is keyed with the whole string as UTF-8; Standard Webhooks with the bytes after `whsec_`, so the `standardwebhooks` and `svix` libraries take the secret as it is. */
             secret: string;
         };
         WebhookUpdate: {
