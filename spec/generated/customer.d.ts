@@ -1411,7 +1411,6 @@ export interface components {
     schemas: {
         /**
          * @example active
-         * @enum {string}
          */
         CustomerStatus: "pending" | "active" | "deleted";
         PersonName: {
@@ -1467,12 +1466,10 @@ export interface components {
             lockToFirstMerchant?: boolean;
             /**
              * @description What happens when a spend's merchant does not match the card's merchant hint.
-             * @enum {string}
              */
             onDrift?: "allow" | "freeze";
             /**
              * @description What happens to a card when its time-to-live is reached (default `close`).
-             * @enum {string}
              */
             ttlAction?: "close" | "freeze";
         };
@@ -1483,7 +1480,6 @@ export interface components {
         /**
          * @description Status of a KYC application.
          * @example approved
-         * @enum {string}
          */
         KycStatus: "pending" | "approved" | "denied" | "needsInformation";
         /** @description Where on-chain deposits for this customer go; assigned when KYC is approved. */
@@ -1499,7 +1495,6 @@ export interface components {
         /** @description A customer: owns agents and cards, holds a balance and goes through KYC (`pending` until its KYC application is approved). In the user variant the same object, with the same id, is a user. */
         Customer: {
             id: string;
-            /** @enum {string} */
             type: "consumer" | "corporate";
             status: components["schemas"]["CustomerStatus"];
             /** Format: email */
@@ -1548,7 +1543,6 @@ export interface components {
         CustomerCreate: {
             /**
              * @default consumer
-             * @enum {string}
              */
             type?: "consumer" | "corporate";
             /** Format: email */
@@ -1612,7 +1606,6 @@ export interface components {
         };
         /**
          * @example pending
-         * @enum {string}
          */
         WithdrawalStatus: "pending" | "confirmed" | "failed";
         Withdrawal: {
@@ -1634,13 +1627,11 @@ export interface components {
         /**
          * @description The API moves an agent between `active` and `suspended` (suspend and activate, a broken agent budget, the risk engine); `paused` and `disabled` are accepted values that no operation sets (docs/resources.md).
          * @example active
-         * @enum {string}
          */
         AgentStatus: "active" | "paused" | "disabled" | "suspended";
         SpendingLimit: {
             amount: components["schemas"]["Amount"];
             currency: components["schemas"]["Currency"];
-            /** @enum {string|null} */
             interval?: "daily" | "weekly" | "monthly" | "all_time" | "per_authorization" | null;
         };
         /** @description An agent spends on behalf of a customer (the user, in the user variant) within its own limit and policy. */
@@ -1687,7 +1678,6 @@ export interface components {
         /**
          * @description Card status in the customer variant: `active`, `frozen` (every authorization declined until unfrozen) or `closed` (final). A card the user variant shows as `notActivated` reads as `active` here. Transitions and their events: docs/resources.md.
          * @example active
-         * @enum {string}
          */
         CardStatus: "active" | "frozen" | "closed";
         /** @description A card in the customer variant (the user variant's shape is `UserCard`, compared in docs/variants.md). */
@@ -1695,9 +1685,7 @@ export interface components {
             id: string;
             customerId: string | null;
             agentId: string | null;
-            /** @enum {string} */
             type: "virtual" | "physical";
-            /** @enum {string} */
             usage: "single" | "multi";
             status: components["schemas"]["CardStatus"];
             last4: string | null;
@@ -1736,12 +1724,10 @@ export interface components {
             agentId?: string;
             /**
              * @default virtual
-             * @enum {string}
              */
             type?: "virtual" | "physical";
             /**
              * @default multi
-             * @enum {string}
              */
             usage?: "single" | "multi";
             limits?: components["schemas"]["SpendingLimit"];
@@ -1756,7 +1742,6 @@ export interface components {
         };
         /** @description `status` `frozen` freezes (event `card.frozen`, reason `manual`), `active` unfreezes. */
         CardUpdate: {
-            /** @enum {string} */
             status?: "active" | "frozen";
             policy?: components["schemas"]["Policy"];
             billing?: {
@@ -1769,7 +1754,6 @@ export interface components {
         /** @description The card's effective policy (customer, then agent, then card; the most restrictive value wins) with live spend figures, TTL and cooldown state (docs/policy.md). */
         CardPolicySummary: {
             cardId: string;
-            /** @enum {string} */
             usage: "single" | "multi";
             ttl: {
                 /** Format: int32 */
@@ -1816,7 +1800,6 @@ export interface components {
             expectedAmount?: components["schemas"]["PositiveAmount"];
             /**
              * @default rawPan
-             * @enum {string}
              */
             exposureMode?: "rawPan";
         };
@@ -1837,13 +1820,11 @@ export interface components {
         /**
          * @description `pending_approval` until a person approves the intent it waits on (then `active`, or `rejected`); `active` once issued, until one approved authorization uses it (`used`), its expiry passes (`expired`) or it is revoked (`revoked`). A token that is not `active` has no number, cryptogram or credential in its answers.
          * @example active
-         * @enum {string}
          */
         PaymentTokenStatus: "pending_approval" | "active" | "used" | "expired" | "revoked" | "rejected";
         /**
          * @description What the token answers: an MPP `card` challenge (`mpp`) or an ACP delegated payment allowance (`acp`).
          * @example mpp
-         * @enum {string}
          */
         PaymentTokenProtocol: "mpp" | "acp";
         /** @description The merchant a token is bound to: its name (MPP `methodDetails.merchantName`, or the `merchantName` sent with an ACP allowance) and its id at its acquirer (MPP `recipient`, ACP `merchant_id`), when it has one. An authorization must name the same `merchant.id` when the token has one, else the same name. */
@@ -1868,9 +1849,7 @@ export interface components {
         MppChallengeEcho: {
             id: string;
             realm: string;
-            /** @enum {string} */
             method: "card";
-            /** @enum {string} */
             intent: "charge";
             request: string;
             expires?: string;
@@ -1882,7 +1861,6 @@ export interface components {
         MppCardPayload: {
             /** @description The JWE; only the merchant's private key opens it. */
             encryptedPayload: string;
-            /** @enum {string} */
             network: "visa";
             /** @description The last four digits of the card's number (not the token's). */
             panLastFour: string;
@@ -1924,7 +1902,6 @@ export interface components {
              * @description Where a person approves or rejects the intent a `pending_approval` token waits on (docs/intents.md#approval-flow).
              */
             approvalUrl: string | null;
-            /** @enum {string} */
             network: "visa";
             /** @description The last four digits of the token's number, once issued. */
             last4: string | null;
@@ -1964,7 +1941,6 @@ export interface components {
         AcpAllowance: {
             /**
              * @description The only reason ACP defines.
-             * @enum {string}
              */
             reason: "one_time";
             /**
@@ -2001,7 +1977,6 @@ export interface components {
         };
         /**
          * @example pending
-         * @enum {string}
          */
         IntentStatus: "pending_approval" | "pending" | "rejected" | "matched" | "mismatched" | "expired";
         /** @description Matching tolerance; the larger of `percent` of the expected amount and `amount` applies (default 10 percent or 500 cents). */
@@ -2067,7 +2042,6 @@ export interface components {
         };
         /**
          * @example pending
-         * @enum {string}
          */
         TransactionStatus: "pending" | "completed" | "declined" | "reversed";
         /** @description The merchant of a spend. */
@@ -2081,7 +2055,6 @@ export interface components {
         /**
          * @description Why an authorization was declined. When several reasons apply, the most serious is given. An authorization with a payment token is first checked against the token, and declined at once with the first that applies: `cryptogram_invalid` (the cryptogram is not the token's), `token_revoked`, `token_used` (it already paid once), `token_expired`, `token_merchant_mismatch`, `token_currency_mismatch`, `token_amount_exceeded` (more than its bound); the token reasons are Cardrail extensions. Then, as for a card: `card_closed`, `card_frozen`, `fraud_suspected`, `blocked_mcc`, `blocked_merchant`, `spending_limit_exceeded`, `insufficient_funds` (docs/policy.md, docs/payment-tokens.md).
          * @example spending_limit_exceeded
-         * @enum {string}
          */
         DeclineReason: "insufficient_funds" | "card_frozen" | "card_closed" | "spending_limit_exceeded" | "blocked_merchant" | "blocked_mcc" | "fraud_suspected" | "cryptogram_invalid" | "token_revoked" | "token_used" | "token_expired" | "token_merchant_mismatch" | "token_currency_mismatch" | "token_amount_exceeded";
         /** @description A card transaction: `pending` after an approved authorization, `completed` once settled, `declined`, or `reversed` (docs/money.md). */
@@ -2104,7 +2077,6 @@ export interface components {
             merchant: components["schemas"]["Merchant"];
             status: components["schemas"]["TransactionStatus"];
             declinedReason: components["schemas"]["DeclineReason"] | null;
-            /** @enum {string|null} */
             attestationStatus: "attested" | "unattested" | null;
             intentId: string | null;
             /** @description The 3-D Secure challenge, when one was requested. */
@@ -2142,7 +2114,6 @@ export interface components {
         };
         /** @description The decision an authorization with these parameters would get now; nothing changes (docs/policy.md). */
         SpendEvaluation: {
-            /** @enum {string} */
             decision: "approve" | "decline" | "review";
             reasons: components["schemas"]["SpendReason"][];
             /** @description Policy facts that shaped the decision (requiresIntent, requiresAttestation, inCooldown, ...). */
@@ -2178,13 +2149,11 @@ export interface components {
         /**
          * @description A named set of risk rules; `custom` once any rule was changed by hand (response only).
          * @example moderate
-         * @enum {string}
          */
         RiskPreset: "permissive" | "moderate" | "strict" | "paranoid" | "custom";
         /**
          * @description What the risk engine does when a rule fires. With `dryRun` the action is reported but not taken.
          * @example alert
-         * @enum {string}
          */
         AnomalyAction: "alert" | "freeze_card" | "suspend_agent";
         DuplicateDetectionRule: {
@@ -2234,7 +2203,6 @@ export interface components {
         };
         /** @description Any rule fields (each rule partially); `preset` (an extension) first replaces every rule with the preset's, then the other fields of the body apply. A change to any rule makes the preset `custom`. */
         RiskConfigUpdate: {
-            /** @enum {string} */
             preset?: "permissive" | "moderate" | "strict" | "paranoid";
             dryRun?: boolean;
             duplicateDetection?: {
@@ -2267,7 +2235,6 @@ export interface components {
         };
         /**
          * @example active
-         * @enum {string}
          */
         WebhookStatus: "active" | "disabled";
         /** @description A webhook subscription. Deliveries are signed (`Cardrail-Signature`, and the Standard Webhooks headers unless `standardWebhooks` is false) and retried on failure (docs/webhooks.md). */
@@ -2336,7 +2303,6 @@ export interface components {
             attempt: number;
             /** Format: date-time */
             attemptedAt: string;
-            /** @enum {string} */
             outcome: "succeeded" | "failed";
             /** Format: int32 */
             responseStatus: number | null;
@@ -2353,7 +2319,6 @@ export interface components {
             webhookId: string;
             eventId: string;
             eventType: string;
-            /** @enum {string} */
             status: "pending" | "succeeded" | "failed";
             attempts: components["schemas"]["DeliveryAttempt"][];
             /** Format: date-time */
@@ -2369,7 +2334,6 @@ export interface components {
         /**
          * @description An event type delivered to webhooks created through the customer variant.
          * @example card.frozen
-         * @enum {string}
          */
         EventType: "transaction.created" | "transaction.settled" | "transaction.declined" | "transaction.reversed" | "card.created" | "card.frozen" | "card.closed" | "card.expired" | "card.merchant_drift" | "agent.created" | "agent.suspended" | "agent.activated" | "agent.limit_exceeded" | "agent.limit_approaching" | "verification.initiated" | "user.created" | "user.updated" | "user.deleted" | "user.application.approved" | "user.application.denied" | "user.application.needs_info" | "user.balance.updated" | "deposit.address_ready" | "deposit.received" | "withdrawal.submitted" | "withdrawal.confirmed" | "withdrawal.failed" | "challenge.requested" | "credential.accessed" | "spend.unattested" | "spend.attested" | "intent.created" | "intent.pending_approval" | "intent.approved" | "intent.rejected" | "intent.matched" | "intent.mismatched" | "intent.expired" | "payment_token.created" | "payment_token.issued" | "payment_token.rejected" | "payment_token.used" | "payment_token.expired" | "payment_token.revoked" | "dispute.created" | "dispute.resolved" | "anomaly.duplicate" | "anomaly.velocity" | "anomaly.spend_spike" | "anomaly.unattested" | "anomaly.intent_mismatch" | "anomaly.cooldown" | "anomaly.merchant_drift" | "card.auto_frozen" | "agent.auto_suspended";
         /** @description The general envelope: events delivered to webhooks created through the customer variant, and listed by it (`createdAt` ISO 8601). */
@@ -2418,7 +2382,6 @@ export interface components {
             status: "pending";
             /**
              * @description Whether a credential access preceded the transaction within the attestation window.
-             * @enum {string}
              */
             attestationStatus: "attested" | "unattested";
             /** @description The merchant. */
@@ -2439,7 +2402,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "transaction.created";
         };
@@ -2493,7 +2455,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "transaction.settled";
         };
@@ -2531,7 +2492,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "transaction.declined";
         };
@@ -2569,7 +2529,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "transaction.reversed";
         };
@@ -2583,7 +2542,6 @@ export interface components {
             userId: string;
             /**
              * @description Single-use or multi-use card.
-             * @enum {string}
              */
             type: "single" | "multi";
             /** @description What the card is for. */
@@ -2592,7 +2550,6 @@ export interface components {
             last4: string;
             /**
              * @description Status of the new card.
-             * @enum {string}
              */
             status: "notActivated" | "active" | "frozen" | "closed";
         };
@@ -2604,20 +2561,17 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "card.created";
         };
         /**
          * @description Why a card was frozen.
          * @example manual
-         * @enum {string}
          */
         CardFrozenReason: "manual" | "agent_suspended" | "spending_limit_exceeded" | "unattested_spend" | "merchant_drift";
         /**
          * @description Who made a change; `api` for a call with an API key, `system` for the policy or risk engine.
          * @example api
-         * @enum {string}
          */
         Actor: "api" | "system" | "dashboard";
         /** @description Data of `card.frozen`, sent when a card is frozen, manually or by policy. */
@@ -2637,14 +2591,12 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "card.frozen";
         };
         /**
          * @description Why a card was closed.
          * @example manual
-         * @enum {string}
          */
         CardClosedReason: "manual" | "single_use_completed" | "ttl_expired" | "agent_deleted";
         /** @description Data of `card.closed`, sent when a card is closed. */
@@ -2664,7 +2616,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "card.closed";
         };
@@ -2678,17 +2629,14 @@ export interface components {
             userId: string;
             /**
              * @description What was done to the expired card.
-             * @enum {string}
              */
             action: "close" | "freeze";
             /**
              * @description Status of the card before it expired.
-             * @enum {string}
              */
             previousStatus: "notActivated" | "active" | "frozen";
             /**
              * @description Status of the card after it expired.
-             * @enum {string}
              */
             newStatus: "frozen" | "closed";
             /**
@@ -2715,7 +2663,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "card.expired";
         };
@@ -2738,7 +2685,6 @@ export interface components {
             amount: number;
             /**
              * @description Whether the transaction was allowed or the card frozen (policy `onDrift`).
-             * @enum {string}
              */
             action: "allowed" | "frozen";
         };
@@ -2750,7 +2696,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "card.merchant_drift";
         };
@@ -2776,14 +2721,12 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "agent.created";
         };
         /**
          * @description Why an agent was suspended.
          * @example manual
-         * @enum {string}
          */
         AgentSuspendedReason: "manual" | "spending_limit_exceeded";
         /** @description Data of `agent.suspended`, sent when an agent is suspended. */
@@ -2803,7 +2746,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "agent.suspended";
         };
@@ -2815,7 +2757,6 @@ export interface components {
             userId: string;
             /**
              * @description Status of the agent before it was reactivated.
-             * @enum {string}
              */
             previousStatus: "suspended" | "paused" | "disabled";
             activatedBy: components["schemas"]["Actor"];
@@ -2828,14 +2769,12 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "agent.activated";
         };
         /**
          * @description The window of a spending limit.
          * @example perMonth
-         * @enum {string}
          */
         LimitFrequency: "perAuth" | "perDay" | "perMonth";
         /** @description Data of `agent.limit_exceeded`, sent when an agent exceeds its spending limit. */
@@ -2869,7 +2808,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "agent.limit_exceeded";
         };
@@ -2901,7 +2839,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "agent.limit_approaching";
         };
@@ -2921,7 +2858,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "verification.initiated";
         };
@@ -2947,7 +2883,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "user.created";
         };
@@ -2971,7 +2906,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "user.updated";
         };
@@ -2993,7 +2927,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "user.deleted";
         };
@@ -3016,7 +2949,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "user.application.approved";
         };
@@ -3041,7 +2973,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "user.application.denied";
         };
@@ -3066,7 +2997,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "user.application.needs_info";
         };
@@ -3100,7 +3030,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "user.balance.updated";
         };
@@ -3126,7 +3055,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "deposit.address_ready";
         };
@@ -3157,7 +3085,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "deposit.received";
         };
@@ -3193,7 +3120,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "withdrawal.submitted";
         };
@@ -3226,7 +3152,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "withdrawal.confirmed";
         };
@@ -3261,7 +3186,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "withdrawal.failed";
         };
@@ -3291,7 +3215,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "challenge.requested";
         };
@@ -3305,7 +3228,6 @@ export interface components {
             agentId: string | null;
             /**
              * @description How the credentials were exposed: `rawPan`, the full card number.
-             * @enum {string}
              */
             exposureMode: "rawPan";
             /** @description What the agent declared it will buy, null when the access had no intent. */
@@ -3324,7 +3246,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "credential.accessed";
         };
@@ -3357,7 +3278,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "spend.unattested";
         };
@@ -3397,7 +3317,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "spend.attested";
         };
@@ -3429,7 +3348,6 @@ export interface components {
             expiresAt: number;
             /**
              * @description `pending_approval` when the intent needs human approval, `pending` otherwise.
-             * @enum {string}
              */
             status: "pending" | "pending_approval";
         };
@@ -3441,7 +3359,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "intent.created";
         };
@@ -3490,7 +3407,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "intent.pending_approval";
         };
@@ -3531,7 +3447,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "intent.approved";
         };
@@ -3574,7 +3489,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "intent.rejected";
         };
@@ -3622,7 +3536,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "intent.matched";
         };
@@ -3680,7 +3593,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "intent.mismatched";
         };
@@ -3725,7 +3637,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "intent.expired";
         };
@@ -3741,12 +3652,10 @@ export interface components {
             userId: string;
             /**
              * @description `mpp` (an MPP card challenge) or `acp` (an ACP allowance).
-             * @enum {string}
              */
             protocol: "mpp" | "acp";
             /**
              * @description `active`, or `pending_approval` until a person approves its intent.
-             * @enum {string}
              */
             status: "pending_approval" | "active";
             /** @description The merchant the token is bound to. */
@@ -3785,7 +3694,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "payment_token.created";
         };
@@ -3799,7 +3707,6 @@ export interface components {
             agentId: string | null;
             /**
              * @description `mpp` (an MPP card challenge) or `acp` (an ACP allowance).
-             * @enum {string}
              */
             protocol: "mpp" | "acp";
             /** @description The merchant the token is bound to. */
@@ -3813,7 +3720,6 @@ export interface components {
             currency: string;
             /**
              * @description The card network of the token.
-             * @enum {string}
              */
             network: "visa";
             /** @description The last four digits of the token's number. */
@@ -3839,7 +3745,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "payment_token.issued";
         };
@@ -3869,7 +3774,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "payment_token.rejected";
         };
@@ -3906,7 +3810,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "payment_token.used";
         };
@@ -3920,7 +3823,6 @@ export interface components {
             agentId: string | null;
             /**
              * @description The status it expired in.
-             * @enum {string}
              */
             previousStatus: "pending_approval" | "active";
             /**
@@ -3937,7 +3839,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "payment_token.expired";
         };
@@ -3964,7 +3865,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "payment_token.revoked";
         };
@@ -3997,7 +3897,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "dispute.created";
         };
@@ -4014,7 +3913,6 @@ export interface components {
             amount: number;
             /**
              * @description Outcome of the dispute.
-             * @enum {string}
              */
             outcome: "won" | "lost";
             /**
@@ -4031,7 +3929,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "dispute.resolved";
         };
@@ -4072,7 +3969,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "anomaly.duplicate";
         };
@@ -4101,7 +3997,6 @@ export interface components {
                 limit: number;
                 /**
                  * @description The window: `maxPerHour` or `maxPerDay` of the velocity rule.
-                 * @enum {string}
                  */
                 window: "hour" | "day";
             };
@@ -4114,7 +4009,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "anomaly.velocity";
         };
@@ -4154,7 +4048,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "anomaly.spend_spike";
         };
@@ -4193,7 +4086,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "anomaly.unattested";
         };
@@ -4236,7 +4128,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "anomaly.intent_mismatch";
         };
@@ -4275,7 +4166,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "anomaly.cooldown";
         };
@@ -4310,20 +4200,17 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "anomaly.merchant_drift";
         };
         /**
          * @description Why the risk engine froze a card or suspended an agent; `anomaly_` followed by the anomaly type.
          * @example anomaly_velocity
-         * @enum {string}
          */
         AutoActionReason: "anomaly_duplicate" | "anomaly_velocity" | "anomaly_spend_spike" | "anomaly_unattested" | "anomaly_intent_mismatch" | "anomaly_cooldown" | "anomaly_merchant_drift";
         /**
          * @description The risk-engine detector that raised an anomaly.
          * @example velocity
-         * @enum {string}
          */
         AnomalyType: "duplicate" | "velocity" | "spend_spike" | "unattested" | "intent_mismatch" | "cooldown" | "merchant_drift";
         /** @description Data of `card.auto_frozen`, sent when the risk engine freezes a card after an anomaly. */
@@ -4347,7 +4234,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "card.auto_frozen";
         };
@@ -4377,7 +4263,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "agent.auto_suspended";
         };
@@ -4391,11 +4276,9 @@ export interface components {
         ApiKey: {
             id: string;
             name: string | null;
-            /** @enum {string} */
             mode: "test" | "live";
             /** @description The prefix and last four characters, e.g. `sk_test_...a1B2`. */
             redactedKey: string;
-            /** @enum {string} */
             status: "active" | "revoked";
             /** Format: date-time */
             createdAt: string;
@@ -4411,7 +4294,6 @@ export interface components {
             name?: string;
             /**
              * @description The new key's mode; by default the calling key's. A key of the other mode belongs to the same organization but sees none of this mode's objects (test and live data are separate).
-             * @enum {string}
              */
             mode?: "test" | "live";
         };
@@ -4419,10 +4301,8 @@ export interface components {
         ApiKeyWithSecret: {
             id: string;
             name: string | null;
-            /** @enum {string} */
             mode: "test" | "live";
             redactedKey: string;
-            /** @enum {string} */
             status: "active" | "revoked";
             /** Format: date-time */
             createdAt: string;
@@ -4465,9 +4345,7 @@ export interface components {
             /** Format: int64 */
             amount: number;
             reason: string;
-            /** @enum {string} */
             status: "open" | "closed";
-            /** @enum {string|null} */
             outcome: "won" | "lost" | null;
             /** Format: date-time */
             createdAt: string;
@@ -4475,7 +4353,6 @@ export interface components {
             resolvedAt: string | null;
         };
         SimulateDisputeResolution: {
-            /** @enum {string} */
             outcome: "won" | "lost";
         };
         /** @description Names the customer by `customerId` or `userId` (the same id) in the customer variant, by `userId` in the user variant. */
@@ -4508,7 +4385,6 @@ export interface components {
             /** @description The customer (the customer variant also accepts `userId`; the user variant only `userId`). */
             customerId?: string;
             userId?: string;
-            /** @enum {string} */
             status: "approved" | "denied" | "needsInformation";
             reason?: string;
             requiredFields?: string[];

@@ -1398,7 +1398,6 @@ export interface components {
     schemas: {
         /**
          * @example active
-         * @enum {string}
          */
         CustomerStatus: "pending" | "active" | "deleted";
         PersonName: {
@@ -1454,12 +1453,10 @@ export interface components {
             lockToFirstMerchant?: boolean;
             /**
              * @description What happens when a spend's merchant does not match the card's merchant hint.
-             * @enum {string}
              */
             onDrift?: "allow" | "freeze";
             /**
              * @description What happens to a card when its time-to-live is reached (default `close`).
-             * @enum {string}
              */
             ttlAction?: "close" | "freeze";
         };
@@ -1470,7 +1467,6 @@ export interface components {
         /**
          * @description Status of a KYC application.
          * @example approved
-         * @enum {string}
          */
         KycStatus: "pending" | "approved" | "denied" | "needsInformation";
         /** @description Where on-chain deposits for this customer go; assigned when KYC is approved. */
@@ -1486,7 +1482,6 @@ export interface components {
         /** @description A customer: owns agents and cards, holds a balance and goes through KYC (`pending` until its KYC application is approved). In the user variant the same object, with the same id, is a user. */
         Customer: {
             id: string;
-            /** @enum {string} */
             type: "consumer" | "corporate";
             status: components["schemas"]["CustomerStatus"];
             /** Format: email */
@@ -1537,7 +1532,6 @@ export interface components {
         CustomerCreate: {
             /**
              * @default consumer
-             * @enum {string}
              */
             type?: "consumer" | "corporate";
             /** Format: email */
@@ -1601,7 +1595,6 @@ export interface components {
         };
         /**
          * @example pending
-         * @enum {string}
          */
         WithdrawalStatus: "pending" | "confirmed" | "failed";
         Withdrawal: {
@@ -1623,13 +1616,11 @@ export interface components {
         /**
          * @description The API moves an agent between `active` and `suspended` (suspend and activate, a broken agent budget, the risk engine); `paused` and `disabled` are accepted values that no operation sets (docs/resources.md).
          * @example active
-         * @enum {string}
          */
         AgentStatus: "active" | "paused" | "disabled" | "suspended";
         SpendingLimit: {
             amount: components["schemas"]["Amount"];
             currency: components["schemas"]["Currency"];
-            /** @enum {string|null} */
             interval?: "daily" | "weekly" | "monthly" | "all_time" | "per_authorization" | null;
         };
         /** @description An agent spends on behalf of a customer (the user, in the user variant) within its own limit and policy. */
@@ -1675,7 +1666,6 @@ export interface components {
         };
         /**
          * @example active
-         * @enum {string}
          */
         UserCardStatus: "notActivated" | "active" | "frozen" | "closed";
         /** @description A card in the user variant: `userId` is the customer variant's `customerId`, `type` its `usage`, `expirationMonth` and `expirationYear` its `expMonth` and `expYear`, and `createdAt` is in epoch milliseconds (docs/variants.md). */
@@ -1684,7 +1674,6 @@ export interface components {
             /** @description The agent the card is issued to. Always set for cards created in this variant; `null` for a card that the customer variant issued without an agent (the same card seen through both variants). */
             agentId: string | null;
             userId: string;
-            /** @enum {string} */
             type: "single" | "multi";
             purpose: string;
             status: components["schemas"]["UserCardStatus"];
@@ -1713,7 +1702,6 @@ export interface components {
             agentId: string;
             /**
              * @default multi
-             * @enum {string}
              */
             type?: "single" | "multi";
             purpose?: string;
@@ -1726,14 +1714,12 @@ export interface components {
         };
         /** @description `status` `frozen` freezes, `active` unfreezes. */
         UserCardUpdate: {
-            /** @enum {string} */
             status?: "active" | "frozen";
             limits?: components["schemas"]["PolicyLimits"];
         };
         /** @description The card's effective policy (customer, then agent, then card; the most restrictive value wins) with live spend figures, TTL and cooldown state (docs/policy.md). */
         CardPolicySummary: {
             cardId: string;
-            /** @enum {string} */
             usage: "single" | "multi";
             ttl: {
                 /** Format: int32 */
@@ -1780,7 +1766,6 @@ export interface components {
             expectedAmount?: components["schemas"]["PositiveAmount"];
             /**
              * @default rawPan
-             * @enum {string}
              */
             exposureMode?: "rawPan";
         };
@@ -1801,13 +1786,11 @@ export interface components {
         /**
          * @description `pending_approval` until a person approves the intent it waits on (then `active`, or `rejected`); `active` once issued, until one approved authorization uses it (`used`), its expiry passes (`expired`) or it is revoked (`revoked`). A token that is not `active` has no number, cryptogram or credential in its answers.
          * @example active
-         * @enum {string}
          */
         PaymentTokenStatus: "pending_approval" | "active" | "used" | "expired" | "revoked" | "rejected";
         /**
          * @description What the token answers: an MPP `card` challenge (`mpp`) or an ACP delegated payment allowance (`acp`).
          * @example mpp
-         * @enum {string}
          */
         PaymentTokenProtocol: "mpp" | "acp";
         /** @description The merchant a token is bound to: its name (MPP `methodDetails.merchantName`, or the `merchantName` sent with an ACP allowance) and its id at its acquirer (MPP `recipient`, ACP `merchant_id`), when it has one. An authorization must name the same `merchant.id` when the token has one, else the same name. */
@@ -1832,9 +1815,7 @@ export interface components {
         MppChallengeEcho: {
             id: string;
             realm: string;
-            /** @enum {string} */
             method: "card";
-            /** @enum {string} */
             intent: "charge";
             request: string;
             expires?: string;
@@ -1846,7 +1827,6 @@ export interface components {
         MppCardPayload: {
             /** @description The JWE; only the merchant's private key opens it. */
             encryptedPayload: string;
-            /** @enum {string} */
             network: "visa";
             /** @description The last four digits of the card's number (not the token's). */
             panLastFour: string;
@@ -1888,7 +1868,6 @@ export interface components {
              * @description Where a person approves or rejects the intent a `pending_approval` token waits on (docs/intents.md#approval-flow).
              */
             approvalUrl: string | null;
-            /** @enum {string} */
             network: "visa";
             /** @description The last four digits of the token's number, once issued. */
             last4: string | null;
@@ -1928,7 +1907,6 @@ export interface components {
         AcpAllowance: {
             /**
              * @description The only reason ACP defines.
-             * @enum {string}
              */
             reason: "one_time";
             /**
@@ -1965,7 +1943,6 @@ export interface components {
         };
         /**
          * @example pending
-         * @enum {string}
          */
         IntentStatus: "pending_approval" | "pending" | "rejected" | "matched" | "mismatched" | "expired";
         /** @description Matching tolerance; the larger of `percent` of the expected amount and `amount` applies (default 10 percent or 500 cents). */
@@ -2031,7 +2008,6 @@ export interface components {
         };
         /**
          * @example pending
-         * @enum {string}
          */
         TransactionStatus: "pending" | "completed" | "declined" | "reversed";
         /** @description The merchant of a spend. */
@@ -2045,7 +2021,6 @@ export interface components {
         /**
          * @description Why an authorization was declined. When several reasons apply, the most serious is given. An authorization with a payment token is first checked against the token, and declined at once with the first that applies: `cryptogram_invalid` (the cryptogram is not the token's), `token_revoked`, `token_used` (it already paid once), `token_expired`, `token_merchant_mismatch`, `token_currency_mismatch`, `token_amount_exceeded` (more than its bound); the token reasons are Cardrail extensions. Then, as for a card: `card_closed`, `card_frozen`, `fraud_suspected`, `blocked_mcc`, `blocked_merchant`, `spending_limit_exceeded`, `insufficient_funds` (docs/policy.md, docs/payment-tokens.md).
          * @example spending_limit_exceeded
-         * @enum {string}
          */
         DeclineReason: "insufficient_funds" | "card_frozen" | "card_closed" | "spending_limit_exceeded" | "blocked_merchant" | "blocked_mcc" | "fraud_suspected" | "cryptogram_invalid" | "token_revoked" | "token_used" | "token_expired" | "token_merchant_mismatch" | "token_currency_mismatch" | "token_amount_exceeded";
         /** @description A card transaction: `pending` after an approved authorization, `completed` once settled, `declined`, or `reversed` (docs/money.md). */
@@ -2068,7 +2043,6 @@ export interface components {
             merchant: components["schemas"]["Merchant"];
             status: components["schemas"]["TransactionStatus"];
             declinedReason: components["schemas"]["DeclineReason"] | null;
-            /** @enum {string|null} */
             attestationStatus: "attested" | "unattested" | null;
             intentId: string | null;
             /** @description The 3-D Secure challenge, when one was requested. */
@@ -2106,7 +2080,6 @@ export interface components {
         };
         /** @description The decision an authorization with these parameters would get now; nothing changes (docs/policy.md). */
         SpendEvaluation: {
-            /** @enum {string} */
             decision: "approve" | "decline" | "review";
             reasons: components["schemas"]["SpendReason"][];
             /** @description Policy facts that shaped the decision (requiresIntent, requiresAttestation, inCooldown, ...). */
@@ -2142,13 +2115,11 @@ export interface components {
         /**
          * @description A named set of risk rules; `custom` once any rule was changed by hand (response only).
          * @example moderate
-         * @enum {string}
          */
         RiskPreset: "permissive" | "moderate" | "strict" | "paranoid" | "custom";
         /**
          * @description What the risk engine does when a rule fires. With `dryRun` the action is reported but not taken.
          * @example alert
-         * @enum {string}
          */
         AnomalyAction: "alert" | "freeze_card" | "suspend_agent";
         DuplicateDetectionRule: {
@@ -2198,7 +2169,6 @@ export interface components {
         };
         /** @description Any rule fields (each rule partially); `preset` (an extension) first replaces every rule with the preset's, then the other fields of the body apply. A change to any rule makes the preset `custom`. */
         RiskConfigUpdate: {
-            /** @enum {string} */
             preset?: "permissive" | "moderate" | "strict" | "paranoid";
             dryRun?: boolean;
             duplicateDetection?: {
@@ -2231,7 +2201,6 @@ export interface components {
         };
         /**
          * @example active
-         * @enum {string}
          */
         WebhookStatus: "active" | "disabled";
         /** @description A webhook subscription. Deliveries are signed (`Cardrail-Signature`, and the Standard Webhooks headers unless `standardWebhooks` is false) and retried on failure (docs/webhooks.md). */
@@ -2300,7 +2269,6 @@ export interface components {
             attempt: number;
             /** Format: date-time */
             attemptedAt: string;
-            /** @enum {string} */
             outcome: "succeeded" | "failed";
             /** Format: int32 */
             responseStatus: number | null;
@@ -2317,7 +2285,6 @@ export interface components {
             webhookId: string;
             eventId: string;
             eventType: string;
-            /** @enum {string} */
             status: "pending" | "succeeded" | "failed";
             attempts: components["schemas"]["DeliveryAttempt"][];
             /** Format: date-time */
@@ -2333,7 +2300,6 @@ export interface components {
         /**
          * @description An event type delivered to webhooks created through the user variant.
          * @example card.frozen
-         * @enum {string}
          */
         EventType: "transaction.authorized" | "transaction.completed" | "transaction.declined" | "transaction.reversed" | "card.created" | "card.frozen" | "card.closed" | "card.expired" | "card.merchant_drift" | "agent.created" | "agent.suspended" | "agent.activated" | "agent.limit_exceeded" | "agent.limit_approaching" | "verification.initiated" | "user.created" | "user.updated" | "user.deleted" | "user.application.approved" | "user.application.denied" | "user.application.needs_info" | "user.balance.updated" | "deposit.address_ready" | "deposit.received" | "withdrawal.submitted" | "withdrawal.confirmed" | "withdrawal.failed" | "challenge.requested" | "credential.accessed" | "spend.unattested" | "spend.attested" | "intent.pending_approval" | "intent.approved" | "intent.rejected" | "intent.matched" | "intent.mismatched" | "intent.expired" | "payment_token.created" | "payment_token.issued" | "payment_token.rejected" | "payment_token.used" | "payment_token.expired" | "payment_token.revoked" | "dispute.created" | "dispute.resolved" | "anomaly.duplicate" | "anomaly.velocity" | "anomaly.spend_spike" | "anomaly.unattested" | "anomaly.intent_mismatch" | "anomaly.cooldown" | "anomaly.merchant_drift" | "card.auto_frozen" | "agent.auto_suspended";
         /** @description The catalog envelope: events delivered to webhooks created through the user variant, and listed by it (`organizationId`, `createdAt` in epoch milliseconds). */
@@ -2384,7 +2350,6 @@ export interface components {
             status: "pending";
             /**
              * @description Whether a credential access preceded the transaction within the attestation window.
-             * @enum {string}
              */
             attestationStatus: "attested" | "unattested";
             /** @description The payment token the authorization was made with; absent when it was made with the card itself. */
@@ -2398,7 +2363,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "transaction.authorized";
         };
@@ -2445,7 +2409,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "transaction.completed";
         };
@@ -2483,7 +2446,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "transaction.declined";
         };
@@ -2521,7 +2483,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "transaction.reversed";
         };
@@ -2535,7 +2496,6 @@ export interface components {
             userId: string;
             /**
              * @description Single-use or multi-use card.
-             * @enum {string}
              */
             type: "single" | "multi";
             /** @description What the card is for. */
@@ -2544,7 +2504,6 @@ export interface components {
             last4: string;
             /**
              * @description Status of the new card.
-             * @enum {string}
              */
             status: "notActivated" | "active" | "frozen" | "closed";
         };
@@ -2556,20 +2515,17 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "card.created";
         };
         /**
          * @description Why a card was frozen.
          * @example manual
-         * @enum {string}
          */
         CardFrozenReason: "manual" | "agent_suspended" | "spending_limit_exceeded" | "unattested_spend" | "merchant_drift";
         /**
          * @description Who made a change; `api` for a call with an API key, `system` for the policy or risk engine.
          * @example api
-         * @enum {string}
          */
         Actor: "api" | "system" | "dashboard";
         /** @description Data of `card.frozen`, sent when a card is frozen, manually or by policy. */
@@ -2589,14 +2545,12 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "card.frozen";
         };
         /**
          * @description Why a card was closed.
          * @example manual
-         * @enum {string}
          */
         CardClosedReason: "manual" | "single_use_completed" | "ttl_expired" | "agent_deleted";
         /** @description Data of `card.closed`, sent when a card is closed. */
@@ -2616,7 +2570,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "card.closed";
         };
@@ -2630,17 +2583,14 @@ export interface components {
             userId: string;
             /**
              * @description What was done to the expired card.
-             * @enum {string}
              */
             action: "close" | "freeze";
             /**
              * @description Status of the card before it expired.
-             * @enum {string}
              */
             previousStatus: "notActivated" | "active" | "frozen";
             /**
              * @description Status of the card after it expired.
-             * @enum {string}
              */
             newStatus: "frozen" | "closed";
             /**
@@ -2667,7 +2617,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "card.expired";
         };
@@ -2690,7 +2639,6 @@ export interface components {
             amount: number;
             /**
              * @description Whether the transaction was allowed or the card frozen (policy `onDrift`).
-             * @enum {string}
              */
             action: "allowed" | "frozen";
         };
@@ -2702,7 +2650,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "card.merchant_drift";
         };
@@ -2728,14 +2675,12 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "agent.created";
         };
         /**
          * @description Why an agent was suspended.
          * @example manual
-         * @enum {string}
          */
         AgentSuspendedReason: "manual" | "spending_limit_exceeded";
         /** @description Data of `agent.suspended`, sent when an agent is suspended. */
@@ -2755,7 +2700,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "agent.suspended";
         };
@@ -2767,7 +2711,6 @@ export interface components {
             userId: string;
             /**
              * @description Status of the agent before it was reactivated.
-             * @enum {string}
              */
             previousStatus: "suspended" | "paused" | "disabled";
             activatedBy: components["schemas"]["Actor"];
@@ -2780,14 +2723,12 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "agent.activated";
         };
         /**
          * @description The window of a spending limit.
          * @example perMonth
-         * @enum {string}
          */
         LimitFrequency: "perAuth" | "perDay" | "perMonth";
         /** @description Data of `agent.limit_exceeded`, sent when an agent exceeds its spending limit. */
@@ -2821,7 +2762,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "agent.limit_exceeded";
         };
@@ -2853,7 +2793,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "agent.limit_approaching";
         };
@@ -2873,7 +2812,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "verification.initiated";
         };
@@ -2899,7 +2837,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "user.created";
         };
@@ -2923,7 +2860,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "user.updated";
         };
@@ -2945,7 +2881,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "user.deleted";
         };
@@ -2968,7 +2903,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "user.application.approved";
         };
@@ -2993,7 +2927,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "user.application.denied";
         };
@@ -3018,7 +2951,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "user.application.needs_info";
         };
@@ -3052,7 +2984,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "user.balance.updated";
         };
@@ -3078,7 +3009,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "deposit.address_ready";
         };
@@ -3109,7 +3039,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "deposit.received";
         };
@@ -3145,7 +3074,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "withdrawal.submitted";
         };
@@ -3178,7 +3106,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "withdrawal.confirmed";
         };
@@ -3213,7 +3140,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "withdrawal.failed";
         };
@@ -3243,7 +3169,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "challenge.requested";
         };
@@ -3257,7 +3182,6 @@ export interface components {
             agentId: string | null;
             /**
              * @description How the credentials were exposed: `rawPan`, the full card number.
-             * @enum {string}
              */
             exposureMode: "rawPan";
             /** @description What the agent declared it will buy, null when the access had no intent. */
@@ -3276,7 +3200,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "credential.accessed";
         };
@@ -3309,7 +3232,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "spend.unattested";
         };
@@ -3349,7 +3271,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "spend.attested";
         };
@@ -3398,7 +3319,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "intent.pending_approval";
         };
@@ -3439,7 +3359,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "intent.approved";
         };
@@ -3482,7 +3401,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "intent.rejected";
         };
@@ -3530,7 +3448,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "intent.matched";
         };
@@ -3588,7 +3505,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "intent.mismatched";
         };
@@ -3633,7 +3549,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "intent.expired";
         };
@@ -3649,12 +3564,10 @@ export interface components {
             userId: string;
             /**
              * @description `mpp` (an MPP card challenge) or `acp` (an ACP allowance).
-             * @enum {string}
              */
             protocol: "mpp" | "acp";
             /**
              * @description `active`, or `pending_approval` until a person approves its intent.
-             * @enum {string}
              */
             status: "pending_approval" | "active";
             /** @description The merchant the token is bound to. */
@@ -3693,7 +3606,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "payment_token.created";
         };
@@ -3707,7 +3619,6 @@ export interface components {
             agentId: string | null;
             /**
              * @description `mpp` (an MPP card challenge) or `acp` (an ACP allowance).
-             * @enum {string}
              */
             protocol: "mpp" | "acp";
             /** @description The merchant the token is bound to. */
@@ -3721,7 +3632,6 @@ export interface components {
             currency: string;
             /**
              * @description The card network of the token.
-             * @enum {string}
              */
             network: "visa";
             /** @description The last four digits of the token's number. */
@@ -3747,7 +3657,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "payment_token.issued";
         };
@@ -3777,7 +3686,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "payment_token.rejected";
         };
@@ -3814,7 +3722,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "payment_token.used";
         };
@@ -3828,7 +3735,6 @@ export interface components {
             agentId: string | null;
             /**
              * @description The status it expired in.
-             * @enum {string}
              */
             previousStatus: "pending_approval" | "active";
             /**
@@ -3845,7 +3751,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "payment_token.expired";
         };
@@ -3872,7 +3777,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "payment_token.revoked";
         };
@@ -3905,7 +3809,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "dispute.created";
         };
@@ -3922,7 +3825,6 @@ export interface components {
             amount: number;
             /**
              * @description Outcome of the dispute.
-             * @enum {string}
              */
             outcome: "won" | "lost";
             /**
@@ -3939,7 +3841,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "dispute.resolved";
         };
@@ -3980,7 +3881,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "anomaly.duplicate";
         };
@@ -4009,7 +3909,6 @@ export interface components {
                 limit: number;
                 /**
                  * @description The window: `maxPerHour` or `maxPerDay` of the velocity rule.
-                 * @enum {string}
                  */
                 window: "hour" | "day";
             };
@@ -4022,7 +3921,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "anomaly.velocity";
         };
@@ -4062,7 +3960,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "anomaly.spend_spike";
         };
@@ -4101,7 +3998,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "anomaly.unattested";
         };
@@ -4144,7 +4040,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "anomaly.intent_mismatch";
         };
@@ -4183,7 +4078,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "anomaly.cooldown";
         };
@@ -4218,20 +4112,17 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "anomaly.merchant_drift";
         };
         /**
          * @description Why the risk engine froze a card or suspended an agent; `anomaly_` followed by the anomaly type.
          * @example anomaly_velocity
-         * @enum {string}
          */
         AutoActionReason: "anomaly_duplicate" | "anomaly_velocity" | "anomaly_spend_spike" | "anomaly_unattested" | "anomaly_intent_mismatch" | "anomaly_cooldown" | "anomaly_merchant_drift";
         /**
          * @description The risk-engine detector that raised an anomaly.
          * @example velocity
-         * @enum {string}
          */
         AnomalyType: "duplicate" | "velocity" | "spend_spike" | "unattested" | "intent_mismatch" | "cooldown" | "merchant_drift";
         /** @description Data of `card.auto_frozen`, sent when the risk engine freezes a card after an anomaly. */
@@ -4255,7 +4146,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "card.auto_frozen";
         };
@@ -4285,7 +4175,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "agent.auto_suspended";
         };
@@ -4299,11 +4188,9 @@ export interface components {
         ApiKey: {
             id: string;
             name: string | null;
-            /** @enum {string} */
             mode: "test" | "live";
             /** @description The prefix and last four characters, e.g. `sk_test_...a1B2`. */
             redactedKey: string;
-            /** @enum {string} */
             status: "active" | "revoked";
             /** Format: date-time */
             createdAt: string;
@@ -4319,7 +4206,6 @@ export interface components {
             name?: string;
             /**
              * @description The new key's mode; by default the calling key's. A key of the other mode belongs to the same organization but sees none of this mode's objects (test and live data are separate).
-             * @enum {string}
              */
             mode?: "test" | "live";
         };
@@ -4327,10 +4213,8 @@ export interface components {
         ApiKeyWithSecret: {
             id: string;
             name: string | null;
-            /** @enum {string} */
             mode: "test" | "live";
             redactedKey: string;
-            /** @enum {string} */
             status: "active" | "revoked";
             /** Format: date-time */
             createdAt: string;
@@ -4373,9 +4257,7 @@ export interface components {
             /** Format: int64 */
             amount: number;
             reason: string;
-            /** @enum {string} */
             status: "open" | "closed";
-            /** @enum {string|null} */
             outcome: "won" | "lost" | null;
             /** Format: date-time */
             createdAt: string;
@@ -4383,7 +4265,6 @@ export interface components {
             resolvedAt: string | null;
         };
         SimulateDisputeResolution: {
-            /** @enum {string} */
             outcome: "won" | "lost";
         };
         /** @description Names the customer by `customerId` or `userId` (the same id) in the customer variant, by `userId` in the user variant. */
@@ -4412,7 +4293,6 @@ export interface components {
         };
         SimulateKycRequest: {
             userId: string;
-            /** @enum {string} */
             status: "approved" | "denied" | "needsInformation";
             reason?: string;
             requiredFields?: string[];
