@@ -7,6 +7,8 @@
 //  3. both variants' webhooks cover their event catalogs;
 //  4. no schema is named after a JavaScript or DOM global (`Error`, `Event`, `Response`, ...): generated clients turn
 //     each schema into an exported type of its name, which would shadow the global in every file that imports it;
+//  5. each state-changing operation (freeze, close, suspend, reject, revoke, settle, reverse, withdrawal confirm and
+//     fail) answers with an example of its own, showing the status after the change;
 // and prints the counts the foundation issue asks for.
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -58,6 +60,19 @@ function* examplesOf(node, pointer) {
   }
 }
 
+/** The operations that change an object's status, and the status their answer shows. */
+const STATE_AFTER = {
+  freezeCard: 'frozen',
+  closeCard: 'closed',
+  suspendAgent: 'suspended',
+  rejectIntent: 'rejected',
+  revokePaymentToken: 'revoked',
+  simulateSettlement: 'completed',
+  simulateReversal: 'reversed',
+  simulateWithdrawalConfirmation: 'confirmed',
+  simulateWithdrawalFailure: 'failed',
+};
+
 const counts = {};
 const schemaNames = {};
 for (const variant of variants) {
@@ -91,6 +106,23 @@ for (const variant of variants) {
     webhooks: Object.keys(document.webhooks ?? {}).length,
     examples: checked,
   };
+
+  // ---------- 5. the state after a change ----------
+  // A state-changing operation answers the object as it is after the change. Without an example of its own, every
+  // example-based tool (Prism's mock, Postman, the reference) shows the schema's, the object before it: a frozen card
+  // answered "status": "active".
+  for (const [operationId, status] of Object.entries(STATE_AFTER)) {
+    const operation = Object.values(document.paths ?? {})
+      .flatMap((item) => Object.values(item))
+      .find((op) => op?.operationId === operationId);
+    const content = operation?.responses?.['200']?.content?.['application/json'];
+    const examples = [content?.example, ...Object.values(content?.examples ?? {}).map((ex) => ex?.value)].filter(Boolean);
+    if (!operation) fail(`${variant}: no operation ${operationId} (scripts/check-spec.mjs lists it as state-changing)`);
+    else if (examples.length === 0)
+      fail(`${variant}: ${operationId}'s 200 has no example of its own (it would show the state before)`);
+    else if (examples.some((example) => example.status !== status))
+      fail(`${variant}: ${operationId}'s 200 example should show status ${status}, the state after the change`);
+  }
 
   // ---------- 3. event coverage ----------
   const catalogTypes = parse(readFileSync(join(specDir, 'events', `${variant}.yaml`), 'utf8')).EventType?.enum ?? [];
