@@ -1414,7 +1414,9 @@ export interface components {
          */
         CustomerStatus: "pending" | "active" | "deleted";
         PersonName: {
+            /** @description Given name. */
             first?: string;
+            /** @description Family name. */
             last?: string;
         };
         /**
@@ -1459,8 +1461,11 @@ export interface components {
              */
             ttlDays?: number;
             limits?: components["schemas"]["PolicyLimits"];
+            /** @description Merchant category codes (4 digits) a spend must have; empty or absent allows every code not blocked (docs/policy.md). */
             allowedMccs?: string[];
+            /** @description Merchant category codes (4 digits) that are always declined (`blocked_mcc`). */
             blockedMccs?: string[];
+            /** @description Merchant names a spend must match (case-insensitive); empty or absent allows every merchant. */
             allowedMerchants?: string[];
             /** @description Lock the card to the first merchant used. */
             lockToFirstMerchant?: boolean;
@@ -1542,20 +1547,31 @@ export interface components {
         ErrorBody: components["schemas"]["ErrorString"] | components["schemas"]["ErrorObject"];
         CustomerCreate: {
             /**
+             * @description `consumer` (a person) or `corporate` (a business). Default `consumer`.
              * @default consumer
              */
             type?: "consumer" | "corporate";
-            /** Format: email */
+            /**
+             * Format: email
+             * @description The owner's email address, for KYC and notices.
+             */
             email: string;
+            /** @description The owner's phone number, as the owner writes it (E.164 preferred). */
             phone?: string;
+            /** @description The owner's legal name, for KYC. */
             name?: components["schemas"]["PersonName"];
             policy?: components["schemas"]["Policy"];
             metadata?: components["schemas"]["Metadata"];
         };
         CustomerUpdate: {
-            /** Format: email */
+            /**
+             * Format: email
+             * @description A new email address.
+             */
             email?: string;
+            /** @description A new phone number. */
             phone?: string;
+            /** @description A new legal name. */
             name?: components["schemas"]["PersonName"];
             policy?: components["schemas"]["Policy"];
             metadata?: components["schemas"]["Metadata"];
@@ -1600,8 +1616,12 @@ export interface components {
         WithdrawalCreate: {
             amount: components["schemas"]["PositiveAmount"];
             currency?: components["schemas"]["Currency"];
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description The EIP-155 id of the chain to send the USDC on (8453: Base).
+             */
             chainId: number;
+            /** @description The address that receives the withdrawal, `0x` and 40 hex digits. */
             recipientAddress: string;
         };
         /**
@@ -1632,6 +1652,9 @@ export interface components {
         SpendingLimit: {
             amount: components["schemas"]["Amount"];
             currency: components["schemas"]["Currency"];
+            /**
+             * @description The window the amount applies to: `daily`, `weekly`, `monthly` (calendar, UTC), `all_time`, or `per_authorization` (each spend on its own).
+             */
             interval?: "daily" | "weekly" | "monthly" | "all_time" | "per_authorization" | null;
         };
         /** @description An agent spends on behalf of a customer (the user, in the user variant) within its own limit and policy. */
@@ -1658,8 +1681,11 @@ export interface components {
         AgentCreate: {
             /** @description The customer that owns the agent (`userId` in the user variant). */
             customerId: string;
+            /** @description A name people recognise the agent by, in the dashboard and in events. */
             name: string;
+            /** @description Your own id for the agent (not checked for uniqueness). */
             externalId?: string;
+            /** @description The agent's spending limit across all its cards; absent: none beyond the cards' and the owner's. */
             limits?: components["schemas"]["SpendingLimit"];
             policy?: components["schemas"]["Policy"];
             metadata?: components["schemas"]["Metadata"];
@@ -1670,9 +1696,11 @@ export interface components {
             deleted: true;
         };
         AgentUpdate: {
+            /** @description A new name. */
             name?: string;
             policy?: components["schemas"]["Policy"];
             metadata?: components["schemas"]["Metadata"];
+            /** @description A new spending limit for the agent, replacing the one it has. */
             limits?: components["schemas"]["SpendingLimit"];
         };
         /**
@@ -1719,34 +1747,46 @@ export interface components {
         };
         /** @description Card creation in the customer variant: the card belongs to `customerId` and, when `agentId` is given, is assigned to that agent, which must be an active agent of the same customer. */
         CardCreate: {
+            /** @description The customer the card belongs to (the agent's customer). */
             customerId: string;
             /** @description The agent that spends with the card; must belong to the customer. */
             agentId?: string;
             /**
+             * @description `virtual` or `physical`. Default `virtual`.
              * @default virtual
              */
             type?: "virtual" | "physical";
             /**
+             * @description `multi` (any number of spends) or `single` (closed after its first approved spend). Default `multi`.
              * @default multi
              */
             usage?: "single" | "multi";
+            /** @description The card's own spending limit; absent: the agent's and the owner's limits apply alone. */
             limits?: components["schemas"]["SpendingLimit"];
             policy?: components["schemas"]["Policy"];
+            /** @description The merchant the card is meant for: a spend elsewhere is merchant drift (`card.merchant_drift`; `onDrift` says what happens). */
             merchantHint?: string;
+            /** @description Billing details to keep with the card (a billing address and the like), returned as given; the mock does not interpret them. */
             billing?: {
                 [key: string]: unknown;
             };
+            /** @description Issuer configuration to keep with the card, returned as given; the mock does not interpret it. */
             configuration?: {
                 [key: string]: unknown;
             };
         };
         /** @description `status` `frozen` freezes (event `card.frozen`, reason `manual`), `active` unfreezes. */
         CardUpdate: {
+            /**
+             * @description `frozen` freezes the card (`card.frozen`), `active` unfreezes a frozen one; a closed card stays closed.
+             */
             status?: "active" | "frozen";
             policy?: components["schemas"]["Policy"];
+            /** @description New billing details, returned as given. */
             billing?: {
                 [key: string]: unknown;
             };
+            /** @description New issuer configuration, returned as given. */
             configuration?: {
                 [key: string]: unknown;
             };
@@ -1796,9 +1836,11 @@ export interface components {
         CredentialsRequest: {
             /** @description The intent this access serves; by default the card's most recent usable intent. */
             intentId?: string;
+            /** @description What the credentials are for, recorded with the credential access (the attestation that later spends match). */
             summary?: string;
             expectedAmount?: components["schemas"]["PositiveAmount"];
             /**
+             * @description How the credentials are returned: `rawPan`, the full number, CVC and expiry. Default `rawPan`.
              * @default rawPan
              */
             exposureMode?: "rawPan";
@@ -1981,6 +2023,7 @@ export interface components {
         IntentStatus: "pending_approval" | "pending" | "rejected" | "matched" | "mismatched" | "expired";
         /** @description Matching tolerance; the larger of `percent` of the expected amount and `amount` applies (default 10 percent or 500 cents). */
         IntentTolerance: {
+            /** @description How far the spend may differ from `expectedAmount`, in percent of it. */
             percent?: number;
             amount?: components["schemas"]["Amount"];
         };
@@ -2024,20 +2067,26 @@ export interface components {
             hasMore: boolean;
         };
         IntentCreate: {
+            /** @description The card the intended spend will be made with. */
             cardId: string;
+            /** @description What the agent intends to buy, in words a person approving it reads. */
             summary: string;
             expectedAmount: components["schemas"]["PositiveAmount"];
             currency?: components["schemas"]["Currency"];
+            /** @description The merchant the spend is expected at; a spend elsewhere does not match the intent. */
             expectedMerchant?: string;
+            /** @description Your own id for the intent (an order number, say), returned as given. */
             customerIntentId?: string;
             /**
              * Format: int32
+             * @description Minutes until an unmatched intent expires (`intent.expired`). Default 60, at most 10,080 (a week).
              * @default 60
              */
             ttlMinutes?: number;
             tolerance?: components["schemas"]["IntentTolerance"];
         };
         IntentReject: {
+            /** @description Why the intent was rejected, shown with it and in `intent.rejected`. */
             reason?: string;
         };
         /**
@@ -2046,6 +2095,7 @@ export interface components {
         TransactionStatus: "pending" | "completed" | "declined" | "reversed";
         /** @description The merchant of a spend. */
         Merchant: {
+            /** @description The merchant's name, as the card network reports it. */
             name: string;
             /** @description Merchant category code. */
             mcc?: string;
@@ -2100,10 +2150,15 @@ export interface components {
             currency?: components["schemas"]["Currency"];
             /** @description Optional check: the customer that must own the card (`userId` in the user variant). */
             customerId?: string;
+            /** @description The agent whose limits and policy to evaluate (with its owner's). */
             agentId?: string;
+            /** @description The card whose limits and policy to evaluate too. */
             cardId: string;
+            /** @description The merchant of the spend to evaluate. */
             merchant?: {
+                /** @description The merchant category code, 4 digits. */
                 mcc?: string;
+                /** @description The merchant's name, as an authorization would carry it. */
                 name?: string;
             };
         };
@@ -2198,39 +2253,70 @@ export interface components {
             merchantDrift: components["schemas"]["ToggleRule"];
         };
         ToggleRuleUpdate: {
+            /** @description Whether the rule runs. */
             enabled?: boolean;
             action?: components["schemas"]["AnomalyAction"];
         };
         /** @description Any rule fields (each rule partially); `preset` (an extension) first replaces every rule with the preset's, then the other fields of the body apply. A change to any rule makes the preset `custom`. */
         RiskConfigUpdate: {
+            /**
+             * @description A preset to start from (`permissive`, `moderate`, `strict`, `paranoid`: docs/risk.md); the other fields of the body change it.
+             */
             preset?: "permissive" | "moderate" | "strict" | "paranoid";
+            /** @description True: detectors run and send their events, marked `dryRun`, but change nothing (no freeze, suspension or decline). */
             dryRun?: boolean;
+            /** @description The same merchant and amount twice on a card within `windowMinutes` (`anomaly.duplicate`). */
             duplicateDetection?: {
+                /** @description Whether the rule runs. */
                 enabled?: boolean;
-                /** Format: int32 */
+                /**
+                 * Format: int32
+                 * @description How far back a spend counts as a duplicate, in minutes.
+                 */
                 windowMinutes?: number;
                 action?: components["schemas"]["AnomalyAction"];
             };
+            /** @description Too many approved spends on a card in an hour or a day (`anomaly.velocity`). */
             velocityLimit?: {
+                /** @description Whether the rule runs. */
                 enabled?: boolean;
-                /** Format: int32 */
+                /**
+                 * Format: int32
+                 * @description Approved spends allowed in the last 60 minutes, rolling.
+                 */
                 maxPerHour?: number;
-                /** Format: int32 */
+                /**
+                 * Format: int32
+                 * @description Approved spends allowed in the last 24 hours, rolling.
+                 */
                 maxPerDay?: number;
                 action?: components["schemas"]["AnomalyAction"];
             };
+            /** @description Spend in a window far above the card's baseline (`anomaly.spend_spike`). */
             spendSpike?: {
+                /** @description Whether the rule runs. */
                 enabled?: boolean;
+                /** @description How many times the baseline the window's spend may reach before it is a spike. */
                 multiplier?: number;
-                /** Format: int32 */
+                /**
+                 * Format: int32
+                 * @description The window the spend is summed over, in minutes.
+                 */
                 windowMinutes?: number;
-                /** Format: int32 */
+                /**
+                 * Format: int32
+                 * @description Whole UTC days before today whose average spend per window is the baseline.
+                 */
                 baselineDays?: number;
                 action?: components["schemas"]["AnomalyAction"];
             };
+            /** @description A spend with no credential access in the attestation window (`anomaly.unattested`). */
             unattestedSpend?: components["schemas"]["ToggleRuleUpdate"];
+            /** @description A spend that matches none of the card's usable intents (`anomaly.intent_mismatch`). */
             intentMismatch?: components["schemas"]["ToggleRuleUpdate"];
+            /** @description A spend sooner after the card's last one than the policy's `cooldownMinutes` (`anomaly.cooldown`). */
             cooldownViolation?: components["schemas"]["ToggleRuleUpdate"];
+            /** @description A multi-use card spending away from its pinned merchant (`anomaly.merchant_drift`). */
             merchantDrift?: components["schemas"]["ToggleRuleUpdate"];
         };
         /**
@@ -2265,6 +2351,7 @@ export interface components {
              */
             url: string;
             events: components["schemas"]["WebhookEventTypes"];
+            /** @description A note for people (what the endpoint is for), returned as given. */
             description?: string;
             /** @description Whether deliveries carry the Standard Webhooks headers (`webhook-id`, `webhook-timestamp`, `webhook-signature`) beside `Cardrail-Signature`. Default true; false for a receiver that refuses headers it does not know. */
             standardWebhooks?: boolean;
@@ -2293,7 +2380,9 @@ export interface components {
              */
             url?: string;
             events?: components["schemas"]["WebhookEventTypes"];
+            /** @description A new note for people. */
             description?: string;
+            /** @description `disabled` stops deliveries (retries pending included); `active` resumes them for new events. */
             status?: components["schemas"]["WebhookStatus"];
             /** @description Whether deliveries carry the Standard Webhooks headers (`webhook-id`, `webhook-timestamp`, `webhook-signature`) beside `Cardrail-Signature`. False for a receiver that refuses headers it does not know. */
             standardWebhooks?: boolean;
@@ -4291,6 +4380,7 @@ export interface components {
             hasMore: boolean;
         };
         ApiKeyCreate: {
+            /** @description A name for the key, shown when keys are listed (never the key itself). */
             name?: string;
             /**
              * @description The new key's mode; by default the calling key's. A key of the other mode belongs to the same organization but sees none of this mode's objects (test and live data are separate).
@@ -4319,6 +4409,7 @@ export interface components {
         };
         /** @description An authorization of the card (`cardId`), or of a payment token in its place (`token`: its number and cryptogram, as the merchant's acquirer presents them); exactly one of the two. A token's number unknown to this organization and mode is 404, like an unknown card. */
         SimulateAuthorizeRequest: {
+            /** @description The card the simulated authorization is made on. */
             cardId?: string;
             token?: components["schemas"]["AuthorizationToken"];
             amount: components["schemas"]["PositiveAmount"];
@@ -4334,7 +4425,10 @@ export interface components {
             amount?: components["schemas"]["PositiveAmount"];
         };
         SimulateDisputeRequest: {
-            /** @default fraudulent */
+            /**
+             * @description The cardholder's reason for the dispute. Default `fraudulent`.
+             * @default fraudulent
+             */
             reason?: string;
             amount?: components["schemas"]["PositiveAmount"];
         };
@@ -4353,19 +4447,25 @@ export interface components {
             resolvedAt: string | null;
         };
         SimulateDisputeResolution: {
+            /**
+             * @description `won` returns the disputed amount to the balance; `lost` keeps it spent.
+             */
             outcome: "won" | "lost";
         };
         /** @description Names the customer by `customerId` or `userId` (the same id) in the customer variant, by `userId` in the user variant. */
         SimulateDepositRequest: {
             /** @description The customer (the customer variant also accepts `userId`; the user variant only `userId`). */
             customerId?: string;
+            /** @description The user (customer) whose balance receives the deposit. */
             userId?: string;
             amount: components["schemas"]["PositiveAmount"];
             /**
              * Format: int64
+             * @description The EIP-155 id of the chain the deposit arrives on. Default 8453 (Base).
              * @default 8453
              */
             chainId?: number;
+            /** @description The contract address of the token deposited, `0x` and 40 hex digits; default the chain's USDC. */
             tokenAddress?: string;
         };
         Deposit: {
@@ -4384,9 +4484,15 @@ export interface components {
         SimulateKycRequest: {
             /** @description The customer (the customer variant also accepts `userId`; the user variant only `userId`). */
             customerId?: string;
+            /** @description The user (customer) whose KYC application is decided. */
             userId?: string;
+            /**
+             * @description The decision: `approved` (the owner becomes active and gets a deposit address), `denied`, or `needsInformation`.
+             */
             status: "approved" | "denied" | "needsInformation";
+            /** @description Why the application was denied or needs information, returned with it. */
             reason?: string;
+            /** @description With `needsInformation`: the fields the owner must provide. */
             requiredFields?: string[];
         };
         KycApplication: {
@@ -4414,7 +4520,10 @@ export interface components {
             pendingDeliveries?: string[];
         };
         ClockAdvanceRequest: {
-            /** Format: int32 */
+            /**
+             * Format: int32
+             * @description How far to move the organization's test clock forward; everything due meanwhile happens, in time order.
+             */
             seconds: number;
         };
     };

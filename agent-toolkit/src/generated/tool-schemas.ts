@@ -288,7 +288,8 @@ const checkSpendingPowerOutput: JsonSchema = {
           "items": {
             "type": "string",
             "pattern": "^[0-9]{4}$"
-          }
+          },
+          "description": "Merchant category codes (4 digits) a spend must have; empty or absent allows every code not blocked (docs/policy.md)."
         },
         "blockedMccs": {
           "type": "array",
@@ -296,7 +297,8 @@ const checkSpendingPowerOutput: JsonSchema = {
           "items": {
             "type": "string",
             "pattern": "^[0-9]{4}$"
-          }
+          },
+          "description": "Merchant category codes (4 digits) that are always declined (`blocked_mcc`)."
         },
         "allowedMerchants": {
           "type": "array",
@@ -305,7 +307,8 @@ const checkSpendingPowerOutput: JsonSchema = {
             "type": "string",
             "minLength": 1,
             "maxLength": 200
-          }
+          },
+          "description": "Merchant names a spend must match (case-insensitive); empty or absent allows every merchant."
         },
         "lockToFirstMerchant": {
           "type": "boolean",
@@ -353,20 +356,24 @@ const evaluateSpendInput: JsonSchema = {
     },
     "cardId": {
       "type": "string",
-      "minLength": 1
+      "minLength": 1,
+      "description": "The card whose limits and policy to evaluate too."
     },
     "merchant": {
+      "description": "The merchant of the spend to evaluate.",
       "type": "object",
       "additionalProperties": false,
       "properties": {
         "mcc": {
           "type": "string",
-          "pattern": "^[0-9]{4}$"
+          "pattern": "^[0-9]{4}$",
+          "description": "The merchant category code, 4 digits."
         },
         "name": {
           "type": "string",
           "minLength": 1,
-          "maxLength": 200
+          "maxLength": 200,
+          "description": "The merchant's name, as an authorization would carry it."
         }
       }
     }
@@ -496,6 +503,7 @@ const evaluateSpendOutput: JsonSchema = {
                   "pattern": "^[A-Za-z]{3}$"
                 },
                 "interval": {
+                  "description": "The window the amount applies to: `daily`, `weekly`, `monthly` (calendar, UTC), `all_time`, or `per_authorization` (each spend on its own).",
                   "type": [
                     "string",
                     "null"
@@ -539,6 +547,7 @@ const evaluateSpendOutput: JsonSchema = {
                   "pattern": "^[A-Za-z]{3}$"
                 },
                 "interval": {
+                  "description": "The window the amount applies to: `daily`, `weekly`, `monthly` (calendar, UTC), `all_time`, or `per_authorization` (each spend on its own).",
                   "type": [
                     "string",
                     "null"
@@ -678,7 +687,8 @@ const evaluateSpendOutput: JsonSchema = {
               "items": {
                 "type": "string",
                 "pattern": "^[0-9]{4}$"
-              }
+              },
+              "description": "Merchant category codes (4 digits) a spend must have; empty or absent allows every code not blocked (docs/policy.md)."
             },
             "blockedMccs": {
               "type": "array",
@@ -686,7 +696,8 @@ const evaluateSpendOutput: JsonSchema = {
               "items": {
                 "type": "string",
                 "pattern": "^[0-9]{4}$"
-              }
+              },
+              "description": "Merchant category codes (4 digits) that are always declined (`blocked_mcc`)."
             },
             "allowedMerchants": {
               "type": "array",
@@ -695,7 +706,8 @@ const evaluateSpendOutput: JsonSchema = {
                 "type": "string",
                 "minLength": 1,
                 "maxLength": 200
-              }
+              },
+              "description": "Merchant names a spend must match (case-insensitive); empty or absent allows every merchant."
             },
             "lockToFirstMerchant": {
               "type": "boolean",
@@ -729,12 +741,14 @@ const declareIntentInput: JsonSchema = {
   "properties": {
     "cardId": {
       "type": "string",
-      "minLength": 1
+      "minLength": 1,
+      "description": "The card the intended spend will be made with."
     },
     "summary": {
       "type": "string",
       "minLength": 1,
-      "maxLength": 500
+      "maxLength": 500,
+      "description": "What the agent intends to buy, in words a person approving it reads."
     },
     "expectedAmount": {
       "type": "integer",
@@ -751,19 +765,22 @@ const declareIntentInput: JsonSchema = {
     "expectedMerchant": {
       "type": "string",
       "minLength": 1,
-      "maxLength": 200
+      "maxLength": 200,
+      "description": "The merchant the spend is expected at; a spend elsewhere does not match the intent."
     },
     "customerIntentId": {
       "type": "string",
       "minLength": 1,
-      "maxLength": 200
+      "maxLength": 200,
+      "description": "Your own id for the intent (an order number, say), returned as given."
     },
     "ttlMinutes": {
       "type": "integer",
       "format": "int32",
       "minimum": 1,
       "maximum": 10080,
-      "default": 60
+      "default": 60,
+      "description": "Minutes until an unmatched intent expires (`intent.expired`). Default 60, at most 10,080 (a week)."
     },
     "tolerance": {
       "type": "object",
@@ -773,7 +790,8 @@ const declareIntentInput: JsonSchema = {
         "percent": {
           "type": "number",
           "minimum": 0,
-          "maximum": 100
+          "maximum": 100,
+          "description": "How far the spend may differ from `expectedAmount`, in percent of it."
         },
         "amount": {
           "type": "integer",
@@ -869,7 +887,8 @@ const declareIntentOutput: JsonSchema = {
         "percent": {
           "type": "number",
           "minimum": 0,
-          "maximum": 100
+          "maximum": 100,
+          "description": "How far the spend may differ from `expectedAmount`, in percent of it."
         },
         "amount": {
           "type": "integer",
@@ -1007,7 +1026,8 @@ const getCardCredentialsInput: JsonSchema = {
     },
     "summary": {
       "type": "string",
-      "maxLength": 500
+      "maxLength": 500,
+      "description": "What the credentials are for, recorded with the credential access (the attestation that later spends match)."
     },
     "expectedAmount": {
       "type": "integer",
@@ -1195,7 +1215,8 @@ const listTransactionsOutput: JsonSchema = {
               "name": {
                 "type": "string",
                 "minLength": 1,
-                "maxLength": 200
+                "maxLength": 200,
+                "description": "The merchant's name, as the card network reports it."
               },
               "mcc": {
                 "type": "string",
@@ -1418,6 +1439,7 @@ const freezeCardOutput: JsonSchema = {
               "pattern": "^[A-Za-z]{3}$"
             },
             "interval": {
+              "description": "The window the amount applies to: `daily`, `weekly`, `monthly` (calendar, UTC), `all_time`, or `per_authorization` (each spend on its own).",
               "type": [
                 "string",
                 "null"
@@ -1567,7 +1589,8 @@ const freezeCardOutput: JsonSchema = {
           "items": {
             "type": "string",
             "pattern": "^[0-9]{4}$"
-          }
+          },
+          "description": "Merchant category codes (4 digits) a spend must have; empty or absent allows every code not blocked (docs/policy.md)."
         },
         "blockedMccs": {
           "type": "array",
@@ -1575,7 +1598,8 @@ const freezeCardOutput: JsonSchema = {
           "items": {
             "type": "string",
             "pattern": "^[0-9]{4}$"
-          }
+          },
+          "description": "Merchant category codes (4 digits) that are always declined (`blocked_mcc`)."
         },
         "allowedMerchants": {
           "type": "array",
@@ -1584,7 +1608,8 @@ const freezeCardOutput: JsonSchema = {
             "type": "string",
             "minLength": 1,
             "maxLength": 200
-          }
+          },
+          "description": "Merchant names a spend must match (case-insensitive); empty or absent allows every merchant."
         },
         "lockToFirstMerchant": {
           "type": "boolean",
@@ -1736,6 +1761,7 @@ const evaluateSpendUserOutput: JsonSchema = {
                   "pattern": "^[A-Za-z]{3}$"
                 },
                 "interval": {
+                  "description": "The window the amount applies to: `daily`, `weekly`, `monthly` (calendar, UTC), `all_time`, or `per_authorization` (each spend on its own).",
                   "type": [
                     "string",
                     "null"
@@ -1779,6 +1805,7 @@ const evaluateSpendUserOutput: JsonSchema = {
                   "pattern": "^[A-Za-z]{3}$"
                 },
                 "interval": {
+                  "description": "The window the amount applies to: `daily`, `weekly`, `monthly` (calendar, UTC), `all_time`, or `per_authorization` (each spend on its own).",
                   "type": [
                     "string",
                     "null"
@@ -1918,7 +1945,8 @@ const evaluateSpendUserOutput: JsonSchema = {
               "items": {
                 "type": "string",
                 "pattern": "^[0-9]{4}$"
-              }
+              },
+              "description": "Merchant category codes (4 digits) a spend must have; empty or absent allows every code not blocked (docs/policy.md)."
             },
             "blockedMccs": {
               "type": "array",
@@ -1926,7 +1954,8 @@ const evaluateSpendUserOutput: JsonSchema = {
               "items": {
                 "type": "string",
                 "pattern": "^[0-9]{4}$"
-              }
+              },
+              "description": "Merchant category codes (4 digits) that are always declined (`blocked_mcc`)."
             },
             "allowedMerchants": {
               "type": "array",
@@ -1935,7 +1964,8 @@ const evaluateSpendUserOutput: JsonSchema = {
                 "type": "string",
                 "minLength": 1,
                 "maxLength": 200
-              }
+              },
+              "description": "Merchant names a spend must match (case-insensitive); empty or absent allows every merchant."
             },
             "lockToFirstMerchant": {
               "type": "boolean",
@@ -2057,7 +2087,8 @@ const listTransactionsUserOutput: JsonSchema = {
               "name": {
                 "type": "string",
                 "minLength": 1,
-                "maxLength": 200
+                "maxLength": 200,
+                "description": "The merchant's name, as the card network reports it."
               },
               "mcc": {
                 "type": "string",
