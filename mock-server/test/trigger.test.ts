@@ -117,7 +117,9 @@ describe('cardrail-mock trigger', () => {
       newKey(),
     );
     expect(short.code).toBe(1);
-    expect(short.output).toMatch(/invalid_request: .*body\/secret: .*\(--secret takes whsec_ and the standard base64 of 24 to 64 random bytes/);
+    expect(short.output).toMatch(
+      /invalid_request: .*body\/secret: .*\(--secret takes whsec_ and the standard base64 of 24 to 64 random bytes/,
+    );
     expect(hook.received).toHaveLength(0);
   });
 
