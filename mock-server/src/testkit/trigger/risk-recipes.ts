@@ -67,7 +67,10 @@ export const riskRecipes = {
         { spendSpike: { enabled: true, multiplier: 2, windowMinutes: 60, baselineDays: 1, action: 'alert' } },
         async () => {
           await world.authorize(card, 100, 'Baseline Store');
-          await world.pass(DAY + 3600, 'a day of baseline');
+          // The baseline is the whole UTC day before today: pass to an hour into the next UTC day, so that the day
+          // of the baseline spend is yesterday whatever the hour (a fixed 25 h from 23:00 UTC skipped a whole day).
+          const now = new Date((await world.client.simulate.clock.retrieve()).now).getTime();
+          await world.pass(Math.ceil(DAY - (now % (DAY * 1000)) / 1000 + 3600), 'a day of baseline');
           await world.authorize(card, 5_000, 'Example Store');
         },
       );
