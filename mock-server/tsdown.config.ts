@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type UserConfig } from 'tsdown';
 
 const entry = {
@@ -25,10 +26,13 @@ const DATA_MODULES = {
   'spec/user.parameters': 'src/spec/generated/validators/user.parameters.js',
   'spec/user.bodies': 'src/spec/generated/validators/user.bodies.js',
 };
+const SPEC_DOCUMENTS = fileURLToPath(new URL('../spec/documents.js', import.meta.url));
 /** The dist/spec/ file of a data module (by its import specifier or resolved path), or undefined. */
 function dataFile(id: string): string | undefined {
   if (id.endsWith('.d.ts')) return undefined;
-  if (id === '@cardrail/spec/documents' || id.endsWith('/spec/documents.js')) return './spec/documents.cjs';
+  // Only the spec workspace's module: the mock's own src/spec/documents.js (a type import the declaration build keeps)
+  // also ends in /spec/documents.js, and rewriting it left the ESM declarations importing an undeclared .cjs file.
+  if (id === '@cardrail/spec/documents' || id === SPEC_DOCUMENTS) return './spec/documents.cjs';
   if (/(^|\/)jose-module\.(js|ts)$/.test(id)) return './jose/jose-module.cjs';
   const validators = /\/generated\/validators\/((?:customer|user)\.(?:parameters|bodies))\.js$/.exec(id);
   return validators ? `./spec/${validators[1]}.cjs` : undefined;
@@ -41,7 +45,9 @@ const importsData = {
       name: 'cardrail:data-modules',
       resolveId: {
         order: 'pre',
-        handler: (id: string) => {
+        handler: (id: string, importer: string | undefined) => {
+          // Declarations inline the types instead: dist/spec/ holds JavaScript only.
+          if (importer !== undefined && /\.d\.[cm]?ts$/.test(importer)) return null;
           const file = dataFile(id);
           return file ? { id: file, external: 'absolute' } : null;
         },

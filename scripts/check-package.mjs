@@ -3,7 +3,9 @@
 //   1. publint --strict on the package;
 //   2. the tarball's file list: every `bin` target, every file an export points at and every entry of `files` that
 //      names a file must be in it, and nothing outside `files` (npm always adds package.json);
-//   3. attw on the tarball.
+//   3. attw on the tarball;
+//   4. `prepack` (the build `npm pack` and `npm publish` run) writes its logs to stderr, so that `npm pack --json`
+//      prints nothing but its JSON on stdout.
 // Under `npm test` the tarball is the one scripts/pack-workspace.mjs made right after the build (CARDRAIL_PACKS_DIR);
 // otherwise the package is packed into a temporary folder here, without lifecycle scripts (prepack builds, and this
 // runs right after a build), as `attw --pack` would.
@@ -23,6 +25,7 @@ const bin = (name) => join(root, 'node_modules', '.bin', name);
 const run = (command, args) => execFileSync(command, args, { cwd: packageRoot, stdio: 'inherit' });
 
 run(bin('publint'), ['--strict']);
+checkPrepackQuiet(JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')));
 
 const byNpmTest = packedTarball(workspace);
 const destination = byNpmTest ? undefined : mkdtempSync(join(tmpdir(), 'cardrail-check-package-'));
@@ -67,4 +70,20 @@ function exportTargets(value) {
   if (typeof value === 'string') return value.includes('*') ? [] : [value];
   if (value === null || typeof value !== 'object') return [];
   return Object.values(value).flatMap(exportTargets);
+}
+
+/**
+ * Fails unless every command of `prepack` sends its output to stderr (`1>&2`, which sh and cmd.exe both read): its
+ * stdout would land in front of `npm pack --json`'s JSON and make it unparsable.
+ */
+function checkPrepackQuiet(manifest) {
+  const prepack = manifest.scripts?.prepack;
+  if (prepack === undefined) return;
+  const loud = prepack.split('&&').filter((command) => !/\s1>&2\s*$/.test(command));
+  if (loud.length > 0) {
+    console.error(
+      `${manifest.name}: prepack writes to stdout, which breaks \`npm pack --json\`: end each command with 1>&2 (${JSON.stringify(loud)}).`,
+    );
+    process.exit(1);
+  }
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The API reference as a reader gets it (`npm run docs`, typedoc.json): built into a temporary directory with every
 // validation of typedoc.json (warnings are errors), then checked for what makes it readable: at most 10 MB in all, no
-// page over 1 MB (a 13 MB page once took 18 s to open), and `cards.create` listing the fields of its parameter.
+// page over 1 MB (a 13 MB page once took 18 s to open), `cards.create` listing the fields of its parameter, and no
+// JSDoc tag shown as text.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -60,7 +61,25 @@ function problemsOf(out) {
     const missing = CARD_CREATE_FIELDS.filter((field) => !new RegExp(`\\b${field}\\b`).test(create));
     if (missing.length > 0) problems.push(`cards.create does not show the fields ${missing.join(', ')} of its parameter`);
   }
+  problems.push(...leakedTags(out));
   return { problems, total };
+}
+
+/**
+ * JSDoc tags shown as text: a tag TypeDoc does not end a block at (openapi-typescript's `@enum {string}` after a
+ * `@default` once read "Default virtual @ enum { string }"). Package names (`@cardrail/sdk`) are not tags.
+ */
+function leakedTags(out) {
+  const leaks = [];
+  for (const file of files(out).filter((path) => path.endsWith('.html'))) {
+    const text = readFileSync(file, 'utf8')
+      .replace(/<[^>]*>/g, ' ')
+      .replace(/&[a-z]+;|&#\d+;/g, ' ')
+      .replace(/\s+/g, ' ');
+    const match = /.{0,40}(?<![\w/.-])@ ?(enum|description|default|example|format|type|deprecated)\b.{0,20}/.exec(text);
+    if (match) leaks.push(`${relative(out, file)} shows a JSDoc tag as text: "${match[0].trim()}"`);
+  }
+  return leaks;
 }
 
 const out = mkdtempSync(join(tmpdir(), 'cardrail-reference-'));

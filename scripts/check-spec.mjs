@@ -7,6 +7,9 @@
 //  3. both variants' webhooks cover their event catalogs;
 //  4. no schema is named after a JavaScript or DOM global (`Error`, `Event`, `Response`, ...): generated clients turn
 //     each schema into an exported type of its name, which would shadow the global in every file that imports it;
+//  5. each state-changing operation (freeze, close, suspend, reject, revoke, settle, reverse, withdrawal confirm and
+//     fail) answers with an example of its own, showing the status after the change;
+//  6. every field of every request body (nested ones too) has a description, on the property or on what it refers to;
 // and prints the counts the foundation issue asks for.
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -58,6 +61,19 @@ function* examplesOf(node, pointer) {
   }
 }
 
+/** The operations that change an object's status, and the status their answer shows. */
+const STATE_AFTER = {
+  freezeCard: 'frozen',
+  closeCard: 'closed',
+  suspendAgent: 'suspended',
+  rejectIntent: 'rejected',
+  revokePaymentToken: 'revoked',
+  simulateSettlement: 'completed',
+  simulateReversal: 'reversed',
+  simulateWithdrawalConfirmation: 'confirmed',
+  simulateWithdrawalFailure: 'failed',
+};
+
 const counts = {};
 const schemaNames = {};
 for (const variant of variants) {
@@ -92,6 +108,27 @@ for (const variant of variants) {
     examples: checked,
   };
 
+  // ---------- 5. the state after a change ----------
+  // A state-changing operation answers the object as it is after the change. Without an example of its own, every
+  // example-based tool (Prism's mock, Postman, the reference) shows the schema's, the object before it: a frozen card
+  // answered "status": "active".
+  for (const [operationId, status] of Object.entries(STATE_AFTER)) {
+    const operation = Object.values(document.paths ?? {})
+      .flatMap((item) => Object.values(item))
+      .find((op) => op?.operationId === operationId);
+    const content = operation?.responses?.['200']?.content?.['application/json'];
+    const examples = [content?.example, ...Object.values(content?.examples ?? {}).map((ex) => ex?.value)].filter(Boolean);
+    if (!operation) fail(`${variant}: no operation ${operationId} (scripts/check-spec.mjs lists it as state-changing)`);
+    else if (examples.length === 0)
+      fail(`${variant}: ${operationId}'s 200 has no example of its own (it would show the state before)`);
+    else if (examples.some((example) => example.status !== status))
+      fail(`${variant}: ${operationId}'s 200 example should show status ${status}, the state after the change`);
+  }
+
+  // ---------- 6. every request-body field described ----------
+  // The reference, the SDK's hovers and the agent toolkit's tool schemas show a field's description and nothing else.
+  for (const field of undescribedBodyFields(document)) fail(`${variant}: request body field ${field} has no description`);
+
   // ---------- 3. event coverage ----------
   const catalogTypes = parse(readFileSync(join(specDir, 'events', `${variant}.yaml`), 'utf8')).EventType?.enum ?? [];
   const webhookTypes = Object.keys(document.webhooks ?? {});
@@ -118,7 +155,6 @@ const load = (file) => {
   if (!fileCache.has(file)) fileCache.set(file, parse(readFileSync(file, 'utf8')));
   return fileCache.get(file);
 };
-const decode = (segment) => segment.replaceAll('~1', '/').replaceAll('~0', '~');
 const at = (doc, pointer) =>
   pointer
     .split('/')
@@ -171,3 +207,43 @@ if (failures.length > 0) {
   process.exit(1);
 }
 console.log('spec check passed');
+
+/** `Schema.field` (nested: `Schema.field.sub`) of every request-body property without a description, once each. */
+function undescribedBodyFields(document) {
+  const resolve = (node) => {
+    let current = node;
+    while (current?.$ref)
+      current = current.$ref
+        .slice(2)
+        .split('/')
+        .map(decode)
+        .reduce((at, key) => at?.[key], document);
+    return current;
+  };
+  const missing = new Set();
+  const seen = new Set();
+  const walk = (schema, owner) => {
+    const resolved = resolve(schema);
+    const name = schema?.$ref ? schema.$ref.split('/').pop() : owner;
+    if (!resolved || typeof resolved !== 'object' || seen.has(resolved)) return;
+    seen.add(resolved);
+    for (const key of ['allOf', 'oneOf', 'anyOf']) for (const branch of resolved[key] ?? []) walk(branch, name);
+    if (resolved.items) walk(resolved.items, name);
+    for (const [field, property] of Object.entries(resolved.properties ?? {})) {
+      if (!property?.description && !resolve(property)?.description) missing.add(`${name}.${field}`);
+      walk(property, `${name}.${field}`);
+    }
+  };
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    for (const [method, operation] of Object.entries(item ?? {})) {
+      const schema = operation?.requestBody?.content?.['application/json']?.schema;
+      if (schema) walk(schema, `${method.toUpperCase()} ${path}`);
+    }
+  }
+  return [...missing];
+}
+
+/** A JSON pointer segment as the key it names (a function, so the checks above the line that would define it can use it). */
+function decode(segment) {
+  return segment.replaceAll('~1', '/').replaceAll('~0', '~');
+}

@@ -159,6 +159,18 @@ function withoutAbsentMethods(source) {
   return source.replace(/^ +(get|put|post|delete|options|head|patch|trace)\?: never;\n/gm, '');
 }
 
+/**
+ * Without openapi-typescript's `@enum {string}` JSDoc lines: the union type already says it, and TypeDoc reads `@enum`
+ * as a modifier, so in the API reference it ran into the `@default` before it ("Default virtual @ enum { string }").
+ * A comment left with nothing in it goes too.
+ */
+function withoutEnumTags(source) {
+  return source
+    .replace(/^ *\/\*\* @enum \{[^}\n]*\} \*\/\n/gm, '')
+    .replace(/^ *\* @enum \{[^}\n]*\}\n/gm, '')
+    .replace(/^ *\/\*\*\n *\*\/\n/gm, '');
+}
+
 function operationsModule(indexes) {
   const js = [banner('the bundled documents (spec/dist)', '').trimEnd(), ''];
   const dts = [banner('the bundled documents (spec/dist)', '').trimEnd(), ''];
@@ -289,7 +301,7 @@ for (const variant of variants) {
   // Declarations only: consumers type-check them like any library's types (skipLibCheck), not as their own source.
   outputs.set(
     `spec/generated/${variant}.d.ts`,
-    banner(`spec/${variant}.yaml`, ' with openapi-typescript') + withoutAbsentMethods(astToString(ast)),
+    banner(`spec/${variant}.yaml`, ' with openapi-typescript') + withoutEnumTags(withoutAbsentMethods(astToString(ast))),
   );
   indexes[variant] = operationIndex(document);
 }

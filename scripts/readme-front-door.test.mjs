@@ -35,4 +35,23 @@ test('the quick start stays; development material is in CONTRIBUTING.md, linked'
     assert.ok(contributing.includes(`\n${heading}\n`), `CONTRIBUTING.md has ${heading}`);
     assert.ok(!readme.includes(`\n${heading}\n`), `README.md no longer has ${heading}`);
   }
+  // The README keeps a short Runtimes section for users; the table of what is tested where is contributor material.
+  const runtimes = contributing.slice(contributing.indexOf('\n## Runtimes\n'));
+  assert.ok(runtimes.includes('| runtime | what is tested there |'), 'CONTRIBUTING.md has the runtime table');
+  assert.ok(!readme.includes('| runtime | what is tested there |'), 'README.md no longer has the runtime table');
+});
+
+test("npm test's timings are contributor material, in CONTRIBUTING.md only", () => {
+  assert.doesNotMatch(readme, /\b\d+ min \d+ s\b/);
+  assert.match(read('CONTRIBUTING.md'), /\b\d+ min \d+ s\b/);
+});
+
+test('the key rule names every character a key may have (the mock: letters, digits and underscores)', async () => {
+  const { KEY_SYNTAX } = await import('../mock-server/src/core/key-syntax.ts');
+  const rule = /`sk_test_` key of (\d+) or more ([^)]+?) opens an organization/.exec(readme.replace(/\s+/g, ' '));
+  assert.ok(rule, 'the README states the key rule');
+  assert.equal(rule[2], 'letters, digits or underscores');
+  const shortest = Number(rule[1]);
+  assert.ok(KEY_SYNTAX.test(`sk_test_${'a_1'.repeat(shortest).slice(0, shortest)}`));
+  assert.ok(!KEY_SYNTAX.test(`sk_test_${'a'.repeat(shortest - 1)}`));
 });

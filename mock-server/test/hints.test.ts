@@ -88,6 +88,17 @@ describe.each(TRANSPORTS)('Cardrail-Hint through %s', (transport) => {
     expect(nowhere.headers.get('cardrail-hint')).toBeNull();
   });
 
+  it('names the route a near-miss path meant, keeping the body the service defines', async () => {
+    const headers = { Authorization: `Bearer ${newKey()}`, 'Content-Type': 'application/json' };
+    const body = JSON.stringify({ amount: 100 });
+    const deposit = await fetch(`${h.baseUrl}/simulate/deposit`, { method: 'POST', headers, body });
+    expect(await notFound(deposit)).toBe('No route POST /v1/simulate/deposit; did you mean POST /v1/simulate/deposits?');
+    // A path parameter keeps the request's own value; a method the route lacks is named with the route's.
+    const freeze = await fetch(`${h.baseUrl}/cards/card_123/freez`, { method: 'POST', headers });
+    expect(await notFound(freeze)).toMatch(/did you mean POST \/v1\/cards\/card_123\/freeze\?$/);
+    expect(await notFound(await get('/simulate/deposit', headers))).toMatch(/did you mean POST \/v1\/simulate\/deposits\?$/);
+  });
+
   it('says when an id exists in the other mode of the organization', async () => {
     const test = newKey();
     const live = (await h.call('POST', '/api-keys', { key: test, body: { mode: 'live' } })).body.key as string;

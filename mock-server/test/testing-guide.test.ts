@@ -13,3 +13,11 @@ it('shows the first test exactly as examples/vitest runs it, in at most ten line
   expect(block).toBe(read('examples/vitest/test/first.test.ts'));
   expect(block?.split('\n').filter((line) => line.trim() !== '').length).toBeLessThanOrEqual(10);
 });
+
+it('shows the failure-handling test exactly as examples/vitest runs it, and says the test kit does not retry', () => {
+  const guide = read('docs/testing.md');
+  const section = guide.slice(guide.indexOf('## Failure handling'));
+  const block = /```ts\n([\s\S]*?)```/.exec(section)?.[1];
+  expect(block).toBe(read('examples/vitest/test/failure-handling.test.ts'));
+  expect(section.slice(0, section.indexOf('```'))).toContain('maxRetries: 0');
+});

@@ -62,6 +62,49 @@ describe.each(TRANSPORTS)('webhooks through %s', (transport) => {
       expect((await h.call('GET', `/webhooks/${created.body.id}`, { key })).status).toBe(404);
     });
 
+    it('signs with a secret of the caller (an extension): whsec_ and the base64 of 24 to 64 bytes, else 400', async () => {
+      const key = newKey();
+      const base64 = (bytes: number) =>
+        btoa(String.fromCharCode(...Array.from({ length: bytes }, (_, i) => (i * 37 + 11) % 256)));
+      const own = `whsec_${base64(32)}`;
+      const receiver = await h.receiver();
+      const created = await h.call('POST', '/webhooks', {
+        key,
+        body: { url: receiver.url, events: ['*'], secret: own },
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      expect(created.body.secret).toBe(own);
+      await h.call('POST', '/customers', { key, body: { email: 'ada@example.com' } });
+      await h.mock.idle();
+      const [delivery] = receiver.received;
+      const header = delivery?.headers['cardrail-signature'];
+      await verifySignature({ payload: delivery?.body ?? '', header, secret: own, now: new Date(clockOf(key)) });
+
+      for (const [secret, why] of [
+        [`whsec_${base64(23)}`, /encodes 23 bytes/],
+        [`whsec_${base64(65)}`, /encodes 65 bytes/],
+        [`whsec_${base64(64)}`, null],
+        [`whsec_${base64(24)}`, null],
+        [`whsec_${base64(32).replace(/[+/]/g, '-')}-`, /must match pattern|pattern/],
+        [base64(32), /pattern/],
+        ['whsec_short', /fewer than|pattern|minLength|must NOT have fewer/],
+      ] as const) {
+        const answer = await h.call('POST', '/webhooks', {
+          key,
+          body: { url: 'https://example.com/hook', events: ['*'], secret },
+        });
+        if (why === null) {
+          expect(answer.status, secret).toBe(201);
+          continue;
+        }
+        expect(answer.status, secret).toBe(400);
+        expect(answer.body.error.code).toBe('invalid_request');
+        expect(answer.body.error.message).toMatch(why);
+      }
+      // Only the two accepted ones were created, beside the first.
+      expect((await h.call('GET', '/webhooks', { key })).body.data).toHaveLength(3);
+    });
+
     it("accepts only event types of the caller's variant, as named there", async () => {
       const key = newKey();
       const general = await h.call('POST', '/webhooks', {

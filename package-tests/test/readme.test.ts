@@ -97,6 +97,33 @@ const runScript = (block: RunnableBlock) =>
     timeoutMs: WAITS.start,
   });
 
+it('the examples run where a request off loopback fails: the SDK default (production) is refused, the local mock answers', async () => {
+  mkdirSync(join(consumerDir, 'readme-js'), { recursive: true });
+  const probe = join('readme-js', 'off-loopback-probe.mjs');
+  writeFileSync(
+    join(consumerDir, probe),
+    [
+      "import { Cardrail } from '@cardrail/sdk';",
+      "const local = new Cardrail({ apiKey: 'sk_test_loopbackprobe', baseUrl: 'http://127.0.0.1:4010/v1', maxRetries: 0 });",
+      "console.log('local', (await local.customers.create({ type: 'consumer', email: 'ada@example.com' })).id);",
+      "const production = new Cardrail({ apiKey: 'sk_test_loopbackprobe', maxRetries: 0 });",
+      "await production.customers.create({ type: 'consumer', email: 'ada@example.com' }).then(",
+      "  () => console.log('production answered'),",
+      "  (error) => console.log('production refused', error.status),",
+      ');',
+    ].join('\n'),
+  );
+  const result = await run(process.execPath, ['--import', './mock-preload.mjs', probe], {
+    cwd: consumerDir,
+    timeoutMs: WAITS.start,
+  });
+  expect(result.code, result.output).toBe(0);
+  expect(result.stdout).toMatch(/^local cus_\w+$/m);
+  expect(result.stdout).toMatch(/^production refused 500$/m);
+  // MSW names the request it refused (the preload's own error becomes the 500 the SDK saw).
+  expect(result.stderr).toContain('POST https://api.cardrail.dev/v1/customers');
+});
+
 describe.each(scripts.filter((block) => block !== rootExample))('$readme:$line', (block) => {
   it('runs against the mock and ends by itself', async () => {
     const result = await runScript(block);

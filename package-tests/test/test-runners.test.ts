@@ -54,6 +54,19 @@ try {
   expect(result.stderr).toContain('npm install --save-dev msw@^2.15.0');
 });
 
+it('jest 30 runs a CommonJS file with msw 3 and the handlers under --experimental-vm-modules, and refuses it without', async () => {
+  const jest = (nodeOptions: string) =>
+    run('npx', ['--no-install', 'jest', 'msw.jest.test.cjs'], {
+      cwd: consumerDir,
+      env: { NODE_OPTIONS: nodeOptions },
+      timeoutMs: WAITS.run,
+    });
+  const [flagged, plain] = await Promise.all([jest('--experimental-vm-modules'), jest('')]);
+  expect(flagged.code, flagged.output).toBe(0);
+  expect(flagged.output).toMatch(/Tests:\s+1 passed, 1 total/);
+  expect(plain.code, plain.output).not.toBe(0);
+});
+
 it('jest runs a CommonJS test file using the mock', async () => {
   const result = await run('npx', ['--no-install', 'jest', 'mock.test.cjs'], { cwd: consumerDir, timeoutMs: WAITS.run });
   expect(result.code, result.output).toBe(0);

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { consumerDir, publicEntries } from '../support/consumer.js';
 import { run } from '../support/run.js';
+import { WAITS } from '../../scripts/lib/test-waits.mjs';
 
 const RESOLUTIONS = {
   node16: { module: 'node16', files: ['entries.mts', 'entries.cts'] },
@@ -79,4 +80,35 @@ it.concurrent.each(CASES)(
     expect(result.output).toBe('');
     expect(result.code).toBe(0);
   },
+);
+
+// With `skipLibCheck: false` a user's compiler checks the declaration files themselves: a declaration that imports a
+// file shipped without types (TS7016) or is otherwise wrong fails their build. Third-party declarations (MSW, the AI
+// SDK, openai) are not ours to fix, so only errors reported in a `@cardrail/*` file count. nodenext compiles an ESM
+// and a CommonJS file, so it reads both declaration kinds (.d.mts, which bundler reads too, and .d.cts). One compiler
+// at a time: checking every library's declarations takes several times as long as the checks above.
+it.each(Object.keys(COMPILERS) as (keyof typeof COMPILERS)[])(
+  'TypeScript %s, skipLibCheck false: no error in a @cardrail/* declaration (nodenext, ESM and CommonJS)',
+  async (version) => {
+    const compiler = join(consumerDir, 'node_modules', COMPILERS[version], 'bin', 'tsc');
+    const result = await run(
+      process.execPath,
+      [compiler, '--noEmit', '--strict', '--skipLibCheck', 'false', '--target', 'es2022', '--module', 'nodenext'].concat([
+        '--moduleResolution',
+        'nodenext',
+        '--types',
+        'node',
+        '--pretty',
+        'false',
+        ...RESOLUTIONS.nodenext.files,
+      ]),
+      // TypeScript 5.9 checking the AI SDK's and openai's declarations in JavaScript: 297 s under a load average
+      // near 15 on two cores (TypeScript 7: 72 s), a whole test's budget; this check alone gets two.
+      { cwd: consumerDir, timeoutMs: 2 * WAITS.test },
+    );
+    expect(result.output).not.toContain('[killed after');
+    const ours = result.output.split('\n').filter((line) => /node_modules[\\/]@cardrail[\\/]/.test(line));
+    expect(ours).toEqual([]);
+  },
+  2 * WAITS.test + 30_000,
 );

@@ -135,6 +135,13 @@ describe('code for either client calls what they share, without casts', () => {
     expectTypeOf(page.data).toEqualTypeOf<CustomerEvent[] | UserEvent[]>();
   });
 
+  it('a parameter typed plain CardrailClient (its default type argument) takes either client', async () => {
+    const freeze = (client: CardrailClient, cardId: string) => client.cards.freeze(cardId);
+    await freeze(cardrail, 'card_1');
+    await freeze(users, 'card_1');
+    await freeze(either, 'card_1');
+  });
+
   it('CardrailClient, with either variant’s parameters', async () => {
     expectTypeOf(cardrail).toExtend<CardrailClient>();
     expectTypeOf(users).toExtend<CardrailClient>();

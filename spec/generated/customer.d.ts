@@ -1468,11 +1468,12 @@ export interface components {
     schemas: {
         /**
          * @example active
-         * @enum {string}
          */
         CustomerStatus: "pending" | "active" | "deleted";
         PersonName: {
+            /** @description Given name. */
             first?: string;
+            /** @description Family name. */
             last?: string;
         };
         /**
@@ -1519,19 +1520,20 @@ export interface components {
              */
             ttlDays?: number;
             limits?: components["schemas"]["PolicyLimits"];
+            /** @description Merchant category codes (4 digits) a spend must have; empty or absent allows every code not blocked (docs/policy.md). */
             allowedMccs?: string[];
+            /** @description Merchant category codes (4 digits) that are always declined (`blocked_mcc`). */
             blockedMccs?: string[];
+            /** @description Merchant names a spend must match (case-insensitive); empty or absent allows every merchant. */
             allowedMerchants?: string[];
             /** @description Lock the card to the first merchant used. */
             lockToFirstMerchant?: boolean;
             /**
              * @description What happens when a spend's merchant does not match the card's merchant hint.
-             * @enum {string}
              */
             onDrift?: "allow" | "freeze";
             /**
              * @description What happens to a card when its time-to-live is reached (default `close`).
-             * @enum {string}
              */
             ttlAction?: "close" | "freeze";
         };
@@ -1542,7 +1544,6 @@ export interface components {
         /**
          * @description Status of a KYC application.
          * @example approved
-         * @enum {string}
          */
         KycStatus: "pending" | "approved" | "denied" | "needsInformation";
         /** @description Where on-chain deposits for this customer go; assigned when KYC is approved. */
@@ -1558,7 +1559,6 @@ export interface components {
         /** @description A customer: owns agents and cards, holds a balance and goes through KYC (`pending` until its KYC application is approved). In the user variant the same object, with the same id, is a user. */
         Customer: {
             id: string;
-            /** @enum {string} */
             type: "consumer" | "corporate";
             status: components["schemas"]["CustomerStatus"];
             /** Format: email */
@@ -1606,21 +1606,31 @@ export interface components {
         ErrorBody: components["schemas"]["ErrorString"] | components["schemas"]["ErrorObject"];
         CustomerCreate: {
             /**
+             * @description `consumer` (a person) or `corporate` (a business). Default `consumer`.
              * @default consumer
-             * @enum {string}
              */
             type?: "consumer" | "corporate";
-            /** Format: email */
+            /**
+             * Format: email
+             * @description The owner's email address, for KYC and notices.
+             */
             email: string;
+            /** @description The owner's phone number, as the owner writes it (E.164 preferred). */
             phone?: string;
+            /** @description The owner's legal name, for KYC. */
             name?: components["schemas"]["PersonName"];
             policy?: components["schemas"]["Policy"];
             metadata?: components["schemas"]["Metadata"];
         };
         CustomerUpdate: {
-            /** Format: email */
+            /**
+             * Format: email
+             * @description A new email address.
+             */
             email?: string;
+            /** @description A new phone number. */
             phone?: string;
+            /** @description A new legal name. */
             name?: components["schemas"]["PersonName"];
             policy?: components["schemas"]["Policy"];
             metadata?: components["schemas"]["Metadata"];
@@ -1696,13 +1706,16 @@ export interface components {
         WithdrawalCreate: {
             amount: components["schemas"]["PositiveAmount"];
             currency?: components["schemas"]["Currency"];
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description The EIP-155 id of the chain to send the USDC on (8453: Base).
+             */
             chainId: number;
+            /** @description The address that receives the withdrawal, `0x` and 40 hex digits. */
             recipientAddress: string;
         };
         /**
          * @example pending
-         * @enum {string}
          */
         WithdrawalStatus: "pending" | "confirmed" | "failed";
         Withdrawal: {
@@ -1724,13 +1737,14 @@ export interface components {
         /**
          * @description The API moves an agent between `active` and `suspended` (suspend and activate, a broken agent budget, the risk engine); `paused` and `disabled` are accepted values that no operation sets (docs/resources.md).
          * @example active
-         * @enum {string}
          */
         AgentStatus: "active" | "paused" | "disabled" | "suspended";
         SpendingLimit: {
             amount: components["schemas"]["Amount"];
             currency: components["schemas"]["Currency"];
-            /** @enum {string|null} */
+            /**
+             * @description The window the amount applies to: `daily`, `weekly`, `monthly` (calendar, UTC), `all_time`, or `per_authorization` (each spend on its own).
+             */
             interval?: "daily" | "weekly" | "monthly" | "all_time" | "per_authorization" | null;
         };
         /** @description An agent spends on behalf of a customer (the user, in the user variant) within its own limit and policy. */
@@ -1757,8 +1771,11 @@ export interface components {
         AgentCreate: {
             /** @description The customer that owns the agent (`userId` in the user variant). */
             customerId: string;
+            /** @description A name people recognise the agent by, in the dashboard and in events. */
             name: string;
+            /** @description Your own id for the agent (not checked for uniqueness). */
             externalId?: string;
+            /** @description The agent's spending limit across all its cards; absent: none beyond the cards' and the owner's. */
             limits?: components["schemas"]["SpendingLimit"];
             policy?: components["schemas"]["Policy"];
             metadata?: components["schemas"]["Metadata"];
@@ -1769,15 +1786,16 @@ export interface components {
             deleted: true;
         };
         AgentUpdate: {
+            /** @description A new name. */
             name?: string;
             policy?: components["schemas"]["Policy"];
             metadata?: components["schemas"]["Metadata"];
+            /** @description A new spending limit for the agent, replacing the one it has. */
             limits?: components["schemas"]["SpendingLimit"];
         };
         /**
          * @description Card status in the customer variant: `active`, `frozen` (every authorization declined until unfrozen) or `closed` (final). A card the user variant shows as `notActivated` reads as `active` here. Transitions and their events: docs/resources.md.
          * @example active
-         * @enum {string}
          */
         CardStatus: "active" | "frozen" | "closed";
         /** @description A card in the customer variant (the user variant's shape is `UserCard`, compared in docs/variants.md). */
@@ -1785,9 +1803,7 @@ export interface components {
             id: string;
             customerId: string | null;
             agentId: string | null;
-            /** @enum {string} */
             type: "virtual" | "physical";
-            /** @enum {string} */
             usage: "single" | "multi";
             status: components["schemas"]["CardStatus"];
             last4: string | null;
@@ -1821,37 +1837,46 @@ export interface components {
         };
         /** @description Card creation in the customer variant: the card belongs to `customerId` and, when `agentId` is given, is assigned to that agent, which must be an active agent of the same customer. */
         CardCreate: {
+            /** @description The customer the card belongs to (the agent's customer). */
             customerId: string;
             /** @description The agent that spends with the card; must belong to the customer. */
             agentId?: string;
             /**
+             * @description `virtual` or `physical`. Default `virtual`.
              * @default virtual
-             * @enum {string}
              */
             type?: "virtual" | "physical";
             /**
+             * @description `multi` (any number of spends) or `single` (closed after its first approved spend). Default `multi`.
              * @default multi
-             * @enum {string}
              */
             usage?: "single" | "multi";
+            /** @description The card's own spending limit; absent: the agent's and the owner's limits apply alone. */
             limits?: components["schemas"]["SpendingLimit"];
             policy?: components["schemas"]["Policy"];
+            /** @description The merchant the card is meant for: a spend elsewhere is merchant drift (`card.merchant_drift`; `onDrift` says what happens). */
             merchantHint?: string;
+            /** @description Billing details to keep with the card (a billing address and the like), returned as given; the mock does not interpret them. */
             billing?: {
                 [key: string]: unknown;
             };
+            /** @description Issuer configuration to keep with the card, returned as given; the mock does not interpret it. */
             configuration?: {
                 [key: string]: unknown;
             };
         };
         /** @description `status` `frozen` freezes (event `card.frozen`, reason `manual`), `active` unfreezes. */
         CardUpdate: {
-            /** @enum {string} */
+            /**
+             * @description `frozen` freezes the card (`card.frozen`), `active` unfreezes a frozen one; a closed card stays closed.
+             */
             status?: "active" | "frozen";
             policy?: components["schemas"]["Policy"];
+            /** @description New billing details, returned as given. */
             billing?: {
                 [key: string]: unknown;
             };
+            /** @description New issuer configuration, returned as given. */
             configuration?: {
                 [key: string]: unknown;
             };
@@ -1859,7 +1884,6 @@ export interface components {
         /** @description The card's effective policy (customer, then agent, then card; the most restrictive value wins) with live spend figures, TTL and cooldown state (docs/policy.md). */
         CardPolicySummary: {
             cardId: string;
-            /** @enum {string} */
             usage: "single" | "multi";
             ttl: {
                 /** Format: int32 */
@@ -1902,11 +1926,12 @@ export interface components {
         CredentialsRequest: {
             /** @description The intent this access serves; by default the card's most recent usable intent. */
             intentId?: string;
+            /** @description What the credentials are for, recorded with the credential access (the attestation that later spends match). */
             summary?: string;
             expectedAmount?: components["schemas"]["PositiveAmount"];
             /**
+             * @description How the credentials are returned: `rawPan`, the full number, CVC and expiry. Default `rawPan`.
              * @default rawPan
-             * @enum {string}
              */
             exposureMode?: "rawPan";
         };
@@ -1927,13 +1952,11 @@ export interface components {
         /**
          * @description `pending_approval` until a person approves the intent it waits on (then `active`, or `rejected`); `active` once issued, until one approved authorization uses it (`used`), its expiry passes (`expired`) or it is revoked (`revoked`). A token that is not `active` has no number, cryptogram or credential in its answers.
          * @example active
-         * @enum {string}
          */
         PaymentTokenStatus: "pending_approval" | "active" | "used" | "expired" | "revoked" | "rejected";
         /**
          * @description What the token answers: an MPP `card` challenge (`mpp`) or an ACP delegated payment allowance (`acp`).
          * @example mpp
-         * @enum {string}
          */
         PaymentTokenProtocol: "mpp" | "acp";
         /** @description The merchant a token is bound to: its name (MPP `methodDetails.merchantName`, or the `merchantName` sent with an ACP allowance) and its id at its acquirer (MPP `recipient`, ACP `merchant_id`), when it has one. An authorization must name the same `merchant.id` when the token has one, else the same name. */
@@ -1958,9 +1981,7 @@ export interface components {
         MppChallengeEcho: {
             id: string;
             realm: string;
-            /** @enum {string} */
             method: "card";
-            /** @enum {string} */
             intent: "charge";
             request: string;
             expires?: string;
@@ -1972,7 +1993,6 @@ export interface components {
         MppCardPayload: {
             /** @description The JWE; only the merchant's private key opens it. */
             encryptedPayload: string;
-            /** @enum {string} */
             network: "visa";
             /** @description The last four digits of the card's number (not the token's). */
             panLastFour: string;
@@ -2014,7 +2034,6 @@ export interface components {
              * @description Where a person approves or rejects the intent a `pending_approval` token waits on (docs/intents.md#approval-flow).
              */
             approvalUrl: string | null;
-            /** @enum {string} */
             network: "visa";
             /** @description The last four digits of the token's number, once issued. */
             last4: string | null;
@@ -2054,7 +2073,6 @@ export interface components {
         AcpAllowance: {
             /**
              * @description The only reason ACP defines.
-             * @enum {string}
              */
             reason: "one_time";
             /**
@@ -2091,11 +2109,11 @@ export interface components {
         };
         /**
          * @example pending
-         * @enum {string}
          */
         IntentStatus: "pending_approval" | "pending" | "rejected" | "matched" | "mismatched" | "expired";
         /** @description Matching tolerance; the larger of `percent` of the expected amount and `amount` applies (default 10 percent or 500 cents). */
         IntentTolerance: {
+            /** @description How far the spend may differ from `expectedAmount`, in percent of it. */
             percent?: number;
             amount?: components["schemas"]["Amount"];
         };
@@ -2155,14 +2173,19 @@ export interface components {
             hasMore: boolean;
         };
         IntentCreate: {
+            /** @description The card the intended spend will be made with. */
             cardId: string;
+            /** @description What the agent intends to buy, in words a person approving it reads. */
             summary: string;
             expectedAmount: components["schemas"]["PositiveAmount"];
             currency?: components["schemas"]["Currency"];
+            /** @description The merchant the spend is expected at; a spend elsewhere does not match the intent. */
             expectedMerchant?: string;
+            /** @description Your own id for the intent (an order number, say), returned as given. */
             customerIntentId?: string;
             /**
              * Format: int32
+             * @description Minutes until an unmatched intent expires (`intent.expired`). Default 60, at most 10,080 (a week).
              * @default 60
              */
             ttlMinutes?: number;
@@ -2210,16 +2233,17 @@ export interface components {
             openMandateHash: string;
         };
         IntentReject: {
+            /** @description Why the intent was rejected, shown with it and in `intent.rejected`. */
             reason?: string;
             decidedBy?: components["schemas"]["IntentDecidedBy"];
         };
         /**
          * @example pending
-         * @enum {string}
          */
         TransactionStatus: "pending" | "completed" | "declined" | "reversed";
         /** @description The merchant of a spend. */
         Merchant: {
+            /** @description The merchant's name, as the card network reports it. */
             name: string;
             /** @description Merchant category code. */
             mcc?: string;
@@ -2229,7 +2253,6 @@ export interface components {
         /**
          * @description Why an authorization was declined. When several reasons apply, the most serious is given. An authorization with a payment token is first checked against the token, and declined at once with the first that applies: `cryptogram_invalid` (the cryptogram is not the token's), `token_revoked`, `token_used` (it already paid once), `token_expired`, `token_merchant_mismatch`, `token_currency_mismatch`, `token_amount_exceeded` (more than its bound); the token reasons are Cardrail extensions. Then, as for a card: `card_closed`, `card_frozen`, `fraud_suspected`, `blocked_mcc`, `blocked_merchant`, `spending_limit_exceeded`, `insufficient_funds` (docs/policy.md, docs/payment-tokens.md). Where the policy's `requireMandate` holds, or an AP2 mandate is presented, the mandate is checked first (Cardrail extensions, docs/mandates.md): `mandate_required` (none was presented), `mandate_unverifiable` (it could not be verified: signature, issuer, algorithm, times, audience, key binding, replay, a constraint Cardrail does not know), `mandate_rejected` (it was verified but does not allow this spend; the message names the constraint).
          * @example spending_limit_exceeded
-         * @enum {string}
          */
         DeclineReason: "insufficient_funds" | "card_frozen" | "card_closed" | "spending_limit_exceeded" | "blocked_merchant" | "blocked_mcc" | "fraud_suspected" | "cryptogram_invalid" | "token_revoked" | "token_used" | "token_expired" | "token_merchant_mismatch" | "token_currency_mismatch" | "token_amount_exceeded" | "mandate_required" | "mandate_unverifiable" | "mandate_rejected";
         /** @description The AP2 mandate an authorization carried: the hash of its open mandate, the reference of its closed mandate (base64url SHA-256 of the closed mandate's JWT, AP2's receipt `reference`), and once the transaction settles, the AP2 `payment_receipt` the service signed (a compact JWS, ES256, verifiable with the keys of `GET /mandate-receipts/keys`; docs/mandates.md#receipts). */
@@ -2258,7 +2281,6 @@ export interface components {
             merchant: components["schemas"]["Merchant"];
             status: components["schemas"]["TransactionStatus"];
             declinedReason: components["schemas"]["DeclineReason"] | null;
-            /** @enum {string|null} */
             attestationStatus: "attested" | "unattested" | null;
             intentId: string | null;
             /** @description The 3-D Secure challenge, when one was requested. */
@@ -2286,10 +2308,15 @@ export interface components {
             currency?: components["schemas"]["Currency"];
             /** @description Optional check: the customer that must own the card (`userId` in the user variant). */
             customerId?: string;
+            /** @description The agent whose limits and policy to evaluate (with its owner's). */
             agentId?: string;
+            /** @description The card whose limits and policy to evaluate too. */
             cardId: string;
+            /** @description The merchant of the spend to evaluate. */
             merchant?: {
+                /** @description The merchant category code, 4 digits. */
                 mcc?: string;
+                /** @description The merchant's name, as an authorization would carry it. */
                 name?: string;
             };
         };
@@ -2300,7 +2327,6 @@ export interface components {
         };
         /** @description The decision an authorization with these parameters would get now; nothing changes (docs/policy.md). */
         SpendEvaluation: {
-            /** @enum {string} */
             decision: "approve" | "decline" | "review";
             reasons: components["schemas"]["SpendReason"][];
             /** @description Policy facts that shaped the decision (requiresIntent, requiresAttestation, inCooldown, ...). */
@@ -2336,13 +2362,11 @@ export interface components {
         /**
          * @description A named set of risk rules; `custom` once any rule was changed by hand (response only).
          * @example moderate
-         * @enum {string}
          */
         RiskPreset: "permissive" | "moderate" | "strict" | "paranoid" | "custom";
         /**
          * @description What the risk engine does when a rule fires. With `dryRun` the action is reported but not taken.
          * @example alert
-         * @enum {string}
          */
         AnomalyAction: "alert" | "freeze_card" | "suspend_agent";
         DuplicateDetectionRule: {
@@ -2387,45 +2411,74 @@ export interface components {
             merchantDrift: components["schemas"]["ToggleRule"];
         };
         ToggleRuleUpdate: {
+            /** @description Whether the rule runs. */
             enabled?: boolean;
             action?: components["schemas"]["AnomalyAction"];
         };
         /** @description Any rule fields (each rule partially); `preset` (an extension) first replaces every rule with the preset's, then the other fields of the body apply. A change to any rule makes the preset `custom`. */
         RiskConfigUpdate: {
-            /** @enum {string} */
+            /**
+             * @description A preset to start from (`permissive`, `moderate`, `strict`, `paranoid`: docs/risk.md); the other fields of the body change it.
+             */
             preset?: "permissive" | "moderate" | "strict" | "paranoid";
+            /** @description True: detectors run and send their events, marked `dryRun`, but change nothing (no freeze, suspension or decline). */
             dryRun?: boolean;
+            /** @description The same merchant and amount twice on a card within `windowMinutes` (`anomaly.duplicate`). */
             duplicateDetection?: {
+                /** @description Whether the rule runs. */
                 enabled?: boolean;
-                /** Format: int32 */
+                /**
+                 * Format: int32
+                 * @description How far back a spend counts as a duplicate, in minutes.
+                 */
                 windowMinutes?: number;
                 action?: components["schemas"]["AnomalyAction"];
             };
+            /** @description Too many approved spends on a card in an hour or a day (`anomaly.velocity`). */
             velocityLimit?: {
+                /** @description Whether the rule runs. */
                 enabled?: boolean;
-                /** Format: int32 */
+                /**
+                 * Format: int32
+                 * @description Approved spends allowed in the last 60 minutes, rolling.
+                 */
                 maxPerHour?: number;
-                /** Format: int32 */
+                /**
+                 * Format: int32
+                 * @description Approved spends allowed in the last 24 hours, rolling.
+                 */
                 maxPerDay?: number;
                 action?: components["schemas"]["AnomalyAction"];
             };
+            /** @description Spend in a window far above the card's baseline (`anomaly.spend_spike`). */
             spendSpike?: {
+                /** @description Whether the rule runs. */
                 enabled?: boolean;
+                /** @description How many times the baseline the window's spend may reach before it is a spike. */
                 multiplier?: number;
-                /** Format: int32 */
+                /**
+                 * Format: int32
+                 * @description The window the spend is summed over, in minutes.
+                 */
                 windowMinutes?: number;
-                /** Format: int32 */
+                /**
+                 * Format: int32
+                 * @description Whole UTC days before today whose average spend per window is the baseline.
+                 */
                 baselineDays?: number;
                 action?: components["schemas"]["AnomalyAction"];
             };
+            /** @description A spend with no credential access in the attestation window (`anomaly.unattested`). */
             unattestedSpend?: components["schemas"]["ToggleRuleUpdate"];
+            /** @description A spend that matches none of the card's usable intents (`anomaly.intent_mismatch`). */
             intentMismatch?: components["schemas"]["ToggleRuleUpdate"];
+            /** @description A spend sooner after the card's last one than the policy's `cooldownMinutes` (`anomaly.cooldown`). */
             cooldownViolation?: components["schemas"]["ToggleRuleUpdate"];
+            /** @description A multi-use card spending away from its pinned merchant (`anomaly.merchant_drift`). */
             merchantDrift?: components["schemas"]["ToggleRuleUpdate"];
         };
         /**
          * @example active
-         * @enum {string}
          */
         WebhookStatus: "active" | "disabled";
         /** @description A webhook subscription. Deliveries are signed (`Cardrail-Signature`, and the Standard Webhooks headers unless `standardWebhooks` is false) and retried on failure (docs/webhooks.md). */
@@ -2456,9 +2509,12 @@ export interface components {
              */
             url: string;
             events: components["schemas"]["WebhookEventTypes"];
+            /** @description A note for people (what the endpoint is for), returned as given. */
             description?: string;
             /** @description Whether deliveries carry the Standard Webhooks headers (`webhook-id`, `webhook-timestamp`, `webhook-signature`) beside `Cardrail-Signature`. Default true; false for a receiver that refuses headers it does not know. */
             standardWebhooks?: boolean;
+            /** @description The signing secret to sign with instead of a new random one, as Svix allows: `whsec_` and the standard base64 of 24 to 64 random bytes (what `whsec_` and 32 letters and digits, the form the API generates, also is). For a receiver whose secret is configured before it is subscribed, such as `cardrail-mock trigger --url --secret`. Another form, or a byte count outside 24 to 64, is 400. Omitted: a new random secret. */
+            secret?: string;
         };
         /** @description A webhook with its signing secret, answered only by create and rotate-secret. */
         WebhookWithSecret: {
@@ -2472,7 +2528,7 @@ export interface components {
             standardWebhooks: boolean;
             /** Format: date-time */
             createdAt: string;
-            /** @description The signing secret, shown once: `whsec_` and 32 letters and digits, which are also the standard base64 of 24 bytes. `Cardrail-Signature` is keyed with the whole string as UTF-8; Standard Webhooks with those 24 bytes, so the `standardwebhooks` and `svix` libraries take the secret as it is. */
+            /** @description The signing secret, shown once: `whsec_` and 32 letters and digits, which are also the standard base64 of 24 bytes (or the caller's own secret, given on create: the base64 of 24 to 64 bytes). `Cardrail-Signature` is keyed with the whole string as UTF-8; Standard Webhooks with the bytes after `whsec_`, so the `standardwebhooks` and `svix` libraries take the secret as it is. */
             secret: string;
         };
         WebhookUpdate: {
@@ -2482,7 +2538,9 @@ export interface components {
              */
             url?: string;
             events?: components["schemas"]["WebhookEventTypes"];
+            /** @description A new note for people. */
             description?: string;
+            /** @description `disabled` stops deliveries (retries pending included); `active` resumes them for new events. */
             status?: components["schemas"]["WebhookStatus"];
             /** @description Whether deliveries carry the Standard Webhooks headers (`webhook-id`, `webhook-timestamp`, `webhook-signature`) beside `Cardrail-Signature`. False for a receiver that refuses headers it does not know. */
             standardWebhooks?: boolean;
@@ -2492,7 +2550,6 @@ export interface components {
             attempt: number;
             /** Format: date-time */
             attemptedAt: string;
-            /** @enum {string} */
             outcome: "succeeded" | "failed";
             /** Format: int32 */
             responseStatus: number | null;
@@ -2509,7 +2566,6 @@ export interface components {
             webhookId: string;
             eventId: string;
             eventType: string;
-            /** @enum {string} */
             status: "pending" | "succeeded" | "failed";
             attempts: components["schemas"]["DeliveryAttempt"][];
             /** Format: date-time */
@@ -2525,7 +2581,6 @@ export interface components {
         /**
          * @description An event type delivered to webhooks created through the customer variant.
          * @example card.frozen
-         * @enum {string}
          */
         EventType: "transaction.created" | "transaction.settled" | "transaction.declined" | "transaction.reversed" | "card.created" | "card.frozen" | "card.closed" | "card.expired" | "card.merchant_drift" | "agent.created" | "agent.suspended" | "agent.activated" | "agent.limit_exceeded" | "agent.limit_approaching" | "verification.initiated" | "user.created" | "user.updated" | "user.deleted" | "user.application.approved" | "user.application.denied" | "user.application.needs_info" | "user.balance.updated" | "deposit.address_ready" | "deposit.received" | "withdrawal.submitted" | "withdrawal.confirmed" | "withdrawal.failed" | "challenge.requested" | "credential.accessed" | "spend.unattested" | "spend.attested" | "intent.created" | "intent.pending_approval" | "intent.approved" | "intent.rejected" | "intent.matched" | "intent.mismatched" | "intent.expired" | "payment_token.created" | "payment_token.issued" | "payment_token.rejected" | "payment_token.used" | "payment_token.expired" | "payment_token.revoked" | "dispute.created" | "dispute.resolved" | "anomaly.duplicate" | "anomaly.velocity" | "anomaly.spend_spike" | "anomaly.unattested" | "anomaly.intent_mismatch" | "anomaly.cooldown" | "anomaly.merchant_drift" | "card.auto_frozen" | "agent.auto_suspended";
         /** @description The general envelope: events delivered to webhooks created through the customer variant, and listed by it (`createdAt` ISO 8601). */
@@ -2574,7 +2629,6 @@ export interface components {
             status: "pending";
             /**
              * @description Whether a credential access preceded the transaction within the attestation window.
-             * @enum {string}
              */
             attestationStatus: "attested" | "unattested";
             /** @description The merchant. */
@@ -2597,7 +2651,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "transaction.created";
         };
@@ -2655,7 +2708,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "transaction.settled";
         };
@@ -2697,7 +2749,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "transaction.declined";
         };
@@ -2735,7 +2786,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "transaction.reversed";
         };
@@ -2749,7 +2799,6 @@ export interface components {
             userId: string;
             /**
              * @description Single-use or multi-use card.
-             * @enum {string}
              */
             type: "single" | "multi";
             /** @description What the card is for. */
@@ -2758,7 +2807,6 @@ export interface components {
             last4: string;
             /**
              * @description Status of the new card.
-             * @enum {string}
              */
             status: "notActivated" | "active" | "frozen" | "closed";
         };
@@ -2770,20 +2818,17 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "card.created";
         };
         /**
          * @description Why a card was frozen.
          * @example manual
-         * @enum {string}
          */
         CardFrozenReason: "manual" | "agent_suspended" | "spending_limit_exceeded" | "unattested_spend" | "merchant_drift";
         /**
          * @description Who made a change; `api` for a call with an API key, `system` for the policy or risk engine.
          * @example api
-         * @enum {string}
          */
         Actor: "api" | "system" | "dashboard";
         /** @description Data of `card.frozen`, sent when a card is frozen, manually or by policy. */
@@ -2803,14 +2848,12 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "card.frozen";
         };
         /**
          * @description Why a card was closed.
          * @example manual
-         * @enum {string}
          */
         CardClosedReason: "manual" | "single_use_completed" | "ttl_expired" | "agent_deleted";
         /** @description Data of `card.closed`, sent when a card is closed. */
@@ -2830,7 +2873,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "card.closed";
         };
@@ -2844,17 +2886,14 @@ export interface components {
             userId: string;
             /**
              * @description What was done to the expired card.
-             * @enum {string}
              */
             action: "close" | "freeze";
             /**
              * @description Status of the card before it expired.
-             * @enum {string}
              */
             previousStatus: "notActivated" | "active" | "frozen";
             /**
              * @description Status of the card after it expired.
-             * @enum {string}
              */
             newStatus: "frozen" | "closed";
             /**
@@ -2881,7 +2920,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "card.expired";
         };
@@ -2904,7 +2942,6 @@ export interface components {
             amount: number;
             /**
              * @description Whether the transaction was allowed or the card frozen (policy `onDrift`).
-             * @enum {string}
              */
             action: "allowed" | "frozen";
         };
@@ -2916,7 +2953,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "card.merchant_drift";
         };
@@ -2942,14 +2978,12 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "agent.created";
         };
         /**
          * @description Why an agent was suspended.
          * @example manual
-         * @enum {string}
          */
         AgentSuspendedReason: "manual" | "spending_limit_exceeded";
         /** @description Data of `agent.suspended`, sent when an agent is suspended. */
@@ -2969,7 +3003,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "agent.suspended";
         };
@@ -2981,7 +3014,6 @@ export interface components {
             userId: string;
             /**
              * @description Status of the agent before it was reactivated.
-             * @enum {string}
              */
             previousStatus: "suspended" | "paused" | "disabled";
             activatedBy: components["schemas"]["Actor"];
@@ -2994,14 +3026,12 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "agent.activated";
         };
         /**
          * @description The window of a spending limit.
          * @example perMonth
-         * @enum {string}
          */
         LimitFrequency: "perAuth" | "perDay" | "perMonth";
         /** @description Data of `agent.limit_exceeded`, sent when an agent exceeds its spending limit. */
@@ -3035,7 +3065,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "agent.limit_exceeded";
         };
@@ -3067,7 +3096,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "agent.limit_approaching";
         };
@@ -3087,7 +3115,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "verification.initiated";
         };
@@ -3113,7 +3140,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "user.created";
         };
@@ -3137,7 +3163,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "user.updated";
         };
@@ -3159,7 +3184,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "user.deleted";
         };
@@ -3182,7 +3206,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "user.application.approved";
         };
@@ -3207,7 +3230,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "user.application.denied";
         };
@@ -3232,7 +3254,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "user.application.needs_info";
         };
@@ -3266,7 +3287,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "user.balance.updated";
         };
@@ -3292,7 +3312,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "deposit.address_ready";
         };
@@ -3323,7 +3342,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "deposit.received";
         };
@@ -3359,7 +3377,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "withdrawal.submitted";
         };
@@ -3392,7 +3409,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "withdrawal.confirmed";
         };
@@ -3427,7 +3443,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "withdrawal.failed";
         };
@@ -3457,7 +3472,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "challenge.requested";
         };
@@ -3471,7 +3485,6 @@ export interface components {
             agentId: string | null;
             /**
              * @description How the credentials were exposed: `rawPan`, the full card number.
-             * @enum {string}
              */
             exposureMode: "rawPan";
             /** @description What the agent declared it will buy, null when the access had no intent. */
@@ -3490,7 +3503,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "credential.accessed";
         };
@@ -3523,7 +3535,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "spend.unattested";
         };
@@ -3563,7 +3574,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "spend.attested";
         };
@@ -3595,7 +3605,6 @@ export interface components {
             expiresAt: number;
             /**
              * @description `pending_approval` when the intent needs human approval, `pending` otherwise.
-             * @enum {string}
              */
             status: "pending" | "pending_approval";
         };
@@ -3607,7 +3616,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "intent.created";
         };
@@ -3656,7 +3664,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "intent.pending_approval";
         };
@@ -3697,7 +3704,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "intent.approved";
         };
@@ -3740,7 +3746,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "intent.rejected";
         };
@@ -3788,7 +3793,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "intent.matched";
         };
@@ -3846,7 +3850,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "intent.mismatched";
         };
@@ -3891,7 +3894,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "intent.expired";
         };
@@ -3907,12 +3909,10 @@ export interface components {
             userId: string;
             /**
              * @description `mpp` (an MPP card challenge) or `acp` (an ACP allowance).
-             * @enum {string}
              */
             protocol: "mpp" | "acp";
             /**
              * @description `active`, or `pending_approval` until a person approves its intent.
-             * @enum {string}
              */
             status: "pending_approval" | "active";
             /** @description The merchant the token is bound to. */
@@ -3951,7 +3951,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "payment_token.created";
         };
@@ -3965,7 +3964,6 @@ export interface components {
             agentId: string | null;
             /**
              * @description `mpp` (an MPP card challenge) or `acp` (an ACP allowance).
-             * @enum {string}
              */
             protocol: "mpp" | "acp";
             /** @description The merchant the token is bound to. */
@@ -3979,7 +3977,6 @@ export interface components {
             currency: string;
             /**
              * @description The card network of the token.
-             * @enum {string}
              */
             network: "visa";
             /** @description The last four digits of the token's number. */
@@ -4005,7 +4002,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "payment_token.issued";
         };
@@ -4035,7 +4031,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "payment_token.rejected";
         };
@@ -4072,7 +4067,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "payment_token.used";
         };
@@ -4086,7 +4080,6 @@ export interface components {
             agentId: string | null;
             /**
              * @description The status it expired in.
-             * @enum {string}
              */
             previousStatus: "pending_approval" | "active";
             /**
@@ -4103,7 +4096,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "payment_token.expired";
         };
@@ -4130,7 +4122,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "payment_token.revoked";
         };
@@ -4163,7 +4154,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "dispute.created";
         };
@@ -4180,7 +4170,6 @@ export interface components {
             amount: number;
             /**
              * @description Outcome of the dispute.
-             * @enum {string}
              */
             outcome: "won" | "lost";
             /**
@@ -4197,7 +4186,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "dispute.resolved";
         };
@@ -4238,7 +4226,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "anomaly.duplicate";
         };
@@ -4267,7 +4254,6 @@ export interface components {
                 limit: number;
                 /**
                  * @description The window: `maxPerHour` or `maxPerDay` of the velocity rule.
-                 * @enum {string}
                  */
                 window: "hour" | "day";
             };
@@ -4280,7 +4266,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "anomaly.velocity";
         };
@@ -4320,7 +4305,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "anomaly.spend_spike";
         };
@@ -4359,7 +4343,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "anomaly.unattested";
         };
@@ -4402,7 +4385,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "anomaly.intent_mismatch";
         };
@@ -4441,7 +4423,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "anomaly.cooldown";
         };
@@ -4476,20 +4457,17 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "anomaly.merchant_drift";
         };
         /**
          * @description Why the risk engine froze a card or suspended an agent; `anomaly_` followed by the anomaly type.
          * @example anomaly_velocity
-         * @enum {string}
          */
         AutoActionReason: "anomaly_duplicate" | "anomaly_velocity" | "anomaly_spend_spike" | "anomaly_unattested" | "anomaly_intent_mismatch" | "anomaly_cooldown" | "anomaly_merchant_drift";
         /**
          * @description The risk-engine detector that raised an anomaly.
          * @example velocity
-         * @enum {string}
          */
         AnomalyType: "duplicate" | "velocity" | "spend_spike" | "unattested" | "intent_mismatch" | "cooldown" | "merchant_drift";
         /** @description Data of `card.auto_frozen`, sent when the risk engine freezes a card after an anomaly. */
@@ -4513,7 +4491,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "card.auto_frozen";
         };
@@ -4543,7 +4520,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "agent.auto_suspended";
         };
@@ -4557,11 +4533,9 @@ export interface components {
         ApiKey: {
             id: string;
             name: string | null;
-            /** @enum {string} */
             mode: "test" | "live";
             /** @description The prefix and last four characters, e.g. `sk_test_...a1B2`. */
             redactedKey: string;
-            /** @enum {string} */
             status: "active" | "revoked";
             /** Format: date-time */
             createdAt: string;
@@ -4574,10 +4548,10 @@ export interface components {
             hasMore: boolean;
         };
         ApiKeyCreate: {
+            /** @description A name for the key, shown when keys are listed (never the key itself). */
             name?: string;
             /**
              * @description The new key's mode; by default the calling key's. A key of the other mode belongs to the same organization but sees none of this mode's objects (test and live data are separate).
-             * @enum {string}
              */
             mode?: "test" | "live";
         };
@@ -4585,10 +4559,8 @@ export interface components {
         ApiKeyWithSecret: {
             id: string;
             name: string | null;
-            /** @enum {string} */
             mode: "test" | "live";
             redactedKey: string;
-            /** @enum {string} */
             status: "active" | "revoked";
             /** Format: date-time */
             createdAt: string;
@@ -4610,6 +4582,7 @@ export interface components {
         AgentMandate: string;
         /** @description An authorization of the card (`cardId`), or of a payment token in its place (`token`: its number and cryptogram, as the merchant's acquirer presents them); exactly one of the two. A token's number unknown to this organization and mode is 404, like an unknown card. */
         SimulateAuthorizeRequest: {
+            /** @description The card the simulated authorization is made on. */
             cardId?: string;
             token?: components["schemas"]["AuthorizationToken"];
             amount: components["schemas"]["PositiveAmount"];
@@ -4626,7 +4599,10 @@ export interface components {
             amount?: components["schemas"]["PositiveAmount"];
         };
         SimulateDisputeRequest: {
-            /** @default fraudulent */
+            /**
+             * @description The cardholder's reason for the dispute. Default `fraudulent`.
+             * @default fraudulent
+             */
             reason?: string;
             amount?: components["schemas"]["PositiveAmount"];
         };
@@ -4637,9 +4613,7 @@ export interface components {
             /** Format: int64 */
             amount: number;
             reason: string;
-            /** @enum {string} */
             status: "open" | "closed";
-            /** @enum {string|null} */
             outcome: "won" | "lost" | null;
             /** Format: date-time */
             createdAt: string;
@@ -4647,20 +4621,25 @@ export interface components {
             resolvedAt: string | null;
         };
         SimulateDisputeResolution: {
-            /** @enum {string} */
+            /**
+             * @description `won` returns the disputed amount to the balance; `lost` keeps it spent.
+             */
             outcome: "won" | "lost";
         };
         /** @description Names the customer by `customerId` or `userId` (the same id) in the customer variant, by `userId` in the user variant. */
         SimulateDepositRequest: {
             /** @description The customer (the customer variant also accepts `userId`; the user variant only `userId`). */
             customerId?: string;
+            /** @description The user (customer) whose balance receives the deposit. */
             userId?: string;
             amount: components["schemas"]["PositiveAmount"];
             /**
              * Format: int64
+             * @description The EIP-155 id of the chain the deposit arrives on. Default 8453 (Base).
              * @default 8453
              */
             chainId?: number;
+            /** @description The contract address of the token deposited, `0x` and 40 hex digits; default the chain's USDC. */
             tokenAddress?: string;
         };
         Deposit: {
@@ -4679,10 +4658,15 @@ export interface components {
         SimulateKycRequest: {
             /** @description The customer (the customer variant also accepts `userId`; the user variant only `userId`). */
             customerId?: string;
+            /** @description The user (customer) whose KYC application is decided. */
             userId?: string;
-            /** @enum {string} */
+            /**
+             * @description The decision: `approved` (the owner becomes active and gets a deposit address), `denied`, or `needsInformation`.
+             */
             status: "approved" | "denied" | "needsInformation";
+            /** @description Why the application was denied or needs information, returned with it. */
             reason?: string;
+            /** @description With `needsInformation`: the fields the owner must provide. */
             requiredFields?: string[];
         };
         KycApplication: {
@@ -4710,7 +4694,10 @@ export interface components {
             pendingDeliveries?: string[];
         };
         ClockAdvanceRequest: {
-            /** Format: int32 */
+            /**
+             * Format: int32
+             * @description How far to move the organization's test clock forward; everything due meanwhile happens, in time order.
+             */
             seconds: number;
         };
     };

@@ -1455,11 +1455,12 @@ export interface components {
     schemas: {
         /**
          * @example active
-         * @enum {string}
          */
         CustomerStatus: "pending" | "active" | "deleted";
         PersonName: {
+            /** @description Given name. */
             first?: string;
+            /** @description Family name. */
             last?: string;
         };
         /**
@@ -1506,19 +1507,20 @@ export interface components {
              */
             ttlDays?: number;
             limits?: components["schemas"]["PolicyLimits"];
+            /** @description Merchant category codes (4 digits) a spend must have; empty or absent allows every code not blocked (docs/policy.md). */
             allowedMccs?: string[];
+            /** @description Merchant category codes (4 digits) that are always declined (`blocked_mcc`). */
             blockedMccs?: string[];
+            /** @description Merchant names a spend must match (case-insensitive); empty or absent allows every merchant. */
             allowedMerchants?: string[];
             /** @description Lock the card to the first merchant used. */
             lockToFirstMerchant?: boolean;
             /**
              * @description What happens when a spend's merchant does not match the card's merchant hint.
-             * @enum {string}
              */
             onDrift?: "allow" | "freeze";
             /**
              * @description What happens to a card when its time-to-live is reached (default `close`).
-             * @enum {string}
              */
             ttlAction?: "close" | "freeze";
         };
@@ -1529,7 +1531,6 @@ export interface components {
         /**
          * @description Status of a KYC application.
          * @example approved
-         * @enum {string}
          */
         KycStatus: "pending" | "approved" | "denied" | "needsInformation";
         /** @description Where on-chain deposits for this customer go; assigned when KYC is approved. */
@@ -1545,7 +1546,6 @@ export interface components {
         /** @description A customer: owns agents and cards, holds a balance and goes through KYC (`pending` until its KYC application is approved). In the user variant the same object, with the same id, is a user. */
         Customer: {
             id: string;
-            /** @enum {string} */
             type: "consumer" | "corporate";
             status: components["schemas"]["CustomerStatus"];
             /** Format: email */
@@ -1595,21 +1595,31 @@ export interface components {
         ErrorBody: components["schemas"]["ErrorString"] | components["schemas"]["ErrorObject"];
         CustomerCreate: {
             /**
+             * @description `consumer` (a person) or `corporate` (a business). Default `consumer`.
              * @default consumer
-             * @enum {string}
              */
             type?: "consumer" | "corporate";
-            /** Format: email */
+            /**
+             * Format: email
+             * @description The owner's email address, for KYC and notices.
+             */
             email: string;
+            /** @description The owner's phone number, as the owner writes it (E.164 preferred). */
             phone?: string;
+            /** @description The owner's legal name, for KYC. */
             name?: components["schemas"]["PersonName"];
             policy?: components["schemas"]["Policy"];
             metadata?: components["schemas"]["Metadata"];
         };
         CustomerUpdate: {
-            /** Format: email */
+            /**
+             * Format: email
+             * @description A new email address.
+             */
             email?: string;
+            /** @description A new phone number. */
             phone?: string;
+            /** @description A new legal name. */
             name?: components["schemas"]["PersonName"];
             policy?: components["schemas"]["Policy"];
             metadata?: components["schemas"]["Metadata"];
@@ -1685,13 +1695,16 @@ export interface components {
         WithdrawalCreate: {
             amount: components["schemas"]["PositiveAmount"];
             currency?: components["schemas"]["Currency"];
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description The EIP-155 id of the chain to send the USDC on (8453: Base).
+             */
             chainId: number;
+            /** @description The address that receives the withdrawal, `0x` and 40 hex digits. */
             recipientAddress: string;
         };
         /**
          * @example pending
-         * @enum {string}
          */
         WithdrawalStatus: "pending" | "confirmed" | "failed";
         Withdrawal: {
@@ -1713,13 +1726,14 @@ export interface components {
         /**
          * @description The API moves an agent between `active` and `suspended` (suspend and activate, a broken agent budget, the risk engine); `paused` and `disabled` are accepted values that no operation sets (docs/resources.md).
          * @example active
-         * @enum {string}
          */
         AgentStatus: "active" | "paused" | "disabled" | "suspended";
         SpendingLimit: {
             amount: components["schemas"]["Amount"];
             currency: components["schemas"]["Currency"];
-            /** @enum {string|null} */
+            /**
+             * @description The window the amount applies to: `daily`, `weekly`, `monthly` (calendar, UTC), `all_time`, or `per_authorization` (each spend on its own).
+             */
             interval?: "daily" | "weekly" | "monthly" | "all_time" | "per_authorization" | null;
         };
         /** @description An agent spends on behalf of a customer (the user, in the user variant) within its own limit and policy. */
@@ -1746,8 +1760,11 @@ export interface components {
         AgentCreate: {
             /** @description The customer that owns the agent (`userId` in the user variant). */
             userId: string;
+            /** @description A name people recognise the agent by, in the dashboard and in events. */
             name: string;
+            /** @description Your own id for the agent (not checked for uniqueness). */
             externalId?: string;
+            /** @description The agent's spending limit across all its cards; absent: none beyond the cards' and the owner's. */
             limits?: components["schemas"]["SpendingLimit"];
             policy?: components["schemas"]["Policy"];
             metadata?: components["schemas"]["Metadata"];
@@ -1758,14 +1775,15 @@ export interface components {
             deleted: true;
         };
         AgentUpdate: {
+            /** @description A new name. */
             name?: string;
             policy?: components["schemas"]["Policy"];
             metadata?: components["schemas"]["Metadata"];
+            /** @description A new spending limit for the agent, replacing the one it has. */
             limits?: components["schemas"]["SpendingLimit"];
         };
         /**
          * @example active
-         * @enum {string}
          */
         UserCardStatus: "notActivated" | "active" | "frozen" | "closed";
         /** @description A card in the user variant: `userId` is the customer variant's `customerId`, `type` its `usage`, `expirationMonth` and `expirationYear` its `expMonth` and `expYear`, and `createdAt` is in epoch milliseconds (docs/variants.md). */
@@ -1774,7 +1792,6 @@ export interface components {
             /** @description The agent the card is issued to. Always set for cards created in this variant; `null` for a card that the customer variant issued without an agent (the same card seen through both variants). */
             agentId: string | null;
             userId: string;
-            /** @enum {string} */
             type: "single" | "multi";
             purpose: string;
             status: components["schemas"]["UserCardStatus"];
@@ -1800,30 +1817,38 @@ export interface components {
             hasMore: boolean;
         };
         UserCardCreate: {
+            /** @description The agent the card is issued to (its user owns the card). */
             agentId: string;
             /**
+             * @description `multi` (any number of spends) or `single` (closed after its first approved spend). Default `multi`.
              * @default multi
-             * @enum {string}
              */
             type?: "single" | "multi";
+            /** @description What the card is for, in words people read. */
             purpose?: string;
             limits?: components["schemas"]["PolicyLimits"];
+            /** @description The merchant the card is meant for: a spend elsewhere is merchant drift. */
             merchantHint?: string;
-            /** Format: int32 */
+            /**
+             * Format: int32
+             * @description Days until the card's time-to-live runs out (`card.expired`; closed, or frozen under `ttlAction: freeze`); absent: no time-to-live.
+             */
             ttlDays?: number;
+            /** @description True: new intents of the card need a person's approval (docs/policy.md). */
             requireApproval?: boolean;
             autoApproveBelow?: components["schemas"]["Amount"];
         };
         /** @description `status` `frozen` freezes, `active` unfreezes. */
         UserCardUpdate: {
-            /** @enum {string} */
+            /**
+             * @description `frozen` freezes the card, `active` unfreezes a frozen one; a closed card stays closed.
+             */
             status?: "active" | "frozen";
             limits?: components["schemas"]["PolicyLimits"];
         };
         /** @description The card's effective policy (customer, then agent, then card; the most restrictive value wins) with live spend figures, TTL and cooldown state (docs/policy.md). */
         CardPolicySummary: {
             cardId: string;
-            /** @enum {string} */
             usage: "single" | "multi";
             ttl: {
                 /** Format: int32 */
@@ -1866,11 +1891,12 @@ export interface components {
         CredentialsRequest: {
             /** @description The intent this access serves; by default the card's most recent usable intent. */
             intentId?: string;
+            /** @description What the credentials are for, recorded with the credential access (the attestation that later spends match). */
             summary?: string;
             expectedAmount?: components["schemas"]["PositiveAmount"];
             /**
+             * @description How the credentials are returned: `rawPan`, the full number, CVC and expiry. Default `rawPan`.
              * @default rawPan
-             * @enum {string}
              */
             exposureMode?: "rawPan";
         };
@@ -1891,13 +1917,11 @@ export interface components {
         /**
          * @description `pending_approval` until a person approves the intent it waits on (then `active`, or `rejected`); `active` once issued, until one approved authorization uses it (`used`), its expiry passes (`expired`) or it is revoked (`revoked`). A token that is not `active` has no number, cryptogram or credential in its answers.
          * @example active
-         * @enum {string}
          */
         PaymentTokenStatus: "pending_approval" | "active" | "used" | "expired" | "revoked" | "rejected";
         /**
          * @description What the token answers: an MPP `card` challenge (`mpp`) or an ACP delegated payment allowance (`acp`).
          * @example mpp
-         * @enum {string}
          */
         PaymentTokenProtocol: "mpp" | "acp";
         /** @description The merchant a token is bound to: its name (MPP `methodDetails.merchantName`, or the `merchantName` sent with an ACP allowance) and its id at its acquirer (MPP `recipient`, ACP `merchant_id`), when it has one. An authorization must name the same `merchant.id` when the token has one, else the same name. */
@@ -1922,9 +1946,7 @@ export interface components {
         MppChallengeEcho: {
             id: string;
             realm: string;
-            /** @enum {string} */
             method: "card";
-            /** @enum {string} */
             intent: "charge";
             request: string;
             expires?: string;
@@ -1936,7 +1958,6 @@ export interface components {
         MppCardPayload: {
             /** @description The JWE; only the merchant's private key opens it. */
             encryptedPayload: string;
-            /** @enum {string} */
             network: "visa";
             /** @description The last four digits of the card's number (not the token's). */
             panLastFour: string;
@@ -1978,7 +1999,6 @@ export interface components {
              * @description Where a person approves or rejects the intent a `pending_approval` token waits on (docs/intents.md#approval-flow).
              */
             approvalUrl: string | null;
-            /** @enum {string} */
             network: "visa";
             /** @description The last four digits of the token's number, once issued. */
             last4: string | null;
@@ -2018,7 +2038,6 @@ export interface components {
         AcpAllowance: {
             /**
              * @description The only reason ACP defines.
-             * @enum {string}
              */
             reason: "one_time";
             /**
@@ -2055,11 +2074,11 @@ export interface components {
         };
         /**
          * @example pending
-         * @enum {string}
          */
         IntentStatus: "pending_approval" | "pending" | "rejected" | "matched" | "mismatched" | "expired";
         /** @description Matching tolerance; the larger of `percent` of the expected amount and `amount` applies (default 10 percent or 500 cents). */
         IntentTolerance: {
+            /** @description How far the spend may differ from `expectedAmount`, in percent of it. */
             percent?: number;
             amount?: components["schemas"]["Amount"];
         };
@@ -2119,14 +2138,19 @@ export interface components {
             hasMore: boolean;
         };
         IntentCreate: {
+            /** @description The card the intended spend will be made with. */
             cardId: string;
+            /** @description What the agent intends to buy, in words a person approving it reads. */
             summary: string;
             expectedAmount: components["schemas"]["PositiveAmount"];
             currency?: components["schemas"]["Currency"];
+            /** @description The merchant the spend is expected at; a spend elsewhere does not match the intent. */
             expectedMerchant?: string;
+            /** @description Your own id for the intent (an order number, say), returned as given. */
             customerIntentId?: string;
             /**
              * Format: int32
+             * @description Minutes until an unmatched intent expires (`intent.expired`). Default 60, at most 10,080 (a week).
              * @default 60
              */
             ttlMinutes?: number;
@@ -2174,16 +2198,17 @@ export interface components {
             openMandateHash: string;
         };
         IntentReject: {
+            /** @description Why the intent was rejected, shown with it and in `intent.rejected`. */
             reason?: string;
             decidedBy?: components["schemas"]["IntentDecidedBy"];
         };
         /**
          * @example pending
-         * @enum {string}
          */
         TransactionStatus: "pending" | "completed" | "declined" | "reversed";
         /** @description The merchant of a spend. */
         Merchant: {
+            /** @description The merchant's name, as the card network reports it. */
             name: string;
             /** @description Merchant category code. */
             mcc?: string;
@@ -2193,7 +2218,6 @@ export interface components {
         /**
          * @description Why an authorization was declined. When several reasons apply, the most serious is given. An authorization with a payment token is first checked against the token, and declined at once with the first that applies: `cryptogram_invalid` (the cryptogram is not the token's), `token_revoked`, `token_used` (it already paid once), `token_expired`, `token_merchant_mismatch`, `token_currency_mismatch`, `token_amount_exceeded` (more than its bound); the token reasons are Cardrail extensions. Then, as for a card: `card_closed`, `card_frozen`, `fraud_suspected`, `blocked_mcc`, `blocked_merchant`, `spending_limit_exceeded`, `insufficient_funds` (docs/policy.md, docs/payment-tokens.md). Where the policy's `requireMandate` holds, or an AP2 mandate is presented, the mandate is checked first (Cardrail extensions, docs/mandates.md): `mandate_required` (none was presented), `mandate_unverifiable` (it could not be verified: signature, issuer, algorithm, times, audience, key binding, replay, a constraint Cardrail does not know), `mandate_rejected` (it was verified but does not allow this spend; the message names the constraint).
          * @example spending_limit_exceeded
-         * @enum {string}
          */
         DeclineReason: "insufficient_funds" | "card_frozen" | "card_closed" | "spending_limit_exceeded" | "blocked_merchant" | "blocked_mcc" | "fraud_suspected" | "cryptogram_invalid" | "token_revoked" | "token_used" | "token_expired" | "token_merchant_mismatch" | "token_currency_mismatch" | "token_amount_exceeded" | "mandate_required" | "mandate_unverifiable" | "mandate_rejected";
         /** @description The AP2 mandate an authorization carried: the hash of its open mandate, the reference of its closed mandate (base64url SHA-256 of the closed mandate's JWT, AP2's receipt `reference`), and once the transaction settles, the AP2 `payment_receipt` the service signed (a compact JWS, ES256, verifiable with the keys of `GET /mandate-receipts/keys`; docs/mandates.md#receipts). */
@@ -2222,7 +2246,6 @@ export interface components {
             merchant: components["schemas"]["Merchant"];
             status: components["schemas"]["TransactionStatus"];
             declinedReason: components["schemas"]["DeclineReason"] | null;
-            /** @enum {string|null} */
             attestationStatus: "attested" | "unattested" | null;
             intentId: string | null;
             /** @description The 3-D Secure challenge, when one was requested. */
@@ -2250,10 +2273,15 @@ export interface components {
             currency?: components["schemas"]["Currency"];
             /** @description Optional check: the customer that must own the card (`userId` in the user variant). */
             userId?: string;
+            /** @description The agent whose limits and policy to evaluate (with its owner's). */
             agentId?: string;
+            /** @description The card whose limits and policy to evaluate too. */
             cardId: string;
+            /** @description The merchant of the spend to evaluate. */
             merchant?: {
+                /** @description The merchant category code, 4 digits. */
                 mcc?: string;
+                /** @description The merchant's name, as an authorization would carry it. */
                 name?: string;
             };
         };
@@ -2264,7 +2292,6 @@ export interface components {
         };
         /** @description The decision an authorization with these parameters would get now; nothing changes (docs/policy.md). */
         SpendEvaluation: {
-            /** @enum {string} */
             decision: "approve" | "decline" | "review";
             reasons: components["schemas"]["SpendReason"][];
             /** @description Policy facts that shaped the decision (requiresIntent, requiresAttestation, inCooldown, ...). */
@@ -2300,13 +2327,11 @@ export interface components {
         /**
          * @description A named set of risk rules; `custom` once any rule was changed by hand (response only).
          * @example moderate
-         * @enum {string}
          */
         RiskPreset: "permissive" | "moderate" | "strict" | "paranoid" | "custom";
         /**
          * @description What the risk engine does when a rule fires. With `dryRun` the action is reported but not taken.
          * @example alert
-         * @enum {string}
          */
         AnomalyAction: "alert" | "freeze_card" | "suspend_agent";
         DuplicateDetectionRule: {
@@ -2351,45 +2376,74 @@ export interface components {
             merchantDrift: components["schemas"]["ToggleRule"];
         };
         ToggleRuleUpdate: {
+            /** @description Whether the rule runs. */
             enabled?: boolean;
             action?: components["schemas"]["AnomalyAction"];
         };
         /** @description Any rule fields (each rule partially); `preset` (an extension) first replaces every rule with the preset's, then the other fields of the body apply. A change to any rule makes the preset `custom`. */
         RiskConfigUpdate: {
-            /** @enum {string} */
+            /**
+             * @description A preset to start from (`permissive`, `moderate`, `strict`, `paranoid`: docs/risk.md); the other fields of the body change it.
+             */
             preset?: "permissive" | "moderate" | "strict" | "paranoid";
+            /** @description True: detectors run and send their events, marked `dryRun`, but change nothing (no freeze, suspension or decline). */
             dryRun?: boolean;
+            /** @description The same merchant and amount twice on a card within `windowMinutes` (`anomaly.duplicate`). */
             duplicateDetection?: {
+                /** @description Whether the rule runs. */
                 enabled?: boolean;
-                /** Format: int32 */
+                /**
+                 * Format: int32
+                 * @description How far back a spend counts as a duplicate, in minutes.
+                 */
                 windowMinutes?: number;
                 action?: components["schemas"]["AnomalyAction"];
             };
+            /** @description Too many approved spends on a card in an hour or a day (`anomaly.velocity`). */
             velocityLimit?: {
+                /** @description Whether the rule runs. */
                 enabled?: boolean;
-                /** Format: int32 */
+                /**
+                 * Format: int32
+                 * @description Approved spends allowed in the last 60 minutes, rolling.
+                 */
                 maxPerHour?: number;
-                /** Format: int32 */
+                /**
+                 * Format: int32
+                 * @description Approved spends allowed in the last 24 hours, rolling.
+                 */
                 maxPerDay?: number;
                 action?: components["schemas"]["AnomalyAction"];
             };
+            /** @description Spend in a window far above the card's baseline (`anomaly.spend_spike`). */
             spendSpike?: {
+                /** @description Whether the rule runs. */
                 enabled?: boolean;
+                /** @description How many times the baseline the window's spend may reach before it is a spike. */
                 multiplier?: number;
-                /** Format: int32 */
+                /**
+                 * Format: int32
+                 * @description The window the spend is summed over, in minutes.
+                 */
                 windowMinutes?: number;
-                /** Format: int32 */
+                /**
+                 * Format: int32
+                 * @description Whole UTC days before today whose average spend per window is the baseline.
+                 */
                 baselineDays?: number;
                 action?: components["schemas"]["AnomalyAction"];
             };
+            /** @description A spend with no credential access in the attestation window (`anomaly.unattested`). */
             unattestedSpend?: components["schemas"]["ToggleRuleUpdate"];
+            /** @description A spend that matches none of the card's usable intents (`anomaly.intent_mismatch`). */
             intentMismatch?: components["schemas"]["ToggleRuleUpdate"];
+            /** @description A spend sooner after the card's last one than the policy's `cooldownMinutes` (`anomaly.cooldown`). */
             cooldownViolation?: components["schemas"]["ToggleRuleUpdate"];
+            /** @description A multi-use card spending away from its pinned merchant (`anomaly.merchant_drift`). */
             merchantDrift?: components["schemas"]["ToggleRuleUpdate"];
         };
         /**
          * @example active
-         * @enum {string}
          */
         WebhookStatus: "active" | "disabled";
         /** @description A webhook subscription. Deliveries are signed (`Cardrail-Signature`, and the Standard Webhooks headers unless `standardWebhooks` is false) and retried on failure (docs/webhooks.md). */
@@ -2420,9 +2474,12 @@ export interface components {
              */
             url: string;
             events: components["schemas"]["WebhookEventTypes"];
+            /** @description A note for people (what the endpoint is for), returned as given. */
             description?: string;
             /** @description Whether deliveries carry the Standard Webhooks headers (`webhook-id`, `webhook-timestamp`, `webhook-signature`) beside `Cardrail-Signature`. Default true; false for a receiver that refuses headers it does not know. */
             standardWebhooks?: boolean;
+            /** @description The signing secret to sign with instead of a new random one, as Svix allows: `whsec_` and the standard base64 of 24 to 64 random bytes (what `whsec_` and 32 letters and digits, the form the API generates, also is). For a receiver whose secret is configured before it is subscribed, such as `cardrail-mock trigger --url --secret`. Another form, or a byte count outside 24 to 64, is 400. Omitted: a new random secret. */
+            secret?: string;
         };
         /** @description A webhook with its signing secret, answered only by create and rotate-secret. */
         WebhookWithSecret: {
@@ -2436,7 +2493,7 @@ export interface components {
             standardWebhooks: boolean;
             /** Format: date-time */
             createdAt: string;
-            /** @description The signing secret, shown once: `whsec_` and 32 letters and digits, which are also the standard base64 of 24 bytes. `Cardrail-Signature` is keyed with the whole string as UTF-8; Standard Webhooks with those 24 bytes, so the `standardwebhooks` and `svix` libraries take the secret as it is. */
+            /** @description The signing secret, shown once: `whsec_` and 32 letters and digits, which are also the standard base64 of 24 bytes (or the caller's own secret, given on create: the base64 of 24 to 64 bytes). `Cardrail-Signature` is keyed with the whole string as UTF-8; Standard Webhooks with the bytes after `whsec_`, so the `standardwebhooks` and `svix` libraries take the secret as it is. */
             secret: string;
         };
         WebhookUpdate: {
@@ -2446,7 +2503,9 @@ export interface components {
              */
             url?: string;
             events?: components["schemas"]["WebhookEventTypes"];
+            /** @description A new note for people. */
             description?: string;
+            /** @description `disabled` stops deliveries (retries pending included); `active` resumes them for new events. */
             status?: components["schemas"]["WebhookStatus"];
             /** @description Whether deliveries carry the Standard Webhooks headers (`webhook-id`, `webhook-timestamp`, `webhook-signature`) beside `Cardrail-Signature`. False for a receiver that refuses headers it does not know. */
             standardWebhooks?: boolean;
@@ -2456,7 +2515,6 @@ export interface components {
             attempt: number;
             /** Format: date-time */
             attemptedAt: string;
-            /** @enum {string} */
             outcome: "succeeded" | "failed";
             /** Format: int32 */
             responseStatus: number | null;
@@ -2473,7 +2531,6 @@ export interface components {
             webhookId: string;
             eventId: string;
             eventType: string;
-            /** @enum {string} */
             status: "pending" | "succeeded" | "failed";
             attempts: components["schemas"]["DeliveryAttempt"][];
             /** Format: date-time */
@@ -2489,7 +2546,6 @@ export interface components {
         /**
          * @description An event type delivered to webhooks created through the user variant.
          * @example card.frozen
-         * @enum {string}
          */
         EventType: "transaction.authorized" | "transaction.completed" | "transaction.declined" | "transaction.reversed" | "card.created" | "card.frozen" | "card.closed" | "card.expired" | "card.merchant_drift" | "agent.created" | "agent.suspended" | "agent.activated" | "agent.limit_exceeded" | "agent.limit_approaching" | "verification.initiated" | "user.created" | "user.updated" | "user.deleted" | "user.application.approved" | "user.application.denied" | "user.application.needs_info" | "user.balance.updated" | "deposit.address_ready" | "deposit.received" | "withdrawal.submitted" | "withdrawal.confirmed" | "withdrawal.failed" | "challenge.requested" | "credential.accessed" | "spend.unattested" | "spend.attested" | "intent.pending_approval" | "intent.approved" | "intent.rejected" | "intent.matched" | "intent.mismatched" | "intent.expired" | "payment_token.created" | "payment_token.issued" | "payment_token.rejected" | "payment_token.used" | "payment_token.expired" | "payment_token.revoked" | "dispute.created" | "dispute.resolved" | "anomaly.duplicate" | "anomaly.velocity" | "anomaly.spend_spike" | "anomaly.unattested" | "anomaly.intent_mismatch" | "anomaly.cooldown" | "anomaly.merchant_drift" | "card.auto_frozen" | "agent.auto_suspended";
         /** @description The catalog envelope: events delivered to webhooks created through the user variant, and listed by it (`organizationId`, `createdAt` in epoch milliseconds). */
@@ -2540,7 +2596,6 @@ export interface components {
             status: "pending";
             /**
              * @description Whether a credential access preceded the transaction within the attestation window.
-             * @enum {string}
              */
             attestationStatus: "attested" | "unattested";
             /** @description The payment token the authorization was made with; absent when it was made with the card itself. */
@@ -2556,7 +2611,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "transaction.authorized";
         };
@@ -2607,7 +2661,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "transaction.completed";
         };
@@ -2649,7 +2702,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "transaction.declined";
         };
@@ -2687,7 +2739,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "transaction.reversed";
         };
@@ -2701,7 +2752,6 @@ export interface components {
             userId: string;
             /**
              * @description Single-use or multi-use card.
-             * @enum {string}
              */
             type: "single" | "multi";
             /** @description What the card is for. */
@@ -2710,7 +2760,6 @@ export interface components {
             last4: string;
             /**
              * @description Status of the new card.
-             * @enum {string}
              */
             status: "notActivated" | "active" | "frozen" | "closed";
         };
@@ -2722,20 +2771,17 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "card.created";
         };
         /**
          * @description Why a card was frozen.
          * @example manual
-         * @enum {string}
          */
         CardFrozenReason: "manual" | "agent_suspended" | "spending_limit_exceeded" | "unattested_spend" | "merchant_drift";
         /**
          * @description Who made a change; `api` for a call with an API key, `system` for the policy or risk engine.
          * @example api
-         * @enum {string}
          */
         Actor: "api" | "system" | "dashboard";
         /** @description Data of `card.frozen`, sent when a card is frozen, manually or by policy. */
@@ -2755,14 +2801,12 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "card.frozen";
         };
         /**
          * @description Why a card was closed.
          * @example manual
-         * @enum {string}
          */
         CardClosedReason: "manual" | "single_use_completed" | "ttl_expired" | "agent_deleted";
         /** @description Data of `card.closed`, sent when a card is closed. */
@@ -2782,7 +2826,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "card.closed";
         };
@@ -2796,17 +2839,14 @@ export interface components {
             userId: string;
             /**
              * @description What was done to the expired card.
-             * @enum {string}
              */
             action: "close" | "freeze";
             /**
              * @description Status of the card before it expired.
-             * @enum {string}
              */
             previousStatus: "notActivated" | "active" | "frozen";
             /**
              * @description Status of the card after it expired.
-             * @enum {string}
              */
             newStatus: "frozen" | "closed";
             /**
@@ -2833,7 +2873,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "card.expired";
         };
@@ -2856,7 +2895,6 @@ export interface components {
             amount: number;
             /**
              * @description Whether the transaction was allowed or the card frozen (policy `onDrift`).
-             * @enum {string}
              */
             action: "allowed" | "frozen";
         };
@@ -2868,7 +2906,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "card.merchant_drift";
         };
@@ -2894,14 +2931,12 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "agent.created";
         };
         /**
          * @description Why an agent was suspended.
          * @example manual
-         * @enum {string}
          */
         AgentSuspendedReason: "manual" | "spending_limit_exceeded";
         /** @description Data of `agent.suspended`, sent when an agent is suspended. */
@@ -2921,7 +2956,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "agent.suspended";
         };
@@ -2933,7 +2967,6 @@ export interface components {
             userId: string;
             /**
              * @description Status of the agent before it was reactivated.
-             * @enum {string}
              */
             previousStatus: "suspended" | "paused" | "disabled";
             activatedBy: components["schemas"]["Actor"];
@@ -2946,14 +2979,12 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "agent.activated";
         };
         /**
          * @description The window of a spending limit.
          * @example perMonth
-         * @enum {string}
          */
         LimitFrequency: "perAuth" | "perDay" | "perMonth";
         /** @description Data of `agent.limit_exceeded`, sent when an agent exceeds its spending limit. */
@@ -2987,7 +3018,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "agent.limit_exceeded";
         };
@@ -3019,7 +3049,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "agent.limit_approaching";
         };
@@ -3039,7 +3068,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "verification.initiated";
         };
@@ -3065,7 +3093,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "user.created";
         };
@@ -3089,7 +3116,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "user.updated";
         };
@@ -3111,7 +3137,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "user.deleted";
         };
@@ -3134,7 +3159,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "user.application.approved";
         };
@@ -3159,7 +3183,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "user.application.denied";
         };
@@ -3184,7 +3207,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "user.application.needs_info";
         };
@@ -3218,7 +3240,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "user.balance.updated";
         };
@@ -3244,7 +3265,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "deposit.address_ready";
         };
@@ -3275,7 +3295,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "deposit.received";
         };
@@ -3311,7 +3330,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "withdrawal.submitted";
         };
@@ -3344,7 +3362,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "withdrawal.confirmed";
         };
@@ -3379,7 +3396,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "withdrawal.failed";
         };
@@ -3409,7 +3425,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "challenge.requested";
         };
@@ -3423,7 +3438,6 @@ export interface components {
             agentId: string | null;
             /**
              * @description How the credentials were exposed: `rawPan`, the full card number.
-             * @enum {string}
              */
             exposureMode: "rawPan";
             /** @description What the agent declared it will buy, null when the access had no intent. */
@@ -3442,7 +3456,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "credential.accessed";
         };
@@ -3475,7 +3488,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "spend.unattested";
         };
@@ -3515,7 +3527,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "spend.attested";
         };
@@ -3564,7 +3575,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "intent.pending_approval";
         };
@@ -3605,7 +3615,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "intent.approved";
         };
@@ -3648,7 +3657,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "intent.rejected";
         };
@@ -3696,7 +3704,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "intent.matched";
         };
@@ -3754,7 +3761,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "intent.mismatched";
         };
@@ -3799,7 +3805,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "intent.expired";
         };
@@ -3815,12 +3820,10 @@ export interface components {
             userId: string;
             /**
              * @description `mpp` (an MPP card challenge) or `acp` (an ACP allowance).
-             * @enum {string}
              */
             protocol: "mpp" | "acp";
             /**
              * @description `active`, or `pending_approval` until a person approves its intent.
-             * @enum {string}
              */
             status: "pending_approval" | "active";
             /** @description The merchant the token is bound to. */
@@ -3859,7 +3862,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "payment_token.created";
         };
@@ -3873,7 +3875,6 @@ export interface components {
             agentId: string | null;
             /**
              * @description `mpp` (an MPP card challenge) or `acp` (an ACP allowance).
-             * @enum {string}
              */
             protocol: "mpp" | "acp";
             /** @description The merchant the token is bound to. */
@@ -3887,7 +3888,6 @@ export interface components {
             currency: string;
             /**
              * @description The card network of the token.
-             * @enum {string}
              */
             network: "visa";
             /** @description The last four digits of the token's number. */
@@ -3913,7 +3913,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "payment_token.issued";
         };
@@ -3943,7 +3942,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "payment_token.rejected";
         };
@@ -3980,7 +3978,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "payment_token.used";
         };
@@ -3994,7 +3991,6 @@ export interface components {
             agentId: string | null;
             /**
              * @description The status it expired in.
-             * @enum {string}
              */
             previousStatus: "pending_approval" | "active";
             /**
@@ -4011,7 +4007,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "payment_token.expired";
         };
@@ -4038,7 +4033,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "payment_token.revoked";
         };
@@ -4071,7 +4065,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "dispute.created";
         };
@@ -4088,7 +4081,6 @@ export interface components {
             amount: number;
             /**
              * @description Outcome of the dispute.
-             * @enum {string}
              */
             outcome: "won" | "lost";
             /**
@@ -4105,7 +4097,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "dispute.resolved";
         };
@@ -4146,7 +4137,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "anomaly.duplicate";
         };
@@ -4175,7 +4165,6 @@ export interface components {
                 limit: number;
                 /**
                  * @description The window: `maxPerHour` or `maxPerDay` of the velocity rule.
-                 * @enum {string}
                  */
                 window: "hour" | "day";
             };
@@ -4188,7 +4177,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "anomaly.velocity";
         };
@@ -4228,7 +4216,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "anomaly.spend_spike";
         };
@@ -4267,7 +4254,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "anomaly.unattested";
         };
@@ -4310,7 +4296,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "anomaly.intent_mismatch";
         };
@@ -4349,7 +4334,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "anomaly.cooldown";
         };
@@ -4384,20 +4368,17 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "anomaly.merchant_drift";
         };
         /**
          * @description Why the risk engine froze a card or suspended an agent; `anomaly_` followed by the anomaly type.
          * @example anomaly_velocity
-         * @enum {string}
          */
         AutoActionReason: "anomaly_duplicate" | "anomaly_velocity" | "anomaly_spend_spike" | "anomaly_unattested" | "anomaly_intent_mismatch" | "anomaly_cooldown" | "anomaly_merchant_drift";
         /**
          * @description The risk-engine detector that raised an anomaly.
          * @example velocity
-         * @enum {string}
          */
         AnomalyType: "duplicate" | "velocity" | "spend_spike" | "unattested" | "intent_mismatch" | "cooldown" | "merchant_drift";
         /** @description Data of `card.auto_frozen`, sent when the risk engine freezes a card after an anomaly. */
@@ -4421,7 +4402,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "card.auto_frozen";
         };
@@ -4451,7 +4431,6 @@ export interface components {
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
              */
             type: "agent.auto_suspended";
         };
@@ -4465,11 +4444,9 @@ export interface components {
         ApiKey: {
             id: string;
             name: string | null;
-            /** @enum {string} */
             mode: "test" | "live";
             /** @description The prefix and last four characters, e.g. `sk_test_...a1B2`. */
             redactedKey: string;
-            /** @enum {string} */
             status: "active" | "revoked";
             /** Format: date-time */
             createdAt: string;
@@ -4482,10 +4459,10 @@ export interface components {
             hasMore: boolean;
         };
         ApiKeyCreate: {
+            /** @description A name for the key, shown when keys are listed (never the key itself). */
             name?: string;
             /**
              * @description The new key's mode; by default the calling key's. A key of the other mode belongs to the same organization but sees none of this mode's objects (test and live data are separate).
-             * @enum {string}
              */
             mode?: "test" | "live";
         };
@@ -4493,10 +4470,8 @@ export interface components {
         ApiKeyWithSecret: {
             id: string;
             name: string | null;
-            /** @enum {string} */
             mode: "test" | "live";
             redactedKey: string;
-            /** @enum {string} */
             status: "active" | "revoked";
             /** Format: date-time */
             createdAt: string;
@@ -4518,6 +4493,7 @@ export interface components {
         AgentMandate: string;
         /** @description An authorization of the card (`cardId`), or of a payment token in its place (`token`: its number and cryptogram, as the merchant's acquirer presents them); exactly one of the two. A token's number unknown to this organization and mode is 404, like an unknown card. */
         SimulateAuthorizeRequest: {
+            /** @description The card the simulated authorization is made on. */
             cardId?: string;
             token?: components["schemas"]["AuthorizationToken"];
             amount: components["schemas"]["PositiveAmount"];
@@ -4534,7 +4510,10 @@ export interface components {
             amount?: components["schemas"]["PositiveAmount"];
         };
         SimulateDisputeRequest: {
-            /** @default fraudulent */
+            /**
+             * @description The cardholder's reason for the dispute. Default `fraudulent`.
+             * @default fraudulent
+             */
             reason?: string;
             amount?: components["schemas"]["PositiveAmount"];
         };
@@ -4545,9 +4524,7 @@ export interface components {
             /** Format: int64 */
             amount: number;
             reason: string;
-            /** @enum {string} */
             status: "open" | "closed";
-            /** @enum {string|null} */
             outcome: "won" | "lost" | null;
             /** Format: date-time */
             createdAt: string;
@@ -4555,18 +4532,23 @@ export interface components {
             resolvedAt: string | null;
         };
         SimulateDisputeResolution: {
-            /** @enum {string} */
+            /**
+             * @description `won` returns the disputed amount to the balance; `lost` keeps it spent.
+             */
             outcome: "won" | "lost";
         };
         /** @description Names the customer by `customerId` or `userId` (the same id) in the customer variant, by `userId` in the user variant. */
         SimulateDepositRequest: {
+            /** @description The user (customer) whose balance receives the deposit. */
             userId: string;
             amount: components["schemas"]["PositiveAmount"];
             /**
              * Format: int64
+             * @description The EIP-155 id of the chain the deposit arrives on. Default 8453 (Base).
              * @default 8453
              */
             chainId?: number;
+            /** @description The contract address of the token deposited, `0x` and 40 hex digits; default the chain's USDC. */
             tokenAddress?: string;
         };
         Deposit: {
@@ -4583,10 +4565,15 @@ export interface components {
             createdAt: string;
         };
         SimulateKycRequest: {
+            /** @description The user (customer) whose KYC application is decided. */
             userId: string;
-            /** @enum {string} */
+            /**
+             * @description The decision: `approved` (the owner becomes active and gets a deposit address), `denied`, or `needsInformation`.
+             */
             status: "approved" | "denied" | "needsInformation";
+            /** @description Why the application was denied or needs information, returned with it. */
             reason?: string;
+            /** @description With `needsInformation`: the fields the owner must provide. */
             requiredFields?: string[];
         };
         KycApplication: {
@@ -4614,7 +4601,10 @@ export interface components {
             pendingDeliveries?: string[];
         };
         ClockAdvanceRequest: {
-            /** Format: int32 */
+            /**
+             * Format: int32
+             * @description How far to move the organization's test clock forward; everything due meanwhile happens, in time order.
+             */
             seconds: number;
         };
     };

@@ -300,7 +300,8 @@ const checkSpendingPowerOutput: JsonSchema = {
           "items": {
             "type": "string",
             "pattern": "^[0-9]{4}$"
-          }
+          },
+          "description": "Merchant category codes (4 digits) a spend must have; empty or absent allows every code not blocked (docs/policy.md)."
         },
         "blockedMccs": {
           "type": "array",
@@ -308,7 +309,8 @@ const checkSpendingPowerOutput: JsonSchema = {
           "items": {
             "type": "string",
             "pattern": "^[0-9]{4}$"
-          }
+          },
+          "description": "Merchant category codes (4 digits) that are always declined (`blocked_mcc`)."
         },
         "allowedMerchants": {
           "type": "array",
@@ -317,7 +319,8 @@ const checkSpendingPowerOutput: JsonSchema = {
             "type": "string",
             "minLength": 1,
             "maxLength": 200
-          }
+          },
+          "description": "Merchant names a spend must match (case-insensitive); empty or absent allows every merchant."
         },
         "lockToFirstMerchant": {
           "type": "boolean",
@@ -365,20 +368,24 @@ const evaluateSpendInput: JsonSchema = {
     },
     "cardId": {
       "type": "string",
-      "minLength": 1
+      "minLength": 1,
+      "description": "The card whose limits and policy to evaluate too."
     },
     "merchant": {
+      "description": "The merchant of the spend to evaluate.",
       "type": "object",
       "additionalProperties": false,
       "properties": {
         "mcc": {
           "type": "string",
-          "pattern": "^[0-9]{4}$"
+          "pattern": "^[0-9]{4}$",
+          "description": "The merchant category code, 4 digits."
         },
         "name": {
           "type": "string",
           "minLength": 1,
-          "maxLength": 200
+          "maxLength": 200,
+          "description": "The merchant's name, as an authorization would carry it."
         }
       }
     }
@@ -508,6 +515,7 @@ const evaluateSpendOutput: JsonSchema = {
                   "pattern": "^[A-Za-z]{3}$"
                 },
                 "interval": {
+                  "description": "The window the amount applies to: `daily`, `weekly`, `monthly` (calendar, UTC), `all_time`, or `per_authorization` (each spend on its own).",
                   "type": [
                     "string",
                     "null"
@@ -551,6 +559,7 @@ const evaluateSpendOutput: JsonSchema = {
                   "pattern": "^[A-Za-z]{3}$"
                 },
                 "interval": {
+                  "description": "The window the amount applies to: `daily`, `weekly`, `monthly` (calendar, UTC), `all_time`, or `per_authorization` (each spend on its own).",
                   "type": [
                     "string",
                     "null"
@@ -694,7 +703,8 @@ const evaluateSpendOutput: JsonSchema = {
               "items": {
                 "type": "string",
                 "pattern": "^[0-9]{4}$"
-              }
+              },
+              "description": "Merchant category codes (4 digits) a spend must have; empty or absent allows every code not blocked (docs/policy.md)."
             },
             "blockedMccs": {
               "type": "array",
@@ -702,7 +712,8 @@ const evaluateSpendOutput: JsonSchema = {
               "items": {
                 "type": "string",
                 "pattern": "^[0-9]{4}$"
-              }
+              },
+              "description": "Merchant category codes (4 digits) that are always declined (`blocked_mcc`)."
             },
             "allowedMerchants": {
               "type": "array",
@@ -711,7 +722,8 @@ const evaluateSpendOutput: JsonSchema = {
                 "type": "string",
                 "minLength": 1,
                 "maxLength": 200
-              }
+              },
+              "description": "Merchant names a spend must match (case-insensitive); empty or absent allows every merchant."
             },
             "lockToFirstMerchant": {
               "type": "boolean",
@@ -745,12 +757,14 @@ const declareIntentInput: JsonSchema = {
   "properties": {
     "cardId": {
       "type": "string",
-      "minLength": 1
+      "minLength": 1,
+      "description": "The card the intended spend will be made with."
     },
     "summary": {
       "type": "string",
       "minLength": 1,
-      "maxLength": 500
+      "maxLength": 500,
+      "description": "What the agent intends to buy, in words a person approving it reads."
     },
     "expectedAmount": {
       "type": "integer",
@@ -767,19 +781,22 @@ const declareIntentInput: JsonSchema = {
     "expectedMerchant": {
       "type": "string",
       "minLength": 1,
-      "maxLength": 200
+      "maxLength": 200,
+      "description": "The merchant the spend is expected at; a spend elsewhere does not match the intent."
     },
     "customerIntentId": {
       "type": "string",
       "minLength": 1,
-      "maxLength": 200
+      "maxLength": 200,
+      "description": "Your own id for the intent (an order number, say), returned as given."
     },
     "ttlMinutes": {
       "type": "integer",
       "format": "int32",
       "minimum": 1,
       "maximum": 10080,
-      "default": 60
+      "default": 60,
+      "description": "Minutes until an unmatched intent expires (`intent.expired`). Default 60, at most 10,080 (a week)."
     },
     "tolerance": {
       "type": "object",
@@ -789,7 +806,8 @@ const declareIntentInput: JsonSchema = {
         "percent": {
           "type": "number",
           "minimum": 0,
-          "maximum": 100
+          "maximum": 100,
+          "description": "How far the spend may differ from `expectedAmount`, in percent of it."
         },
         "amount": {
           "type": "integer",
@@ -886,7 +904,8 @@ const declareIntentOutput: JsonSchema = {
         "percent": {
           "type": "number",
           "minimum": 0,
-          "maximum": 100
+          "maximum": 100,
+          "description": "How far the spend may differ from `expectedAmount`, in percent of it."
         },
         "amount": {
           "type": "integer",
@@ -1086,7 +1105,8 @@ const getCardCredentialsInput: JsonSchema = {
     },
     "summary": {
       "type": "string",
-      "maxLength": 500
+      "maxLength": 500,
+      "description": "What the credentials are for, recorded with the credential access (the attestation that later spends match)."
     },
     "expectedAmount": {
       "type": "integer",
@@ -1725,7 +1745,8 @@ const listTransactionsOutput: JsonSchema = {
               "name": {
                 "type": "string",
                 "minLength": 1,
-                "maxLength": 200
+                "maxLength": 200,
+                "description": "The merchant's name, as the card network reports it."
               },
               "mcc": {
                 "type": "string",
@@ -1994,6 +2015,7 @@ const freezeCardOutput: JsonSchema = {
               "pattern": "^[A-Za-z]{3}$"
             },
             "interval": {
+              "description": "The window the amount applies to: `daily`, `weekly`, `monthly` (calendar, UTC), `all_time`, or `per_authorization` (each spend on its own).",
               "type": [
                 "string",
                 "null"
@@ -2147,7 +2169,8 @@ const freezeCardOutput: JsonSchema = {
           "items": {
             "type": "string",
             "pattern": "^[0-9]{4}$"
-          }
+          },
+          "description": "Merchant category codes (4 digits) a spend must have; empty or absent allows every code not blocked (docs/policy.md)."
         },
         "blockedMccs": {
           "type": "array",
@@ -2155,7 +2178,8 @@ const freezeCardOutput: JsonSchema = {
           "items": {
             "type": "string",
             "pattern": "^[0-9]{4}$"
-          }
+          },
+          "description": "Merchant category codes (4 digits) that are always declined (`blocked_mcc`)."
         },
         "allowedMerchants": {
           "type": "array",
@@ -2164,7 +2188,8 @@ const freezeCardOutput: JsonSchema = {
             "type": "string",
             "minLength": 1,
             "maxLength": 200
-          }
+          },
+          "description": "Merchant names a spend must match (case-insensitive); empty or absent allows every merchant."
         },
         "lockToFirstMerchant": {
           "type": "boolean",
@@ -2316,6 +2341,7 @@ const evaluateSpendUserOutput: JsonSchema = {
                   "pattern": "^[A-Za-z]{3}$"
                 },
                 "interval": {
+                  "description": "The window the amount applies to: `daily`, `weekly`, `monthly` (calendar, UTC), `all_time`, or `per_authorization` (each spend on its own).",
                   "type": [
                     "string",
                     "null"
@@ -2359,6 +2385,7 @@ const evaluateSpendUserOutput: JsonSchema = {
                   "pattern": "^[A-Za-z]{3}$"
                 },
                 "interval": {
+                  "description": "The window the amount applies to: `daily`, `weekly`, `monthly` (calendar, UTC), `all_time`, or `per_authorization` (each spend on its own).",
                   "type": [
                     "string",
                     "null"
@@ -2502,7 +2529,8 @@ const evaluateSpendUserOutput: JsonSchema = {
               "items": {
                 "type": "string",
                 "pattern": "^[0-9]{4}$"
-              }
+              },
+              "description": "Merchant category codes (4 digits) a spend must have; empty or absent allows every code not blocked (docs/policy.md)."
             },
             "blockedMccs": {
               "type": "array",
@@ -2510,7 +2538,8 @@ const evaluateSpendUserOutput: JsonSchema = {
               "items": {
                 "type": "string",
                 "pattern": "^[0-9]{4}$"
-              }
+              },
+              "description": "Merchant category codes (4 digits) that are always declined (`blocked_mcc`)."
             },
             "allowedMerchants": {
               "type": "array",
@@ -2519,7 +2548,8 @@ const evaluateSpendUserOutput: JsonSchema = {
                 "type": "string",
                 "minLength": 1,
                 "maxLength": 200
-              }
+              },
+              "description": "Merchant names a spend must match (case-insensitive); empty or absent allows every merchant."
             },
             "lockToFirstMerchant": {
               "type": "boolean",
@@ -3036,7 +3066,8 @@ const listTransactionsUserOutput: JsonSchema = {
               "name": {
                 "type": "string",
                 "minLength": 1,
-                "maxLength": 200
+                "maxLength": 200,
+                "description": "The merchant's name, as the card network reports it."
               },
               "mcc": {
                 "type": "string",
@@ -3353,7 +3384,8 @@ const approvalCardDecideInput: JsonSchema = {
     },
     "reason": {
       "type": "string",
-      "maxLength": 500
+      "maxLength": 500,
+      "description": "Why the intent was rejected, shown with it and in `intent.rejected`."
     },
     "decision": {
       "type": "string",

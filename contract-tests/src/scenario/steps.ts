@@ -336,7 +336,8 @@ export const STEPS: Step[] = [
       const card = id(ctx, 'card');
       await ctx.vc.client.intents.create({ cardId: card, summary: 'short-lived', expectedAmount: 300, ttlMinutes: 1 });
       const expiring = await issueCard(ctx, { agentId: id(ctx, 'agent'), expiring: true });
-      // Two baseline days, so the baseline stays in a whole UTC day before today whatever the hour it was set.
+      // Two baseline days: the day-and-an-hour below lands one or two UTC days on (two from 23:00 UTC), and the
+      // baseline (the whole UTC days before today) must hold the baseline spend either way.
       await onlyRules(ctx, { spendSpike: { enabled: true, multiplier: 2, windowMinutes: 60, baselineDays: 2, action: 'alert' } });
       const spiky = await issueCard(ctx, { agentId: await newAgent(ctx, 'Spiky') });
       await authorize(ctx, spiky, 100, 'Baseline');

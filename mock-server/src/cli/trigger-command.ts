@@ -1,15 +1,17 @@
 import { parseArgs } from 'node:util';
 import { Cardrail, CardrailError, CardrailUsers, ConnectionError } from '@cardrail/sdk';
-import { eventNaming } from '../core/event-naming.js';
 import type { Variant } from '../core/variant.js';
 import { recipeFor, triggerableTypes, triggerEvent } from '../testkit/trigger/trigger.js';
 import type { TriggerClient } from '../testkit/trigger/world.js';
 import { closestWords } from './did-you-mean.js';
+import { subscribe } from './trigger-subscription.js';
+import { UsageError } from './usage-error.js';
 
 const DEFAULT_BASE_URL = 'http://127.0.0.1:4010/v1';
 const DEFAULT_API_KEY = 'sk_test_cardrail_trigger';
 /** How long to wait for the first attempt of each delivery (a receiver has 10 s to answer). */
 const DELIVERY_WAIT_MS = 15_000;
+const SECRET_RULE = ' (--secret takes whsec_ and the standard base64 of 24 to 64 random bytes: whsec_$(openssl rand -base64 32))';
 
 const TRIGGER_USAGE = `Usage: cardrail-mock trigger <event-type> [options]
        cardrail-mock trigger --list [--variant user]
@@ -21,6 +23,9 @@ webhooks receive the real, signed event. Then reports each webhook's delivery of
 Options:
   --url <receiver>     subscribe this URL to the event type first; later runs with the same key reuse the
                        subscription (its signing secret is printed when it is created)
+  --secret <whsec_...> with --url: the receiver's own signing secret (whsec_ and the base64 of 24 to 64 random
+                       bytes), which the subscription signs with, so that the first delivery verifies; replaces a
+                       subscription an earlier trigger made for the URL
   --variant <name>     customer (default: Bearer key, general envelope) or user (Api-Key, catalog envelope)
   --api-key <key>      the organization, a test key (default ${DEFAULT_API_KEY})
   --base-url <url>     the mock's API (default ${DEFAULT_BASE_URL})
@@ -39,9 +44,6 @@ export interface TriggerCommandIo {
   err(text: string): void;
 }
 
-/** A usage error: exit code 2, the message on standard error. */
-class UsageError extends Error {}
-
 /** `cardrail-mock trigger ...`: resolves with the exit code. */
 export async function runTriggerCommand(argv: string[], io: TriggerCommandIo): Promise<number> {
   try {
@@ -59,7 +61,9 @@ export async function runTriggerCommand(argv: string[], io: TriggerCommandIo): P
       return 1;
     }
     if (error instanceof CardrailError) {
-      io.err(`cardrail-mock trigger: the API refused a step: ${error.status ?? ''} ${error.code}: ${error.message}\n`);
+      // A --secret the API refused: its pattern's message names a length, not what to pass.
+      const rule = /\bbody\/secret\b/.test(error.message) ? SECRET_RULE : '';
+      io.err(`cardrail-mock trigger: the API refused a step: ${error.status ?? ''} ${error.code}: ${error.message}${rule}\n`);
       return 1;
     }
     throw error;
@@ -98,7 +102,10 @@ async function trigger(argv: string[], io: TriggerCommandIo): Promise<number> {
   const options = { apiKey, baseUrl, maxRetries: 0, logLevel: 'off' as const };
   const client: TriggerClient = variant === 'user' ? new CardrailUsers(options) : new Cardrail(options);
 
-  const subscribed = values.url === undefined ? undefined : await subscribe(client, values.url, type, io);
+  if (values.secret !== undefined && values.url === undefined) {
+    throw new UsageError('--secret is the signing secret of the --url receiver: pass --url too.');
+  }
+  const subscribed = values.url === undefined ? undefined : await subscribe(client, values.url, type, values.secret, io);
   const { event } = await triggerEvent(client, type, {
     time: values['advance-clock'] ? 'advance' : 'real-time',
     onStep: (step) => io.out(`  ${step}\n`),
@@ -120,6 +127,7 @@ function parseOptions(argv: string[]) {
       args: argv,
       options: {
         url: { type: 'string' },
+        secret: { type: 'string' },
         variant: { type: 'string' },
         'api-key': { type: 'string' },
         'base-url': { type: 'string' },
@@ -173,48 +181,6 @@ function listing(variant: Variant, advanceClock: boolean): string {
     return `  ${type.padEnd(width)}  ${recipe?.how ?? ''}${note}`;
   });
   return `Event types of the ${variant} variant (${types.length}; --variant ${variant === 'customer' ? 'user' : 'customer'} for the other):\n${lines.join('\n')}\n`;
-}
-
-/** The subscription of `url` in the organization: reused when there is one (its events extended to `type`), else created. */
-async function subscribe(client: TriggerClient, url: string, type: string, io: TriggerCommandIo): Promise<string> {
-  for await (const webhook of client.webhooks.list({ limit: 100 })) {
-    if (webhook.url !== url) continue;
-    const events: readonly string[] = webhook.events;
-    const covers = events.includes('*') || events.includes(type);
-    if (!covers || webhook.status !== 'active') {
-      await saveSubscription(client, { id: webhook.id, events: covers ? events : [...events, type] });
-      io.out(
-        `Subscribed ${url} (${webhook.id}, already there) to ${type}${webhook.status === 'active' ? '' : ' and made it active'}\n`,
-      );
-    } else {
-      io.out(`Delivering to ${url} (${webhook.id}, already subscribed)\n`);
-    }
-    return webhook.id;
-  }
-  const created = await saveSubscription(client, { url, events: [type] });
-  io.out(`Subscribed ${url} to ${type}: ${created.id}, signing secret ${created.secret}\n`);
-  return created.id;
-}
-
-/**
- * Creates a subscription of `url`, or makes the subscription `id` active: for `events`, names of the client's variant
- * (the command's type has passed the recipe lookup; the others come from the subscription itself).
- */
-async function saveSubscription(
-  client: TriggerClient,
-  change: { url: string; events: readonly string[] } | { id: string; events: readonly string[] },
-): Promise<{ id: string; secret?: string }> {
-  const description = 'cardrail-mock trigger';
-  if (client instanceof CardrailUsers) {
-    const events = change.events.filter((name) => eventNaming.isTypeName('user', name));
-    return 'id' in change
-      ? client.webhooks.update(change.id, { events, status: 'active' })
-      : client.webhooks.create({ url: change.url, events, description });
-  }
-  const events = change.events.filter((name) => eventNaming.isTypeName('customer', name));
-  return 'id' in change
-    ? client.webhooks.update(change.id, { events, status: 'active' })
-    : client.webhooks.create({ url: change.url, events, description });
 }
 
 /** Waits for each subscribed webhook's first attempt at the event and prints it; 1 when the --url one failed. */

@@ -7,6 +7,7 @@ import { operationValidator, type OperationValidator } from '../spec/validator.j
 import { validatorSource } from '../spec/validator-source.js';
 import { HINT_HEADER, HttpError, internalError, notFound } from '../core/errors.js';
 import { basePathHint } from './hints.js';
+import { nearPathHint, type RoutedPath } from './near-path.js';
 import type { HandlerMap } from '../operations/handler-map.js';
 import type { ServerServices } from '../operations/services.js';
 import { runOperation } from './pipeline.js';
@@ -70,6 +71,11 @@ export function createHttpApp(options: HttpAppOptions): Dispatch {
     for (const [method, operations] of methods) routes.add(API_BASE_PATH + path, method, operations);
   }
 
+  const known: RoutedPath[] = [...byPath].map(([path, methods]) => ({
+    path: API_BASE_PATH + path,
+    methods: [...methods.keys()],
+  }));
+
   const answer = (request: ApiRequest, requestId: string): Answer => {
     try {
       // HEAD is answered as GET; the transports send its headers without the body.
@@ -77,7 +83,12 @@ export function createHttpApp(options: HttpAppOptions): Dispatch {
       const method = request.method === 'HEAD' ? 'GET' : request.method;
       const routable = ROUTABLE_METHODS.has(method);
       const matched = routable ? routes.match(target.path) : undefined;
-      if (!matched) return unrouted(target.path, (path) => routable && routes.match(path) !== undefined, requestId);
+      if (!matched) {
+        const hint =
+          basePathHint(target.path, (path) => routable && routes.match(path) !== undefined) ??
+          (routable ? nearPathHint(method, target.path, known) : undefined);
+        return unrouted(hint, requestId);
+      }
       const route = matched.routes.get(method);
       if (!route) return methodNotAllowed(matched, requestId);
       const routed = { operations: route.value, params: routeParams(route, matched.values) };
@@ -138,9 +149,9 @@ function methodNotAllowed(matched: RouteMatch<unknown>, requestId: string): Wire
   return toWire(jsonResponse(405, error.toBody(), { Allow: allow.join(', ') }), requestId);
 }
 
-/** A path no route of its method has: 404, with a hint when the base URL looks like the cause. */
-function unrouted(path: string, routed: (path: string) => boolean, requestId: string): WireResponse {
-  const failure = notFound(basePathHint(path, routed));
+/** A path no route has: 404, with a hint when the base URL or a near-miss of a route looks like the cause. */
+function unrouted(hint: string | undefined, requestId: string): WireResponse {
+  const failure = notFound(hint);
   return toWire(jsonResponse(404, failure.toBody(), failure.headers), requestId);
 }
 

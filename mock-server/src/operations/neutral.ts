@@ -51,7 +51,8 @@ interface DecodedInputs {
   createCard: { params: NoParameters; query: NoParameters; body: CardCreateInput };
   updateCard: { params: { cardId: string }; query: NoParameters; body: CardChangeInput };
   listEvents: { params: NoParameters; query: { limit?: number; cursor?: string; type?: StoredEventType }; body: undefined };
-  createWebhook: { params: NoParameters; query: NoParameters; body: WebhookInput };
+  /** `secret`: the caller's own signing secret (an extension), instead of a new random one. */
+  createWebhook: { params: NoParameters; query: NoParameters; body: WebhookInput & { secret?: string } };
   updateWebhook: {
     params: { webhookId: string };
     query: NoParameters;

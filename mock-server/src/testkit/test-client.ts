@@ -1,7 +1,10 @@
 import { Cardrail, CardrailUsers, type ClientOptions } from '@cardrail/sdk';
 import type { Variant } from '../core/variant.js';
 
-/** Options of `mock.client()`. */
+/**
+ * Options of `mock.client()`. Unlike the SDK's own default (`maxRetries: 2`), a test client does not retry
+ * (`maxRetries: 0`) unless given `maxRetries`: a test sees every answer the mock gives, an injected fault included.
+ */
 export interface TestClientOptions extends Omit<ClientOptions, 'apiKey' | 'fetch' | 'baseUrl'> {
   /** `customer` (default): a `Cardrail` client (Bearer key); `user`: a `CardrailUsers` client (`Api-Key`). */
   variant?: Variant;

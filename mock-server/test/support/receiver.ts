@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { unwrap } from '@cardrail/sdk/webhooks';
 import { http, HttpResponse } from 'msw';
 import type { SetupServer } from 'msw/node';
 
@@ -9,8 +10,11 @@ export interface ReceivedDelivery {
   body: string;
 }
 
-/** What the receiver answers: a status, or `hang` (never answers until released). */
-export type ReceiverBehaviour = { status: number; headers?: Record<string, string> } | 'hang';
+/**
+ * What the receiver answers: a status, `hang` (never answers until released), or, as a user's receiver does, 204 for
+ * a delivery that verifies with its own secret (the SDK's `unwrap`, against the wall clock) and 400 for any other.
+ */
+export type ReceiverBehaviour = { status: number; headers?: Record<string, string> } | { verifyWith: string } | 'hang';
 
 /** A webhook endpoint that records every delivery and answers as told. */
 export interface Receiver {
@@ -41,9 +45,17 @@ export async function startHttpReceiver(): Promise<Receiver> {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      received.push({ headers: lowerCaseHeaders(request.headers), body: Buffer.concat(chunks).toString('utf8') });
+      const delivery = { headers: lowerCaseHeaders(request.headers), body: Buffer.concat(chunks).toString('utf8') };
+      received.push(delivery);
       if (behaviour === 'hang') {
         hanging.push(() => response.writeHead(200).end());
+        return;
+      }
+      if ('verifyWith' in behaviour) {
+        unwrap(delivery.body, delivery.headers, behaviour.verifyWith).then(
+          () => response.writeHead(204).end(),
+          (error: Error) => response.writeHead(400).end(error.message),
+        );
         return;
       }
       response.writeHead(behaviour.status, behaviour.headers ?? {}).end('ok');
@@ -76,10 +88,17 @@ export function mswReceiver(server: SetupServer): Receiver {
   const url = `https://receiver-${++mswReceivers}.example.test/hooks/cardrail`;
   server.use(
     http.post(url, async ({ request }) => {
-      received.push({ headers: lowerCaseHeaders(request.headers), body: await request.text() });
+      const delivery = { headers: lowerCaseHeaders(request.headers), body: await request.text() };
+      received.push(delivery);
       if (behaviour === 'hang') {
         await new Promise<void>((resolve) => hanging.push(resolve));
         return new HttpResponse('ok', { status: 200 });
+      }
+      if ('verifyWith' in behaviour) {
+        return unwrap(delivery.body, delivery.headers, behaviour.verifyWith).then(
+          () => new HttpResponse(null, { status: 204 }),
+          (error: Error) => new HttpResponse(error.message, { status: 400 }),
+        );
       }
       return new HttpResponse('ok', { status: behaviour.status, headers: behaviour.headers ?? {} });
     }),

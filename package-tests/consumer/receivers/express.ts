@@ -2,7 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { Cardrail, WebhookVerificationError } from '@cardrail/sdk';
 import express from 'express';
 
-const cardrail = new Cardrail(); // CARDRAIL_API_KEY from the environment
+// The local mock (CARDRAIL_API_KEY from the environment); leave baseUrl out for production, once you mean it.
+const cardrail = new Cardrail({ baseUrl: 'http://127.0.0.1:4010/v1' });
 const secret = process.env.CARDRAIL_WEBHOOK_SECRET!;
 const app = express();
 

@@ -1,0 +1,2 @@
+/** A usage error of a CLI command: exit code 2, the message on standard error. */
+export class UsageError extends Error {}
