@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { isPromise } from '../core/is-promise.js';
 import { internalError } from '../core/errors.js';
 import { ConnectionDropped } from '../core/faults.js';
 import type { Dispatch } from '../http/app.js';
@@ -23,7 +24,7 @@ export function nodeApiHandler(
     const request = new NodeApiRequest(incoming, address.origin, maxBodyBytes);
     try {
       const result = dispatch(request);
-      if (!(result instanceof Promise)) {
+      if (!isPromise(result)) {
         writeAnswer(incoming, outgoing, request, result);
         return undefined;
       }

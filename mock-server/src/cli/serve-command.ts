@@ -5,7 +5,7 @@ import { plural } from './plural.js';
 import { VERSION } from './version.js';
 import { parseRateLimit } from '../core/rate-limiter.js';
 import { parseCorsOrigins } from '../http/cors.js';
-import { serverOptionsFromFlags } from './server-flags.js';
+import { serverOptionsFromFlags, stateUrlFromEnvironment } from './server-flags.js';
 import { redact } from '../adapters/postgres/url.js';
 
 const USAGE = `Usage: cardrail-mock [options]
@@ -130,7 +130,7 @@ export async function runCli(
   });
   // A state already there holds what the fixtures made the first time.
   const { restored } = running;
-  const stateName = redact(values.state ?? process.env.CARDRAIL_STATE_URL ?? '');
+  const stateName = redact(values.state ?? stateUrlFromEnvironment() ?? '');
   if (restored?.importedFromJournal !== undefined) {
     io.out(
       `Imported ${plural(restored.importedFromJournal, 'record')} from the journal files of an earlier release into ${stateName} (read back and verified; the journal files were removed)\n`,

@@ -1,3 +1,4 @@
+import { isPromise } from '../core/is-promise.js';
 import type { RateLimiter } from '../core/rate-limiter.js';
 import { VARIANTS } from '../core/variant.js';
 import type { SpecDocuments } from '../spec/documents.js';
@@ -93,7 +94,7 @@ export function createHttpApp(options: HttpAppOptions): Dispatch {
       if (!route) return methodNotAllowed(matched, requestId);
       const routed = { operations: route.value, params: routeParams(route, matched.values) };
       const result = runOperation(options, new RequestContext(request, requestId, target, routed));
-      if (!(result instanceof Promise)) return result;
+      if (!isPromise(result)) return result;
       return result.catch((error: unknown) => {
         // A fault's dropped connection is for the transport to carry out, not a fault of the mock.
         if (error instanceof ConnectionDropped) throw error;
@@ -121,7 +122,7 @@ export function createHttpApp(options: HttpAppOptions): Dispatch {
       return response;
     };
     const response = answer(request, requestId);
-    if (!(response instanceof Promise)) return logged(response);
+    if (!isPromise(response)) return logged(response);
     return response.then(logged, (error: unknown) => {
       // A fault's dropped connection or held request has no answer; the log says so.
       if (error instanceof ConnectionDropped) line('dropped', error.faultId);

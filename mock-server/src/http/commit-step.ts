@@ -1,3 +1,4 @@
+import { isPromise } from '../core/is-promise.js';
 import { stateNotSaved } from '../core/errors.js';
 import type { AnswerCommits } from '../core/state/durable-state.js';
 import type { Dispatch } from './app.js';
@@ -12,13 +13,13 @@ import { jsonResponse, toWire, type WireResponse } from './response.js';
 export function commitBeforeAnswer(answer: Dispatch, store: AnswerCommits): Dispatch {
   const committed = (wire: WireResponse, method: string, refusalsBefore: number): Answer => {
     const refused = store.commitAnswer(method, refusalsBefore);
-    if (refused instanceof Promise) return refused.then((reason) => (reason === undefined ? wire : notSaved(wire, reason)));
+    if (isPromise(refused)) return refused.then((reason) => (reason === undefined ? wire : notSaved(wire, reason)));
     return refused === undefined ? wire : notSaved(wire, refused);
   };
   return (request) => {
     const refusals = store.refusals;
     const result = answer(request);
-    if (result instanceof Promise) {
+    if (isPromise(result)) {
       return result.then(
         (wire) => committed(wire, request.method, refusals),
         async (error: unknown) => {

@@ -1,3 +1,4 @@
+import { isPromise } from '../core/is-promise.js';
 import { newRequestId } from '../core/ids.js';
 import type { Dispatch } from './app.js';
 import type { WireResponse } from './response.js';
@@ -43,7 +44,7 @@ export function withCors(dispatch: Dispatch, origins: CorsOrigins | false): Disp
     }
     const origin = request.headers.get('origin');
     const answer = dispatch(request);
-    if (answer instanceof Promise) {
+    if (isPromise(answer)) {
       return answer.then((settled) => {
         cors.decorate(origin, settled.headers);
         return settled;

@@ -1,3 +1,4 @@
+import { isPromise } from '../core/is-promise.js';
 import type { StoredResponse } from '../core/idempotency.js';
 import { refusalHeaders } from './hints.js';
 import { HttpError, invalidRequest, notImplemented, responseMismatch } from '../core/errors.js';
@@ -108,7 +109,7 @@ export function execute(execution: Execution, input: AdmittedRequest): StoredRes
           context: { tenant, variant, apiKey: key, services },
         });
     if (result === undefined) throw notImplemented(spec.operationId);
-    return result instanceof Promise ? result.then(answer, refuse) : answer(result);
+    return isPromise(result) ? result.then(answer, refuse) : answer(result);
   } catch (error) {
     return refuse(error);
   }

@@ -1,3 +1,4 @@
+import { isPromise } from '../core/is-promise.js';
 import type { FaultRegistry } from '../core/faults.js';
 import type { RateLimiter } from '../core/rate-limiter.js';
 import type { StoredResponse } from '../core/idempotency.js';
@@ -67,7 +68,7 @@ function runAuthenticated(pipeline: PipelineOptions, context: RequestContext): A
   } catch (error) {
     answer = context.fail(error);
   }
-  if (!(answer instanceof Promise)) {
+  if (!isPromise(answer)) {
     tenant.requestsInFlight--;
     return answer;
   }
@@ -132,7 +133,7 @@ function runDueWork(tenant: Tenant): void {
  * returned never rejects.
  */
 function continueWith<T>(value: T | Promise<T>, next: (value: T) => Answer, context: RequestContext): Answer {
-  if (!(value instanceof Promise)) return next(value);
+  if (!isPromise(value)) return next(value);
   return value.then(
     (ready) => {
       try {

@@ -1,3 +1,4 @@
+import { isPromise } from '../core/is-promise.js';
 import type { Variant } from '../core/variant.js';
 import { codecs } from '../variants/index.js';
 import { builtInHandlers } from '../resources/handler-table.js';
@@ -49,6 +50,6 @@ export function runBuiltIn(
     body,
   });
   const { encode } = entry;
-  if (output instanceof Promise) return output.then((value) => ({ body: encode ? encode(value) : value }));
+  if (isPromise(output)) return output.then((value) => ({ body: encode ? encode(value) : value }));
   return { body: encode ? encode(output) : output };
 }

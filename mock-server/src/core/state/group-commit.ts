@@ -1,3 +1,4 @@
+import { isPromise } from '../is-promise.js';
 /**
  * Group commit: the changes of every request answered while a batch is open are committed together, in one
  * transaction, and each of those answers leaves only after it (docs/standalone-server.md#group-commit). A store's
@@ -62,7 +63,7 @@ export class GroupCommit {
       // A flush that throws has recorded nothing: the waiters are released all the same, and read the refusals.
       result = undefined;
     }
-    if (!(result instanceof Promise)) {
+    if (!isPromise(result)) {
       for (const resolve of waiting) resolve();
       return;
     }
