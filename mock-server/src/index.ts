@@ -82,6 +82,7 @@ export type {
   MandateAgent,
   PublicJwk,
 } from './testkit/credential-provider.js';
+export type { MandateJwk } from './engine/mandates/mandate-types.js';
 export { mandateFixtures } from './testkit/mandate-fixtures.js';
 export type {
   MandateFixture,

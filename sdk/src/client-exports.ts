@@ -48,15 +48,8 @@ export {
   type VerifyPaymentReceiptOptions,
   verifyPaymentReceipt,
 } from './mandates/payment-receipt.js';
-export type {
-  Ap2Amount,
-  Ap2Jwk,
-  Ap2Merchant,
-  Ap2OpenPaymentMandate,
-  Ap2PaymentInstrument,
-  Ap2PaymentMandate,
-  Ap2PaymentReceipt,
-} from './generated/ap2.js';
+// Every AP2 type, the constraints and variants the mandates and the receipt are made of included.
+export type * from './generated/ap2.js';
 export { DecisionTimeoutError, type WaitForDecisionOptions } from './resources/intent-decision.js';
 export type { Transactions } from './resources/transactions.js';
 export type { Spend } from './resources/spend.js';

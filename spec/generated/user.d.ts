@@ -1657,12 +1657,19 @@ export interface components {
         };
         /** @description A public JSON Web Key (RFC 7517). Only public members are accepted: a key with private material (`d`, `p`, `q`, `dp`, `dq`, `qi`, `oth`, `k`) is refused with 400, and so is a key that names other key material by URL or certificate (`x5u`, `x5c`, `jku`). Mandates are verified with ES256 only (P-256 keys, `kty` `EC`). */
         MandatePublicJwk: {
+            /** @description The key type (RFC 7517 section 4.1): `EC` for the P-256 keys mandates are verified with. */
             kty: string;
+            /** @description The curve of an `EC` key (RFC 7518 section 6.2.1.1): `P-256`. */
             crv?: string;
+            /** @description The public x coordinate of the point, base64url without padding (RFC 7518 section 6.2.1.2; 43 characters for P-256). */
             x?: string;
+            /** @description The public y coordinate of the point, base64url without padding (RFC 7518 section 6.2.1.3; 43 characters for P-256). */
             y?: string;
+            /** @description The key id (RFC 7517 section 4.5): a signed mandate names the key that verifies it by this id in its JWS header. Required for a trusted issuer key, and unique within the set. */
             kid?: string;
+            /** @description The algorithm the key is used with (RFC 7517 section 4.4): `ES256` when given; another value is refused. */
             alg?: string;
+            /** @description What the public key is for (RFC 7517 section 4.2): `sig`, signatures. */
             use?: string;
         } & {
             [key: string]: unknown;
@@ -1680,6 +1687,7 @@ export interface components {
         };
         /** @description The trusted mandate issuers of a customer (a user in the user variant): a JSON Web Key Set (RFC 7517) of the parties, such as a credential provider, whose signed open payment mandates count for the customer's cards. A mandate's root signature must verify with the key its header names by `kid`. */
         MandateIssuerKeys: {
+            /** @description The issuers' public keys, each a P-256 key with its own `kid`; at most 20. The set replaces the keys before it (an empty array trusts nobody), and a key refused leaves the set as it was. */
             keys: components["schemas"]["MandatePublicJwk"][];
         };
         /** @description The public keys the service signs AP2 payment receipts with (a JSON Web Key Set, RFC 7517): the current key first, then the keys it replaced, so that a receipt signed before a rotation still verifies. */
@@ -2158,6 +2166,7 @@ export interface components {
         };
         /** @description Who is deciding, recorded in the intent's `decidedBy` beside the API key of the request: the person (a name or an e-mail address a reader recognizes) and where they decide. */
         IntentDecidedBy: {
+            /** @description The person deciding, as a reader of the intent recognizes them: a name or an e-mail address (`Ada Lovelace`). */
             name?: string;
             /** @description Where, in words that follow "via" (`the dashboard`, `the approval card in Claude`). */
             via?: string;

@@ -19,7 +19,7 @@ function loadIssuing(): Promise<MandateIssuing> {
   return issuing;
 }
 
-/** A public JSON Web Key, as `MandatePublicJwk` of the spec. */
+/** A public JSON Web Key, as `MandatePublicJwk` of the spec (the same type as {@link MandateJwk}). */
 export type PublicJwk = MandateJwk;
 
 /**
@@ -30,8 +30,11 @@ export type PublicJwk = MandateJwk;
 export interface CredentialProvider {
   /** The `kid` of its key. */
   kid: string;
-  /** Its public key, as a JSON Web Key Set. */
-  jwks: { keys: PublicJwk[] };
+  /** Its public key, as a JSON Web Key Set: the body of `POST /customers/{id}/mandate-issuers` as it is. */
+  jwks: {
+    /** Its one public key (`kty` `EC`, `crv` `P-256`, `x`, `y`, its `kid`), the private part left out. */
+    keys: PublicJwk[];
+  };
   /** Signs open mandate claims (such as `POST /intents/{id}/mandate` answers) as an AP2 open mandate SD-JWT. */
   issue(claims: Record<string, unknown>): Promise<string>;
 }
@@ -76,9 +79,18 @@ export async function createMandateAgent(): Promise<MandateAgent> {
 
 /** The spend a closed payment mandate (`mandate.payment.1`) describes. */
 export interface ClosedMandateSpend {
+  /** The amount in minor units of the currency (AP2's `payment_amount.amount`; 2500 is 25.00 USD). */
   amount: number;
+  /** The ISO 4217 code of the currency, in either case (`usd`; the mandate says `USD`). */
   currency: string;
-  merchant: { name: string; id?: string };
+  /** The payee (AP2's `payee`): the merchant the authorization names. */
+  merchant: {
+    /** The merchant's name, as the authorization gives it (`OpenAI`). */
+    name: string;
+    /** The merchant's id in the mandate; its name unless given. */
+    id?: string;
+  };
+  /** The card the spend is made with (AP2's `payment_instrument`, of type `card`). */
   cardId: string;
   /** The checkout it pays (AP2's `transaction_id`); a random one unless given. */
   transactionId?: string;

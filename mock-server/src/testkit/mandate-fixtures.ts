@@ -22,7 +22,9 @@ export type MandateFixtureExpectation = 'mandate_unverifiable' | 'mandate_reject
 
 /** An adversarial presentation and the reason an authorization with it is declined with. */
 export interface MandateFixture {
+  /** The presentation, to give as an authorization's `agentMandate`. */
   presentation: string;
+  /** The decline reason an authorization with it must get. */
   expected: MandateFixtureExpectation;
 }
 

@@ -10,12 +10,11 @@ export type Ap2ReceiptStatus = "Success" | "Error";
 /**
  * Receipt that supplies information about the final state of a payment.
  */
-export type Ap2PaymentReceipt = Ap2PaymentReceipt1 & Ap2PaymentReceipt2;
-export type Ap2PaymentReceipt1 = PaymentReceiptSuccess | PaymentReceiptError;
+export type Ap2PaymentReceipt = Ap2PaymentReceiptFields & Ap2PaymentReceiptVariant;
 /**
- * The status of a receipt.
+ * The variants of Ap2PaymentReceipt, of which it matches exactly one.
  */
-export type Ap2ReceiptStatus1 = "Success" | "Error";
+export type Ap2PaymentReceiptVariant = Ap2PaymentReceiptSuccess | Ap2PaymentReceiptError;
 
 /**
  * Schema defining an Amount and Current object
@@ -150,14 +149,14 @@ export interface Ap2OpenPaymentMandate {
    * Array of constraints that the future checkout action must abide by.
    */
   constraints: (
-    | AgentRecurrence
-    | AllowedPayees
-    | AllowedPaymentInstruments
-    | AllowedPisps
-    | AmountRange
-    | Budget
-    | ExecutionDate
-    | PaymentReference
+    | Ap2AgentRecurrence
+    | Ap2AllowedPayees
+    | Ap2AllowedPaymentInstruments
+    | Ap2AllowedPisps
+    | Ap2AmountRange
+    | Ap2Budget
+    | Ap2ExecutionDate
+    | Ap2PaymentReference
   )[];
   /**
    * Confirmation claim as defined in RFC 7800 section 3.1. Used for key binding.
@@ -165,10 +164,22 @@ export interface Ap2OpenPaymentMandate {
   cnf: {
     [k: string]: unknown | undefined;
   };
-  payee?: Ap2Merchant1;
-  payment_amount?: Ap2Amount1;
-  payment_instrument?: Ap2PaymentInstrument1;
-  pisp?: Ap2Pisp1;
+  /**
+   * The merchant receiving the payment.
+   */
+  payee?: Ap2Merchant;
+  /**
+   * Transaction amount object containing currency (ISO 4217 code, e.g., "USD") and amount (integer minor units per ISO 4217, e.g., 27999 = $279.99). Pre-set by the user at time of mandate creation.
+   */
+  payment_amount?: Ap2Amount;
+  /**
+   * The payment instrument used.
+   */
+  payment_instrument?: Ap2PaymentInstrument;
+  /**
+   * The Payment Initiation Service Provider.
+   */
+  pisp?: Ap2Pisp;
   /**
    * ISO8601 date of execution of payment. When absent indicates immediate execution.
    */
@@ -192,7 +203,7 @@ export interface Ap2OpenPaymentMandate {
 /**
  * Provides conditions for the agent to reuse this Payment Mandate multiple times.
  */
-export interface AgentRecurrence {
+export interface Ap2AgentRecurrence {
   /**
    * Constraint type identifier.
    */
@@ -210,7 +221,7 @@ export interface AgentRecurrence {
 /**
  * Defines the set of possible payees.
  */
-export interface AllowedPayees {
+export interface Ap2AllowedPayees {
   /**
    * Constraint type identifier.
    */
@@ -224,7 +235,7 @@ export interface AllowedPayees {
 /**
  * Defines the set of possible payment instruments for this Payment Mandate.
  */
-export interface AllowedPaymentInstruments {
+export interface Ap2AllowedPaymentInstruments {
   /**
    * Constraint type identifier.
    */
@@ -238,7 +249,7 @@ export interface AllowedPaymentInstruments {
 /**
  * Defines the set of Payment Initiation Service Providers (PISPs) authorized to facilitate the transaction.
  */
-export interface AllowedPisps {
+export interface Ap2AllowedPisps {
   /**
    * Constraint type identifier.
    */
@@ -252,7 +263,7 @@ export interface AllowedPisps {
 /**
  * Defines the valid range for the payment amount
  */
-export interface AmountRange {
+export interface Ap2AmountRange {
   /**
    * Constraint type identifier.
    */
@@ -274,7 +285,7 @@ export interface AmountRange {
 /**
  * Defines the maximum total amount that can be spent when using the payment.agent_recurrence constraint.
  */
-export interface Budget {
+export interface Ap2Budget {
   /**
    * Constraint type identifier.
    */
@@ -292,7 +303,7 @@ export interface Budget {
 /**
  * Defines the valid time window for the payment execution.
  */
-export interface ExecutionDate {
+export interface Ap2ExecutionDate {
   /**
    * Constraint type identifier.
    */
@@ -310,7 +321,7 @@ export interface ExecutionDate {
 /**
  * Constrains the payment to a specific checkout reference.
  */
-export interface PaymentReference {
+export interface Ap2PaymentReference {
   /**
    * Constraint type identifier.
    */
@@ -319,74 +330,6 @@ export interface PaymentReference {
    * Digest of the associated Open Checkout Mandate.
    */
   conditional_transaction_id: string;
-  [k: string]: unknown | undefined;
-}
-/**
- * Schema defining a Mechant object
- */
-export interface Ap2Merchant1 {
-  /**
-   * Unique identifier for the merchant.
-   */
-  id: string;
-  /**
-   * Human-readable name of the merchant.
-   */
-  name: string;
-  /**
-   * Website belonging to the merchant.
-   */
-  website?: string;
-  [k: string]: unknown | undefined;
-}
-/**
- * Schema defining an Amount and Current object
- */
-export interface Ap2Amount1 {
-  /**
-   * Amount in minor units, according to the ISO-4217 spec.
-   */
-  amount: number;
-  /**
-   * ISO-4217 3-letter alphabetic currency code of the payment.
-   */
-  currency: string;
-  [k: string]: unknown | undefined;
-}
-/**
- * Instrument used for payment.
- */
-export interface Ap2PaymentInstrument1 {
-  /**
-   * unique identifier for this instrument
-   */
-  id: string;
-  /**
-   * unique string identifying this category of instrument
-   */
-  type: string;
-  /**
-   * Description of the instrument to be displayed to the user for informational purposes
-   */
-  description?: string;
-  [k: string]: unknown | undefined;
-}
-/**
- * Schema defining a Payment Initiation Service Provider (PISP) object
- */
-export interface Ap2Pisp1 {
-  /**
-   * Legal name of the PISP.
-   */
-  legal_name: string;
-  /**
-   * Brand name of the PISP.
-   */
-  brand_name: string;
-  /**
-   * Domain name of the PISP as secured by the [eIDAS] QWAC certificate of the TPP.
-   */
-  domain_name: string;
   [k: string]: unknown | undefined;
 }
 /**
@@ -401,10 +344,22 @@ export interface Ap2PaymentMandate {
    * base64url-encoded hash of the checkout_jwt field value, uniquely identifying the checkout associated with this. The hash algorithm used MUST be the same as the sd_hash field for this sd-jwt, or sha256 if absent.
    */
   transaction_id: string;
-  payee: Ap2Merchant2;
-  pisp?: Ap2Pisp2;
-  payment_amount: Ap2Amount2;
-  payment_instrument: Ap2PaymentInstrument2;
+  /**
+   * The merchant receiving the payment.
+   */
+  payee: Ap2Merchant;
+  /**
+   * The Payment Initiation Service Provider.
+   */
+  pisp?: Ap2Pisp;
+  /**
+   * Transaction amount object containing currency (ISO 4217 code, e.g., "USD") and amount (integer minor units per ISO 4217, e.g., 27999 = $279.99). Final value confirmed by the user.
+   */
+  payment_amount: Ap2Amount;
+  /**
+   * The payment instrument used.
+   */
+  payment_instrument: Ap2PaymentInstrument;
   /**
    * ISO8601 date of execution of payment. When absent indicates immediate execution.
    */
@@ -426,83 +381,13 @@ export interface Ap2PaymentMandate {
   [k: string]: unknown | undefined;
 }
 /**
- * Schema defining a Mechant object
+ * The members of every Ap2PaymentReceipt, whatever its variant.
  */
-export interface Ap2Merchant2 {
+export interface Ap2PaymentReceiptFields {
   /**
-   * Unique identifier for the merchant.
+   * The status of the payment.
    */
-  id: string;
-  /**
-   * Human-readable name of the merchant.
-   */
-  name: string;
-  /**
-   * Website belonging to the merchant.
-   */
-  website?: string;
-  [k: string]: unknown | undefined;
-}
-/**
- * Schema defining a Payment Initiation Service Provider (PISP) object
- */
-export interface Ap2Pisp2 {
-  /**
-   * Legal name of the PISP.
-   */
-  legal_name: string;
-  /**
-   * Brand name of the PISP.
-   */
-  brand_name: string;
-  /**
-   * Domain name of the PISP as secured by the [eIDAS] QWAC certificate of the TPP.
-   */
-  domain_name: string;
-  [k: string]: unknown | undefined;
-}
-/**
- * Schema defining an Amount and Current object
- */
-export interface Ap2Amount2 {
-  /**
-   * Amount in minor units, according to the ISO-4217 spec.
-   */
-  amount: number;
-  /**
-   * ISO-4217 3-letter alphabetic currency code of the payment.
-   */
-  currency: string;
-  [k: string]: unknown | undefined;
-}
-/**
- * Instrument used for payment.
- */
-export interface Ap2PaymentInstrument2 {
-  /**
-   * unique identifier for this instrument
-   */
-  id: string;
-  /**
-   * unique string identifying this category of instrument
-   */
-  type: string;
-  /**
-   * Description of the instrument to be displayed to the user for informational purposes
-   */
-  description?: string;
-  [k: string]: unknown | undefined;
-}
-export interface PaymentReceiptSuccess {
-  status?: "Success";
-  [k: string]: unknown | undefined;
-}
-export interface PaymentReceiptError {
-  status?: "Error";
-  [k: string]: unknown | undefined;
-}
-export interface Ap2PaymentReceipt2 {
-  status: Ap2ReceiptStatus1;
+  status: Ap2ReceiptStatus;
   /**
    * The issuer of the receipt.
    */
@@ -535,5 +420,25 @@ export interface Ap2PaymentReceipt2 {
    * A unique identifier for the transaction confirmation at the network. Present only if status is Success.
    */
   network_confirmation_id?: string;
+  [k: string]: unknown | undefined;
+}
+/**
+ * The variant of `Ap2PaymentReceipt` where `status` is `"Success"`; it requires `psp_confirmation_id` and `network_confirmation_id`.
+ */
+export interface Ap2PaymentReceiptSuccess {
+  /**
+   * The status of the payment.
+   */
+  status?: "Success";
+  [k: string]: unknown | undefined;
+}
+/**
+ * The variant of `Ap2PaymentReceipt` where `status` is `"Error"`; it requires `error` and `error_description`.
+ */
+export interface Ap2PaymentReceiptError {
+  /**
+   * The status of the payment.
+   */
+  status?: "Error";
   [k: string]: unknown | undefined;
 }

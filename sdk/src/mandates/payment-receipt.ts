@@ -2,6 +2,10 @@ import type { Ap2PaymentReceipt } from '../generated/ap2.js';
 
 /** A JSON Web Key Set, such as `GET /mandate-receipts/keys` answers. */
 export interface ReceiptKeySet {
+  /**
+   * The public keys (JSON Web Keys, RFC 7517: `kty` `EC`, `crv` `P-256`, `x`, `y`, `kid`), the current key first: the
+   * `kid` in a receipt's header picks the key that verifies it.
+   */
   keys: JsonWebKey[];
 }
 
@@ -18,11 +22,13 @@ export type CardrailPaymentReceipt = Ap2PaymentReceipt & {
 
 /** A receipt whose signature verified, with the key that signed it. */
 export interface VerifiedPaymentReceipt {
+  /** The receipt's claims (the payload of the JWS), once its signature and every check asked for held. */
   receipt: CardrailPaymentReceipt;
   /** The `kid` of the key that signed it. */
   kid: string | undefined;
 }
 
+/** What a receipt must say beyond a valid signature; without options any receipt the keys verify is accepted. */
 export interface VerifyPaymentReceiptOptions {
   /**
    * The closed mandate the receipt must be for: its reference (`transaction.mandate.reference`, the base64url SHA-256
