@@ -6,6 +6,7 @@
 //    the build, since then the two builds did not declare the same thing.
 // 2. An entry point's .d.mts that then declares what its .d.cts does (but for importing .mjs files where that one
 //    imports .cjs ones) becomes `export * from "./<entry>.cjs"`: the ESM types are the CommonJS ones, with their JSDoc.
+//    Neither is done for a file importing a package whose ESM and CommonJS types differ (SAME_TYPES_BOTH_WAYS).
 // 3. Every declaration file is indented with tabs instead of two spaces (as the JavaScript already is): the same text
 //    and JSDoc in an editor, one byte per level instead of two (7% of the generated API types).
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -26,10 +27,30 @@ for (const file of files) {
 const specifiers = /"\.\/([^"]+?)-[A-Za-z0-9_-]{8}\.(mjs|cjs)"/g;
 const normalized = (text) => text.replace(specifiers, '"./$1"');
 
+/**
+ * The packages whose types an ESM declaration may take through a CommonJS one. An import of another package from a
+ * .d.cts file resolves that package's CommonJS types, which for a dual package like msw are other files than its ESM
+ * types: its classes (msw's `RequestHandler`, with protected members) would then be unrelated to the ones the user's
+ * ESM code imports, and a file importing such a package keeps its .d.mts. These two declare the same types both ways:
+ * @cardrail/sdk (this script gives its ESM and CommonJS declarations the same files) and openapi-fetch (types and
+ * functions only, no class: its index.d.mts and index.d.cts declare the same structural types).
+ */
+const SAME_TYPES_BOTH_WAYS = new Set(['@cardrail/sdk', 'openapi-fetch']);
+const importsOnlySameTypes = (text) =>
+  [...text.matchAll(/\bfrom "([^".][^"]*)"/g)].every(([, specifier]) =>
+    SAME_TYPES_BOTH_WAYS.has(
+      specifier
+        .split('/')
+        .slice(0, specifier.startsWith('@') ? 2 : 1)
+        .join('/'),
+    ),
+  );
+
 const renamed = new Map();
 for (const [name, esm] of chunks.mts) {
   const cjs = chunks.cts.get(name);
   if (!cjs) throw new Error(`share-declarations: ${esm} has no CommonJS twin in dist/`);
+  if (!importsOnlySameTypes(readFileSync(join(dist, cjs), 'utf8'))) continue;
   if (normalized(readFileSync(join(dist, esm), 'utf8')) !== normalized(readFileSync(join(dist, cjs), 'utf8'))) {
     throw new Error(`share-declarations: ${esm} and ${cjs} declare different things; both are kept as built`);
   }
@@ -54,7 +75,8 @@ for (const file of readdirSync(dist).filter((f) => f.endsWith('.d.mts') && !CHUN
   const esmText = readFileSync(join(dist, file), 'utf8');
   const asCommonJs = esmText.replace(/"(\.\/[^"]+)\.mjs"/g, '"$1.cjs"');
   // `export *` passes on every named export, types included, but no default export.
-  if (/\bexport default\b|\bas default\b/.test(esmText) || asCommonJs !== readFileSync(cjs, 'utf8')) continue;
+  const sharable = importsOnlySameTypes(esmText) && !/\bexport default\b|\bas default\b/.test(esmText);
+  if (!sharable || asCommonJs !== readFileSync(cjs, 'utf8')) continue;
   writeFileSync(join(dist, file), `export * from "./${file.replace(/\.d\.mts$/, '.cjs')}";\n`);
   entries++;
 }
