@@ -15,6 +15,14 @@ test('the mock in-process, through the SDK', async () => {
   await expect(cardrail.customers.retrieve('cus_doesnotexist')).rejects.toBeInstanceOf(NotFoundError);
 });
 
+test('response checks in jest: the spec documents (shipped compressed) load and the answers conform', async () => {
+  const mock = createMockServer({ validateResponses: true });
+  const cardrail = new Cardrail({ apiKey: 'sk_test_jestcjs003', fetch: (request) => mock.handle(request) });
+  const customer = await cardrail.customers.create({ type: 'consumer', email: 'ada@example.com' });
+  expect(customer.id).toMatch(/^cus_/);
+  await expect(cardrail.customers.retrieve('cus_doesnotexist')).rejects.toBeInstanceOf(NotFoundError);
+});
+
 test('the mock as a server, delivering a signed webhook that verifies', async () => {
   const running = await startMockServer({ port: 0 });
   let deliver;

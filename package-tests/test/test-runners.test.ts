@@ -70,5 +70,5 @@ it('jest 30 runs a CommonJS file with msw 3 and the handlers under --experimenta
 it('jest runs a CommonJS test file using the mock', async () => {
   const result = await run('npx', ['--no-install', 'jest', 'mock.test.cjs'], { cwd: consumerDir, timeoutMs: WAITS.run });
   expect(result.code, result.output).toBe(0);
-  expect(result.output).toMatch(/Tests:\s+2 passed, 2 total/);
+  expect(result.output).toMatch(/Tests:\s+3 passed, 3 total/);
 });

@@ -1,13 +1,14 @@
 // The scenario as a program, for runtimes the tests start as a child process (Bun, Deno, other Node versions):
 //
-//   <runtime> scenarios/run.ts in-process <available|unavailable>   the mock's `handle` in this process
+//   <runtime> scenarios/run.ts in-process <available|unavailable>   the mock's `handle` in this process, then with
+//                                                                   response checks (`validateResponses`)
 //   <runtime> scenarios/run.ts over-http <baseUrl>                   the standalone mock at baseUrl
 //
 // It prints one line, `CARDRAIL_STEPS <json array of the steps that passed>`, and exits 0; a failing step prints its
 // error and exits 1. The packages are imported by name: the runtime's own resolution picks their builds.
 import { createMockServer } from '@cardrail/mock-server';
 import * as sdk from '@cardrail/sdk';
-import { inProcessSteps, overHttpSteps } from './scenario.ts';
+import { inProcessSteps, overHttpSteps, responseCheckSteps } from './scenario.ts';
 
 const args: string[] = (globalThis as { Deno?: { args: string[] } }).Deno?.args ?? process.argv.slice(2);
 const [mode, argument] = args;
@@ -15,7 +16,7 @@ const [mode, argument] = args;
 try {
   let steps: string[];
   if (mode === 'in-process' && (argument === 'available' || argument === 'unavailable')) {
-    steps = await inProcessSteps(sdk, createMockServer, argument);
+    steps = [...(await inProcessSteps(sdk, createMockServer, argument)), ...(await responseCheckSteps(sdk, createMockServer))];
   } else if (mode === 'over-http' && argument !== undefined) {
     steps = await overHttpSteps(sdk, argument);
   } else {

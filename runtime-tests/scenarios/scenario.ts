@@ -158,6 +158,21 @@ export async function inProcessSteps(
   return steps.map((step) => `in-process: ${step}`);
 }
 
+/**
+ * Response checks (`validateResponses`): the first one loads the spec documents, which the package ships
+ * gzip-compressed and decompresses with `DecompressionStream`. Not in workerd, which compiles no code at run time.
+ */
+export async function responseCheckSteps(sdk: SdkModule, createMockServer: CreateMockServer): Promise<string[]> {
+  const mock = createMockServer({ validateResponses: true });
+  const client = new sdk.Cardrail({ apiKey: freshKey(), baseUrl: 'https://api.cardrail.dev/v1', fetch: mock.handle });
+  const customer = await client.customers.create({ email: 'ada@example.com' });
+  check(customer.id.startsWith('cus_'), `customer id ${customer.id}`);
+  await rejects(() => client.cards.retrieve('card_doesnotexist'), sdk.NotFoundError, 'an unknown card');
+  return [RESPONSE_CHECK_STEP];
+}
+
+export const RESPONSE_CHECK_STEP = 'in-process: answers checked against the spec documents';
+
 /** The standalone mock over HTTP at `baseUrl` (its CLI, started by the test in this runtime). */
 export async function overHttpSteps(sdk: SdkModule, baseUrl: string): Promise<string[]> {
   const client = new sdk.Cardrail({ apiKey: freshKey(), baseUrl, maxRetries: 0 });

@@ -2,7 +2,7 @@
 // in-process through `handle` with no permission at all, and its CLI serving HTTP with network access to loopback
 // only. Deno resolves the packages' `node` condition, so the synchronous webhook forms work.
 import { describe, expect, it } from 'vitest';
-import { EXPECTED_OVER_HTTP_STEPS, expectedInProcessSteps } from '../scenarios/scenario.ts';
+import { EXPECTED_OVER_HTTP_STEPS, expectedInProcessSteps, RESPONSE_CHECK_STEP } from '../scenarios/scenario.ts';
 import { denoBinary, mockCli, runProgram, scenarioProgram, startMockCli, stepsOf } from '../support/runtimes.ts';
 
 const LOOPBACK_ONLY = '--allow-net=127.0.0.1';
@@ -12,9 +12,10 @@ describe('Deno', () => {
     const deno = denoBinary();
     const version = await runProgram(deno, ['--version']);
     console.log(version.stdout.split('\n')[0]);
-    expect(stepsOf(await runProgram(deno, ['run', scenarioProgram, 'in-process', 'available']))).toEqual(
-      expectedInProcessSteps('available'),
-    );
+    expect(stepsOf(await runProgram(deno, ['run', scenarioProgram, 'in-process', 'available']))).toEqual([
+      ...expectedInProcessSteps('available'),
+      RESPONSE_CHECK_STEP,
+    ]);
   });
 
   it("serves the API with the mock's CLI (network on loopback only), called over HTTP by the SDK", async () => {

@@ -13,7 +13,11 @@ export type SpecDocuments = Readonly<Record<Variant, OpenApiDocument>>;
  * A separate chunk in every build, so starting a mock never parses them.
  */
 export function loadBundledDocuments(): Promise<SpecDocuments> {
-  bundled ??= import('@cardrail/spec/documents').then((module) => moduleExports<{ documents: SpecDocuments }>(module).documents);
+  // The published package's module (dist/spec/documents.cjs) holds them compressed and exports a promise of them
+  // (mock-server/scripts/compressed-documents.mjs); the sources import the documents themselves.
+  bundled ??= import('@cardrail/spec/documents').then(
+    (module) => moduleExports<{ documents: SpecDocuments | Promise<SpecDocuments> }>(module).documents,
+  );
   return bundled;
 }
 

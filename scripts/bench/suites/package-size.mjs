@@ -46,7 +46,8 @@ export async function run({ log }) {
   });
   const notes = [
     '`npm pack --dry-run --json --ignore-scripts` in each package folder, on the built dist/; 1 MB = 1,000,000 bytes. Ratio: before / now, unpacked.',
-    'The mock ships the spec documents and the generated request checks once (CommonJS modules under dist/spec/, loaded on demand by both builds), its declarations take the API types from @cardrail/sdk, and no package ships source maps (the JavaScript is not minified and keeps comments, names and `//#region src/...` markers). The SDK ships its generated API types once (dist/api-types.d.cts, imported by its ESM and CommonJS declarations).',
+    'The mock ships the spec documents once, as gzip-compressed JSON in base64 (dist/spec/documents.cjs, 145 kB instead of 1 MB of object literals; decompressed on first use, for `validateResponses`, with the web-standard `DecompressionStream`), and the generated request checks once (CommonJS modules under dist/spec/, loaded on demand by both builds); its declarations take the API types from @cardrail/sdk. No package ships source maps (the JavaScript is not minified and keeps comments, names and `//#region src/...` markers).',
+    'Declarations ship once, indented with tabs: each .d.mts file imports the .d.cts chunks, and an entry point whose ESM and CommonJS declarations match is `export * from "./<entry>.cjs"` (scripts/share-declarations.mjs). The SDK ships its generated API types once (dist/api-types.d.cts, imported by its ESM and CommonJS declarations), where each user-variant member declared exactly as the customer one keeps its JSDoc and takes the customer type (sdk/scripts/share-variant-types.mjs).',
   ];
   return { rows, notes };
 }
