@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // The API reference as a reader gets it (`npm run docs`, typedoc.json): built into a temporary directory with every
 // validation of typedoc.json (warnings are errors), then checked for what makes it readable: at most 10 MB in all, no
-// page over 1 MB (a 13 MB page once took 18 s to open), `cards.create` listing the fields of its parameter, and no
-// JSDoc tag shown as text.
+// page over 1 MB (a 13 MB page once took 18 s to open), `cards.create` listing the fields of its parameter, no JSDoc
+// tag shown as text, and no description printed twice in a row.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -61,25 +61,50 @@ function problemsOf(out) {
     const missing = CARD_CREATE_FIELDS.filter((field) => !new RegExp(`\\b${field}\\b`).test(create));
     if (missing.length > 0) problems.push(`cards.create does not show the fields ${missing.join(', ')} of its parameter`);
   }
-  problems.push(...leakedTags(out));
+  for (const file of files(out).filter((path) => path.endsWith('.html'))) {
+    const html = readFileSync(file, 'utf8');
+    const page = relative(out, file);
+    problems.push(...leakedTags(page, html), ...repeatedDescriptions(page, html));
+  }
   return { problems, total };
+}
+
+/** A page's text as a reader sees it: tags and entities removed, white space collapsed. */
+function textOf(html) {
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&[a-z]+;|&#\d+;/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /**
  * JSDoc tags shown as text: a tag TypeDoc does not end a block at (openapi-typescript's `@enum {string}` after a
  * `@default` once read "Default virtual @ enum { string }"). Package names (`@cardrail/sdk`) are not tags.
  */
-function leakedTags(out) {
-  const leaks = [];
-  for (const file of files(out).filter((path) => path.endsWith('.html'))) {
-    const text = readFileSync(file, 'utf8')
-      .replace(/<[^>]*>/g, ' ')
-      .replace(/&[a-z]+;|&#\d+;/g, ' ')
-      .replace(/\s+/g, ' ');
-    const match = /.{0,40}(?<![\w/.-])@ ?(enum|description|default|example|format|type|deprecated)\b.{0,20}/.exec(text);
-    if (match) leaks.push(`${relative(out, file)} shows a JSDoc tag as text: "${match[0].trim()}"`);
+function leakedTags(page, html) {
+  const match = /.{0,40}(?<![\w/.-])@ ?(enum|description|default|example|format|type|deprecated)\b.{0,20}/.exec(textOf(html));
+  return match ? [`${page} shows a JSDoc tag as text: "${match[0].trim()}"`] : [];
+}
+
+/** A description block of TypeDoc's theme that holds no other block (a summary, not a list of tags). */
+const DESCRIPTION = '<div class="tsd-comment tsd-typography">((?:(?!<div)[\\s\\S])*?)</div>';
+const TWO_DESCRIPTIONS = new RegExp(`${DESCRIPTION}\\s*${DESCRIPTION}`, 'g');
+
+/**
+ * The same description printed twice in a row for one item: TypeDoc's theme once gave a parameter typed by an
+ * `@expand` interface the interface's summary both as the parameter's description and above the interface's fields
+ * ("The body of `POST /cards/{cardId}/credentials`" twice under `cards.credentials`). Equal descriptions of
+ * different items (two fields' "Format: int32") are not repeats: each follows its own item.
+ */
+function repeatedDescriptions(page, html) {
+  const repeats = [];
+  for (const [, first, second] of html.matchAll(TWO_DESCRIPTIONS)) {
+    const text = textOf(first);
+    if (text !== '' && text === textOf(second))
+      repeats.push(`${page} prints a description twice in a row: "${text.slice(0, 80)}"`);
   }
-  return leaks;
+  return repeats;
 }
 
 const out = mkdtempSync(join(tmpdir(), 'cardrail-reference-'));
