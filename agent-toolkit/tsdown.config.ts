@@ -1,4 +1,5 @@
 import { defineConfig, type UserConfig } from 'tsdown';
+import { asciiOutput } from '../scripts/lib/ascii-output.mjs';
 import { approvalCardPlugin } from './scripts/approval-card.mjs';
 
 const entry = {
@@ -21,8 +22,9 @@ const shared = {
   checks: { pluginTimings: false },
   // .mjs/.cjs and .d.mts/.d.cts: each file's module kind is explicit whatever the consumer's package type.
   fixedExtension: true,
-  // The MCP App approval card's HTML, built from src/mcp/apps/view and inlined where the server imports it.
-  plugins: [approvalCardPlugin()],
+  // The MCP App approval card's HTML, built from src/mcp/apps/view and inlined where the server imports it; every
+  // chunk written in ASCII (scripts/lib/ascii-output.mjs: a non-ASCII character slows each start).
+  plugins: [approvalCardPlugin(), asciiOutput()],
   // Of the devDependencies, only MCP Apps' server constants go into the build (a few lines: the extension's id, its
   // MIME type); everything the package imports at run time is a dependency.
   deps: { onlyBundle: ['@modelcontextprotocol/ext-apps'] },

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type UserConfig } from 'tsdown';
+import { asciiOutput } from '../scripts/lib/ascii-output.mjs';
 import { compressedDocuments } from './scripts/compressed-documents.mjs';
 
 const entry = {
@@ -43,6 +44,7 @@ function dataFile(id: string): string | undefined {
 /** Leaves the data modules out of a build: its chunks (all at the root of dist/) import them from dist/spec/. */
 const importsData = {
   plugins: [
+    asciiOutput(),
     {
       name: 'cardrail:data-modules',
       resolveId: {
@@ -110,7 +112,7 @@ export default defineConfig([
     format: 'cjs' as const,
     dts: false,
     clean: false,
-    plugins: [compressedDocuments(SPEC_DOCUMENTS)],
+    plugins: [asciiOutput(), compressedDocuments(SPEC_DOCUMENTS)],
     deps: {
       // jose is ES modules only, which the CommonJS build could not require() on Node 20 or in jest: inlined.
       alwaysBundle: [

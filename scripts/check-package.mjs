@@ -5,7 +5,8 @@
 //      names a file must be in it, and nothing outside `files` (npm always adds package.json);
 //   3. attw on the tarball;
 //   4. `prepack` (the build `npm pack` and `npm publish` run) writes its logs to stderr, so that `npm pack --json`
-//      prints nothing but its JSON on stdout.
+//      prints nothing but its JSON on stdout;
+//   5. every JavaScript file in the tarball is ASCII (scripts/lib/ascii-output.mjs says why and writes it so).
 // Under `npm test` the tarball is the one scripts/pack-workspace.mjs made right after the build (CARDRAIL_PACKS_DIR);
 // otherwise the package is packed into a temporary folder here, without lifecycle scripts (prepack builds, and this
 // runs right after a build), as `attw --pack` would.
@@ -31,10 +32,9 @@ const byNpmTest = packedTarball(workspace);
 const destination = byNpmTest ? undefined : mkdtempSync(join(tmpdir(), 'cardrail-check-package-'));
 try {
   const packed = byNpmTest ?? packWorkspace(packageRoot, destination);
-  checkFileList(
-    JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')),
-    packed.files.map((file) => file.path),
-  );
+  const files = packed.files.map((file) => file.path);
+  checkFileList(JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')), files);
+  checkAsciiJavaScript(files);
   console.log(
     `${packed.filename}: ${packed.files.length} files, ${packed.size} bytes${byNpmTest ? ' (packed by npm test)' : ''}`,
   );
@@ -60,6 +60,24 @@ function checkFileList(manifest, files) {
     console.error(
       `${manifest.name}: the tarball is wrong. Missing (named by bin, exports or files): ${JSON.stringify(missing)}. ` +
         `Not named by "files": ${JSON.stringify(stray)}. Build first (npm run build:dist), or fix package.json.`,
+    );
+    process.exit(1);
+  }
+}
+
+/** Fails naming each JavaScript file with a character past U+007F, and the first such line. */
+function checkAsciiJavaScript(files) {
+  const offenders = files
+    .filter((path) => /\.(mjs|cjs|js)$/.test(path))
+    .flatMap((path) => {
+      const lines = readFileSync(join(packageRoot, path), 'utf8').split('\n');
+      const index = lines.findIndex((line) => /[\u0080-\uffff]/.test(line));
+      return index === -1 ? [] : [`${path}:${index + 1}: ${lines[index].trim().slice(0, 120)}`];
+    });
+  if (offenders.length > 0) {
+    console.error(
+      `JavaScript with non-ASCII text, which Node then loads as two-byte text, slower (the build's asciiOutput plugin, ` +
+        `scripts/lib/ascii-output.mjs, escapes it: is it in this package's tsdown config?):\n${offenders.join('\n')}`,
     );
     process.exit(1);
   }

@@ -1,4 +1,5 @@
 import { defineConfig, type UserConfig } from 'tsdown';
+import { asciiOutput } from '../scripts/lib/ascii-output.mjs';
 
 const shared = {
   // Two builds of each entry point in one bundle (so they share their chunks: one CardrailError class, one client):
@@ -28,6 +29,9 @@ const shared = {
   // inlined, the only kind that helps without src/ in the package) would double its size.
   sourcemap: false,
   outDir: 'dist',
+  // Every chunk in ASCII (scripts/lib/ascii-output.mjs: a non-ASCII character makes Node and V8 handle a whole file as
+  // two-byte text, which slows loading it).
+  plugins: [asciiOutput()],
   // The build's own timing report (rolldown's plugin timings) is not a problem to act on in every npm test.
   checks: { pluginTimings: false },
   // .mjs/.cjs and .d.mts/.d.cts: each file's module kind is explicit whatever the consumer's package type.
