@@ -1,8 +1,8 @@
 // Every client a code block of the READMEs or docs/ builds names where it sends: a loopback base URL, or a `fetch`
 // (the mock's `handle`), or the block starts MSW itself with unhandled requests an error, so that its handlers answer
 // the SDK's default (production) URL. A block a user pastes cannot reach production by accident. package-tests run
-// the READMEs' blocks with every request off loopback failing; this check also covers docs/, whose blocks are
-// mostly fragments. Run with `npm run test:scripts` (part of `npm test`).
+// the blocks of the READMEs and docs/ with every request off loopback failing; this check also covers the excerpts,
+// which are not run. Run with `npm run test:scripts` (part of `npm test`).
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { test } from 'node:test';

@@ -16,11 +16,58 @@ export interface CodeBlock {
 /**
  * How a README's code block is checked. `script`: run with Node against the mock; `vitest` (imports vitest) and
  * `jest` (a CommonJS file with `test(`): run by that runner in the user's project; `fixtures`: a mock fixtures file,
- * loaded by the CLI; `excerpt`: a fragment that says so on its first line (`// Excerpt: ...`) and is not run;
- * `file`: a copy of a repository file (`<!-- file: path -->` on the line before), checked against it, which its own
- * test runs; `other`: shell commands, diagrams and other JSON, not run.
+ * loaded by the CLI; `server`: shell commands that each start `cardrail-mock` (`npx cardrail-mock ...`), each run on
+ * a free loopback port, asked a request and stopped; `excerpt`: a fragment that says so on its first line
+ * (`// Excerpt: ...`) and is not run; `file`: a copy of a repository file (`<!-- file: path -->` on the line
+ * before), checked against it, which its own test runs; `other`: other shell commands, diagrams and other JSON, not
+ * run. `unrunnable`: code in a language no rule runs (tsx, jsx, mjs, cjs): a test fails on it.
  */
-export type BlockKind = 'script' | 'vitest' | 'jest' | 'fixtures' | 'excerpt' | 'file' | 'other';
+export type BlockKind = 'script' | 'vitest' | 'jest' | 'fixtures' | 'server' | 'excerpt' | 'file' | 'other' | 'unrunnable';
+
+/** A `cardrail-mock` start of a shell block: the variables set before it and its flags. */
+export interface ServerCommand {
+  line: string;
+  env: Record<string, string>;
+  args: string[];
+}
+
+const SERVER_START = /^((?:[A-Z_][A-Z0-9_]*=\S+\s+)*)(?:npx\s+)?cardrail-mock((?:\s+--?[\w-]+(?:[= ][^\s-]\S*)?)*)\s*$/;
+
+/**
+ * The `cardrail-mock` starts of a shell block, when each of its commands is one (comments after `#` aside), else
+ * undefined. A subcommand (`state`, `trigger`), a pipe, a background `&`, a `--host` off loopback or anything else
+ * makes it undefined (not run: a test listens on loopback only).
+ */
+export function serverCommands(code: string): ServerCommand[] | undefined {
+  const lines = code
+    .split('\n')
+    .map((line) =>
+      line
+        .replace(/\s+#.*$/, '')
+        .replace(/^#.*$/, '')
+        .trim(),
+    )
+    .filter((line) => line !== '');
+  const commands = lines.map((line) => {
+    const match = SERVER_START.exec(line);
+    if (!match) return undefined;
+    const env = Object.fromEntries(
+      (match[1] ?? '')
+        .trim()
+        .split(/\s+/)
+        .filter(Boolean)
+        .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+    );
+    return { line, env, args: (match[2] ?? '').trim().split(/\s+/).filter(Boolean) };
+  });
+  const loopback = (command: ServerCommand) => {
+    const host = command.args[command.args.indexOf('--host') + 1];
+    return !command.args.includes('--host') || ['127.0.0.1', 'localhost', '::1'].includes(host ?? '');
+  };
+  return lines.length > 0 && commands.every((command): command is ServerCommand => command !== undefined && loopback(command))
+    ? commands
+    : undefined;
+}
 
 /** A block to run: its own code, or a chain of blocks where later ones start with `// Continues ...`. */
 export interface RunnableBlock {
@@ -73,7 +120,9 @@ export function kindOf(block: CodeBlock): BlockKind | 'continuation' {
     if (/\brequire\(/.test(block.code) && /\btest\(/.test(block.code)) return 'jest';
     return 'script';
   }
+  if (['tsx', 'jsx', 'mjs', 'cjs'].includes(block.lang)) return 'unrunnable';
   if (block.lang === 'json' && /"requests"\s*:/.test(block.code)) return 'fixtures';
+  if (['sh', 'bash', 'shell'].includes(block.lang) && serverCommands(block.code)) return 'server';
   return 'other';
 }
 

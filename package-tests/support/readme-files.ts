@@ -1,16 +1,23 @@
-// README code blocks that are copies of repository files (`<!-- file: path -->` on the line before the fence): each
-// must be its file word for word, so that what a README shows is what a test runs. Run this file with `--write`
-// (`node package-tests/support/readme-files.ts --write`) to copy the files into the READMEs after editing them.
-import { readFileSync, writeFileSync } from 'node:fs';
+// The Markdown files whose code blocks package-tests run (the READMEs and the guides of docs/), and the blocks that are
+// copies of repository files (`<!-- file: path -->` on the line before the fence): each must be its file word for
+// word, so that what a README or guide shows is what a test runs. Run this file with `--write`
+// (`node package-tests/support/readme-files.ts --write`) to copy the files into the Markdown after editing them.
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { codeBlocks } from './readme-blocks.ts';
 
 export const READMES = ['README.md', 'sdk/README.md', 'mock-server/README.md', 'agent-toolkit/README.md'];
 const repoRoot = join(import.meta.dirname, '..', '..');
+/** Every guide of docs/, a new one included without a change here. */
+export const DOCS = readdirSync(join(repoRoot, 'docs'))
+  .filter((name) => name.endsWith('.md'))
+  .sort()
+  .map((name) => `docs/${name}`);
+export const MARKDOWN = [...READMES, ...DOCS];
 
 /** Every block copied from a file whose text differs from that file now. */
 export function staleFileBlocks(): { readme: string; line: number; file: string; expected: string }[] {
-  return READMES.flatMap((readme) =>
+  return MARKDOWN.flatMap((readme) =>
     codeBlocks(readme, readFileSync(join(repoRoot, readme), 'utf8')).flatMap((block) => {
       if (block.file === undefined) return [];
       const expected = readFileSync(join(repoRoot, block.file), 'utf8');
@@ -21,7 +28,7 @@ export function staleFileBlocks(): { readme: string; line: number; file: string;
 
 /** Replaces each stale block's lines with its file's. */
 function writeFileBlocks(): void {
-  for (const readme of READMES) {
+  for (const readme of MARKDOWN) {
     const path = join(repoRoot, readme);
     const lines = readFileSync(path, 'utf8').split('\n');
     // From the last block up, so that earlier line numbers stay right.

@@ -1,6 +1,7 @@
-// Every code block of the READMEs, run as a user would paste it into a project that installed the packages: the
-// TypeScript ones compile under --strict and run against the mock (preloaded in-process through MSW, at the
-// addresses the examples use), vitest and jest examples run in those runners, fixtures files load through the CLI.
+// Every code block of the READMEs and of docs/, run as a user would paste it into a project that installed the
+// packages: the TypeScript ones compile under --strict and run against the mock (preloaded in-process through MSW, at
+// the addresses the examples use), vitest and jest examples run in those runners, fixtures files load through the CLI,
+// shell blocks that start `cardrail-mock` start it (on a free loopback port) and the script after one runs against it.
 // A block that cannot run on its own starts with `// Excerpt: ...`, visibly, and is not run. A block that shows msw
 // 2's form starts with `// msw 2 ...` and compiles (TypeScript 5.9) and runs (vitest 4, Node 20) in the project of a
 // user with msw 2; every other block, in the project with what npm installs today (TypeScript 7, msw 3).
@@ -10,19 +11,32 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { consumerDir, consumerMsw2Dir } from '../support/consumer.js';
 import { nodeBinary } from '../support/node-majors.js';
-import { type CodeBlock, codeBlocks, kindOf, type RunnableBlock, runnableBlocks } from '../support/readme-blocks.js';
-import { READMES, staleFileBlocks } from '../support/readme-files.ts';
+import {
+  type CodeBlock,
+  codeBlocks,
+  kindOf,
+  type RunnableBlock,
+  runnableBlocks,
+  serverCommands,
+} from '../support/readme-blocks.js';
+import { DOCS, MARKDOWN, READMES, staleFileBlocks } from '../support/readme-files.ts';
 import { run, type RunResult } from '../support/run.js';
+import { serve } from '../support/serving.js';
 import { WAITS } from '../../scripts/lib/test-waits.mjs';
 
 const repoRoot = new URL('../../', import.meta.url);
-const blocks: CodeBlock[] = READMES.flatMap((readme) => codeBlocks(readme, readFileSync(new URL(readme, repoRoot), 'utf8')));
+const blocks: CodeBlock[] = MARKDOWN.flatMap((readme) => codeBlocks(readme, readFileSync(new URL(readme, repoRoot), 'utf8')));
 const runnable = runnableBlocks(blocks);
 const ENV = { CARDRAIL_API_KEY: 'sk_test_readmeexamples', CARDRAIL_WEBHOOK_SECRET: 'whsec_readmeexamples' };
 
 /** The file a runnable block is written to in the user's project (compiled to readme-js/ when a script). */
 function fileOf(block: RunnableBlock): string {
-  const base = `${block.readme.replace(/\/?README\.md$/, '').replace(/\//g, '-') || 'root'}-L${block.line}`;
+  const base = `${
+    block.readme
+      .replace(/\/?README\.md$/, '')
+      .replace(/\.md$/, '')
+      .replace(/\//g, '-') || 'root'
+  }-L${block.line}`;
   return { script: `${base}.ts`, vitest: `${base}.test.ts`, jest: `${base}.test.cjs` }[block.kind];
 }
 const label = (block: { readme: string; line: number }) => `${block.readme}:${block.line}`;
@@ -63,9 +77,11 @@ beforeAll(async () => {
 
 it('finds the examples: every README has runnable TypeScript, and each block is run, an excerpt, or not code', () => {
   for (const readme of READMES) expect(runnable.some((block) => block.readme === readme)).toBe(true);
+  expect(runnable.filter((block) => DOCS.includes(block.readme)).length).toBeGreaterThan(5);
   const kinds = blocks.map((block) => `${label(block)} ${block.lang || 'text'} ${kindOf(block)}`);
-  // TypeScript or JavaScript is either run or marked as an excerpt; nothing falls through as "other".
-  expect(kinds.filter((kind) => /\s(ts|typescript|js|javascript) other$/.test(kind))).toEqual([]);
+  // TypeScript or JavaScript is either run, a copy of a tested file, or marked as an excerpt; nothing falls through as
+  // "other", and code in a language no rule runs (tsx, mjs...) fails here rather than going unrun.
+  expect(kinds.filter((kind) => /\s(ts|typescript|js|javascript) other$|\sunrunnable$/.test(kind))).toEqual([]);
 });
 
 it('every block that shows a repository file is that file, word for word (those files run in receivers.test.ts)', () => {
@@ -87,13 +103,15 @@ it('the msw 2 examples compile under --strict with msw 2 and TypeScript 5.9', ()
   expect(compiledMsw2.code).toBe(0);
 });
 
+/** A script that reads the mock's address from CARDRAIL_MOCK_URL runs against the server its file started before it. */
+const needsServer = (block: RunnableBlock) => block.code.includes('process.env.CARDRAIL_MOCK_URL');
 const scripts = latest.filter((block) => block.kind === 'script');
 /** The root README's webhook receiver (the script that starts a `node:http` server), checked for what it prints below. */
 const rootExample = scripts.find((block) => block.readme === 'README.md' && block.code.includes("from 'node:http'"));
-const runScript = (block: RunnableBlock) =>
+const runScript = (block: RunnableBlock, env: NodeJS.ProcessEnv = {}) =>
   run(process.execPath, ['--import', './mock-preload.mjs', join('readme-js', fileOf(block).replace(/\.ts$/, '.js'))], {
     cwd: consumerDir,
-    env: ENV,
+    env: { ...ENV, ...env },
     timeoutMs: WAITS.start,
   });
 
@@ -124,7 +142,7 @@ it('the examples run where a request off loopback fails: the SDK default (produc
   expect(result.stderr).toContain('POST https://api.cardrail.dev/v1/customers');
 });
 
-describe.each(scripts.filter((block) => block !== rootExample))('$readme:$line', (block) => {
+describe.each(scripts.filter((block) => block !== rootExample && !needsServer(block)))('$readme:$line', (block) => {
   it('runs against the mock and ends by itself', async () => {
     const result = await runScript(block);
     expect(result.code, result.output).toBe(0);
@@ -177,5 +195,45 @@ describe.each(blocks.filter((block) => kindOf(block) === 'fixtures'))('$readme:$
       if (child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
     }
     expect(output).toContain(`Loaded ${requests} fixture requests`);
+  });
+});
+
+const servers = blocks.filter((block) => kindOf(block) === 'server');
+/** The scripts that need a server, each after the last shell block of its file that starts one. */
+const scriptsOf = (server: CodeBlock) =>
+  scripts.filter(
+    (script) =>
+      needsServer(script) &&
+      servers.filter((block) => block.readme === script.readme && block.line < script.line).at(-1) === server,
+  );
+
+it('every script that reads CARDRAIL_MOCK_URL comes after a shell block that starts the mock', () => {
+  expect(servers.length).toBeGreaterThan(0);
+  expect(scripts.filter(needsServer).filter((script) => !servers.some((server) => scriptsOf(server).includes(script)))).toEqual(
+    [],
+  );
+});
+
+describe.each(servers)('$readme:$line shell', (block) => {
+  it.each(serverCommands(block.code) ?? [])('$line: serves on a free loopback port until stopped', async (command) => {
+    // The command as written, on a free port: a test never takes the fixed one the command may name.
+    const at = command.args.indexOf('--port');
+    const args = at === -1 ? [...command.args, '--port', '0'] : command.args.map((arg, index) => (index === at + 1 ? '0' : arg));
+    const mock = await serve('npx', ['--no-install', 'cardrail-mock', ...args], {
+      cwd: consumerDir,
+      env: command.env,
+      ready: /listening on (http:\/\/127\.0\.0\.1:\d+\/v1)/,
+    });
+    try {
+      const answer = await fetch(`${mock.address}/customers`, { headers: { Authorization: 'Bearer sk_test_docsshell01' } });
+      expect(answer.status).toBe(200);
+      // The script after the block, against this server, with the variables the command set.
+      for (const script of scriptsOf(block)) {
+        const result = await runScript(script, { ...command.env, CARDRAIL_MOCK_URL: mock.address });
+        expect(result.code, `${label(script)}\n${result.output}`).toBe(0);
+      }
+    } finally {
+      await mock.stop();
+    }
   });
 });
