@@ -11,6 +11,9 @@ const shared = {
     'index.node': 'src/index.node.ts',
     webhooks: 'src/webhooks/index.ts',
     'webhooks.node': 'src/webhooks/index.node.ts',
+    // The WWW-Authenticate parser alone (no crypto, one build): what the mock reads MPP challenges with, without
+    // loading the client.
+    'www-authenticate': 'src/payments/www-authenticate.ts',
   },
   // Web standards only (fetch, Web Crypto) outside the *.node files, which use node:crypto (left external).
   platform: 'neutral',

@@ -10,6 +10,7 @@ import { run } from '../support/run.js';
 const MAIN_EXPORT: Record<string, string> = {
   '@cardrail/sdk': 'Cardrail',
   '@cardrail/sdk/webhooks': 'constructEvent',
+  '@cardrail/sdk/www-authenticate': 'parseWwwAuthenticate',
   '@cardrail/mock-server': 'createMockServer',
   '@cardrail/mock-server/msw': 'createHandlers',
   '@cardrail/mock-server/node': 'startMockServer',

@@ -1,4 +1,4 @@
-// The Web Crypto build of each entry point (index, webhooks; what browsers, edge runtimes, workers and old resolvers
+// The Web Crypto build of each entry point (index, webhooks, www-authenticate; what browsers, edge runtimes, workers and old resolvers
 // load) must run on any runtime with web standards: no Node built-in module, no Buffer, and `process` only behind an
 // existence check, in the entry file and in every chunk it loads. The node:crypto build (*.node, chosen by the `node`
 // export condition) may import node:crypto and nothing else of Node's.
@@ -32,7 +32,7 @@ function reachable(entry: string): string[] {
 }
 
 const NODE_BUILT_IN = /^(?:node:|(?:fs|path|crypto|http|https|buffer|stream|os|util|url|zlib)(?:\/|$))/;
-const webEntries = ['index.mjs', 'index.cjs', 'webhooks.mjs', 'webhooks.cjs'];
+const webEntries = ['index.mjs', 'index.cjs', 'webhooks.mjs', 'webhooks.cjs', 'www-authenticate.mjs', 'www-authenticate.cjs'];
 const nodeEntries = ['index.node.mjs', 'index.node.cjs', 'webhooks.node.mjs', 'webhooks.node.cjs'];
 
 describe('runtime portability of dist/', () => {

@@ -1,12 +1,19 @@
 /**
- * The challenges of a `WWW-Authenticate` value (RFC 9110 section 11.6.1): a comma-separated list of challenges, each
- * an auth-scheme followed by a token68 or by auth-params; several header lines arrive joined with commas (as `fetch`
- * joins them). Parameter names are lowercased; values are tokens or quoted strings (unescaped). One pass, linear in
- * the value's length; a value that breaks the grammar throws `SyntaxError` saying where.
+ * A parser of the `WWW-Authenticate` header (RFC 9110 section 11.6.1), for code that answers a `401` or a `402`
+ * itself: the SDK's `payments.fetch` reads a merchant's MPP challenge with it, and `@cardrail/mock-server` reads the
+ * challenge an MPP token is minted for.
+ *
+ * @module @cardrail/sdk/www-authenticate
  */
+
+/** One challenge of a `WWW-Authenticate` value: an auth-scheme with either a token68 or auth-params (or neither). */
 export interface AuthChallenge {
+  /** The auth-scheme as sent (`Payment`, `Bearer`); schemes are case-insensitive, so compare them lowercased. */
   scheme: string;
+  /** The auth-params by lowercased name, each value a token or a quoted string (unescaped). Empty after a token68. */
   params: Map<string, string>;
+  /** The token68 that follows the scheme (`Negotiate abc+/==`), with any trailing `=`; null when there is none. */
+  token68: string | null;
 }
 
 const TCHAR = /[!#$%&'*+\-.^_`|~0-9A-Za-z]/;
@@ -47,6 +54,22 @@ class Reader {
   }
 }
 
+/**
+ * The challenges of a `WWW-Authenticate` value, in order: a comma-separated list of challenges (empty elements
+ * skipped), each an auth-scheme followed by a token68 or by auth-params. Several header lines arrive joined with
+ * commas (as `fetch`'s `Headers.get` joins them) and read as one list. Parameter names are lowercased; a parameter
+ * given twice in one challenge is refused. One pass, linear in the value's length.
+ *
+ * @throws {SyntaxError} when the value breaks the grammar (no challenge at all included), saying where.
+ *
+ * @example
+ * ```ts
+ * import { parseWwwAuthenticate } from '@cardrail/sdk/www-authenticate';
+ *
+ * const [challenge] = parseWwwAuthenticate('Payment id="ch_1", realm="shop", method="card"');
+ * challenge?.params.get('method'); // 'card'
+ * ```
+ */
 export function parseWwwAuthenticate(value: string): AuthChallenge[] {
   const reader = new Reader(value);
   const challenges: AuthChallenge[] = [];
@@ -54,10 +77,14 @@ export function parseWwwAuthenticate(value: string): AuthChallenge[] {
   while (!reader.done) {
     const scheme = reader.token();
     if (scheme === '') reader.fail('an auth-scheme');
-    const challenge: AuthChallenge = { scheme, params: new Map() };
+    const challenge: AuthChallenge = { scheme, params: new Map(), token68: null };
     challenges.push(challenge);
     reader.skip(' \t');
-    if (!reader.done && reader.peek() !== ',' && !skipToken68(reader) && readParams(reader, challenge)) continue;
+    // Unless the scheme stands alone, a token68 or the auth-params follow it, which end where the next scheme starts.
+    if (!reader.done && reader.peek() !== ',') {
+      challenge.token68 = readToken68(reader);
+      if (challenge.token68 === null && readParams(reader, challenge)) continue;
+    }
     reader.skip(' \t');
     if (!reader.done && reader.peek() !== ',') reader.fail('"," between challenges');
     reader.skip(', \t');
@@ -66,16 +93,17 @@ export function parseWwwAuthenticate(value: string): AuthChallenge[] {
   return challenges;
 }
 
-/** Skips a token68 that ends its challenge (a comma or the end follows); false, with nothing read, otherwise. */
-function skipToken68(reader: Reader): boolean {
+/** A token68 that ends its challenge (a comma or the end follows), or null with nothing read. */
+function readToken68(reader: Reader): string | null {
   const start = reader.at;
   while (!reader.done && TOKEN68.test(reader.peek())) reader.at++;
-  if (reader.at === start) return false;
+  if (reader.at === start) return null;
   reader.skip('=');
+  const end = reader.at;
   reader.skip(' \t');
-  if (reader.done || reader.peek() === ',') return true;
+  if (reader.done || reader.peek() === ',') return reader.text.slice(start, end);
   reader.at = start;
-  return false;
+  return null;
 }
 
 /** The auth-params of one challenge; true when it stopped at the next challenge's scheme, false at the end. */
@@ -87,6 +115,7 @@ function readParams(reader: Reader, challenge: AuthChallenge): boolean {
     if (name === '') reader.fail('a parameter name');
     reader.skip(' \t');
     if (reader.peek() !== '=') {
+      // A token without "=" after a comma starts the next challenge.
       if (!afterComma) reader.fail(`"=" after the parameter ${name}`);
       reader.at = start;
       return true;

@@ -1,6 +1,6 @@
+import { type AuthChallenge, parseWwwAuthenticate } from '@cardrail/sdk/www-authenticate';
 import { base64urlToText } from '../../core/base64url.js';
 import type { EpochMs } from '../types.js';
-import { type AuthChallenge, ChallengeSyntaxError, parseWwwAuthenticate } from './auth-challenges.js';
 import { readCardChargeRequest } from './mpp-request.js';
 import type { MppChallengeEcho } from './token-record.js';
 import {
@@ -69,8 +69,8 @@ function parse(header: string): AuthChallenge[] {
   try {
     return parseWwwAuthenticate(header);
   } catch (error) {
-    if (error instanceof ChallengeSyntaxError)
-      throw invalidPaymentRequest(FIELD, '', `is not a WWW-Authenticate value: ${error.message}`);
+    // The parser throws SyntaxError, saying where, for a value that breaks RFC 9110's grammar, and nothing else.
+    if (error instanceof SyntaxError) throw invalidPaymentRequest(FIELD, '', `is not a WWW-Authenticate value: ${error.message}`);
     throw error;
   }
 }
