@@ -16,12 +16,12 @@ const ESCAPABLE = /(\\*)([\u0080-\uffff])/g;
  * `\uXXXX` for one UTF-16 code unit. An odd run of backslashes before it ends in an escape of the character itself
  * (`'\•'` is `'•'`), which the `\u` escape replaces; an even run is escaped backslashes, kept whole.
  */
-const escape = (_match, backslashes, character) =>
+const escapeCodeUnit = (_match, backslashes, character) =>
   `${backslashes.slice(0, backslashes.length - (backslashes.length % 2))}\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`;
 
 /** The chunk's text with every non-ASCII code unit escaped. */
 export function asciiOnly(code) {
-  return code.replace(ESCAPABLE, escape);
+  return code.replace(ESCAPABLE, escapeCodeUnit);
 }
 
 export function asciiOutput() {

@@ -4,14 +4,14 @@ import { test } from 'node:test';
 import { asciiOnly, asciiOutput } from './ascii-output.mjs';
 
 /** The value of a JavaScript expression, as source text. */
-const valueOf = (source) => new Function(`return (${source});`)();
+const evaluated = (source) => new Function(`return (${source});`)();
 
 test('strings, templates and identifiers keep their characters', () => {
   // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template literal, which the test evaluates
   const source = "[`Card •••• ${1 + 1}`, 'em — dash', \"😀\", ((café) => café)('ok')]";
   const escaped = asciiOnly(source);
   assert.doesNotMatch(escaped, /[\u0080-\uffff]/);
-  assert.deepEqual(valueOf(escaped), valueOf(source));
+  assert.deepEqual(evaluated(escaped), evaluated(source));
 });
 
 test('regular expressions match what they matched, with and without the u flag', () => {
@@ -24,14 +24,14 @@ test('regular expressions match what they matched, with and without the u flag',
   ]) {
     const escaped = asciiOnly(pattern);
     assert.doesNotMatch(escaped, /[\u0080-\uffff]/);
-    assert.equal(valueOf(escaped).test(subject), true, `${pattern} -> ${escaped}`);
+    assert.equal(evaluated(escaped).test(subject), true, `${pattern} -> ${escaped}`);
   }
 });
 
 test('a backslash before the character: an escape of it is replaced, escaped backslashes are kept', () => {
-  assert.equal(valueOf(asciiOnly("'\\•'")), '•');
-  assert.equal(valueOf(asciiOnly("'\\\\•'")), '\\•');
-  assert.equal(valueOf(asciiOnly("'\\\\\\•'")), '\\•');
+  assert.equal(evaluated(asciiOnly("'\\•'")), '•');
+  assert.equal(evaluated(asciiOnly("'\\\\•'")), '\\•');
+  assert.equal(evaluated(asciiOnly("'\\\\\\•'")), '\\•');
 });
 
 test('the plugin rewrites JavaScript chunks with non-ASCII text, and leaves ASCII ones, declarations and assets alone', () => {
