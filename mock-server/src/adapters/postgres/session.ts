@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { StateUnavailable } from '../../core/errors.js';
 import type {
   ClaimRow,
   NewOrganizationSession,
@@ -17,6 +18,8 @@ export interface SessionContext {
   pool: Pool;
   /** The database as messages name it. */
   database: string;
+  /** The database as answers name it (`the database at host:port/db`): every failure while serving is a StateUnavailable of it. */
+  where: string;
   /** The advisory lock's name every batch takes shared (schema.ts serverLock). */
   serverLock: string;
   instanceId: string;
@@ -71,7 +74,7 @@ export async function openOrganization(
   copy: { version: number; generation: number | undefined },
 ): Promise<OrganizationSession> {
   const since = copy.version;
-  const client = await context.pool.connect();
+  const client = await connect(context);
   try {
     const results = await pipelined([
       query(client, undefined, 'BEGIN'),
@@ -111,7 +114,7 @@ export async function openOrganization(
     return new Session(context, client, org, Number(locked.version), true, server, rows, whole, claims);
   } catch (error) {
     await abandon(client, error);
-    throw error;
+    throw StateUnavailable.of(error, context.where);
   }
 }
 
@@ -123,7 +126,7 @@ export async function openNewKey(
   context: SessionContext,
   digest: string,
 ): Promise<{ owner: string } | { session: NewOrganizationSession }> {
-  const client = await context.pool.connect();
+  const client = await connect(context);
   try {
     const results = await pipelined([
       query(client, undefined, 'BEGIN'),
@@ -148,7 +151,16 @@ export async function openNewKey(
     };
   } catch (error) {
     await abandon(client, error);
-    throw error;
+    throw StateUnavailable.of(error, context.where);
+  }
+}
+
+/** A connection of the pool; refused (the database away, the pool's wait over) as a StateUnavailable. */
+async function connect(context: SessionContext): Promise<PoolClient> {
+  try {
+    return await context.pool.connect();
+  } catch (error) {
+    throw StateUnavailable.of(error, context.where);
   }
 }
 
@@ -190,12 +202,21 @@ class Session implements OrganizationSession {
     return this.commitAs(this.org as string, changes);
   }
 
+  /** The commit (`#commit`); whatever refuses it, or leaves it in doubt and not found, is a StateUnavailable. */
+  async commitAs(org: string, changes: OrganizationCommit): Promise<number> {
+    try {
+      return await this.#commit(org, changes);
+    } catch (error) {
+      throw StateUnavailable.of(error, this.context.where);
+    }
+  }
+
   /**
    * The commit in one round trip: the rows, the organization's version and the commit's token, the claims, COMMIT.
    * A COMMIT answered ROLLBACK (a statement of the pipeline failed) is refused; a connection lost after COMMIT was sent
    * leaves it in doubt, resolved by the token once the database answers again.
    */
-  async commitAs(org: string, changes: OrganizationCommit): Promise<number> {
+  async #commit(org: string, changes: OrganizationCommit): Promise<number> {
     this.#done = true;
     const version = this.version + 1;
     const token = randomUUID();
