@@ -9,7 +9,7 @@ import type {
   ServerRow,
 } from '../../core/state/shared-store.js';
 import { COMMIT_ROWS, commitParameters } from './commit-sql.js';
-import { connectionLost, type Pool, type PoolClient, pipelined, type QueryResult } from './driver.js';
+import { abandon, connectionLost, type Pool, type PoolClient, pipelined, type QueryResult } from './driver.js';
 import { StateDatabaseError } from './errors.js';
 import { checkedRows, type RawRows } from './rows.js';
 
@@ -167,20 +167,6 @@ async function connect(context: SessionContext): Promise<PoolClient> {
 export function serverRow(result: QueryResult): ServerRow {
   const row = result.rows[0] as { generation: number; shared_offset_ms: number } | undefined;
   return { generation: Number(row?.generation ?? 0), sharedOffsetMs: Number(row?.shared_offset_ms ?? 0) };
-}
-
-/** Ends a transaction that failed: rolled back, the connection given back (or destroyed when it is gone). */
-async function abandon(client: PoolClient, error: unknown): Promise<void> {
-  if (connectionLost(error)) {
-    client.release(error instanceof Error ? error : new Error(String(error)));
-    return;
-  }
-  try {
-    await client.query('ROLLBACK');
-    client.release();
-  } catch (rollback) {
-    client.release(rollback instanceof Error ? rollback : new Error(String(rollback)));
-  }
 }
 
 class Session implements OrganizationSession {
