@@ -231,20 +231,23 @@ export class OrgGate implements TenantGate<Tenant> {
       this.#refuse(org, queue, waiters, error);
       return;
     }
+    // Open before the copy takes the rows: the due work a server-wide advance runs on the way (Copies.adopt) is its.
     const batch = new Batch(session);
+    queue.open = batch;
+    batch.active = waiters.length;
+    batch.participants = waiters.length;
     try {
       this.#copies.adopt(org, session);
     } catch (error) {
       // The copy could not take the rows (damage named by the store): nothing runs, the copy is read whole next time.
       this.#copies.forget(org);
+      batch.accepting = false;
+      queue.open = undefined;
       await session.close().catch(() => undefined);
       this.#refuse(org, queue, waiters, error);
       return;
     }
     queue.opening = false;
-    queue.open = batch;
-    batch.active = waiters.length;
-    batch.participants = waiters.length;
     for (const waiter of waiters) waiter.resolve();
   }
 
