@@ -173,9 +173,7 @@ export function composeMockServer(options: MockServerOptions, testKit: (host: Te
   });
   // Outermost: once stopped, nothing of a request runs; with a durable store, nothing is answered before its commit.
   const gate = state.durable.shared?.gate;
-  const committed = gate
-    ? gatedAnswer(answer, gate, maxBodyBytes, sharedStore?.where ?? 'the shared state')
-    : commitBeforeAnswer(answer, state.durable);
+  const committed = gate ? gatedAnswer(answer, gate, maxBodyBytes) : commitBeforeAnswer(answer, state.durable);
   const stopping = stoppable(options.journal ? committed : answer, newRequestId);
   const { dispatch } = stopping;
   const handle = webHandler(dispatch);

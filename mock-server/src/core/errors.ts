@@ -98,3 +98,38 @@ export function stateNotSaved(reason: string, store = 'the state directory'): Ht
     { 'Retry-After': '1' },
   );
 }
+
+/**
+ * The state could not be reached or saved while answering (a shared store's database went away, ended the
+ * connection, refused or lost a commit, or holds damage): thrown by the store where it happens, and answered
+ * 503 `state_not_saved` wherever it reaches the HTTP layer (`refusalOf`), never 500. Not an HttpError: it is no
+ * answer a handler gives, so the steps that remember answers (idempotency) let it pass, and nothing is replayed.
+ */
+export class StateUnavailable extends Error {
+  constructor(
+    /** What happened, in the store's words: `details.reason` of the answer. */
+    readonly reason: string,
+    /** The store, as the answer names it: `the database at 127.0.0.1:5432/cardrail`. */
+    readonly where: string,
+    options?: { cause?: unknown },
+  ) {
+    super(reason, options);
+    this.name = 'StateUnavailable';
+  }
+
+  /** `error` as a StateUnavailable of `where` (itself when it is one already). */
+  static of(error: unknown, where: string): StateUnavailable {
+    if (error instanceof StateUnavailable) return error;
+    return new StateUnavailable(error instanceof Error ? error.message : String(error), where, { cause: error });
+  }
+}
+
+/**
+ * The answer an error thrown while answering stands for: an HttpError is its own, a StateUnavailable is 503
+ * `state_not_saved`; undefined for anything else (a fault of the mock: 500).
+ */
+export function refusalOf(error: unknown): HttpError | undefined {
+  if (error instanceof HttpError) return error;
+  if (error instanceof StateUnavailable) return stateNotSaved(error.reason, error.where);
+  return undefined;
+}

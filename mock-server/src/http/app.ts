@@ -6,7 +6,7 @@ import { bundledOperations } from '../spec/bundled-operations.js';
 import { extractOperations, type OperationSpec } from '../spec/operations.js';
 import { operationValidator, type OperationValidator } from '../spec/validator.js';
 import { validatorSource } from '../spec/validator-source.js';
-import { HINT_HEADER, HttpError, internalError, notFound } from '../core/errors.js';
+import { HINT_HEADER, HttpError, internalError, notFound, refusalOf } from '../core/errors.js';
 import { basePathHint } from './hints.js';
 import { nearPathHint, type RoutedPath } from './near-path.js';
 import type { HandlerMap } from '../operations/handler-map.js';
@@ -156,7 +156,10 @@ function unrouted(hint: string | undefined, requestId: string): WireResponse {
   return toWire(jsonResponse(404, failure.toBody(), failure.headers), requestId);
 }
 
+/** An error no step turned into an answer: 503 when the state is out of reach (StateUnavailable), else 500, logged. */
 function unexpected(error: unknown, requestId: string): WireResponse {
+  const refusal = refusalOf(error);
+  if (refusal) return toWire(jsonResponse(refusal.status, refusal.toBody(), refusal.headers), requestId);
   console.error('[cardrail-mock] unexpected error', error);
   return toWire(jsonResponse(500, internalError().toBody()), requestId);
 }

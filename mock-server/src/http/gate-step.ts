@@ -1,5 +1,5 @@
 import { newRequestId } from '../core/ids.js';
-import { stateNotSaved } from '../core/errors.js';
+import { internalError, refusalOf } from '../core/errors.js';
 import { ConnectionDropped } from '../core/faults.js';
 import { keyDigest } from '../core/key-digest.js';
 import { MAX_KEY_LENGTH, modeOfKey } from '../core/key-syntax.js';
@@ -16,9 +16,10 @@ import { jsonResponse, toWire, type WireResponse } from './response.js';
  * in is committed (docs/standalone-server.md#several-instances-on-one-database). Its body is read before the lock is
  * taken (a slow client never holds an organization), but only once the key looks valid; a request without a usable
  * key touches nothing stored and is answered (401) as without a store. When the database cannot be reached, or refuses
- * the commit, the answer is 503 `state_not_saved`: nothing of the request was kept.
+ * the commit, the gate throws StateUnavailable (as it does into a request that waits outside the lock, which the
+ * pipeline answers the same way): the answer is 503 `state_not_saved`, and nothing of the request was kept.
  */
-export function gatedAnswer(answer: Dispatch, gate: OrgGate, maxBodyBytes: number, where: string): Dispatch {
+export function gatedAnswer(answer: Dispatch, gate: OrgGate, maxBodyBytes: number): Dispatch {
   return (request) => {
     const key = presentedKey(request)?.key;
     if (key === undefined || key === '' || key.length > MAX_KEY_LENGTH || !modeOfKey(key)) return answer(request);
@@ -31,7 +32,10 @@ export function gatedAnswer(answer: Dispatch, gate: OrgGate, maxBodyBytes: numbe
       return await gate.runForKey(keyDigest(key), () => answer(ready));
     } catch (error) {
       if (error instanceof ConnectionDropped) throw error;
-      const failure = stateNotSaved(error instanceof Error ? error.message : String(error), where);
+      const refusal = refusalOf(error);
+      // Anything but the state out of reach is a fault of the mock (the gate's own), never the client's.
+      if (!refusal) console.error('[cardrail-mock] the organization gate failed', error);
+      const failure = refusal ?? internalError();
       return toWire(jsonResponse(failure.status, failure.toBody(), failure.headers), newRequestId());
     }
   }

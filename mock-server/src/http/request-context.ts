@@ -1,4 +1,4 @@
-import { HttpError, internalError } from '../core/errors.js';
+import { internalError, refusalOf } from '../core/errors.js';
 import type { StoredResponse } from '../core/idempotency.js';
 import type { ApiRequest } from '../operations/api-request.js';
 import type { RequestIdentity } from './auth.js';
@@ -60,12 +60,14 @@ export class RequestContext {
   }
 
   /**
-   * The answer for an error a step threw: an HttpError as its status and error body, anything else as 500
-   * `internal_error` (logged: a fault of the mock, never of the client).
+   * The answer for an error a step threw: an HttpError as its status and error body, the state out of reach
+   * (StateUnavailable, wherever it was thrown) as 503 `state_not_saved`, anything else as 500 `internal_error` (logged:
+   * a fault of the mock, never of the client).
    */
   fail(error: unknown): WireResponse {
-    if (!(error instanceof HttpError)) console.error('[cardrail-mock] handler failed', error);
-    const failure = error instanceof HttpError ? error : internalError();
+    const refusal = refusalOf(error);
+    if (!refusal) console.error('[cardrail-mock] handler failed', error);
+    const failure = refusal ?? internalError();
     return this.wire(jsonResponse(failure.status, failure.toBody(), failure.headers));
   }
 }

@@ -1,4 +1,4 @@
-import { HttpError, invalidRequest, notFound, unauthorized } from '../core/errors.js';
+import { HttpError, invalidRequest, notFound, refusalOf, unauthorized } from '../core/errors.js';
 import { snapshotProblem } from '../core/state/snapshot-shape.js';
 import type { MockSnapshot } from '../core/state/model.js';
 import type { WireEventType } from '../operations/wire-event.js';
@@ -50,8 +50,11 @@ export function createControlApi(
       if (!handler) throw methodNotAllowed(Object.keys(ROUTES[route] ?? {}));
       return toWire(await handler(request, target, rest), requestId);
     } catch (error) {
-      const failure = error instanceof FaultOptionError ? invalidRequest(`/body/${error.field}`, error.message) : error;
-      if (!(failure instanceof HttpError)) throw failure;
+      // A shared state out of reach (StateUnavailable) is 503 `state_not_saved`, as on the API.
+      const failure = refusalOf(
+        error instanceof FaultOptionError ? invalidRequest(`/body/${error.field}`, error.message) : error,
+      );
+      if (!failure) throw error;
       return toWire(jsonResponse(failure.status, failure.toBody(), failure.headers), requestId);
     }
   };

@@ -5,7 +5,9 @@
 // under the load. What must hold: every write answered 2xx is found through another instance, each organization's
 // balance is its funds minus what was approved and no answered approval is missing, no event reaches the receiver
 // under two webhook-ids (a retry after a crash keeps its id), no card expires twice, the instances answer 503 while the
-// database is away (never 2xx) and serve again by themselves once it is back.
+// database is away (never 2xx) and serve again by themselves once it is back, and no answer is a 500 (a database
+// failure is 503 `state_not_saved`). When it fails, it prints each offending request with its answer and instance, and
+// what every instance printed beside its request log (its errors), so that a failure in CI can be read from the log.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PostgresServer, startPostgres } from '../../../scripts/lib/postgres-server.mjs';
 import { WAITS } from '../../../scripts/lib/test-waits.mjs';
@@ -15,9 +17,32 @@ import { api, fundedCustomer, until } from './support/api.js';
 import { startReceiver } from './support/receiver.js';
 
 const FUNDS = 12_000;
+/** A line of an instance's request log (`--log`): method, path, outcome, time, Request-Id. */
+const REQUEST_LINE = /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) \S+ \S+ [\d.]+ms (\S+)/;
+/** The most an instance's printed errors take in a failure's report, in characters (the latest kept). */
+const PRINTED_LIMIT = 20_000;
 const ORGANIZATIONS = 3;
 const INSTANCES = 3;
 const LOOPS = 6;
+
+/** An answer the load did not expect (not 2xx, not 503) or did not allow (2xx while the database was away). */
+interface Offending {
+  request: string;
+  instance: string;
+  status: number | string;
+  requestId: string | null;
+  text: string;
+}
+
+/** What an instance printed but its request log (errors and their stacks), and its log lines of `requestIds`. */
+function printedBy(output: string, requestIds: ReadonlySet<string>): string {
+  const lines = output.split('\n').filter((line) => {
+    const logged = REQUEST_LINE.exec(line);
+    return !logged || requestIds.has(logged[2] ?? '');
+  });
+  const text = lines.join('\n').trim();
+  return text.length > PRINTED_LIMIT ? `...${text.slice(-PRINTED_LIMIT)}` : text;
+}
 
 interface Organization {
   key: string;
@@ -32,6 +57,8 @@ describe('three instances on one database, killed and restarted under load', () 
   let database: PostgresServer;
   let url: string;
   const instances: (CliProcess | undefined)[] = [];
+  /** Every instance started, killed ones too, for a failure's report. */
+  const everStarted: { slot: number; cli: CliProcess }[] = [];
   beforeAll(async () => {
     database = await startPostgres();
     url = database.urlOf('postgres');
@@ -42,8 +69,9 @@ describe('three instances on one database, killed and restarted under load', () 
   });
 
   const start = (slot: number) =>
-    startCli(['--port', '0', '--state', url, '--frozen-clock', FROZEN_AT, '--no-dashboard']).then((cli) => {
+    startCli(['--port', '0', '--state', url, '--frozen-clock', FROZEN_AT, '--no-dashboard', '--log']).then((cli) => {
       instances[slot] = cli;
+      everStarted.push({ slot, cli });
       return cli;
     });
   const live = () => instances.filter((instance): instance is CliProcess => instance !== undefined);
@@ -52,7 +80,25 @@ describe('three instances on one database, killed and restarted under load', () 
     return choices[Math.floor(Math.random() * choices.length)]?.url ?? '';
   };
 
-  it('loses no answered write, never overspends, delivers and expires once, and rides out a database restart', async () => {
+  it('loses no answered write, never overspends, delivers and expires once, and rides out a database restart', async ({
+    onTestFailed,
+  }) => {
+    /** Answers other than 2xx and 503 (a client's mistake in the load, or a 500): none expected. */
+    const unexpected: Offending[] = [];
+    /** Answers 2xx while the database was away: none allowed. */
+    const whileAway: Offending[] = [];
+    onTestFailed(() => {
+      const offending = [...unexpected, ...whileAway];
+      const ids = new Set(offending.flatMap((answer) => (answer.requestId ? [answer.requestId] : [])));
+      const report = [
+        `offending answers (${offending.length}):`,
+        ...offending.map((a) => `  ${a.request} via ${a.instance}: ${a.status} Request-Id ${a.requestId} ${a.text}`),
+        ...everStarted.map(
+          ({ slot, cli }) => `--- instance in slot ${slot} (${cli.url}) printed:\n${printedBy(cli.output(), ids) || '(nothing)'}`,
+        ),
+      ];
+      console.error(report.join('\n'));
+    });
     for (let slot = 0; slot < INSTANCES; slot++) await start(slot);
     const receiver = await startReceiver();
     // Slow answers: attempts are in flight when their instance is killed.
@@ -72,19 +118,22 @@ describe('three instances on one database, killed and restarted under load', () 
     // The load: each loop sends to a random live instance; an answer lost with its instance is not an answer.
     let stopped = false;
     const statuses = new Map<number, number>();
-    /** Answers with the times their request was sent and answered: [sentAt, status, answeredAt]. */
-    const timeline: [number, number, number][] = [];
+    /** Answers with the times their request was sent and answered: [sentAt, status, answeredAt, the answer]. */
+    const timeline: [number, number, number, Offending][] = [];
     let count = 0;
     let lost = 0;
     const inFlight = new Set<string>();
     const lostWhy = new Set<string>();
-    /** Answers other than 2xx and 503 (a client's mistake in the load, or a 500): none expected. */
-    const unexpected: string[] = [];
     const loops = Array.from({ length: LOOPS }, async () => {
       while (!stopped) {
         const n = count++;
         const org = organizations[n % ORGANIZATIONS] as Organization;
-        const call = api(pick(), org.key);
+        const instance = pick();
+        const sent: { request: string } = { request: '' };
+        const call = async (method: string, path: string, body?: unknown) => {
+          sent.request = `${method} ${path} ${JSON.stringify(body)} (key ...${org.key.slice(-4)})`;
+          return api(instance, org.key)(method, path, body);
+        };
         const sentAt = Date.now();
         const flight = `${n % 10} ${org.key.slice(-4)}`;
         inFlight.add(flight);
@@ -109,11 +158,19 @@ describe('three instances on one database, killed and restarted under load', () 
             answer = await call('POST', '/simulate/clock/advance', { seconds: 30 });
           }
           statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
-          timeline.push([sentAt, answer.status, Date.now()]);
-          if (answer.status >= 300 && answer.status !== 503) unexpected.push(`${answer.status} ${answer.text}`);
+          const seen = {
+            ...sent,
+            instance,
+            status: answer.status,
+            requestId: answer.headers.get('request-id'),
+            text: answer.text,
+          };
+          timeline.push([sentAt, answer.status, Date.now(), seen]);
+          if (answer.status >= 300 && answer.status !== 503) unexpected.push(seen);
         } catch (error) {
           // The connection ended with its instance (killed): nothing was answered.
-          if (!(error instanceof TypeError)) unexpected.push(String(error));
+          if (!(error instanceof TypeError))
+            unexpected.push({ ...sent, instance, status: 'threw', requestId: null, text: String(error) });
           else lostWhy.add(`${String((error as { cause?: unknown }).cause)}`);
           lost++;
         } finally {
@@ -124,7 +181,7 @@ describe('three instances on one database, killed and restarted under load', () 
 
     // kill -9 of one instance every few seconds, started again at once.
     const progress = () =>
-      `${count} requests (${lost} lost, statuses ${JSON.stringify([...statuses])}, ${unexpected.slice(0, 3).join('; ')}) in flight ${[...inFlight].join(', ')} (lost: ${[...lostWhy].join('; ')})`;
+      `${count} requests (${lost} lost, statuses ${JSON.stringify([...statuses])}, ${unexpected.length} unexpected) in flight ${[...inFlight].join(', ')} (lost: ${[...lostWhy].join('; ')})`;
     for (let round = 0; round < 4; round++) {
       const before = count;
       await until(
@@ -148,7 +205,9 @@ describe('three instances on one database, killed and restarted under load', () 
     await database.start();
     await until(() => timeline.some(([sentAt, status]) => sentAt > upFrom && status < 300), 'a 2xx once back', WAITS.ui);
     // A request sent while it was away may wait for it and succeed once it is back; none is answered 2xx meanwhile.
-    const whileAway = timeline.filter(([, status, answeredAt]) => answeredAt > downSince && answeredAt < upFrom && status < 300);
+    for (const [, status, answeredAt, answer] of timeline) {
+      if (answeredAt > downSince && answeredAt < upFrom && status < 300) whileAway.push(answer);
+    }
     expect(whileAway, 'answered 2xx while the database was away').toEqual([]);
     const afterBack = count;
     await until(() => count >= afterBack + 100, 'load after the database is back', WAITS.ui);

@@ -88,3 +88,17 @@ export function connectionLost(error: unknown): boolean {
   const message = error instanceof Error ? error.message : String(error);
   return /Connection terminated|connection error|not queryable|ECONNRESET|EPIPE|socket/i.test(message);
 }
+
+/** Ends a transaction that failed: rolled back, the connection given back (or destroyed when it is gone). */
+export async function abandon(client: PoolClient, error: unknown): Promise<void> {
+  if (connectionLost(error)) {
+    client.release(error instanceof Error ? error : new Error(String(error)));
+    return;
+  }
+  try {
+    await client.query('ROLLBACK');
+    client.release();
+  } catch (rollback) {
+    client.release(rollback instanceof Error ? rollback : new Error(String(rollback)));
+  }
+}

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { StateUnavailable } from '../../core/errors.js';
 import type {
   ClaimRow,
   NewOrganizationSession,
@@ -8,7 +9,7 @@ import type {
   ServerRow,
 } from '../../core/state/shared-store.js';
 import { COMMIT_ROWS, commitParameters } from './commit-sql.js';
-import { connectionLost, type Pool, type PoolClient, pipelined, type QueryResult } from './driver.js';
+import { abandon, connectionLost, type Pool, type PoolClient, pipelined, type QueryResult } from './driver.js';
 import { StateDatabaseError } from './errors.js';
 import { checkedRows, type RawRows } from './rows.js';
 
@@ -17,6 +18,8 @@ export interface SessionContext {
   pool: Pool;
   /** The database as messages name it. */
   database: string;
+  /** The database as answers name it (`the database at host:port/db`): every failure while serving is a StateUnavailable of it. */
+  where: string;
   /** The advisory lock's name every batch takes shared (schema.ts serverLock). */
   serverLock: string;
   instanceId: string;
@@ -71,7 +74,7 @@ export async function openOrganization(
   copy: { version: number; generation: number | undefined },
 ): Promise<OrganizationSession> {
   const since = copy.version;
-  const client = await context.pool.connect();
+  const client = await connect(context);
   try {
     const results = await pipelined([
       query(client, undefined, 'BEGIN'),
@@ -111,7 +114,7 @@ export async function openOrganization(
     return new Session(context, client, org, Number(locked.version), true, server, rows, whole, claims);
   } catch (error) {
     await abandon(client, error);
-    throw error;
+    throw StateUnavailable.of(error, context.where);
   }
 }
 
@@ -123,7 +126,7 @@ export async function openNewKey(
   context: SessionContext,
   digest: string,
 ): Promise<{ owner: string } | { session: NewOrganizationSession }> {
-  const client = await context.pool.connect();
+  const client = await connect(context);
   try {
     const results = await pipelined([
       query(client, undefined, 'BEGIN'),
@@ -148,27 +151,22 @@ export async function openNewKey(
     };
   } catch (error) {
     await abandon(client, error);
-    throw error;
+    throw StateUnavailable.of(error, context.where);
+  }
+}
+
+/** A connection of the pool; refused (the database away, the pool's wait over) as a StateUnavailable. */
+async function connect(context: SessionContext): Promise<PoolClient> {
+  try {
+    return await context.pool.connect();
+  } catch (error) {
+    throw StateUnavailable.of(error, context.where);
   }
 }
 
 export function serverRow(result: QueryResult): ServerRow {
   const row = result.rows[0] as { generation: number; shared_offset_ms: number } | undefined;
   return { generation: Number(row?.generation ?? 0), sharedOffsetMs: Number(row?.shared_offset_ms ?? 0) };
-}
-
-/** Ends a transaction that failed: rolled back, the connection given back (or destroyed when it is gone). */
-async function abandon(client: PoolClient, error: unknown): Promise<void> {
-  if (connectionLost(error)) {
-    client.release(error instanceof Error ? error : new Error(String(error)));
-    return;
-  }
-  try {
-    await client.query('ROLLBACK');
-    client.release();
-  } catch (rollback) {
-    client.release(rollback instanceof Error ? rollback : new Error(String(rollback)));
-  }
 }
 
 class Session implements OrganizationSession {
@@ -190,12 +188,21 @@ class Session implements OrganizationSession {
     return this.commitAs(this.org as string, changes);
   }
 
+  /** The commit (`#commit`); whatever refuses it, or leaves it in doubt and not found, is a StateUnavailable. */
+  async commitAs(org: string, changes: OrganizationCommit): Promise<number> {
+    try {
+      return await this.#commit(org, changes);
+    } catch (error) {
+      throw StateUnavailable.of(error, this.context.where);
+    }
+  }
+
   /**
    * The commit in one round trip: the rows, the organization's version and the commit's token, the claims, COMMIT.
    * A COMMIT answered ROLLBACK (a statement of the pipeline failed) is refused; a connection lost after COMMIT was sent
    * leaves it in doubt, resolved by the token once the database answers again.
    */
-  async commitAs(org: string, changes: OrganizationCommit): Promise<number> {
+  async #commit(org: string, changes: OrganizationCommit): Promise<number> {
     this.#done = true;
     const version = this.version + 1;
     const token = randomUUID();

@@ -1,3 +1,4 @@
+import { StateUnavailable } from '../../core/errors.js';
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import packageJson from '../../../package.json' with { type: 'json' };
@@ -56,7 +57,13 @@ export class PgStateStore implements StateJournal, SharedStore {
     readonly summary: DatabaseSummary,
   ) {
     this.where = `the database at ${address.host}:${address.port}/${address.database}`;
-    this.#context = { pool, database: address.shown, serverLock: serverLock(address), instanceId: this.instanceId };
+    this.#context = {
+      pool,
+      database: address.shown,
+      where: this.where,
+      serverLock: serverLock(address),
+      instanceId: this.instanceId,
+    };
   }
 
   /**
@@ -117,7 +124,9 @@ export class PgStateStore implements StateJournal, SharedStore {
 
   async organizationOfKey(digest: string): Promise<string | undefined> {
     const row = (
-      await this.pool.query({ name: 'owner_of_key', text: 'SELECT tenant FROM keys WHERE digest = $1', values: [digest] })
+      await this.#reach(() =>
+        this.pool.query({ name: 'owner_of_key', text: 'SELECT tenant FROM keys WHERE digest = $1', values: [digest] }),
+      )
     ).rows[0] as { tenant: string } | undefined;
     return row === undefined ? undefined : row.tenant.slice(0, row.tenant.lastIndexOf(':'));
   }
@@ -134,10 +143,14 @@ export class PgStateStore implements StateJournal, SharedStore {
   }
 
   async server(): Promise<ServerRow> {
-    return serverRow(await this.pool.query('SELECT generation, shared_offset_ms FROM server'));
+    return serverRow(await this.#reach(() => this.pool.query('SELECT generation, shared_offset_ms FROM server')));
   }
 
-  async advanceShared(ms: number): Promise<ServerRow> {
+  advanceShared(ms: number): Promise<ServerRow> {
+    return this.#reach(() => this.#advanceShared(ms));
+  }
+
+  async #advanceShared(ms: number): Promise<ServerRow> {
     const client = await this.pool.connect();
     try {
       const results = await pipelined([
@@ -156,20 +169,24 @@ export class PgStateStore implements StateJournal, SharedStore {
   }
 
   async dueTenants(at: number, limit: number): Promise<string[]> {
-    const rows = await this.pool.query({
-      name: 'due_tenants',
-      text: 'SELECT key FROM tenants WHERE wake_at <= $1 ORDER BY wake_at LIMIT $2',
-      values: [at, limit],
-    });
+    const rows = await this.#reach(() =>
+      this.pool.query({
+        name: 'due_tenants',
+        text: 'SELECT key FROM tenants WHERE wake_at <= $1 ORDER BY wake_at LIMIT $2',
+        values: [at, limit],
+      }),
+    );
     return rows.rows.map((row: { key: string }) => row.key);
   }
 
   async expiredClaims(limit: number): Promise<string[]> {
-    const rows = await this.pool.query({
-      name: 'expired_claims',
-      text: 'SELECT DISTINCT org FROM claims WHERE until < clock_timestamp() LIMIT $1',
-      values: [limit],
-    });
+    const rows = await this.#reach(() =>
+      this.pool.query({
+        name: 'expired_claims',
+        text: 'SELECT DISTINCT org FROM claims WHERE until < clock_timestamp() LIMIT $1',
+        values: [limit],
+      }),
+    );
     return rows.rows.map((row: { org: string }) => row.org);
   }
 
@@ -197,6 +214,15 @@ export class PgStateStore implements StateJournal, SharedStore {
       [this.instanceId],
     );
     return rows.rows as { host: string; pid: number }[];
+  }
+
+  /** A round trip while serving: whatever fails it (the database away, a connection ended) is a StateUnavailable. */
+  async #reach<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      throw StateUnavailable.of(error, this.where);
+    }
   }
 
   /** Unregisters this process and closes its connections. */

@@ -6,7 +6,11 @@ interface HeldClaim extends WorkClaim {
   until: number;
 }
 
-/** One transaction of an organization: the lock, the requests run under it, their commit. */
+/**
+ * One transaction of an organization: the lock, the requests run under it, their commit. A failed batch has no
+ * transaction: it seats the participants that were on their way back into the lock (after waiting outside it) when the
+ * store could not be reached, until each has unwound; nothing they change is kept, and no batch opens meanwhile.
+ */
 export class Batch {
   /** Participants running now (a request, due work, an attempt's outcome); it commits when none is left. */
   active = 0;
@@ -18,12 +22,20 @@ export class Batch {
   readonly done: Promise<void>;
   settle!: (error?: unknown) => void;
 
-  constructor(readonly session: OrganizationSession) {
+  /** `session` undefined: a failed batch, of `failure`'s participants. */
+  constructor(
+    readonly session: OrganizationSession | undefined,
+    readonly failure?: unknown,
+  ) {
     this.done = new Promise<void>((resolve, reject) => {
       this.settle = (error) => (error === undefined ? resolve() : reject(error));
     });
     // A batch nobody awaits any more (every participant answered already) must not end as an unhandled rejection.
     this.done.catch(() => undefined);
+    if (!session) {
+      this.accepting = false;
+      return;
+    }
     const now = performance.now();
     for (const claim of session.claims) this.claims.set(claim.work, { ...claim, until: now + claim.remainingMs });
   }

@@ -1,11 +1,13 @@
 import type { Directory } from '../directory.js';
+import { StateUnavailable } from '../errors.js';
 import type { Tenant } from '../tenant.js';
 import type { ChangeTracker } from './change-tracker.js';
 import { tenantsOf } from './copy-refresh.js';
 import { Copies } from './copies.js';
+import { runFirstRequest } from './first-request.js';
 import type { TenantGate, WorkClaim } from './shared-gate.js';
 import { Batch } from './gate-batch.js';
-import type { SharedStore } from './shared-store.js';
+import type { OrganizationSession, SharedStore } from './shared-store.js';
 
 /** The most requests (and pieces of due work) one batch of an organization runs before it commits. */
 const MAX_BATCH = 64;
@@ -19,18 +21,17 @@ export interface OrgGateHost {
   onGeneration(): void;
 }
 
-/** Thrown into a request whose batch could not be entered again after waiting outside (the store went away). */
-class GateLostError extends Error {
-  constructor(cause: unknown) {
-    super(cause instanceof Error ? cause.message : String(cause), { cause });
-    this.name = 'GateLostError';
-  }
+interface Waiter {
+  resolve(): void;
+  reject(error: unknown): void;
+  /** On its way back into the lock after waiting outside it (`outside`): it still has work to unwind. */
+  returning: boolean;
 }
 
 interface Queue {
   open: Batch | undefined;
   opening: boolean;
-  waiting: { resolve: () => void; reject: (error: unknown) => void }[];
+  waiting: Waiter[];
 }
 
 /**
@@ -39,6 +40,12 @@ interface Queue {
  * outcome runs under the organization's lock in the store, on a copy brought up to date first (the rows written since
  * its version), and its changes are committed before the lock is let go. Within this process, every participant
  * waiting when the lock is taken runs in that one transaction (group commit), and each learns of the commit after it.
+ *
+ * When the store cannot be reached, refuses a commit or leaves it in doubt, whatever the gate throws is a
+ * StateUnavailable (answered 503 `state_not_saved`): a participant that could not enter, one whose batch was not
+ * committed, and one waiting outside the lock whose batch was not committed or that could not come back. A participant
+ * that could not come back still holds a seat, in a failed batch, until it has unwound: nothing it changes meanwhile is
+ * kept, and the next batch reads the copy whole.
  */
 export class OrgGate implements TenantGate<Tenant> {
   readonly #queues = new Map<string, Queue>();
@@ -57,12 +64,11 @@ export class OrgGate implements TenantGate<Tenant> {
 
   /** Runs `work` under the organization's lock; resolves with its result once its batch is committed. */
   async run<T>(organizationId: string, work: () => T | Promise<T>): Promise<T> {
-    await this.#enter(organizationId);
+    await this.#enter(organizationId, false);
     let outcome: { value: T } | { error: unknown };
     try {
       outcome = { value: await work() };
     } catch (error) {
-      if (error instanceof GateLostError) throw error;
       outcome = { error };
     }
     await this.#leave(organizationId).done;
@@ -86,24 +92,9 @@ export class OrgGate implements TenantGate<Tenant> {
       this.#owners.set(digest, opened.owner);
       return this.run(opened.owner, work);
     }
-    const { session } = opened;
-    this.#copies.serverRow(session.server);
-    let outcome: { value: T } | { error: unknown };
-    try {
-      outcome = { value: await work() };
-    } catch (error) {
-      outcome = { error };
-    }
-    const created = this.host.directory().knownKey(digest)?.organizationId;
-    if (created === undefined) await session.close();
-    else {
-      const tenants = tenantsOf(this.host.directory(), created);
-      const version = await session.commit(created, this.#copies.commitOf(tenants, undefined));
-      this.#copies.committed(created, version);
-      this.#owners.set(digest, created);
-    }
-    if ('error' in outcome) throw outcome.error;
-    return outcome.value;
+    const { tracker } = this.host;
+    const first = { tracker, directory: () => this.host.directory(), copies: this.#copies, where: this.host.store.where };
+    return runFirstRequest(first, digest, opened.session, work, (org) => this.#owners.set(digest, org));
   }
 
   inside<R>(tenant: Tenant, work: (tenant: Tenant) => R): Promise<R | undefined> {
@@ -122,16 +113,14 @@ export class OrgGate implements TenantGate<Tenant> {
     this.#leave(org);
     let outcome: { value: R } | { error: unknown };
     try {
+      // The batch left is committed meanwhile: refused, it rejects with a StateUnavailable.
       const [, value] = await Promise.all([batch.done, wait()]);
       outcome = { value };
     } catch (error) {
       outcome = { error };
     }
-    try {
-      await this.#enter(org);
-    } catch (error) {
-      throw new GateLostError(error);
-    }
+    // Back under the lock; when the store cannot be reached, a StateUnavailable, with a seat in a failed batch.
+    await this.#enter(org, true);
     if ('error' in outcome) throw outcome.error;
     return outcome.value;
   }
@@ -204,7 +193,7 @@ export class OrgGate implements TenantGate<Tenant> {
     return queue;
   }
 
-  #enter(org: string): Promise<void> | undefined {
+  #enter(org: string, returning: boolean): Promise<void> | undefined {
     const queue = this.#queue(org);
     const open = queue.open;
     if (open?.accepting && open.active > 0 && open.participants < MAX_BATCH) {
@@ -213,7 +202,7 @@ export class OrgGate implements TenantGate<Tenant> {
       return undefined;
     }
     return new Promise<void>((resolve, reject) => {
-      queue.waiting.push({ resolve, reject });
+      queue.waiting.push({ resolve, reject, returning });
       this.#pump(org, queue);
     });
   }
@@ -234,51 +223,73 @@ export class OrgGate implements TenantGate<Tenant> {
     void this.#open(org, queue, waiters);
   }
 
-  async #open(org: string, queue: Queue, waiters: Queue['waiting']): Promise<void> {
-    let batch: Batch;
+  async #open(org: string, queue: Queue, waiters: Waiter[]): Promise<void> {
+    let session: OrganizationSession;
     try {
-      batch = new Batch(await this.host.store.openOrganization(org, this.#copies.since(org)));
+      session = await this.host.store.openOrganization(org, this.#copies.since(org));
     } catch (error) {
-      queue.opening = false;
-      for (const waiter of waiters) waiter.reject(error);
-      this.#pump(org, queue);
+      this.#refuse(org, queue, waiters, error);
       return;
     }
-    queue.opening = false;
+    // Open before the copy takes the rows: the due work a server-wide advance runs on the way (Copies.adopt) is its.
+    const batch = new Batch(session);
     queue.open = batch;
     batch.active = waiters.length;
     batch.participants = waiters.length;
     try {
-      this.#copies.adopt(org, batch.session);
+      this.#copies.adopt(org, session);
     } catch (error) {
       // The copy could not take the rows (damage named by the store): nothing runs, the copy is read whole next time.
       this.#copies.forget(org);
       batch.accepting = false;
       queue.open = undefined;
-      await batch.session.close().catch(() => undefined);
-      for (const waiter of waiters) waiter.reject(error);
-      this.#pump(org, queue);
+      await session.close().catch(() => undefined);
+      this.#refuse(org, queue, waiters, error);
       return;
     }
+    queue.opening = false;
     for (const waiter of waiters) waiter.resolve();
+  }
+
+  /**
+   * A batch that could not open: its waiters are refused. Those on their way back from outside the lock are seated in a
+   * failed batch, which closes (keeping nothing) once each has unwound; no batch opens before.
+   */
+  #refuse(org: string, queue: Queue, waiters: Waiter[], error: unknown): void {
+    const failure = StateUnavailable.of(error, this.host.store.where);
+    queue.opening = false;
+    const returning = waiters.filter((waiter) => waiter.returning).length;
+    if (returning > 0) {
+      const failed = new Batch(undefined, failure);
+      failed.active = returning;
+      failed.participants = returning;
+      queue.open = failed;
+    }
+    for (const waiter of waiters) waiter.reject(failure);
+    this.#pump(org, queue);
   }
 
   async #close(org: string, queue: Queue, batch: Batch): Promise<void> {
     batch.accepting = false;
     const changes = this.#copies.commitOf(tenantsOf(this.host.directory(), org), batch);
+    const { session } = batch;
     try {
-      if (changes.lines.length === 0 && changes.claimsTaken.length === 0 && changes.claimsDropped.length === 0) {
+      if (!session) {
+        // A failed batch: what its participants changed while unwinding is dropped with the copy.
+        this.#copies.forget(org);
+        batch.settle(batch.failure);
+      } else if (changes.lines.length === 0 && changes.claimsTaken.length === 0 && changes.claimsDropped.length === 0) {
         // Nothing to keep: the answers leave now; the lock is let go once the transaction ends.
         batch.settle();
-        await batch.session.close().catch(() => undefined);
+        await session.close().catch(() => undefined);
       } else {
-        this.#copies.committed(org, await batch.session.commit(changes));
+        this.#copies.committed(org, await session.commit(changes));
         batch.settle();
       }
     } catch (error) {
       // Nothing of the batch was kept: the copy is read whole again before anything else runs on it.
       this.#copies.forget(org);
-      batch.settle(error);
+      batch.settle(StateUnavailable.of(error, this.host.store.where));
     } finally {
       queue.open = undefined;
       this.#pump(org, queue);

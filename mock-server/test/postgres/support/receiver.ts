@@ -13,16 +13,19 @@ export interface ReceivedWebhook {
 
 /**
  * A webhook receiver on 127.0.0.1 that records each POST's `webhook-id` and event; `stall(ms)` makes the next
- * answers wait (an attempt in flight while its instance is killed).
+ * answers wait (an attempt in flight while its instance is killed), `hold(until)` makes them wait for a promise (the
+ * test does something while the attempt is in flight).
  */
 export async function startReceiver(): Promise<{
   url: string;
   received: ReceivedWebhook[];
   stall(ms: number): void;
+  hold(until: Promise<void> | undefined): void;
   close(): Promise<void>;
 }> {
   const received: ReceivedWebhook[] = [];
   let stallMs = 0;
+  let held: Promise<void> | undefined;
   const server: Server = createServer((request, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString()));
@@ -42,7 +45,8 @@ export async function startReceiver(): Promise<{
         entry.answered = true;
         response.end('ok');
       };
-      if (stallMs > 0) setTimeout(answer, stallMs).unref();
+      if (held) void held.then(answer);
+      else if (stallMs > 0) setTimeout(answer, stallMs).unref();
       else answer();
     });
   });
@@ -55,6 +59,9 @@ export async function startReceiver(): Promise<{
     received,
     stall: (ms) => {
       stallMs = ms;
+    },
+    hold: (until) => {
+      held = until;
     },
     close: async () => {
       server.closeAllConnections();
