@@ -5,7 +5,7 @@
 // refuses a forged delivery; and, given the body its framework parses by default (the raw-body trap), refuses real
 // deliveries with the SDK's message that says how to get the raw body in that framework. Then the Standard Webhooks
 // libraries (standardwebhooks, svix) verify the deliveries of both variants with each secret of a rotation, exactly
-// as the API returned it.
+// as the API returned it. Last, mock-server/README.md's `cardrail-mock trigger` block runs against the Express receiver.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateWebhookHeaders } from '@cardrail/sdk';
@@ -13,9 +13,11 @@ import { build } from 'esbuild';
 import { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consumerDir } from '../support/consumer.js';
+import { codeBlocks } from '../support/readme-blocks.js';
 import { cardrailClient, deliveriesSettled, type MockClient, produceEvents } from '../support/receiver-events.js';
 import { run } from '../support/run.js';
 import { type Serving, serve } from '../support/serving.js';
+import { WAITS } from '../../scripts/lib/test-waits.mjs';
 
 const receiversDir = join(consumerDir, 'receivers');
 let mock: Serving;
@@ -254,4 +256,53 @@ it('the receivers compile under --strict with the installed packages (TypeScript
   });
   expect(result.output).toBe('');
   expect(result.code).toBe(0);
+});
+
+/**
+ * mock-server/README.md's `cardrail-mock trigger` block, each line run as written but for the addresses: the receiver's
+ * URL becomes the Express receiver's free port, and `--base-url` names this file's mock (the README's commands use the
+ * default ports 4010 and 3000, which a test never takes). The words of a line, `"$VAR"` expanded from `env`, without
+ * its `# comment`.
+ */
+function shellWords(line: string, env: Record<string, string>): string[] {
+  const words = line.replace(/\s+#.*$/, '').match(/"[^"]*"|\S+/g) ?? [];
+  return words.map((word) =>
+    word.replace(/^"(.*)"$/, '$1').replace(/\$([A-Z_]+)/g, (_match, name: string) => {
+      const value = env[name];
+      if (value === undefined) throw new Error(`the README's command reads $${name}, which the test does not set`);
+      return value;
+    }),
+  );
+}
+
+it("mock-server/README.md's trigger block: the first run with the receiver's own --secret exits 0 with a delivery the Express receiver verified", async () => {
+  const readme = readFileSync(new URL('../../mock-server/README.md', import.meta.url), 'utf8');
+  const block = codeBlocks('mock-server/README.md', readme).find((candidate) => /^cardrail-mock trigger /m.test(candidate.code));
+  if (!block) throw new Error('mock-server/README.md has no `cardrail-mock trigger` block');
+  const lines = block.code.split('\n').filter((line) => line.startsWith('cardrail-mock trigger'));
+  expect(lines[0]).toContain('--secret "$CARDRAIL_WEBHOOK_SECRET"');
+
+  // The receiver's own secret, made as the README says (the standard base64 of 32 random bytes).
+  const secret = `whsec_${Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64')}`;
+  const express = RECEIVERS.find((spec) => spec.file === 'express.ts');
+  if (!express) throw new Error('no Express receiver');
+  const receiver = await serve(process.execPath, [express.file], {
+    cwd: receiversDir,
+    env: { PORT: '0', CARDRAIL_WEBHOOK_SECRET: secret, CARDRAIL_API_KEY: 'sk_test_readmetrigger' },
+    ready: /Listening on (\S+)/,
+  });
+  try {
+    for (const [index, line] of lines.entries()) {
+      const words = shellWords(line, { CARDRAIL_WEBHOOK_SECRET: secret }).map((word) =>
+        word === 'http://127.0.0.1:3000/webhooks/cardrail' ? receiver.address : word,
+      );
+      // `--list` reaches no mock; the others are sent to this file's.
+      const args = words.includes('--list') ? words.slice(1) : [...words.slice(1), '--base-url', mock.address];
+      const result = await run('npx', ['--no-install', 'cardrail-mock', ...args], { cwd: consumerDir, timeoutMs: WAITS.start });
+      expect(result.code, `${line}\n${result.output}`).toBe(0);
+      if (index === 0) expect(receiver.output()).toMatch(/^Received card\.frozen evt_\w+$/m);
+    }
+  } finally {
+    await receiver.stop();
+  }
 });
