@@ -98,18 +98,27 @@ describe('the answers of a database failure', () => {
 
     const away = await takeDatabaseAway(url);
     let restore: Answer;
+    let read: Answer;
+    let reset: Answer;
     try {
       restore = await control('PUT', '/snapshot', saved.body);
+      read = await control('GET', '/snapshot');
+      reset = await control('POST', '/reset');
     } finally {
       await away.back();
     }
     expectStateNotSaved(restore, where);
     expect(restore.headers.get('request-id')).toMatch(/^req_/);
+    expectStateNotSaved(read, where);
+    expectStateNotSaved(reset, where);
 
     // A snapshot of the right shape whose records cannot load is the caller's mistake: 400, and nothing changed.
     const bad = await control('PUT', '/snapshot', { ...saved.body, tenants: [{}] });
     expect(bad.status, bad.text).toBe(400);
     expect(bad.body.error.code).toBe('invalid_request');
+    // The same organization twice: keys the database holds once each.
+    const twice = await control('PUT', '/snapshot', { ...saved.body, tenants: [...saved.body.tenants, ...saved.body.tenants] });
+    expect(twice.status, twice.text).toBe(400);
     const listed = await call('GET', '/customers?limit=100');
     expect(listed.body.data.map((customer: { email: string }) => customer.email)).toEqual(['kept@example.com']);
   });
