@@ -42,11 +42,16 @@ describe('the answers of a database failure', () => {
     await server?.close();
   });
 
-  /** The request log's line for the one request with this method and path sent since `from` lines. */
-  function lineFor(from: number, method: string, path: string): string {
+  /**
+   * The one request with this method and path sent since `from` log lines has its line, naming the answer's status and
+   * the Request-Id the answer carries.
+   */
+  function expectLoggedAs(from: number, method: string, path: string, answer: Answer): void {
+    const requestId = answer.headers.get('request-id');
+    expect(requestId).toMatch(/^req_/);
     const lines = logged.slice(from).filter((line) => line.startsWith(`${method} /v1${path} `));
     expect(lines, logged.slice(from).join('\n')).toHaveLength(1);
-    return lines[0] ?? '';
+    expect(lines[0]).toMatch(new RegExp(`^${method} /v1${path} ${answer.status} [0-9.]+ms ${requestId}$`));
   }
 
   /** A control-API call, answered as the API's are. */
@@ -68,10 +73,7 @@ describe('the answers of a database failure', () => {
     const answer = await call('POST', '/customers', { email: 'lost@example.com' });
     expect(await commitFaultFired(url)).toBe(true);
     expectStateNotSaved(answer, where);
-    const requestId = answer.headers.get('request-id');
-    expect(requestId).toMatch(/^req_/);
-    // The log line names that request's answer: its status and its Request-Id.
-    expect(lineFor(from, 'POST', '/customers')).toMatch(new RegExp(`^POST /v1/customers 503 [0-9.]+ms ${requestId}$`));
+    expectLoggedAs(from, 'POST', '/customers', answer);
   });
 
   it('gives the 503 of a request that found the database away the Request-Id of its log line', async () => {
@@ -85,9 +87,7 @@ describe('the answers of a database failure', () => {
       await away.back();
     }
     expectStateNotSaved(answer, where);
-    const requestId = answer.headers.get('request-id');
-    expect(requestId).toMatch(/^req_/);
-    expect(lineFor(from, 'GET', '/customers')).toMatch(new RegExp(`^GET /v1/customers 503 [0-9.]+ms ${requestId}$`));
+    expectLoggedAs(from, 'GET', '/customers', answer);
   });
 
   it('answers a restore that finds the database away 503, and a bad snapshot 400', async () => {
