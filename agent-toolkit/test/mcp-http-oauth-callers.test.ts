@@ -4,36 +4,30 @@
 // (whatever other hosts and pages the operator names) and clients reach it through the proxy with tokens for the audience.
 import { request as httpRequest } from 'node:http';
 import { Cardrail } from '@cardrail/sdk';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { TOOL_NAMES } from '../src/index.js';
 import { bearerChallenge } from './support/bearer-challenge.js';
-import { type OAuthEndpoint, startOAuthEndpoint, toolCall } from './support/oauth-endpoint.js';
+import {
+  approvalPurchase,
+  intentsOnApprovalCard,
+  listTools,
+  type OAuthEndpoint,
+  oauthEndpointPerFile,
+  startOAuthEndpoint,
+  toolCall,
+} from './support/oauth-endpoint.js';
 import { type ReverseProxy, startReverseProxy } from './support/reverse-proxy.js';
-import { REVISION, TASKS } from './support/rpc.js';
+import { FOLLOWS_TASKS, REVISION } from './support/rpc.js';
 import { mcpCaller } from './support/tool-caller.js';
 import { newKey } from './support/world.js';
 
 let endpoint: OAuthEndpoint;
-beforeAll(async () => {
-  endpoint = await startOAuthEndpoint();
-});
-afterAll(() => endpoint?.close());
-beforeEach(() => {
-  endpoint.recorder.sent.length = 0;
+oauthEndpointPerFile((started) => {
+  endpoint = started;
 });
 
-const FOLLOWS_TASKS = { extensions: { [TASKS]: {} } };
 const SHOWS_URLS = { elicitation: { url: {} } };
-const listTools = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
-const purchase = () => ({
-  cardId: endpoint.world.approvalCard,
-  summary: `API credits ${Math.random().toString(36).slice(2, 7)}`,
-  expectedAmount: 2_500,
-  expectedMerchant: 'OpenAI',
-});
-const intentsOnCard = async () =>
-  (await endpoint.world.api.intents.list({ cardId: endpoint.world.approvalCard, limit: 100 })).data.length;
 
 describe('cardrail-mcp over HTTP behind OAuth, for each caller', () => {
   it('acts as the agent and the card its claims name, with the organization key, on both revisions', async () => {
@@ -51,7 +45,7 @@ describe('cardrail-mcp over HTTP behind OAuth, for each caller', () => {
     }
     const declared = await endpoint.modern(
       'tools/call',
-      { name: 'declare_intent', arguments: purchase() },
+      { name: 'declare_intent', arguments: approvalPurchase(endpoint.world) },
       await endpoint.token(),
     );
     expect(declared.answer.result.structuredContent).toMatchObject({
@@ -92,7 +86,12 @@ describe('cardrail-mcp over HTTP behind OAuth, for each caller', () => {
   it("binds a task id to the token's subject: another person's token, even for the same agent, cannot follow or cancel it", async () => {
     const alice = await endpoint.token({ sub: 'alice' });
     const bob = await endpoint.token({ sub: 'bob' });
-    const declared = await endpoint.modern('tools/call', { name: 'declare_intent', arguments: purchase() }, alice, FOLLOWS_TASKS);
+    const declared = await endpoint.modern(
+      'tools/call',
+      { name: 'declare_intent', arguments: approvalPurchase(endpoint.world) },
+      alice,
+      FOLLOWS_TASKS,
+    );
     expect(declared.answer.result).toMatchObject({ resultType: 'task', status: 'working' });
     const { taskId } = declared.answer.result as { taskId: string };
     const intentId = (declared.answer.result.statusMessage as string).match(/intent (int_\w+)/)?.[1] as string;
@@ -114,11 +113,11 @@ describe('cardrail-mcp over HTTP behind OAuth, for each caller', () => {
 
   it("binds a requestState to the token's subject: another person's retry is refused and declares nothing", async () => {
     const alice = await endpoint.token({ sub: 'alice' });
-    const args = purchase();
+    const args = approvalPurchase(endpoint.world);
     const first = await endpoint.modern('tools/call', { name: 'declare_intent', arguments: args }, alice, SHOWS_URLS);
     expect(first.answer.result).toMatchObject({ resultType: 'input_required' });
     const { requestState } = first.answer.result as { requestState: string };
-    const before = await intentsOnCard();
+    const before = await intentsOnApprovalCard(endpoint.world);
     const retry = (bearer: string) =>
       endpoint.modern(
         'tools/call',
@@ -135,7 +134,7 @@ describe('cardrail-mcp over HTTP behind OAuth, for each caller', () => {
     });
     const own = await retry(alice);
     expect(own.answer.result).toMatchObject({ resultType: 'complete', structuredContent: { status: 'pending_approval' } });
-    expect(await intentsOnCard()).toBe(before);
+    expect(await intentsOnApprovalCard(endpoint.world)).toBe(before);
   });
 
   it('answers any bad input with a 4xx, never a 500, and keeps serving', async () => {

@@ -2,7 +2,7 @@
 // (whatever the method, on both revisions), 403 insufficient_scope for a request that needs a scope the token lacks,
 // and nothing sent to the API before the scope check passed. Clients of both revisions (2025-11-25: initialize,
 // answers as server-sent events; 2026-07-28: server/discover, stateless requests), through the SDK's client and raw.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TOOL_NAMES } from '../src/index.js';
 import { createMcpFetchHandler, protectWithOAuth } from '../src/mcp/index.js';
 import { unsignedToken } from './support/authorization-server.js';
@@ -13,31 +13,19 @@ import {
   type OAuthEndpoint,
   READ,
   SPEND,
-  startOAuthEndpoint,
+  approvalPurchase,
+  intentsOnApprovalCard,
+  listTools,
+  oauthEndpointPerFile,
   toolCall,
 } from './support/oauth-endpoint.js';
-import { TASKS } from './support/rpc.js';
+import { FOLLOWS_TASKS } from './support/rpc.js';
 import { mcpCaller } from './support/tool-caller.js';
 
 let endpoint: OAuthEndpoint;
-beforeAll(async () => {
-  endpoint = await startOAuthEndpoint();
+oauthEndpointPerFile((started) => {
+  endpoint = started;
 });
-afterAll(() => endpoint?.close());
-beforeEach(() => {
-  endpoint.recorder.sent.length = 0;
-});
-
-const FOLLOWS_TASKS = { extensions: { [TASKS]: {} } };
-const listTools = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
-const purchase = () => ({
-  cardId: endpoint.world.approvalCard,
-  summary: `API credits ${Math.random().toString(36).slice(2, 7)}`,
-  expectedAmount: 2_500,
-  expectedMerchant: 'OpenAI',
-});
-const intentsOnCard = async () =>
-  (await endpoint.world.api.intents.list({ cardId: endpoint.world.approvalCard, limit: 100 })).data.length;
 
 describe('cardrail-mcp over HTTP behind OAuth', () => {
   it('serves its protected resource metadata at the path form and at the root, without a token', async () => {
@@ -177,9 +165,9 @@ describe('cardrail-mcp over HTTP behind OAuth', () => {
       await client.close();
     }
     endpoint.recorder.sent.length = 0;
-    const before = await intentsOnCard();
+    const before = await intentsOnApprovalCard(endpoint.world);
     const spending = [
-      ['declare_intent', purchase()],
+      ['declare_intent', approvalPurchase(endpoint.world)],
       ['get_card_credentials', { cardId: endpoint.world.plainCard }],
       ['freeze_card', { cardId: endpoint.world.plainCard }],
     ] as const;
@@ -212,7 +200,7 @@ describe('cardrail-mcp over HTTP behind OAuth', () => {
       expect(batch.answer().error).toMatchObject({ code: -32600, message: expect.stringMatching(/batches/) });
     }
     expect(endpoint.recorder.sent).toEqual([]);
-    expect(await intentsOnCard()).toBe(before);
+    expect(await intentsOnApprovalCard(endpoint.world)).toBe(before);
     expect((await endpoint.world.api.cards.retrieve(endpoint.world.plainCard)).status).toBe('active');
     // Following a task only reads: a read-only token gets the extension's answer, not a 403.
     const followed = await endpoint.modern('tasks/get', { taskId: 'ct1.int_x.declare_intent.x' }, readOnly, FOLLOWS_TASKS);

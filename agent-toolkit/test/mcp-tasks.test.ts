@@ -5,12 +5,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCardrailToolkit } from '../src/index.js';
 import { createMcpFetchHandler, type McpFetchHandlerOptions } from '../src/mcp/index.js';
-import { modernRequest, modernRpc, rpcMessages, TASKS } from './support/rpc.js';
+import { FOLLOWS_TASKS, modernRequest, modernRpc, rpcMessages, TASKS } from './support/rpc.js';
 import { startWorld, type World } from './support/world.js';
 
 const URL_ = 'http://127.0.0.1:4020/mcp';
 const SECRET = 'a-state-secret-for-the-tasks-test-only';
-const FOLLOWS_TASKS = { extensions: { [TASKS]: {} } };
 
 let world: World;
 beforeAll(async () => {

@@ -2,7 +2,7 @@
 // authorization server (throwaway keys), the mock behind it, every request the toolkit sends to the API recorded, and
 // the ways a client talks to it: the SDK's client of either revision, and raw requests whose refusals can be read.
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import {
   type HttpAuthOptions,
   type McpHttpOptions,
@@ -141,6 +141,9 @@ export async function startOAuthEndpoint(
   };
 }
 
+/** A JSON-RPC `tools/list` message. */
+export const listTools = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
+
 /** A JSON-RPC `tools/call` message. */
 export const toolCall = (name: string, args: Record<string, unknown>) => ({
   jsonrpc: '2.0',
@@ -148,3 +151,31 @@ export const toolCall = (name: string, args: Record<string, unknown>) => ({
   method: 'tools/call',
   params: { name, arguments: args },
 });
+
+/**
+ * One endpoint for a test file, handed to `use` before its tests run: closed after them, and what its recorder holds
+ * emptied before each test. Call it at the file's top level (it registers the file's hooks).
+ */
+export function oauthEndpointPerFile(use: (endpoint: OAuthEndpoint) => void): void {
+  let started: OAuthEndpoint | undefined;
+  beforeAll(async () => {
+    started = await startOAuthEndpoint();
+    use(started);
+  });
+  afterAll(() => started?.close());
+  beforeEach(() => {
+    if (started) started.recorder.sent.length = 0;
+  });
+}
+
+/** A purchase to declare on the world's approval card, under a summary of its own (no two intents alike). */
+export const approvalPurchase = (world: World) => ({
+  cardId: world.approvalCard,
+  summary: `API credits ${Math.random().toString(36).slice(2, 7)}`,
+  expectedAmount: 2_500,
+  expectedMerchant: 'OpenAI',
+});
+
+/** How many intents the world's approval card has. */
+export const intentsOnApprovalCard = async (world: World): Promise<number> =>
+  (await world.api.intents.list({ cardId: world.approvalCard, limit: 100 })).data.length;

@@ -33,6 +33,9 @@ export function rpcAnswer(body: string): RpcMessage {
 export const REVISION = '2026-07-28';
 export const TASKS = 'io.modelcontextprotocol/tasks';
 
+/** The capabilities of a client that follows tasks (the tasks extension). */
+export const FOLLOWS_TASKS = { extensions: { [TASKS]: {} } };
+
 export interface ModernOptions {
   /** What the client declares on this request (`{}`: nothing). */
   capabilities?: Record<string, unknown>;

@@ -21,6 +21,7 @@ import { commitBeforeAnswer } from '../http/commit-step.js';
 import { gatedAnswer } from '../http/gate-step.js';
 import { keyDigest } from '../core/key-digest.js';
 import { stoppable } from '../http/stop-step.js';
+import { withRequestLog } from '../http/request-log.js';
 import type { WireResponse } from '../http/response.js';
 import { webHandler } from '../http/web-handler.js';
 import type { ApiRequest } from '../operations/api-request.js';
@@ -166,16 +167,15 @@ export function composeMockServer(options: MockServerOptions, testKit: (host: Te
     services,
     rateLimiter: options.rateLimit === undefined ? undefined : new RateLimiter(parseRateLimit(options.rateLimit)),
     validateResponses: options.validateResponses,
-    log: requestLogOf(options),
-    requestId: newRequestId,
     maxBodyBytes,
     faults,
   });
-  // Outermost: once stopped, nothing of a request runs; with a durable store, nothing is answered before its commit.
+  // Once stopped, nothing of a request runs; with a durable store, nothing is answered before its commit. Outermost,
+  // each request gets its one Request-Id, and its log line once its answer is final.
   const gate = state.durable.shared?.gate;
   const committed = gate ? gatedAnswer(answer, gate, maxBodyBytes) : commitBeforeAnswer(answer, state.durable);
-  const stopping = stoppable(options.journal ? committed : answer, newRequestId);
-  const { dispatch } = stopping;
+  const stopping = stoppable(options.journal ? committed : answer);
+  const dispatch = withRequestLog(stopping.dispatch, { requestId: newRequestId, log: requestLogOf(options) });
   const handle = webHandler(dispatch);
   const clock = createServerClock(baseClock, state);
 

@@ -6,7 +6,7 @@ import { bundledOperations } from '../spec/bundled-operations.js';
 import { extractOperations, type OperationSpec } from '../spec/operations.js';
 import { operationValidator, type OperationValidator } from '../spec/validator.js';
 import { validatorSource } from '../spec/validator-source.js';
-import { HINT_HEADER, HttpError, internalError, notFound, refusalOf } from '../core/errors.js';
+import { HttpError, internalError, notFound, refusalOf } from '../core/errors.js';
 import { basePathHint } from './hints.js';
 import { nearPathHint, type RoutedPath } from './near-path.js';
 import type { HandlerMap } from '../operations/handler-map.js';
@@ -19,7 +19,6 @@ import { jsonResponse, toWire, type WireResponse } from './response.js';
 import type { ApiRequest } from '../operations/api-request.js';
 import { type RouteMatch, RouteTree, routeParams } from './route-tree.js';
 import { ConnectionDropped, type FaultRegistry } from '../core/faults.js';
-import { FAULT_HEADER } from './fault-step.js';
 
 /** The path every API route starts with: `/v1`. */
 export const API_BASE_PATH = '/v1';
@@ -33,11 +32,8 @@ export interface HttpAppOptions {
   rateLimiter?: RateLimiter | undefined;
   /** Check every answer against the spec's response schema and answer 500 on a mismatch (for tests). */
   validateResponses?: boolean | undefined;
-  /** One line per request. */
-  log?: ((line: string) => void) | undefined;
   /** Requests the rate limiter does not count (fixture loading). */
   exempt?: WeakSet<object> | undefined;
-  requestId: () => string;
   /** The largest request body read, in bytes. */
   maxBodyBytes: number;
   /** Faults a test injected (`mock.faults`). */
@@ -49,9 +45,9 @@ const ROUTABLE_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTI
 /**
  * The HTTP face of the mock: one route per spec operation (both variants' paths), 405 with `Allow` for another
  * method on a known path, 404 `{"error":"not_found"}` for anything else. Each operation's validators are loaded
- * on its first request.
+ * on its first request. Every answer carries the Request-Id the request was given (withRequestLog, request-log.ts).
  */
-export function createHttpApp(options: HttpAppOptions): Dispatch {
+export function createHttpApp(options: HttpAppOptions): IdentifiedDispatch {
   const { documents } = options;
   const validators = loadValidator(documents, options.validateResponses === true);
   const byPath = new Map<string, Map<string, OperationsByVariant>>();
@@ -77,7 +73,7 @@ export function createHttpApp(options: HttpAppOptions): Dispatch {
     methods: [...methods.keys()],
   }));
 
-  const answer = (request: ApiRequest, requestId: string): Answer => {
+  return (request, requestId) => {
     try {
       // HEAD is answered as GET; the transports send its headers without the body.
       const target = requestTarget(request.url);
@@ -104,31 +100,6 @@ export function createHttpApp(options: HttpAppOptions): Dispatch {
       return unexpected(error, requestId);
     }
   };
-
-  const log = options.log;
-  if (!log) return (request) => answer(request, options.requestId());
-  return (request) => {
-    const started = performance.now();
-    const requestId = options.requestId();
-    const line = (outcome: string, fault: string | undefined, hint?: string): void => {
-      const target = requestTarget(request.url);
-      const ms = (performance.now() - started).toFixed(1);
-      const query = target.query === '' ? '' : `?${target.query}`;
-      const noted = `${fault ? ` fault=${fault}` : ''}${hint === undefined ? '' : ` hint: ${hint}`}`;
-      log(`${request.method} ${target.path}${query} ${outcome} ${ms}ms ${requestId}${noted}`);
-    };
-    const logged = (response: WireResponse): WireResponse => {
-      line(String(response.status), response.headers[FAULT_HEADER]?.split(';')[0], response.headers[HINT_HEADER]);
-      return response;
-    };
-    const response = answer(request, requestId);
-    if (!isPromise(response)) return logged(response);
-    return response.then(logged, (error: unknown) => {
-      // A fault's dropped connection or held request has no answer; the log says so.
-      if (error instanceof ConnectionDropped) line('dropped', error.faultId);
-      throw error;
-    });
-  };
 }
 
 /**
@@ -136,6 +107,13 @@ export function createHttpApp(options: HttpAppOptions): Dispatch {
  * into their own response: a web Response for `handle` and MSW, a direct write for the Node server.
  */
 export type Dispatch = (request: ApiRequest) => Answer;
+
+/**
+ * Answers a request under the Request-Id it was given (request-log.ts gives each one its id, outermost): every answer
+ * to it, the app's and those of the steps around it (the commit, the gate, a stopped mock), carries that one id, the
+ * one the request log prints.
+ */
+export type IdentifiedDispatch = (request: ApiRequest, requestId: string) => Answer;
 
 /** What a transport hands to `Dispatch`: a contract of operations/, which the transports reach through this layer. */
 export type { ApiRequest };

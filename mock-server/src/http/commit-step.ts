@@ -1,7 +1,7 @@
 import { isPromise } from '../core/is-promise.js';
 import { stateNotSaved } from '../core/errors.js';
 import type { AnswerCommits } from '../core/state/durable-state.js';
-import type { Dispatch } from './app.js';
+import type { IdentifiedDispatch } from './app.js';
 import type { Answer } from './request-context.js';
 import { jsonResponse, toWire, type WireResponse } from './response.js';
 
@@ -10,18 +10,18 @@ import { jsonResponse, toWire, type WireResponse } from './response.js';
  * with the other requests of its batch: group commit), and an answer whose changes the store refused becomes 503
  * `state_not_saved` (the same Request-Id; nothing of it was kept).
  */
-export function commitBeforeAnswer(answer: Dispatch, store: AnswerCommits): Dispatch {
-  const committed = (wire: WireResponse, method: string, refusalsBefore: number): Answer => {
+export function commitBeforeAnswer(answer: IdentifiedDispatch, store: AnswerCommits): IdentifiedDispatch {
+  const committed = (wire: WireResponse, method: string, refusalsBefore: number, requestId: string): Answer => {
     const refused = store.commitAnswer(method, refusalsBefore);
-    if (isPromise(refused)) return refused.then((reason) => (reason === undefined ? wire : notSaved(wire, reason)));
-    return refused === undefined ? wire : notSaved(wire, refused);
+    if (isPromise(refused)) return refused.then((reason) => (reason === undefined ? wire : notSaved(reason, requestId)));
+    return refused === undefined ? wire : notSaved(refused, requestId);
   };
-  return (request) => {
+  return (request, requestId) => {
     const refusals = store.refusals;
-    const result = answer(request);
+    const result = answer(request, requestId);
     if (isPromise(result)) {
       return result.then(
-        (wire) => committed(wire, request.method, refusals),
+        (wire) => committed(wire, request.method, refusals, requestId),
         async (error: unknown) => {
           // A fault that drops the connection after the commit (`afterCommit`) still keeps what the request changed.
           await store.commitAnswer(request.method, refusals);
@@ -29,12 +29,12 @@ export function commitBeforeAnswer(answer: Dispatch, store: AnswerCommits): Disp
         },
       );
     }
-    return committed(result, request.method, refusals);
+    return committed(result, request.method, refusals, requestId);
   };
 }
 
-/** The answer in place of one whose changes could not be saved: 503 in the error format, the same Request-Id. */
-function notSaved(wire: WireResponse, reason: string): WireResponse {
+/** The answer in place of one whose changes could not be saved: 503 in the error format, the request's Request-Id. */
+function notSaved(reason: string, requestId: string): WireResponse {
   const error = stateNotSaved(reason);
-  return toWire(jsonResponse(error.status, error.toBody(), error.headers), wire.headers['Request-Id'] ?? '');
+  return toWire(jsonResponse(error.status, error.toBody(), error.headers), requestId);
 }

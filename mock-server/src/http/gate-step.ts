@@ -1,11 +1,10 @@
-import { newRequestId } from '../core/ids.js';
 import { internalError, refusalOf } from '../core/errors.js';
 import { ConnectionDropped } from '../core/faults.js';
 import { keyDigest } from '../core/key-digest.js';
 import { MAX_KEY_LENGTH, modeOfKey } from '../core/key-syntax.js';
 import type { OrgGate } from '../core/state/org-gate.js';
 import type { ApiRequest } from '../operations/api-request.js';
-import type { Dispatch } from './app.js';
+import type { IdentifiedDispatch } from './app.js';
 import { presentedKey } from './auth.js';
 import { requestBodyText } from './body-limit.js';
 import { jsonResponse, toWire, type WireResponse } from './response.js';
@@ -17,26 +16,27 @@ import { jsonResponse, toWire, type WireResponse } from './response.js';
  * taken (a slow client never holds an organization), but only once the key looks valid; a request without a usable
  * key touches nothing stored and is answered (401) as without a store. When the database cannot be reached, or refuses
  * the commit, the gate throws StateUnavailable (as it does into a request that waits outside the lock, which the
- * pipeline answers the same way): the answer is 503 `state_not_saved`, and nothing of the request was kept.
+ * pipeline answers the same way): the answer is 503 `state_not_saved`, with the request's own Request-Id, and nothing
+ * of the request was kept.
  */
-export function gatedAnswer(answer: Dispatch, gate: OrgGate, maxBodyBytes: number): Dispatch {
-  return (request) => {
+export function gatedAnswer(answer: IdentifiedDispatch, gate: OrgGate, maxBodyBytes: number): IdentifiedDispatch {
+  return (request, requestId) => {
     const key = presentedKey(request)?.key;
-    if (key === undefined || key === '' || key.length > MAX_KEY_LENGTH || !modeOfKey(key)) return answer(request);
-    return run(request, key);
+    if (key === undefined || key === '' || key.length > MAX_KEY_LENGTH || !modeOfKey(key)) return answer(request, requestId);
+    return run(request, requestId, key);
   };
 
-  async function run(request: ApiRequest, key: string): Promise<WireResponse> {
+  async function run(request: ApiRequest, requestId: string, key: string): Promise<WireResponse> {
     const ready = await withBody(request, maxBodyBytes);
     try {
-      return await gate.runForKey(keyDigest(key), () => answer(ready));
+      return await gate.runForKey(keyDigest(key), () => answer(ready, requestId));
     } catch (error) {
       if (error instanceof ConnectionDropped) throw error;
       const refusal = refusalOf(error);
       // Anything but the state out of reach is a fault of the mock (the gate's own), never the client's.
       if (!refusal) console.error('[cardrail-mock] the organization gate failed', error);
       const failure = refusal ?? internalError();
-      return toWire(jsonResponse(failure.status, failure.toBody(), failure.headers), newRequestId());
+      return toWire(jsonResponse(failure.status, failure.toBody(), failure.headers), requestId);
     }
   }
 }

@@ -1,10 +1,10 @@
 import { HttpError } from '../core/errors.js';
-import type { Dispatch } from './app.js';
+import type { IdentifiedDispatch } from './app.js';
 import { jsonResponse, toWire, type WireResponse } from './response.js';
 
 /** A mock's dispatch that can be stopped (`MockServer.stop`): from then on it answers every request 503. */
 export interface StoppableDispatch {
-  readonly dispatch: Dispatch;
+  readonly dispatch: IdentifiedDispatch;
   /** From now on, every request is answered 503 `service_unavailable`, running nothing; requests already running finish. */
   stop(): void;
 }
@@ -15,17 +15,17 @@ export interface StoppableDispatch {
  * operation documents, with a message that says why, so a request sent after `stop()` fails loudly instead of being
  * answered by a mock that no longer delivers webhooks or runs due work.
  */
-export function stoppable(dispatch: Dispatch, requestId: () => string): StoppableDispatch {
+export function stoppable(dispatch: IdentifiedDispatch): StoppableDispatch {
   let stopped = false;
   return {
-    dispatch: (request) => (stopped ? stoppedAnswer(requestId()) : dispatch(request)),
+    dispatch: (request, requestId) => (stopped ? stoppedAnswer(requestId) : dispatch(request, requestId)),
     stop() {
       stopped = true;
     },
   };
 }
 
-/** The answer to a request after `stop()`, with its own Request-Id. */
+/** The answer to a request after `stop()`, with the request's Request-Id. */
 function stoppedAnswer(requestId: string): WireResponse {
   const error = new HttpError(
     503,

@@ -1,4 +1,4 @@
-import { HttpError, invalidRequest, notFound, refusalOf, unauthorized } from '../core/errors.js';
+import { HttpError, invalidRequest, notFound, refusalOf, StateUnavailable, unauthorized } from '../core/errors.js';
 import { snapshotProblem } from '../core/state/snapshot-shape.js';
 import type { MockSnapshot } from '../core/state/model.js';
 import type { WireEventType } from '../operations/wire-event.js';
@@ -94,6 +94,8 @@ const ROUTES: Record<string, Record<string, Handler>> = {
       try {
         await target.restore(snapshot as MockSnapshot);
       } catch (error) {
+        // The state out of reach is no fault of the snapshot: 503 `state_not_saved`, and the store kept nothing of it.
+        if (error instanceof StateUnavailable) throw error;
         await target.restore(before);
         throw invalidRequest(
           '/body',

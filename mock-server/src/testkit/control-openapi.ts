@@ -2,6 +2,8 @@ import { CONTROL_BASE_PATH } from './control-path.js';
 
 const error = { $ref: '#/components/responses/Error' };
 const errors = { '400': error, '401': error, '404': error, '405': error };
+/** The calls that read or write the state: with a PostgreSQL state, 503 while the database cannot be reached. */
+const stateErrors = { ...errors, '503': { $ref: '#/components/responses/StateNotSaved' } };
 const keyHeader = { $ref: '#/components/parameters/ApiKey' };
 const ok = (description: string, schema?: object) =>
   schema ? { description, content: { 'application/json': { schema } } } : { description };
@@ -27,27 +29,27 @@ export const controlOpenApi = {
       post: {
         operationId: 'reset',
         summary: 'Forget every organization, object, event, delivery and fault',
-        responses: { '204': ok('Reset.'), ...errors },
+        responses: { '204': ok('Reset.'), ...stateErrors },
       },
     },
     '/snapshot': {
       get: {
         operationId: 'snapshot',
         summary: 'The whole state, as mock.snapshot() gives it',
-        responses: { '200': ok('The snapshot.', { $ref: '#/components/schemas/Snapshot' }), ...errors },
+        responses: { '200': ok('The snapshot.', { $ref: '#/components/schemas/Snapshot' }), ...stateErrors },
       },
       put: {
         operationId: 'restore',
         summary: 'Replace the state with a snapshot (a refused one changes nothing)',
         requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Snapshot' } } } },
-        responses: { '204': ok('Restored.'), '413': error, ...errors },
+        responses: { '204': ok('Restored.'), '413': error, ...stateErrors },
       },
     },
     '/idle': {
       post: {
         operationId: 'idle',
         summary: 'Answer once no due work is left and every webhook attempt started has finished',
-        responses: { '204': ok('Idle.'), ...errors },
+        responses: { '204': ok('Idle.'), ...stateErrors },
       },
     },
     '/clock/advance': {
@@ -72,7 +74,7 @@ export const controlOpenApi = {
             required: ['now'],
             properties: { now: { type: 'string', format: 'date-time' } },
           }),
-          ...errors,
+          ...stateErrors,
         },
       },
     },
@@ -106,7 +108,7 @@ export const controlOpenApi = {
               now: { type: 'string', format: 'date-time' },
             },
           }),
-          ...errors,
+          ...stateErrors,
         },
       },
     },
@@ -115,7 +117,7 @@ export const controlOpenApi = {
         operationId: 'events',
         summary: "The organization's events, oldest first, in its variant's names and envelope",
         parameters: [keyHeader, { name: 'type', in: 'query', required: false, schema: { type: 'string' } }],
-        responses: { '200': ok('The events.', { $ref: '#/components/schemas/List' }), ...errors },
+        responses: { '200': ok('The events.', { $ref: '#/components/schemas/List' }), ...stateErrors },
       },
     },
     '/deliveries': {
@@ -123,7 +125,7 @@ export const controlOpenApi = {
         operationId: 'deliveries',
         summary: "The organization's webhook deliveries, newest first, as GET /webhooks/{id}/deliveries shows them",
         parameters: [keyHeader],
-        responses: { '200': ok('The deliveries.', { $ref: '#/components/schemas/List' }), ...errors },
+        responses: { '200': ok('The deliveries.', { $ref: '#/components/schemas/List' }), ...stateErrors },
       },
     },
     '/faults': {
@@ -175,23 +177,26 @@ export const controlOpenApi = {
       },
     },
     responses: {
+      StateNotSaved: {
+        description:
+          "The state is in PostgreSQL and the database could not be reached or refused the change: `state_not_saved` in the API's error format, with `Retry-After`; nothing of the call was kept (docs/standalone-server.md#when-the-database-goes-away).",
+        headers: { 'Retry-After': { schema: { type: 'integer' } } },
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+      },
       Error: {
         description:
           'An error in the API\'s format: `{"error":"unauthorized"}`, `{"error":"not_found"}`, or `{"error":{"code","message","details"}}` (400 names the field in details.field).',
-        content: {
-          'application/json': {
-            schema: {
-              type: 'object',
-              required: ['error'],
-              properties: {
-                error: { oneOf: [{ type: 'string' }, { type: 'object', required: ['code', 'message', 'details'] }] },
-              },
-            },
-          },
-        },
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
       },
     },
     schemas: {
+      Error: {
+        type: 'object',
+        required: ['error'],
+        properties: {
+          error: { oneOf: [{ type: 'string' }, { type: 'object', required: ['code', 'message', 'details'] }] },
+        },
+      },
       List: { type: 'object', required: ['data'], properties: { data: { type: 'array', items: { type: 'object' } } } },
       Snapshot: {
         type: 'object',

@@ -63,3 +63,15 @@ export function unreachable(error: unknown, address: DatabaseAddress): StateData
                       : `cannot use the database at ${where}: ${text}`;
   return new StateDatabaseError(address.shown, 'unreachable', `${cause} (--state ${address.shown})`, { cause: error });
 }
+
+/**
+ * Whether a restore failed for the snapshot's sake, not the database's: it read back otherwise than it was written
+ * (`damage`), or the database rejected its rows: SQLSTATE class 21 (cardinality violation: one row written twice, as
+ * an organization listed twice), 22 (data exception: a value) or 23 (integrity constraint violation: a key). Anything
+ * else (the database away, a connection ended, a timeout) is no fault of the snapshot.
+ */
+export function snapshotAtFault(error: unknown): boolean {
+  if (error instanceof StateDatabaseError) return error.reason === 'damage';
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^2[123][0-9A-Z]{3}$/.test(code);
+}

@@ -6,11 +6,11 @@ import type { StateJournal } from '../../core/state/change-tracker.js';
 import type { MockSnapshot } from '../../core/state/model.js';
 import type { NewOrganizationSession, OrganizationSession, ServerRow, SharedStore } from '../../core/state/shared-store.js';
 import { DEFAULT_LIMITS, type Pool, type PoolClient, type SessionLimits, openPool, pipelined } from './driver.js';
-import { StateDatabaseError, unreachable } from './errors.js';
+import { snapshotAtFault, StateDatabaseError, unreachable } from './errors.js';
 import { openSchema, serverLock } from './schema.js';
 import { openNewKey, openOrganization, type SessionContext, serverRow } from './session.js';
 import { type DatabaseInspection, inspectDatabase } from './inspect.js';
-import { readSnapshot, replaceWith, resetAll } from './whole-state.js';
+import { readSnapshot, replaceWith, resetAll, snapshotWrites } from './whole-state.js';
 import { type DatabaseAddress, databaseAddress } from './url.js';
 
 /** Options of a PostgreSQL state (`startMockServer({ state: { url, ... } })`; docs/standalone-server.md#postgresql). */
@@ -191,15 +191,20 @@ export class PgStateStore implements StateJournal, SharedStore {
   }
 
   reset(): Promise<void> {
-    return resetAll(this.pool, this.#context.serverLock);
+    return this.#reach(() => resetAll(this.pool, this.#context.serverLock));
   }
 
-  replace(snapshot: MockSnapshot): Promise<void> {
-    return replaceWith(this.pool, this.#context, snapshot);
+  /**
+   * Refused as it is when the snapshot is at fault (its records make no rows, values or keys the database rejects, or
+   * it reads back otherwise); whatever else fails it (the database away, a connection ended) is a StateUnavailable.
+   */
+  async replace(snapshot: MockSnapshot): Promise<void> {
+    const writes = snapshotWrites(snapshot);
+    await this.#reach(() => replaceWith(this.pool, this.#context, writes), snapshotAtFault);
   }
 
   snapshot(): Promise<MockSnapshot> {
-    return readSnapshot(this.pool, this.address.shown);
+    return this.#reach(() => readSnapshot(this.pool, this.address.shown));
   }
 
   /** Every row read and checked, in one read-only snapshot: what `state check` reports. */
@@ -216,11 +221,15 @@ export class PgStateStore implements StateJournal, SharedStore {
     return rows.rows as { host: string; pid: number }[];
   }
 
-  /** A round trip while serving: whatever fails it (the database away, a connection ended) is a StateUnavailable. */
-  async #reach<T>(work: () => Promise<T>): Promise<T> {
+  /**
+   * A round trip while serving: whatever fails it (the database away, a connection ended) is a StateUnavailable, but
+   * for the errors `ownFault` says are the caller's, which pass as they are.
+   */
+  async #reach<T>(work: () => Promise<T>, ownFault?: (error: unknown) => boolean): Promise<T> {
     try {
       return await work();
     } catch (error) {
+      if (ownFault?.(error)) throw error;
       throw StateUnavailable.of(error, this.where);
     }
   }

@@ -35,12 +35,39 @@ export async function resetAll(pool: Pool, lock: string): Promise<void> {
   }
 }
 
+/** The rows a snapshot is written as: each organization's commit parameters, made before the database is asked. */
+export interface SnapshotWrites {
+  snapshot: MockSnapshot;
+  organizations: { id: string; parameters: unknown[] }[];
+}
+
 /**
- * Replaces everything with a snapshot in one transaction (alone, as a reset), then reads it back and compares it,
- * organization by organization: a difference is refused and nothing is kept. Each tenant's next due time is written
- * once it is first used (woken at once: `wake_at` 0).
+ * The rows of a snapshot, made from its records alone: a snapshot whose records cannot make rows is refused here,
+ * before any round trip, so that what fails later is the database's (replaceWith).
  */
-export async function replaceWith(pool: Pool, context: SessionContext, snapshot: MockSnapshot): Promise<void> {
+export function snapshotWrites(snapshot: MockSnapshot): SnapshotWrites {
+  const byOrganization = new Map<string, TenantSnapshot[]>();
+  for (const tenant of snapshot.tenants) {
+    const list = byOrganization.get(tenant.organizationId) ?? [];
+    list.push(tenant);
+    byOrganization.set(tenant.organizationId, list);
+  }
+  const organizations = [...byOrganization].map(([id, tenants]) => {
+    const lines = tenants.flatMap((tenant) => [...savedTenantLines(tenant)]);
+    const sharedOffsets = new Map(tenants.map((tenant) => [`${tenant.organizationId}:${tenant.mode}`, snapshot.sharedOffsetMs]));
+    const changes = { lines, sharedOffsets, claimsTaken: [], claimsDropped: [] };
+    return { id, parameters: commitParameters(id, 1, changes) };
+  });
+  return { snapshot, organizations };
+}
+
+/**
+ * Replaces everything with a snapshot's rows in one transaction (alone, as a reset), then reads it back and compares
+ * it, organization by organization: a difference is refused (`damage`) and nothing is kept. Each tenant's next due time
+ * is written once it is first used (woken at once: `wake_at` 0).
+ */
+export async function replaceWith(pool: Pool, context: SessionContext, writes: SnapshotWrites): Promise<void> {
+  const { snapshot } = writes;
   const client = await pool.connect();
   try {
     const statements = [
@@ -49,20 +76,9 @@ export async function replaceWith(pool: Pool, context: SessionContext, snapshot:
       client.query(`TRUNCATE ${EVERY_TABLE}`),
       client.query('UPDATE server SET generation = generation + 1, shared_offset_ms = $1', [snapshot.sharedOffsetMs]),
     ];
-    const byOrganization = new Map<string, TenantSnapshot[]>();
-    for (const tenant of snapshot.tenants) {
-      const list = byOrganization.get(tenant.organizationId) ?? [];
-      list.push(tenant);
-      byOrganization.set(tenant.organizationId, list);
-    }
-    for (const [org, tenants] of byOrganization) {
-      const lines = tenants.flatMap((tenant) => [...savedTenantLines(tenant)]);
-      const sharedOffsets = new Map(
-        tenants.map((tenant) => [`${tenant.organizationId}:${tenant.mode}`, snapshot.sharedOffsetMs]),
-      );
-      const changes = { lines, sharedOffsets, claimsTaken: [], claimsDropped: [] };
-      statements.push(client.query({ name: 'commit_rows', text: COMMIT_ROWS, values: commitParameters(org, 1, changes) }));
-      statements.push(client.query('INSERT INTO organizations (id, version) VALUES ($1, 1)', [org]));
+    for (const { id, parameters } of writes.organizations) {
+      statements.push(client.query({ name: 'commit_rows', text: COMMIT_ROWS, values: parameters }));
+      statements.push(client.query('INSERT INTO organizations (id, version) VALUES ($1, 1)', [id]));
     }
     const results = await pipelined(statements);
     const stored = await readRows(client, context.database);
