@@ -1,3 +1,4 @@
+import { invalidRequest } from '../../core/errors.js';
 import type { Tenant } from '../../core/tenant.js';
 import { balanceOf } from '../../domain/balances.js';
 import { cards } from '../../domain/cards.js';
@@ -37,4 +38,27 @@ export async function presentAgentMandate(
     cardId: card.id,
     now: tenant.now(),
   });
+}
+
+/** The parts of `POST /spend/evaluate` a mandate is checked against: the merchant may be named by category only. */
+interface MandateEvaluation extends Omit<MandateAuthorization, 'merchant' | 'token'> {
+  cardId: string;
+  merchant?: Partial<Merchant> | undefined;
+}
+
+/**
+ * Verifies the `agentMandate` of an evaluation as an authorization's (it is used up only where the gate's use is
+ * recorded, which an evaluation never does). The closed mandate's payee is checked against the merchant's name,
+ * so an evaluation with a mandate must name it (400 otherwise).
+ */
+export async function presentEvaluationMandate(
+  tenant: Tenant,
+  request: MandateEvaluation,
+  agentMandate: string | undefined,
+): Promise<MandateInput> {
+  if (agentMandate === undefined) return undefined;
+  const name = request.merchant?.name;
+  if (name === undefined)
+    throw invalidRequest('/body/merchant/name', "is required with agentMandate: the closed mandate's payee is checked against it");
+  return presentAgentMandate(tenant, { ...request, merchant: { ...request.merchant, name } }, agentMandate);
 }
