@@ -9,7 +9,12 @@ describe('evaluating a spend with an AP2 mandate', () => {
     const w = await ap2World({ card: { policy: { requireMandate: true, requireAttestation: true } } });
     const agentMandate = await w.present();
     await w.s.settle();
-    const evaluation = await w.s.ok('POST', '/spend/evaluate', { cardId: w.card.id, amount: 2500, merchant: MERCHANT, agentMandate });
+    const evaluation = await w.s.ok('POST', '/spend/evaluate', {
+      cardId: w.card.id,
+      amount: 2500,
+      merchant: MERCHANT,
+      agentMandate,
+    });
     expect(evaluation).toMatchObject({ decision: 'approve', reasons: [] });
     expect(evaluation.flags).toMatchObject({ requiresMandate: true, mandateVerified: true, attested: true });
     expect(await w.s.newEvents('customer')).toEqual([]);
@@ -22,7 +27,12 @@ describe('evaluating a spend with an AP2 mandate', () => {
     const agentMandate = await w.present();
     await w.s.settle();
     // The closed mandate is for 2500: an evaluation of 2400 is a spend it does not allow.
-    const rejected = await w.s.ok('POST', '/spend/evaluate', { cardId: w.card.id, amount: 2400, merchant: MERCHANT, agentMandate });
+    const rejected = await w.s.ok('POST', '/spend/evaluate', {
+      cardId: w.card.id,
+      amount: 2400,
+      merchant: MERCHANT,
+      agentMandate,
+    });
     expect(rejected.decision).toBe('decline');
     expect(rejected.reasons[0]).toMatchObject({ code: 'mandate_rejected', message: expect.stringMatching(/^payment_amount: /) });
     expect(codes(rejected)).not.toContain('mandate_required');

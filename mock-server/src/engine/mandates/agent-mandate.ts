@@ -59,6 +59,9 @@ export async function presentEvaluationMandate(
   if (agentMandate === undefined) return undefined;
   const name = request.merchant?.name;
   if (name === undefined)
-    throw invalidRequest('/body/merchant/name', "is required with agentMandate: the closed mandate's payee is checked against it");
+    throw invalidRequest(
+      '/body/merchant/name',
+      "is required with agentMandate: the closed mandate's payee is checked against it",
+    );
   return presentAgentMandate(tenant, { ...request, merchant: { ...request.merchant, name } }, agentMandate);
 }

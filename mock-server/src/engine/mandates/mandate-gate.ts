@@ -46,8 +46,7 @@ const noGate: MandateGate = {
 };
 
 const isRecurring = (constraints: unknown) =>
-  Array.isArray(constraints) &&
-  constraints.some((c) => (c as { type?: unknown } | null)?.type === 'payment.agent_recurrence');
+  Array.isArray(constraints) && constraints.some((c) => (c as { type?: unknown } | null)?.type === 'payment.agent_recurrence');
 
 /**
  * The mandate's part of a spend (docs/mandates.md#verification): none where `requireMandate` holds is

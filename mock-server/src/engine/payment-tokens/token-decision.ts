@@ -69,8 +69,13 @@ export function paymentTokenDeclined(decision: Decision): HttpError {
  * authorization would be declined; nothing is minted, and the presentation is not used up.
  */
 export function mandateDeclined(refusal: { reason: DeclineReason; message: string }): HttpError {
-  return new HttpError(400, 'payment_token_declined', `An authorization of this payment would be declined (${refusal.reason}): ${refusal.message}`, {
-    declinedReason: refusal.reason,
-    reasons: [{ code: refusal.reason, message: refusal.message }],
-  });
+  return new HttpError(
+    400,
+    'payment_token_declined',
+    `An authorization of this payment would be declined (${refusal.reason}): ${refusal.message}`,
+    {
+      declinedReason: refusal.reason,
+      reasons: [{ code: refusal.reason, message: refusal.message }],
+    },
+  );
 }

@@ -57,9 +57,7 @@ export async function createPaymentToken(
       'is not an RSA-OAEP-256 public key',
     );
   const mandate =
-    request.agentMandate === undefined
-      ? undefined
-      : await presentMandate(tenant, card.customerId, request.agentMandate, spend);
+    request.agentMandate === undefined ? undefined : await presentMandate(tenant, card.customerId, request.agentMandate, spend);
   // From here on nothing waits: what was read before the key's import and the mandate's verification is read again.
   const token = mint(tenant, cardId, request, terms, approvalPage, { input: mandate, spend });
   return viewOf(tenant, token);
