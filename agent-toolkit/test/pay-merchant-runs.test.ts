@@ -221,6 +221,64 @@ describe('scripted agent runs of pay_merchant', () => {
     await close();
   });
 
+  it('(d) MCP: pays an ACP checkout under the AP2 mandate, made for the allowance the seller asks for', async () => {
+    const { api } = world;
+    const cardId = (
+      await api.cards.create({
+        customerId: world.customerId,
+        agentId: world.agentId,
+        type: 'virtual',
+        usage: 'multi',
+        policy: { requireMandate: true },
+      })
+    ).id;
+    const provider = await createCredentialProvider();
+    const mandateAgent = await createMandateAgent();
+    await api.customers.setMandateIssuers(world.customerId, provider.jwks);
+    // No expected merchant: the seller is named by its PSP id, which the closed mandate's payee gives.
+    const intent = await api.intents.create({ cardId, summary: 'A coat', expectedAmount: 4300 });
+    const exported = await api.intents.mandate(intent.id, { agentKey: mandateAgent.publicJwk });
+    const openMandate = await provider.issue(exported.claims);
+    const [seller, psp] = [await serve(), await serve()];
+    const merchant = createAcpMerchant({
+      acquirer: api,
+      sellerUrl: seller.url,
+      pspUrl: psp.url,
+      merchantName: 'Coat Store',
+      merchantId: 'coat_store',
+      amount: 4300,
+    });
+    seller.use(merchant.handle);
+    psp.use(merchant.handle);
+    const asked: unknown[] = [];
+    const { call, close } = await agent(
+      {
+        merchants: [
+          { origin: seller.url, name: 'Coat Store' },
+          { origin: psp.url, pspApiKey: 'psp_test_key' },
+        ],
+        agentMandate: (payment) => {
+          asked.push(payment);
+          const closed = closedMandateFor({
+            ...payment,
+            merchant: { name: payment.merchant.name, id: payment.merchant.id ?? '' },
+          });
+          return mandateAgent.present(openMandate, closed, { aud: `urn:cardrail:card:${payment.cardId}` });
+        },
+      },
+      cardId,
+    );
+    const created = await merchant.handle(new Request(`${seller.url}/checkout_sessions`, { method: 'POST', body: '{}' }));
+    const { id: sessionId } = (await created.json()) as { id: string };
+    const paid = await call('pay_merchant', { protocol: 'acp', url: `${seller.url}/checkout_sessions/${sessionId}` });
+    expect(asked).toEqual([{ cardId, amount: 4300, currency: 'usd', merchant: { name: 'Coat Store', id: 'coat_store' } }]);
+    expect(paid).toMatchObject({ status: 'used', mandate: { openMandateHash: exported.openMandateHash } });
+    expect(await api.transactions.retrieve(paid.transactionId)).toMatchObject({
+      mandate: { openMandateHash: exported.openMandateHash },
+    });
+    await close();
+  });
+
   it('refuses a URL the developer did not allow before anything is sent (no SSRF), and redirects are not followed', async () => {
     const server = await serve();
     const requests: string[] = [];
