@@ -11,8 +11,13 @@ export interface MandatePayment {
   amount: number;
   /** Lowercase ISO 4217 (`payment_amount.currency`, which AP2 writes in uppercase). */
   currency: string;
-  /** The merchant the token is bound to (`payee`): its name, and its id at its acquirer when it has one. */
-  merchant: { name: string; id: string | null };
+  /** The merchant the token is bound to (`payee`). */
+  merchant: {
+    /** Its name (MPP `methodDetails.merchantName`, or the ACP seller's name). */
+    name: string;
+    /** Its id at its acquirer (MPP `recipient`, ACP `merchant_id`), or null when it has none. */
+    id: string | null;
+  };
 }
 
 /**

@@ -18,9 +18,13 @@ export interface SpendEvaluateRequest {
   merchant?: { name?: string | undefined; mcc?: string | undefined } | undefined;
 }
 
-/** The decision of a mandate presented with an evaluation, used by nothing (docs/mandates.md#evaluating-a-spend). */
+/**
+ * What the gate makes of a mandate presented with an evaluation, its use never recorded, so that the presentation
+ * can still pay (docs/mandates.md#evaluating-a-spend).
+ */
 function mandateOutcome(tenant: Tenant, scope: CardScope, input: MandateInput, request: SpendEvaluateRequest, currency: string) {
   if (input === undefined) return { refusal: null, access: undefined, outcome: undefined };
+  // The handler refused a mandate without the merchant's name (400), which the closed mandate's payee needs.
   const merchant = { ...request.merchant, name: request.merchant?.name ?? '' };
   const spend = { amount: request.amount, currency, merchant, cardId: scope.card.id, now: tenant.now() };
   const gate = gateMandate(tenant, scope, input, spend);
