@@ -2342,7 +2342,7 @@ export interface components {
                 /** @description The merchant's name, as an authorization would carry it. */
                 name?: string;
             };
-            /** @description The AP2 mandate the authorization would present, verified as an authorization verifies it (docs/mandates.md#verification) but not used: its nonce and closed mandate stay unspent. Needs `merchant.name` (the closed mandate's payee is checked against it). Verified, the policy's `requireMandate` is met and the mandate attests the spend; refused, the evaluation declines with `mandate_unverifiable` or `mandate_rejected`, first, the message naming the check or the constraint. */
+            /** @description The AP2 mandate the authorization would present, verified as an authorization verifies it (docs/mandates.md#verification) but not used: its nonce and closed mandate stay unspent. The closed mandate's payee is checked against `merchant.name` (without it, the evaluation cannot tell: `mandate_unverifiable`). Verified, the policy's `requireMandate` is met and the mandate attests the spend; refused, the evaluation declines with `mandate_unverifiable` or `mandate_rejected`, first, the message naming the check or the constraint. */
             agentMandate?: components["schemas"]["AgentMandate"];
         };
         SpendReason: {

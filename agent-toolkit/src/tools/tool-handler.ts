@@ -1,3 +1,4 @@
+import type { MandateForPayment } from '@cardrail/sdk';
 import type { CardrailApiClient } from '../client.js';
 import type { CardCredentials, CredentialExposure } from '../credential-exposure.js';
 import type { ToolInputSchema } from '../generated-tool.js';

@@ -51,7 +51,7 @@ describe('evaluating a spend with an AP2 mandate', () => {
     expect(await w.authorize(agentMandate)).toMatchObject({ status: 'pending' });
   });
 
-  it('without a mandate the policy still asks for one (review), and a mandate needs the merchant name (400)', async () => {
+  it('without a mandate the policy still asks for one (review); without the merchant name it cannot tell', async () => {
     const w = await ap2World({ card: { policy: { requireMandate: true } } });
     const without = await w.s.ok('POST', '/spend/evaluate', { cardId: w.card.id, amount: 2500, merchant: MERCHANT });
     expect(without).toMatchObject({ decision: 'review', reasons: [{ code: 'mandate_required' }] });
@@ -62,7 +62,8 @@ describe('evaluating a spend with an AP2 mandate', () => {
       merchant: { mcc: '5734' },
       agentMandate: await w.present(),
     });
-    expect(nameless.status).toBe(400);
-    expect(nameless.body.error).toMatchObject({ code: 'invalid_request', details: { field: '/body/merchant/name' } });
+    expect(nameless.status).toBe(200);
+    expect(nameless.body).toMatchObject({ decision: 'decline', reasons: [{ code: 'mandate_unverifiable' }] });
+    expect(nameless.body.reasons[0].message).toMatch(/^payee: the evaluation names no merchant/);
   });
 });

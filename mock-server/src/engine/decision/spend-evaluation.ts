@@ -24,7 +24,7 @@ export interface SpendEvaluateRequest {
  */
 function mandateOutcome(tenant: Tenant, scope: CardScope, input: MandateInput, request: SpendEvaluateRequest, currency: string) {
   if (input === undefined) return { refusal: null, access: undefined, outcome: undefined };
-  // The handler refused a mandate without the merchant's name (400), which the closed mandate's payee needs.
+  // Without the merchant's name the presentation was refused already (the closed mandate's payee needs it).
   const merchant = { ...request.merchant, name: request.merchant?.name ?? '' };
   const spend = { amount: request.amount, currency, merchant, cardId: scope.card.id, now: tenant.now() };
   const gate = gateMandate(tenant, scope, input, spend);

@@ -1,4 +1,3 @@
-import { invalidRequest } from '../../core/errors.js';
 import type { Tenant } from '../../core/tenant.js';
 import { balanceOf } from '../../domain/balances.js';
 import { cards } from '../../domain/cards.js';
@@ -6,6 +5,7 @@ import { findByNumber } from '../payment-tokens/network-token.js';
 import type { Merchant } from '../types.js';
 import type { MandateInput } from './mandate-gate.js';
 import { presentMandate } from './mandate-presentation.js';
+import { unverifiable } from './mandate-refusal.js';
 
 /** The parts of `POST /simulate/authorize` a mandate is checked against. */
 interface MandateAuthorization {
@@ -48,8 +48,9 @@ interface MandateEvaluation extends Omit<MandateAuthorization, 'merchant' | 'tok
 
 /**
  * Verifies the `agentMandate` of an evaluation as an authorization's (it is used up only where the gate's use is
- * recorded, which an evaluation never does). The closed mandate's payee is checked against the merchant's name,
- * so an evaluation with a mandate must name it (400 otherwise).
+ * recorded, which an evaluation never does). The closed mandate's payee is checked against the merchant's name: an
+ * evaluation that names none cannot tell whether the mandate allows the spend (`mandate_unverifiable`, once its
+ * signatures and times verified).
  */
 export async function presentEvaluationMandate(
   tenant: Tenant,
@@ -58,10 +59,13 @@ export async function presentEvaluationMandate(
 ): Promise<MandateInput> {
   if (agentMandate === undefined) return undefined;
   const name = request.merchant?.name;
-  if (name === undefined)
-    throw invalidRequest(
-      '/body/merchant/name',
-      "is required with agentMandate: the closed mandate's payee is checked against it",
-    );
-  return presentAgentMandate(tenant, { ...request, merchant: { ...request.merchant, name } }, agentMandate);
+  const merchant = { ...request.merchant, name: name ?? '' };
+  const presented = await presentAgentMandate(tenant, { ...request, merchant }, agentMandate);
+  if (name !== undefined || presented === undefined || !('presentation' in presented)) return presented;
+  return {
+    ...presented,
+    closedRefusal: unverifiable(
+      "payee: the evaluation names no merchant (merchant.name) to check the closed mandate's payee against",
+    ),
+  };
 }
