@@ -27,5 +27,5 @@ export {
   type OpenAIResponsesFunctionTool,
   type OpenAIToolsOptions,
 } from './adapters/openai.js';
-export type { MerchantAccess, MerchantOptions } from './merchant-access.js';
+export type { MerchantAccess, MerchantOptions, PaymentOptions } from './merchant-access.js';
 export { VERSION } from './version.js';

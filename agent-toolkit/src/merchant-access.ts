@@ -1,3 +1,4 @@
+import type { MandateForPayment } from '@cardrail/sdk';
 import { ToolError } from './tool-error.js';
 
 /** A merchant, seller or PSP the `pay_merchant` tool may reach. */
@@ -16,6 +17,17 @@ export interface MerchantOptions {
   merchants?: readonly MerchantAccess[] | undefined;
   /** The fetch that reaches them (default: `globalThis.fetch`, looked up at each call). */
   fetch?: ((request: Request) => Promise<Response>) | undefined;
+}
+
+/** What `pay_merchant` may reach, and the AP2 mandate it pays under when the agent has one. */
+export interface PaymentOptions extends MerchantOptions {
+  /**
+   * Makes the AP2 mandate presentation each payment token is minted under (docs/mandates.md#payment-tokens): called
+   * with the payment the merchant's challenge or checkout asks for (card, amount, currency, merchant), it answers the
+   * agent's presentation for it. Optional; where the card's policy has `requireMandate`, tokens are minted only with
+   * one. The model never sees it.
+   */
+  agentMandate?: MandateForPayment | undefined;
 }
 
 const LOOPBACK = /^(127(?:\.\d{1,3}){3}|localhost|\[::1\])$/;

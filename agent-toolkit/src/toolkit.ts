@@ -11,7 +11,7 @@ import type { GeneratedTool, ToolInputSchema, ToolOutputSchema } from './generat
 import { customerTools, TOOL_NAMES, userTools, type ToolName } from './generated/tool-schemas.js';
 import { callIdempotencyKey } from './idempotency.js';
 import { inputValidator } from './input-validation.js';
-import { MerchantGate, type MerchantOptions } from './merchant-access.js';
+import { MerchantGate, type PaymentOptions } from './merchant-access.js';
 import { nextStep } from './next-step.js';
 import { AgentScope } from './scope.js';
 import { ToolError, toToolError, type ToolErrorBody } from './tool-error.js';
@@ -44,9 +44,10 @@ export interface CardrailToolkitOptions {
   onCredentials?: ((credentials: CardCredentials) => void | Promise<void>) | undefined;
   /**
    * What `pay_merchant` may reach: `merchants` lists every origin (merchants, ACP sellers with their `name`, ACP PSPs
-   * with their `pspApiKey`); any other is refused before anything is sent. None by default.
+   * with their `pspApiKey`); any other is refused before anything is sent. None by default. `agentMandate` makes
+   * the AP2 mandate each token is minted under, when the agent has one.
    */
-  payments?: MerchantOptions | undefined;
+  payments?: PaymentOptions | undefined;
 }
 
 /** One tool as frameworks see it: name, title, description, and input and output JSON Schemas (draft 2020-12). */
@@ -194,6 +195,7 @@ export class CardrailToolkit {
       credentialExposure: exposure,
       onCredentials: options.onCredentials,
       merchants: new MerchantGate(options.payments ?? {}),
+      agentMandate: options.payments?.agentMandate,
     };
   }
 

@@ -3,6 +3,7 @@
 // merchants are the fakes of @cardrail/mock-server/merchants, served on 127.0.0.1. Each run ends with the transaction
 // matched to its intent and a signed transaction.created verified on a webhook; a second use of the token is declined
 // token_used; and the card's number appears nowhere in what the model received.
+import { closedMandateFor, createCredentialProvider, createMandateAgent } from '@cardrail/mock-server';
 import { createAcpMerchant, createMppCardMerchant } from '@cardrail/mock-server/merchants';
 import { constructEvent } from '@cardrail/sdk/webhooks';
 import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
@@ -35,12 +36,12 @@ async function serve() {
 }
 
 /** An MCP client of `cardrail-mcp` for the world's agent, and every result the model received, as text. */
-async function agent(payments: Parameters<typeof createCardrailToolkit>[0]['payments']) {
+async function agent(payments: Parameters<typeof createCardrailToolkit>[0]['payments'], cardId = world.plainCard) {
   const toolkit = createCardrailToolkit({
     apiKey: world.apiKey,
     baseUrl: world.baseUrl,
     agentId: world.agentId,
-    cardId: world.plainCard,
+    cardId,
     payments,
   });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
@@ -163,6 +164,118 @@ describe('scripted agent runs of pay_merchant', () => {
     });
     expect(again).toMatchObject({ status: 'declined', declinedReason: 'token_used' });
     await expectPanNeverSeen(seen, vaulted?.paymentMethod.number ?? '');
+    await close();
+  });
+
+  it('(c) MCP: pays an MPP 402 under the AP2 mandate the developer makes, on a card that requires one', async () => {
+    const { api } = world;
+    const cardId = (
+      await api.cards.create({
+        customerId: world.customerId,
+        agentId: world.agentId,
+        type: 'virtual',
+        usage: 'multi',
+        policy: { requireMandate: true },
+      })
+    ).id;
+    const provider = await createCredentialProvider();
+    const mandateAgent = await createMandateAgent();
+    await api.customers.setMandateIssuers(world.customerId, provider.jwks);
+    const intent = await api.intents.create({
+      cardId,
+      summary: 'GPU',
+      expectedAmount: 2500,
+      expectedMerchant: 'Example GPU Cloud',
+    });
+    const exported = await api.intents.mandate(intent.id, { agentKey: mandateAgent.publicJwk });
+    const openMandate = await provider.issue(exported.claims);
+    const server = await serve();
+    const url = `${server.url}/gpu/mandated`;
+    server.use((await createMppCardMerchant({ acquirer: api, url, amount: 2500, merchantName: 'Example GPU Cloud' })).handle);
+
+    const unmandated = await agent({ merchants: [{ origin: server.url }] }, cardId);
+    await expect(unmandated.call('pay_merchant', { protocol: 'mpp', url, intentId: intent.id })).rejects.toThrow(
+      /payment_declined.*mandate_required/,
+    );
+    await unmandated.close();
+
+    const { call, seen, close } = await agent(
+      {
+        merchants: [{ origin: server.url }],
+        agentMandate: (payment) =>
+          mandateAgent.present(
+            openMandate,
+            closedMandateFor({ ...payment, merchant: { name: payment.merchant.name }, cardId: payment.cardId }),
+            { aud: `urn:cardrail:card:${payment.cardId}` },
+          ),
+      },
+      cardId,
+    );
+    const paid = await call('pay_merchant', { protocol: 'mpp', url, intentId: intent.id });
+    expect(paid).toMatchObject({ status: 'used', mandate: { openMandateHash: exported.openMandateHash } });
+    expect(await api.transactions.retrieve(paid.transactionId)).toMatchObject({
+      status: 'pending',
+      mandate: { openMandateHash: exported.openMandateHash },
+    });
+    expect(seen.join('\n')).not.toContain(openMandate);
+    await close();
+  });
+
+  it('(d) MCP: pays an ACP checkout under the AP2 mandate, made for the allowance the seller asks for', async () => {
+    const { api } = world;
+    const cardId = (
+      await api.cards.create({
+        customerId: world.customerId,
+        agentId: world.agentId,
+        type: 'virtual',
+        usage: 'multi',
+        policy: { requireMandate: true },
+      })
+    ).id;
+    const provider = await createCredentialProvider();
+    const mandateAgent = await createMandateAgent();
+    await api.customers.setMandateIssuers(world.customerId, provider.jwks);
+    // No expected merchant: the seller is named by its PSP id, which the closed mandate's payee gives.
+    const intent = await api.intents.create({ cardId, summary: 'A coat', expectedAmount: 4300 });
+    const exported = await api.intents.mandate(intent.id, { agentKey: mandateAgent.publicJwk });
+    const openMandate = await provider.issue(exported.claims);
+    const [seller, psp] = [await serve(), await serve()];
+    const merchant = createAcpMerchant({
+      acquirer: api,
+      sellerUrl: seller.url,
+      pspUrl: psp.url,
+      merchantName: 'Coat Store',
+      merchantId: 'coat_store',
+      amount: 4300,
+    });
+    seller.use(merchant.handle);
+    psp.use(merchant.handle);
+    const asked: unknown[] = [];
+    const { call, close } = await agent(
+      {
+        merchants: [
+          { origin: seller.url, name: 'Coat Store' },
+          { origin: psp.url, pspApiKey: 'psp_test_key' },
+        ],
+        agentMandate: (payment) => {
+          asked.push(payment);
+          const closed = closedMandateFor({
+            ...payment,
+            merchant: { name: payment.merchant.name, id: payment.merchant.id ?? '' },
+          });
+          return mandateAgent.present(openMandate, closed, { aud: `urn:cardrail:card:${payment.cardId}` });
+        },
+      },
+      cardId,
+    );
+    const created = await merchant.handle(new Request(`${seller.url}/checkout_sessions`, { method: 'POST', body: '{}' }));
+    const { id: sessionId } = (await created.json()) as { id: string };
+    const paid = await call('pay_merchant', { protocol: 'acp', url: `${seller.url}/checkout_sessions/${sessionId}` });
+    expect(asked).toEqual([{ cardId, amount: 4300, currency: 'usd', merchant: { name: 'Coat Store', id: 'coat_store' } }]);
+    expect(paid).toMatchObject({ status: 'used', mandate: { openMandateHash: exported.openMandateHash } });
+    expect(await api.transactions.retrieve(paid.transactionId)).toMatchObject({
+      mandate: { openMandateHash: exported.openMandateHash },
+    });
     await close();
   });
 

@@ -28,6 +28,7 @@ export type { Intents } from './resources/intents.js';
 export type { PaymentTokens } from './resources/payment-tokens.js';
 export type { Payments, PaymentFetchOptions, PaymentResult } from './payments/payments.js';
 export type { CardChallenge } from './payments/card-challenge.js';
+export type { MandateForPayment, MandatePayment } from './payments/mandate-for-payment.js';
 export type { PaymentReceipt } from './payments/payment-receipt.js';
 export { PaymentChallengeError, type PaymentChallengeErrorCode } from './payments/payment-errors.js';
 export {

@@ -76,6 +76,28 @@ describe('payments.fetch', () => {
     expect(paid.paymentToken?.id).toBe('tok_1');
   });
 
+  it('mints under an AP2 mandate made for the payment the challenge asks for', async () => {
+    const header = challenge(`expires="${future}"`, { ...request, recipient: 'merch_7' });
+    merchant(header);
+    const minted = api(() => HttpResponse.json(token(), { status: 201 }));
+    const asked: unknown[] = [];
+    await cardrail.payments.pay(
+      shop,
+      { method: 'POST' },
+      {
+        cardId: 'card_1',
+        agentMandate: async (payment) => {
+          asked.push(payment);
+          return 'open~~closed~';
+        },
+      },
+    );
+    expect(asked).toEqual([
+      { cardId: 'card_1', amount: 2500, currency: 'usd', merchant: { name: 'Example GPU Cloud', id: 'merch_7' } },
+    ]);
+    expect(minted).toEqual([{ mpp: { challenge: header }, agentMandate: 'open~~closed~' }]);
+  });
+
   it('returns any other answer as it is, a 402 of another scheme or method included, and mints nothing', async () => {
     const minted = api(() => HttpResponse.json(token(), { status: 201 }));
     merchant('Payment id="x", realm="r", method="tempo", intent="charge", request="e30"');

@@ -296,7 +296,7 @@ export interface paths {
         get: operations["listPaymentTokens"];
         /**
          * Mint a payment token
-         * @description Answers a merchant's MPP card challenge (`mpp`: the `WWW-Authenticate` value of its 402) or an ACP allowance (`acp`) with a one-time network token of the card, bound to the merchant, the amount, the currency, the challenge or checkout session and an expiry. Everything an authorization of that amount at that merchant would meet runs first (the card's status, the merged policy, intents, approval, the risk engine): a spend they would decline is 400 `payment_token_declined` with the reason, and nothing is minted. Where the policy requires approval, the token is `pending_approval` (its `approvalUrl` names the page) until a person approves its intent. A malformed challenge or allowance is 400 `invalid_payment_request` naming what is wrong, one that has expired 400 `payment_request_expired` (before anything is minted), another currency than the card's 400 `currency_not_supported`. Events `payment_token.created`, then `payment_token.issued` once it is active (docs/payment-tokens.md).
+         * @description Answers a merchant's MPP card challenge (`mpp`: the `WWW-Authenticate` value of its 402) or an ACP allowance (`acp`) with a one-time network token of the card, bound to the merchant, the amount, the currency, the challenge or checkout session and an expiry. Everything an authorization of that amount at that merchant would meet runs first (the card's status, the merged policy, intents, approval, the risk engine): a spend they would decline is 400 `payment_token_declined` with the reason, and nothing is minted. Where the policy requires approval, the token is `pending_approval` (its `approvalUrl` names the page) until a person approves its intent. A malformed challenge or allowance is 400 `invalid_payment_request` naming what is wrong, one that has expired 400 `payment_request_expired` (before anything is minted), another currency than the card's 400 `currency_not_supported`. An AP2 mandate (`agentMandate`) is verified against the token's payment, and the token is bound to it (`mandate`); where the policy has `requireMandate`, one is needed (docs/mandates.md). Events `payment_token.created`, then `payment_token.issued` once it is active (docs/payment-tokens.md).
          */
         post: operations["createPaymentToken"];
     };
@@ -431,7 +431,7 @@ export interface paths {
         };
         /**
          * Evaluate a proposed spend
-         * @description A dry run of an authorization: the same rules and reason codes, no state change.
+         * @description A dry run of an authorization: the same rules and reason codes, no state change. An AP2 mandate (`agentMandate`, a Cardrail extension) is verified as the authorization would verify it, without using it up (docs/mandates.md).
          */
         post: operations["evaluateSpend"];
     };
@@ -1496,7 +1496,7 @@ export interface components {
             requireAttestation?: boolean;
             /** @description Intents need manual approval. */
             requireApproval?: boolean;
-            /** @description Every authorization must present a verified AP2 mandate (`agentMandate`), which then stands in for an intent (docs/mandates.md). */
+            /** @description Every authorization must present a verified AP2 mandate (`agentMandate`), which then stands in for an intent, or be made with a payment token minted with one; a payment token is minted only with one (docs/mandates.md). */
             requireMandate?: boolean;
             autoApproveBelow?: components["schemas"]["Amount"];
             /**
@@ -1972,6 +1972,11 @@ export interface components {
             name: string;
             id: string | null;
         };
+        /** @description The AP2 mandate a payment token was minted with: the hash of its open mandate and the reference of its closed mandate (base64url SHA-256 of the closed mandate's JWT). The token is bound to it, as a network token is to its cryptogram: the authorization made with the token records it (`Transaction.mandate`) and satisfies the policy's `requireMandate` without presenting it again (docs/mandates.md#payment-tokens). */
+        PaymentTokenMandate: {
+            openMandateHash: string;
+            reference: string;
+        };
         /** @description The token in the clear, for an ACP `delegate_payment` request (`number`, `exp_month`, `exp_year`, `cryptogram`, `eci_value`): present on an `acp` token while it is `active`. Test-mode numbers start with 411111 and pass the Luhn check; they never equal a card number. */
         NetworkToken: {
             /** @description The network token number. */
@@ -2037,6 +2042,8 @@ export interface components {
             checkoutSessionId: string | null;
             /** @description The intent the payment carries out, when the card has or needed one. */
             intentId: string | null;
+            /** @description The AP2 mandate the token was minted with and is bound to (docs/mandates.md#payment-tokens), null when none was. */
+            mandate: components["schemas"]["PaymentTokenMandate"] | null;
             /**
              * Format: uri
              * @description Where a person approves or rejects the intent a `pending_approval` token waits on (docs/intents.md#approval-flow).
@@ -2106,6 +2113,11 @@ export interface components {
             /** @description The seller's name as the card's policy names merchants. */
             merchantName: string;
         };
+        /**
+         * @description An AP2 v0.2 mandate presentation: the open payment mandate's SD-JWT signed by a trusted mandate issuer, then `~~` and the closed payment mandate as a key-bound SD-JWT (`typ` `kb+sd-jwt`) signed with the key of the open mandate's `cnf`, its `aud` `urn:cardrail:card:<cardId>`, a fresh `nonce`, and `sd_hash` binding it to the open mandate (docs/mandates.md#presenting-a-mandate). ES256 only. Presented with an authorization, with the request that mints a payment token (the closed mandate then describes the token's payment: its full amount, its merchant), or with an evaluation (verified without being used). A presentation that cannot be verified is `mandate_unverifiable`; one that does not allow the spend, `mandate_rejected`.
+         * @example eyJhbGciOiJFUzI1NiJ9.e30.c2ln~WyJzYWx0IiwgeyJ2Y3QiOiAibWFuZGF0ZS5wYXltZW50Lm9wZW4uMSJ9XQ~~eyJhbGciOiJFUzI1NiIsInR5cCI6ImtiK3NkLWp3dCJ9.e30.c2ln~
+         */
+        AgentMandate: string;
         /** @description Exactly one of `mpp` (an MPP card challenge) or `acp` (an ACP allowance). The token is minted only after the spend checks an authorization of its amount at its merchant would pass (docs/payment-tokens.md). */
         PaymentTokenCreate: {
             mpp?: components["schemas"]["MppChallengeInput"];
@@ -2114,6 +2126,8 @@ export interface components {
             intentId?: string;
             /** @description The merchant's category code, for the policy's category rules (neither protocol carries one). */
             mcc?: string;
+            /** @description The AP2 mandate the payment is made under, verified as an authorization's is (docs/mandates.md#verification), against the token's payment: the KB-SD-JWT's `aud` the card's, the closed mandate's `payment_amount` the token's full amount and currency, its `payee` the token's merchant (by id when the token has one), and every constraint of the open mandate at that amount. One that fails is 400 `payment_token_declined` (`details.declinedReason` `mandate_unverifiable` or `mandate_rejected`), and nothing is minted or used up. A token minted with one is bound to it (`mandate`). Where the policy has `requireMandate`, a request without one is 400 `payment_token_declined` (`mandate_required`). */
+            agentMandate?: components["schemas"]["AgentMandate"];
         };
         /**
          * @example pending
@@ -2260,7 +2274,7 @@ export interface components {
             id?: string;
         };
         /**
-         * @description Why an authorization was declined. When several reasons apply, the most serious is given. An authorization with a payment token is first checked against the token, and declined at once with the first that applies: `cryptogram_invalid` (the cryptogram is not the token's), `token_revoked`, `token_used` (it already paid once), `token_expired`, `token_merchant_mismatch`, `token_currency_mismatch`, `token_amount_exceeded` (more than its bound); the token reasons are Cardrail extensions. Then, as for a card: `card_closed`, `card_frozen`, `fraud_suspected`, `blocked_mcc`, `blocked_merchant`, `spending_limit_exceeded`, `insufficient_funds` (docs/policy.md, docs/payment-tokens.md). Where the policy's `requireMandate` holds, or an AP2 mandate is presented, the mandate is checked first (Cardrail extensions, docs/mandates.md): `mandate_required` (none was presented), `mandate_unverifiable` (it could not be verified: signature, issuer, algorithm, times, audience, key binding, replay, a constraint Cardrail does not know), `mandate_rejected` (it was verified but does not allow this spend; the message names the constraint).
+         * @description Why an authorization was declined. When several reasons apply, the most serious is given. An authorization with a payment token is first checked against the token, and declined at once with the first that applies: `cryptogram_invalid` (the cryptogram is not the token's), `token_revoked`, `token_used` (it already paid once), `token_expired`, `token_merchant_mismatch`, `token_currency_mismatch`, `token_amount_exceeded` (more than its bound); the token reasons are Cardrail extensions. Then, as for a card: `card_closed`, `card_frozen`, `fraud_suspected`, `blocked_mcc`, `blocked_merchant`, `spending_limit_exceeded`, `insufficient_funds` (docs/policy.md, docs/payment-tokens.md). Where the policy's `requireMandate` holds, or an AP2 mandate is presented, the mandate is checked first (Cardrail extensions, docs/mandates.md): `mandate_required` (none was presented, and the payment token, if any, was minted without one), `mandate_unverifiable` (it could not be verified: signature, issuer, algorithm, times, audience, key binding, replay, a constraint Cardrail does not know), `mandate_rejected` (it was verified but does not allow this spend; the message names the constraint).
          * @example spending_limit_exceeded
          */
         DeclineReason: "insufficient_funds" | "card_frozen" | "card_closed" | "spending_limit_exceeded" | "blocked_merchant" | "blocked_mcc" | "fraud_suspected" | "cryptogram_invalid" | "token_revoked" | "token_used" | "token_expired" | "token_merchant_mismatch" | "token_currency_mismatch" | "token_amount_exceeded" | "mandate_required" | "mandate_unverifiable" | "mandate_rejected";
@@ -2328,9 +2342,11 @@ export interface components {
                 /** @description The merchant's name, as an authorization would carry it. */
                 name?: string;
             };
+            /** @description The AP2 mandate the authorization would present, verified as an authorization verifies it (docs/mandates.md#verification) but not used: its nonce and closed mandate stay unspent. The closed mandate's payee is checked against `merchant.name` (without it, the evaluation cannot tell: `mandate_unverifiable`). Verified, the policy's `requireMandate` is met and the mandate attests the spend; refused, the evaluation declines with `mandate_unverifiable` or `mandate_rejected`, first, the message naming the check or the constraint. */
+            agentMandate?: components["schemas"]["AgentMandate"];
         };
         SpendReason: {
-            /** @description A decline reason (`DeclineReason`), or for `review` `approval_required` / `intent_required`. */
+            /** @description A decline reason (`DeclineReason`), or for `review` `approval_required` / `intent_required` / `mandate_required`. */
             code: string;
             message: string;
         };
@@ -2338,7 +2354,7 @@ export interface components {
         SpendEvaluation: {
             decision: "approve" | "decline" | "review";
             reasons: components["schemas"]["SpendReason"][];
-            /** @description Policy facts that shaped the decision (requiresIntent, requiresAttestation, inCooldown, ...). */
+            /** @description Policy facts that shaped the decision (requiresIntent, requiresAttestation, requiresMandate, inCooldown, ...; `mandateVerified` when the evaluation's `agentMandate` verified). */
             flags: {
                 [key: string]: boolean;
             };
@@ -4584,11 +4600,6 @@ export interface components {
             /** @description The token's cryptogram (`dynamicDataValue`, `cryptogram`). */
             cryptogram: string;
         };
-        /**
-         * @description An AP2 v0.2 mandate presentation: the open payment mandate's SD-JWT signed by a trusted mandate issuer, then `~~` and the closed payment mandate as a key-bound SD-JWT (`typ` `kb+sd-jwt`) signed with the key of the open mandate's `cnf`, its `aud` `urn:cardrail:card:<cardId>`, a fresh `nonce`, and `sd_hash` binding it to the open mandate (docs/mandates.md#presenting-a-mandate). ES256 only. A presentation that cannot be verified declines `mandate_unverifiable`; one that does not allow the spend, `mandate_rejected`.
-         * @example eyJhbGciOiJFUzI1NiJ9.e30.c2ln~WyJzYWx0IiwgeyJ2Y3QiOiAibWFuZGF0ZS5wYXltZW50Lm9wZW4uMSJ9XQ~~eyJhbGciOiJFUzI1NiIsInR5cCI6ImtiK3NkLWp3dCJ9.e30.c2ln~
-         */
-        AgentMandate: string;
         /** @description An authorization of the card (`cardId`), or of a payment token in its place (`token`: its number and cryptogram, as the merchant's acquirer presents them); exactly one of the two. A token's number unknown to this organization and mode is 404, like an unknown card. */
         SimulateAuthorizeRequest: {
             /** @description The card the simulated authorization is made on. */

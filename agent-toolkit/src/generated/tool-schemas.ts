@@ -229,7 +229,7 @@ const checkSpendingPowerOutput: JsonSchema = {
         },
         "requireMandate": {
           "type": "boolean",
-          "description": "Every authorization must present a verified AP2 mandate (`agentMandate`), which then stands in for an intent (docs/mandates.md)."
+          "description": "Every authorization must present a verified AP2 mandate (`agentMandate`), which then stands in for an intent, or be made with a payment token minted with one; a payment token is minted only with one (docs/mandates.md)."
         },
         "autoApproveBelow": {
           "type": "integer",
@@ -388,6 +388,12 @@ const evaluateSpendInput: JsonSchema = {
           "description": "The merchant's name, as an authorization would carry it."
         }
       }
+    },
+    "agentMandate": {
+      "type": "string",
+      "minLength": 1,
+      "maxLength": 65536,
+      "description": "The AP2 mandate the authorization would present, verified as an authorization verifies it (docs/mandates.md#verification) but not used: its nonce and closed mandate stay unspent. The closed mandate's payee is checked against `merchant.name` (without it, the evaluation cannot tell: `mandate_unverifiable`). Verified, the policy's `requireMandate` is met and the mandate attests the spend; refused, the evaluation declines with `mandate_unverifiable` or `mandate_rejected`, first, the message naming the check or the constraint."
     }
   },
   "required": [
@@ -428,7 +434,7 @@ const evaluateSpendOutput: JsonSchema = {
         "properties": {
           "code": {
             "type": "string",
-            "description": "A decline reason (`DeclineReason`), or for `review` `approval_required` / `intent_required`."
+            "description": "A decline reason (`DeclineReason`), or for `review` `approval_required` / `intent_required` / `mandate_required`."
           },
           "message": {
             "type": "string"
@@ -438,7 +444,7 @@ const evaluateSpendOutput: JsonSchema = {
     },
     "flags": {
       "type": "object",
-      "description": "Policy facts that shaped the decision (requiresIntent, requiresAttestation, inCooldown, ...).",
+      "description": "Policy facts that shaped the decision (requiresIntent, requiresAttestation, requiresMandate, inCooldown, ...; `mandateVerified` when the evaluation's `agentMandate` verified).",
       "additionalProperties": {
         "type": "boolean"
       }
@@ -632,7 +638,7 @@ const evaluateSpendOutput: JsonSchema = {
             },
             "requireMandate": {
               "type": "boolean",
-              "description": "Every authorization must present a verified AP2 mandate (`agentMandate`), which then stands in for an intent (docs/mandates.md)."
+              "description": "Every authorization must present a verified AP2 mandate (`agentMandate`), which then stands in for an intent, or be made with a payment token minted with one; a payment token is minted only with one (docs/mandates.md)."
             },
             "autoApproveBelow": {
               "type": "integer",
@@ -1185,6 +1191,12 @@ const payMerchantInput: JsonSchema = {
       "pattern": "^[0-9]{4}$",
       "description": "The merchant's category code, for the policy's category rules (neither protocol carries one)."
     },
+    "agentMandate": {
+      "type": "string",
+      "minLength": 1,
+      "maxLength": 65536,
+      "description": "The AP2 mandate the payment is made under, verified as an authorization's is (docs/mandates.md#verification), against the token's payment: the KB-SD-JWT's `aud` the card's, the closed mandate's `payment_amount` the token's full amount and currency, its `payee` the token's merchant (by id when the token has one), and every constraint of the open mandate at that amount. One that fails is 400 `payment_token_declined` (`details.declinedReason` `mandate_unverifiable` or `mandate_rejected`), and nothing is minted or used up. A token minted with one is bound to it (`mandate`). Where the policy has `requireMandate`, a request without one is 400 `payment_token_declined` (`mandate_required`)."
+    },
     "protocol": {
       "type": "string",
       "enum": [
@@ -1238,6 +1250,7 @@ const payMerchantOutput: JsonSchema = {
     "challengeId",
     "checkoutSessionId",
     "intentId",
+    "mandate",
     "approvalUrl",
     "network",
     "last4",
@@ -1347,6 +1360,33 @@ const payMerchantOutput: JsonSchema = {
         "null"
       ],
       "description": "The intent the payment carries out, when the card has or needed one."
+    },
+    "mandate": {
+      "oneOf": [
+        {
+          "type": "object",
+          "description": "The AP2 mandate a payment token was minted with: the hash of its open mandate and the reference of its closed mandate (base64url SHA-256 of the closed mandate's JWT). The token is bound to it, as a network token is to its cryptogram: the authorization made with the token records it (`Transaction.mandate`) and satisfies the policy's `requireMandate` without presenting it again (docs/mandates.md#payment-tokens).",
+          "required": [
+            "openMandateHash",
+            "reference"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "openMandateHash": {
+              "type": "string",
+              "pattern": "^sha256:[0-9a-f]{64}$"
+            },
+            "reference": {
+              "type": "string",
+              "pattern": "^[A-Za-z0-9_-]{43}$"
+            }
+          }
+        },
+        {
+          "type": "null"
+        }
+      ],
+      "description": "The AP2 mandate the token was minted with and is bound to (docs/mandates.md#payment-tokens), null when none was."
     },
     "approvalUrl": {
       "type": [
@@ -1774,7 +1814,7 @@ const listTransactionsOutput: JsonSchema = {
             "oneOf": [
               {
                 "type": "string",
-                "description": "Why an authorization was declined. When several reasons apply, the most serious is given. An authorization with a payment token is first checked against the token, and declined at once with the first that applies: `cryptogram_invalid` (the cryptogram is not the token's), `token_revoked`, `token_used` (it already paid once), `token_expired`, `token_merchant_mismatch`, `token_currency_mismatch`, `token_amount_exceeded` (more than its bound); the token reasons are Cardrail extensions. Then, as for a card: `card_closed`, `card_frozen`, `fraud_suspected`, `blocked_mcc`, `blocked_merchant`, `spending_limit_exceeded`, `insufficient_funds` (docs/policy.md, docs/payment-tokens.md). Where the policy's `requireMandate` holds, or an AP2 mandate is presented, the mandate is checked first (Cardrail extensions, docs/mandates.md): `mandate_required` (none was presented), `mandate_unverifiable` (it could not be verified: signature, issuer, algorithm, times, audience, key binding, replay, a constraint Cardrail does not know), `mandate_rejected` (it was verified but does not allow this spend; the message names the constraint).",
+                "description": "Why an authorization was declined. When several reasons apply, the most serious is given. An authorization with a payment token is first checked against the token, and declined at once with the first that applies: `cryptogram_invalid` (the cryptogram is not the token's), `token_revoked`, `token_used` (it already paid once), `token_expired`, `token_merchant_mismatch`, `token_currency_mismatch`, `token_amount_exceeded` (more than its bound); the token reasons are Cardrail extensions. Then, as for a card: `card_closed`, `card_frozen`, `fraud_suspected`, `blocked_mcc`, `blocked_merchant`, `spending_limit_exceeded`, `insufficient_funds` (docs/policy.md, docs/payment-tokens.md). Where the policy's `requireMandate` holds, or an AP2 mandate is presented, the mandate is checked first (Cardrail extensions, docs/mandates.md): `mandate_required` (none was presented, and the payment token, if any, was minted without one), `mandate_unverifiable` (it could not be verified: signature, issuer, algorithm, times, audience, key binding, replay, a constraint Cardrail does not know), `mandate_rejected` (it was verified but does not allow this spend; the message names the constraint).",
                 "enum": [
                   "insufficient_funds",
                   "card_frozen",
@@ -2098,7 +2138,7 @@ const freezeCardOutput: JsonSchema = {
         },
         "requireMandate": {
           "type": "boolean",
-          "description": "Every authorization must present a verified AP2 mandate (`agentMandate`), which then stands in for an intent (docs/mandates.md)."
+          "description": "Every authorization must present a verified AP2 mandate (`agentMandate`), which then stands in for an intent, or be made with a payment token minted with one; a payment token is minted only with one (docs/mandates.md)."
         },
         "autoApproveBelow": {
           "type": "integer",
@@ -2254,7 +2294,7 @@ const evaluateSpendUserOutput: JsonSchema = {
         "properties": {
           "code": {
             "type": "string",
-            "description": "A decline reason (`DeclineReason`), or for `review` `approval_required` / `intent_required`."
+            "description": "A decline reason (`DeclineReason`), or for `review` `approval_required` / `intent_required` / `mandate_required`."
           },
           "message": {
             "type": "string"
@@ -2264,7 +2304,7 @@ const evaluateSpendUserOutput: JsonSchema = {
     },
     "flags": {
       "type": "object",
-      "description": "Policy facts that shaped the decision (requiresIntent, requiresAttestation, inCooldown, ...).",
+      "description": "Policy facts that shaped the decision (requiresIntent, requiresAttestation, requiresMandate, inCooldown, ...; `mandateVerified` when the evaluation's `agentMandate` verified).",
       "additionalProperties": {
         "type": "boolean"
       }
@@ -2458,7 +2498,7 @@ const evaluateSpendUserOutput: JsonSchema = {
             },
             "requireMandate": {
               "type": "boolean",
-              "description": "Every authorization must present a verified AP2 mandate (`agentMandate`), which then stands in for an intent (docs/mandates.md)."
+              "description": "Every authorization must present a verified AP2 mandate (`agentMandate`), which then stands in for an intent, or be made with a payment token minted with one; a payment token is minted only with one (docs/mandates.md)."
             },
             "autoApproveBelow": {
               "type": "integer",
@@ -2594,6 +2634,7 @@ const payMerchantUserOutput: JsonSchema = {
     "challengeId",
     "checkoutSessionId",
     "intentId",
+    "mandate",
     "approvalUrl",
     "network",
     "last4",
@@ -2703,6 +2744,33 @@ const payMerchantUserOutput: JsonSchema = {
         "null"
       ],
       "description": "The intent the payment carries out, when the card has or needed one."
+    },
+    "mandate": {
+      "oneOf": [
+        {
+          "type": "object",
+          "description": "The AP2 mandate a payment token was minted with: the hash of its open mandate and the reference of its closed mandate (base64url SHA-256 of the closed mandate's JWT). The token is bound to it, as a network token is to its cryptogram: the authorization made with the token records it (`Transaction.mandate`) and satisfies the policy's `requireMandate` without presenting it again (docs/mandates.md#payment-tokens).",
+          "required": [
+            "openMandateHash",
+            "reference"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "openMandateHash": {
+              "type": "string",
+              "pattern": "^sha256:[0-9a-f]{64}$"
+            },
+            "reference": {
+              "type": "string",
+              "pattern": "^[A-Za-z0-9_-]{43}$"
+            }
+          }
+        },
+        {
+          "type": "null"
+        }
+      ],
+      "description": "The AP2 mandate the token was minted with and is bound to (docs/mandates.md#payment-tokens), null when none was."
     },
     "approvalUrl": {
       "type": [
@@ -3095,7 +3163,7 @@ const listTransactionsUserOutput: JsonSchema = {
             "oneOf": [
               {
                 "type": "string",
-                "description": "Why an authorization was declined. When several reasons apply, the most serious is given. An authorization with a payment token is first checked against the token, and declined at once with the first that applies: `cryptogram_invalid` (the cryptogram is not the token's), `token_revoked`, `token_used` (it already paid once), `token_expired`, `token_merchant_mismatch`, `token_currency_mismatch`, `token_amount_exceeded` (more than its bound); the token reasons are Cardrail extensions. Then, as for a card: `card_closed`, `card_frozen`, `fraud_suspected`, `blocked_mcc`, `blocked_merchant`, `spending_limit_exceeded`, `insufficient_funds` (docs/policy.md, docs/payment-tokens.md). Where the policy's `requireMandate` holds, or an AP2 mandate is presented, the mandate is checked first (Cardrail extensions, docs/mandates.md): `mandate_required` (none was presented), `mandate_unverifiable` (it could not be verified: signature, issuer, algorithm, times, audience, key binding, replay, a constraint Cardrail does not know), `mandate_rejected` (it was verified but does not allow this spend; the message names the constraint).",
+                "description": "Why an authorization was declined. When several reasons apply, the most serious is given. An authorization with a payment token is first checked against the token, and declined at once with the first that applies: `cryptogram_invalid` (the cryptogram is not the token's), `token_revoked`, `token_used` (it already paid once), `token_expired`, `token_merchant_mismatch`, `token_currency_mismatch`, `token_amount_exceeded` (more than its bound); the token reasons are Cardrail extensions. Then, as for a card: `card_closed`, `card_frozen`, `fraud_suspected`, `blocked_mcc`, `blocked_merchant`, `spending_limit_exceeded`, `insufficient_funds` (docs/policy.md, docs/payment-tokens.md). Where the policy's `requireMandate` holds, or an AP2 mandate is presented, the mandate is checked first (Cardrail extensions, docs/mandates.md): `mandate_required` (none was presented, and the payment token, if any, was minted without one), `mandate_unverifiable` (it could not be verified: signature, issuer, algorithm, times, audience, key binding, replay, a constraint Cardrail does not know), `mandate_rejected` (it was verified but does not allow this spend; the message names the constraint).",
                 "enum": [
                   "insufficient_funds",
                   "card_frozen",
@@ -3437,7 +3505,7 @@ export const customerTools: GeneratedToolSet = {
     "idempotent": true,
     "openWorld": false,
     "mayNeedPerson": false,
-    "description": "Evaluate a proposed spend. A dry run of an authorization: the same rules and reason codes, no state change.\n\nAsk whether a purchase would be approved right now, without spending anything. `decision` is `approve`, `decline` (each entry of `reasons` says why) or `review` (declare an intent first, or wait for its approval). Amounts are in cents.",
+    "description": "Evaluate a proposed spend. A dry run of an authorization: the same rules and reason codes, no state change. An AP2 mandate (`agentMandate`, a Cardrail extension) is verified as the authorization would verify it, without using it up (docs/mandates.md).\n\nAsk whether a purchase would be approved right now, without spending anything. `decision` is `approve`, `decline` (each entry of `reasons` says why) or `review` (declare an intent first, or wait for its approval). Amounts are in cents.",
     "inputSchema": evaluateSpendInput as ToolInputSchema,
     "outputSchema": evaluateSpendOutput as ToolOutputSchema
   },
@@ -3512,7 +3580,7 @@ export const customerTools: GeneratedToolSet = {
     "idempotent": false,
     "openWorld": true,
     "mayNeedPerson": false,
-    "description": "Mint a payment token. Answers a merchant's MPP card challenge (`mpp`: the `WWW-Authenticate` value of its 402) or an ACP allowance (`acp`) with a one-time network token of the card, bound to the merchant, the amount, the currency, the challenge or checkout session and an expiry. Everything an authorization of that amount at that merchant would meet runs first (the card's status, the merged policy, intents, approval, the risk engine): a spend they would decline is 400 `payment_token_declined` with the reason, and nothing is minted. Where the policy requires approval, the token is `pending_approval` (its `approvalUrl` names the page) until a person approves its intent. A malformed challenge or allowance is 400 `invalid_payment_request` naming what is wrong, one that has expired 400 `payment_request_expired` (before anything is minted), another currency than the card's 400 `currency_not_supported`. Events `payment_token.created`, then `payment_token.issued` once it is active (docs/payment-tokens.md).\n\nPay a merchant that asks for payment by protocol, without ever handling a card number: a 402 with a Payment card challenge (`protocol: mpp`, the resource's `url`) or an ACP checkout session (`protocol: acp`, the session's `url`). Cardrail mints a one-time token for exactly that merchant, amount and request, after the card's policy, intents and risk checks, and the toolkit pays with it; `merchantResponse` is what the merchant answered (the resource, or the completed checkout with its order). `status: used` and `transactionId` mean it was paid. Refused with `challenge_expired`, `malformed_challenge` or `payment_declined` (nothing was paid); `approval_required` gives `approvalUrl`: give it to the person, wait_for_approval with `intentId`, then call pay_merchant again. Prefer this tool to get_card_credentials whenever the merchant speaks either protocol.",
+    "description": "Mint a payment token. Answers a merchant's MPP card challenge (`mpp`: the `WWW-Authenticate` value of its 402) or an ACP allowance (`acp`) with a one-time network token of the card, bound to the merchant, the amount, the currency, the challenge or checkout session and an expiry. Everything an authorization of that amount at that merchant would meet runs first (the card's status, the merged policy, intents, approval, the risk engine): a spend they would decline is 400 `payment_token_declined` with the reason, and nothing is minted. Where the policy requires approval, the token is `pending_approval` (its `approvalUrl` names the page) until a person approves its intent. A malformed challenge or allowance is 400 `invalid_payment_request` naming what is wrong, one that has expired 400 `payment_request_expired` (before anything is minted), another currency than the card's 400 `currency_not_supported`. An AP2 mandate (`agentMandate`) is verified against the token's payment, and the token is bound to it (`mandate`); where the policy has `requireMandate`, one is needed (docs/mandates.md). Events `payment_token.created`, then `payment_token.issued` once it is active (docs/payment-tokens.md).\n\nPay a merchant that asks for payment by protocol, without ever handling a card number: a 402 with a Payment card challenge (`protocol: mpp`, the resource's `url`) or an ACP checkout session (`protocol: acp`, the session's `url`). Cardrail mints a one-time token for exactly that merchant, amount and request, after the card's policy, intents and risk checks, and the toolkit pays with it; `merchantResponse` is what the merchant answered (the resource, or the completed checkout with its order). `status: used` and `transactionId` mean it was paid. Refused with `challenge_expired`, `malformed_challenge` or `payment_declined` (nothing was paid); `approval_required` gives `approvalUrl`: give it to the person, wait_for_approval with `intentId`, then call pay_merchant again. Prefer this tool to get_card_credentials whenever the merchant speaks either protocol.",
     "inputSchema": payMerchantInput as ToolInputSchema,
     "outputSchema": payMerchantOutput as ToolOutputSchema
   },
@@ -3575,7 +3643,7 @@ export const userTools: GeneratedToolSet = {
     "idempotent": true,
     "openWorld": false,
     "mayNeedPerson": false,
-    "description": "Evaluate a proposed spend. A dry run of an authorization: the same rules and reason codes, no state change.\n\nAsk whether a purchase would be approved right now, without spending anything. `decision` is `approve`, `decline` (each entry of `reasons` says why) or `review` (declare an intent first, or wait for its approval). Amounts are in cents.",
+    "description": "Evaluate a proposed spend. A dry run of an authorization: the same rules and reason codes, no state change. An AP2 mandate (`agentMandate`, a Cardrail extension) is verified as the authorization would verify it, without using it up (docs/mandates.md).\n\nAsk whether a purchase would be approved right now, without spending anything. `decision` is `approve`, `decline` (each entry of `reasons` says why) or `review` (declare an intent first, or wait for its approval). Amounts are in cents.",
     "inputSchema": evaluateSpendInput as ToolInputSchema,
     "outputSchema": evaluateSpendUserOutput as ToolOutputSchema
   },
@@ -3650,7 +3718,7 @@ export const userTools: GeneratedToolSet = {
     "idempotent": false,
     "openWorld": true,
     "mayNeedPerson": false,
-    "description": "Mint a payment token. Answers a merchant's MPP card challenge (`mpp`: the `WWW-Authenticate` value of its 402) or an ACP allowance (`acp`) with a one-time network token of the card, bound to the merchant, the amount, the currency, the challenge or checkout session and an expiry. Everything an authorization of that amount at that merchant would meet runs first (the card's status, the merged policy, intents, approval, the risk engine): a spend they would decline is 400 `payment_token_declined` with the reason, and nothing is minted. Where the policy requires approval, the token is `pending_approval` (its `approvalUrl` names the page) until a person approves its intent. A malformed challenge or allowance is 400 `invalid_payment_request` naming what is wrong, one that has expired 400 `payment_request_expired` (before anything is minted), another currency than the card's 400 `currency_not_supported`. Events `payment_token.created`, then `payment_token.issued` once it is active (docs/payment-tokens.md).\n\nPay a merchant that asks for payment by protocol, without ever handling a card number: a 402 with a Payment card challenge (`protocol: mpp`, the resource's `url`) or an ACP checkout session (`protocol: acp`, the session's `url`). Cardrail mints a one-time token for exactly that merchant, amount and request, after the card's policy, intents and risk checks, and the toolkit pays with it; `merchantResponse` is what the merchant answered (the resource, or the completed checkout with its order). `status: used` and `transactionId` mean it was paid. Refused with `challenge_expired`, `malformed_challenge` or `payment_declined` (nothing was paid); `approval_required` gives `approvalUrl`: give it to the person, wait_for_approval with `intentId`, then call pay_merchant again. Prefer this tool to get_card_credentials whenever the merchant speaks either protocol.",
+    "description": "Mint a payment token. Answers a merchant's MPP card challenge (`mpp`: the `WWW-Authenticate` value of its 402) or an ACP allowance (`acp`) with a one-time network token of the card, bound to the merchant, the amount, the currency, the challenge or checkout session and an expiry. Everything an authorization of that amount at that merchant would meet runs first (the card's status, the merged policy, intents, approval, the risk engine): a spend they would decline is 400 `payment_token_declined` with the reason, and nothing is minted. Where the policy requires approval, the token is `pending_approval` (its `approvalUrl` names the page) until a person approves its intent. A malformed challenge or allowance is 400 `invalid_payment_request` naming what is wrong, one that has expired 400 `payment_request_expired` (before anything is minted), another currency than the card's 400 `currency_not_supported`. An AP2 mandate (`agentMandate`) is verified against the token's payment, and the token is bound to it (`mandate`); where the policy has `requireMandate`, one is needed (docs/mandates.md). Events `payment_token.created`, then `payment_token.issued` once it is active (docs/payment-tokens.md).\n\nPay a merchant that asks for payment by protocol, without ever handling a card number: a 402 with a Payment card challenge (`protocol: mpp`, the resource's `url`) or an ACP checkout session (`protocol: acp`, the session's `url`). Cardrail mints a one-time token for exactly that merchant, amount and request, after the card's policy, intents and risk checks, and the toolkit pays with it; `merchantResponse` is what the merchant answered (the resource, or the completed checkout with its order). `status: used` and `transactionId` mean it was paid. Refused with `challenge_expired`, `malformed_challenge` or `payment_declined` (nothing was paid); `approval_required` gives `approvalUrl`: give it to the person, wait_for_approval with `intentId`, then call pay_merchant again. Prefer this tool to get_card_credentials whenever the merchant speaks either protocol.",
     "inputSchema": payMerchantInput as ToolInputSchema,
     "outputSchema": payMerchantUserOutput as ToolOutputSchema
   },

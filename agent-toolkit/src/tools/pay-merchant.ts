@@ -3,11 +3,28 @@ import { bodyForModel } from '../merchant-access.js';
 import { readId } from '../tool-input.js';
 import { ToolError } from '../tool-error.js';
 import { payAcpCheckout } from './acp-checkout.js';
-import { cardOf, type ToolHandler, writeOptions } from './tool-handler.js';
+import { cardOf, type ToolContext, type ToolHandler, writeOptions } from './tool-handler.js';
 
 /** The token as the model sees it: its status and bounds, never its number, cryptogram or credential. */
 function forModel(token: PaymentToken | UserPaymentToken) {
   return { ...token, networkToken: null, mppCredential: null };
+}
+
+/** The AP2 mandate an ACP token is minted under: made for the allowance the seller's checkout asks for. */
+async function mandateFor(
+  cardId: string,
+  acp: { allowance: Record<string, unknown>; merchantName: string },
+  context: ToolContext,
+): Promise<{ agentMandate?: string }> {
+  if (context.agentMandate === undefined) return {};
+  const { max_amount: amount, currency, merchant_id: id } = acp.allowance;
+  const payment = {
+    cardId,
+    amount: Number(amount),
+    currency: String(currency),
+    merchant: { name: acp.merchantName, id: typeof id === 'string' ? id : null },
+  };
+  return { agentMandate: await context.agentMandate(payment) };
 }
 
 /**
@@ -25,7 +42,12 @@ export const payMerchant: ToolHandler = async (input, context) => {
   const gate = context.merchants;
   if (input.protocol === 'acp') {
     const mint = async (acp: { allowance: Record<string, unknown>; merchantName: string }) => {
-      const token = await context.client.paymentTokens.create(cardId, { acp, ...extra } as never, writeOptions(context));
+      const mandate = await mandateFor(cardId, acp, context);
+      const token = await context.client.paymentTokens.create(
+        cardId,
+        { acp, ...extra, ...mandate } as never,
+        writeOptions(context),
+      );
       if (token.status !== 'active')
         throw new ToolError({
           code: token.status === 'pending_approval' ? 'approval_required' : 'payment_declined',
@@ -50,6 +72,7 @@ export const payMerchant: ToolHandler = async (input, context) => {
     ...extra,
     fetch: gate.fetch,
     mintOptions: writeOptions(context),
+    ...(context.agentMandate === undefined ? {} : { agentMandate: context.agentMandate }),
   });
   if (!paid.paymentToken)
     throw new ToolError({

@@ -1,3 +1,4 @@
+import type { MandateForPayment } from '@cardrail/sdk';
 import type { CardrailApiClient } from '../client.js';
 import type { CardCredentials, CredentialExposure } from '../credential-exposure.js';
 import type { ToolInputSchema } from '../generated-tool.js';
@@ -37,6 +38,8 @@ export interface ToolContext {
   onCredentials: ((credentials: CardCredentials) => void | Promise<void>) | undefined;
   /** The origins `pay_merchant` may reach, and how. */
   merchants: MerchantGate;
+  /** Makes the AP2 mandate presentation a payment token is minted under, when the agent has one. */
+  agentMandate: MandateForPayment | undefined;
   /** The tool's input schema as offered (defaults and limits of the toolkit's own fields are read from it). */
   inputSchema: ToolInputSchema;
   /** The options of this call, with the idempotency key a call that changes something is sent with. */

@@ -14,7 +14,7 @@ import { applyRiskUpdate } from '../engine/risk/risk-config.js';
 import { authorize } from '../engine/transactions/authorize.js';
 import { authorizeWithToken } from '../engine/payment-tokens/token-authorization.js';
 import { receiptForSettlement } from '../engine/mandates/receipts.js';
-import { presentAgentMandate } from '../engine/mandates/agent-mandate.js';
+import { presentAgentMandate, presentEvaluationMandate } from '../engine/mandates/agent-mandate.js';
 import {
   getTransaction,
   openDispute,
@@ -41,7 +41,11 @@ export const engineHandlers = {
 
   createCardCredentials: (ctx) => retrieveCredentials(ctx.tenant, ctx.params.cardId, ctx.body ?? {}),
   getCardPolicy: (ctx) => cardPolicySummary(ctx.tenant, ctx.params.cardId),
-  evaluateSpend: (ctx) => evaluateSpendRequest(ctx.tenant, ctx.body),
+  evaluateSpend: async (ctx) => {
+    const { agentMandate, ...request } = ctx.body;
+    const mandate = await presentEvaluationMandate(ctx.tenant, request, agentMandate);
+    return evaluateSpendRequest(ctx.tenant, request, mandate);
+  },
 
   getRiskSettings: (ctx) => engineState(ctx.tenant).risk,
   updateRiskSettings: (ctx) => {

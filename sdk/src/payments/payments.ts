@@ -6,6 +6,7 @@ import type { Intents } from '../resources/intents.js';
 import type { PaymentTokens } from '../resources/payment-tokens.js';
 import type { ByVariant, VariantPaths } from '../resources/variant-paths.js';
 import { type CardChallenge, readCardChallenge } from './card-challenge.js';
+import { type MandateForPayment, paymentOf } from './mandate-for-payment.js';
 import { PaymentChallengeError } from './payment-errors.js';
 import { type PaymentReceipt, readPaymentReceipt } from './payment-receipt.js';
 
@@ -17,6 +18,12 @@ export interface PaymentFetchOptions {
   intentId?: string | undefined;
   /** The merchant's category code, for the policy's category rules. */
   mcc?: string | undefined;
+  /**
+   * The AP2 mandate to mint the token under (docs/mandates.md#payment-tokens): called with the payment the
+   * challenge asks for, once it is read, it answers the presentation (`agentMandate`) whose closed mandate names that
+   * payment. Where the card's policy has `requireMandate`, a token is minted only with one.
+   */
+  agentMandate?: MandateForPayment | undefined;
   /**
    * When the token waits on a person's approval: wait for the decision with these options (`true`: the defaults),
    * then pay. Without it, `PaymentChallengeError` `approval_required` is thrown with `details.approvalUrl`.
@@ -103,7 +110,8 @@ export class Payments<Paths extends VariantPaths> {
     }
     if (header === null || challenge === null) return { response: first, challenge: null, paymentToken: null, receipt: null };
     discard(first);
-    const token = await this.#mint(header, challenge, options);
+    const agentMandate = await options.agentMandate?.(paymentOf(options.cardId, challenge));
+    const token = await this.#mint(header, challenge, options, agentMandate);
     const authorization = token.mppCredential?.authorization;
     if (authorization === undefined) throw new Error(`payment token ${token.id} is active without its MPP credential`);
     const retry = new Request(request, { headers: new Headers(request.headers) });
@@ -112,7 +120,7 @@ export class Payments<Paths extends VariantPaths> {
     return { response, challenge, paymentToken: token, receipt: readPaymentReceipt(response.headers) };
   }
 
-  async #mint(header: string, challenge: CardChallenge, options: PaymentFetchOptions) {
+  async #mint(header: string, challenge: CardChallenge, options: PaymentFetchOptions, agentMandate: string | undefined) {
     let token: ByVariant<Paths, PaymentToken, UserPaymentToken>;
     try {
       token = await this.#tokens.create(
@@ -121,6 +129,7 @@ export class Payments<Paths extends VariantPaths> {
           mpp: { challenge: header },
           ...(options.intentId === undefined ? {} : { intentId: options.intentId }),
           ...(options.mcc === undefined ? {} : { mcc: options.mcc }),
+          ...(agentMandate === undefined ? {} : { agentMandate }),
         },
         options.mintOptions,
       );

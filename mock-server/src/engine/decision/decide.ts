@@ -5,7 +5,7 @@ import type { Tenant } from '../../core/tenant.js';
 import { engineState } from '../engine-state.js';
 import { isUsable, type IntentRecord } from '../intents/intent-record.js';
 import type { DeclineReason, Merchant } from '../types.js';
-import { evaluateSpend, type Decision } from './evaluate-spend.js';
+import { evaluateSpend, type Decision, type MandateOutcome } from './evaluate-spend.js';
 
 /** What a spend by payment token changes in the inputs of its decision (docs/payment-tokens.md). */
 export interface DecisionOverrides {
@@ -15,6 +15,8 @@ export interface DecisionOverrides {
   intents?: readonly IntentRecord[] | undefined;
   /** An intent of the card to match before the others (the token's, while it is usable). */
   preferredIntentId?: string | null | undefined;
+  /** An AP2 mandate presented (or the token's) and what became of it: `requireMandate` holds when one verified. */
+  mandate?: MandateOutcome | undefined;
 }
 
 /** Collects the same inputs `evaluateSpend` reads, for an authorization or an evaluation now. */
@@ -45,6 +47,7 @@ export function decide(
     merchant,
     lastAccess: overrides.access ?? state.lastAccess.get(scope.card.id) ?? null,
     usableIntents,
+    mandate: overrides.mandate,
   });
 }
 

@@ -30,7 +30,12 @@ export interface DecisionInput {
   lastAccess: AccessRecord | null;
   /** The card's usable intents, oldest first. */
   usableIntents: readonly IntentRecord[];
+  /** The AP2 mandate presented with the spend (or its token's), verified or refused; undefined when there is none. */
+  mandate?: MandateOutcome | undefined;
 }
+
+/** What became of a spend's AP2 mandate: a refused one is the decline reason its refusal names, not a review. */
+export type MandateOutcome = 'verified' | 'refused';
 
 /** The decision shared by `POST /spend/evaluate` and `POST /simulate/authorize`, with what led to it. */
 export interface Decision {
@@ -191,7 +196,7 @@ function finish(base: Decision, found: SpendReason[], policy: Policy, input: Dec
   if (policy.requireApproval && !hasIntent && !autoApproved) {
     reviews.push({ code: 'approval_required', message: 'The policy requires a human to approve an intent for this amount.' });
   }
-  if (policy.requireMandate) {
+  if (policy.requireMandate && input.mandate === undefined) {
     reviews.push({
       code: 'mandate_required',
       message: 'The policy requires an AP2 mandate (agentMandate) with every authorization.',
@@ -205,6 +210,7 @@ function finish(base: Decision, found: SpendReason[], policy: Policy, input: Dec
     requiresAttestation: policy.requireAttestation === true,
     requiresApproval: policy.requireApproval === true,
     requiresMandate: policy.requireMandate === true,
+    mandateVerified: input.mandate === 'verified',
     attested: base.attested,
     inCooldown: base.inCooldown,
     hasUsableIntent: hasIntent,

@@ -5,6 +5,7 @@ import { findByNumber } from '../payment-tokens/network-token.js';
 import type { Merchant } from '../types.js';
 import type { MandateInput } from './mandate-gate.js';
 import { presentMandate } from './mandate-presentation.js';
+import { unverifiable } from './mandate-refusal.js';
 
 /** The parts of `POST /simulate/authorize` a mandate is checked against. */
 interface MandateAuthorization {
@@ -37,4 +38,34 @@ export async function presentAgentMandate(
     cardId: card.id,
     now: tenant.now(),
   });
+}
+
+/** The parts of `POST /spend/evaluate` a mandate is checked against: the merchant may be named by category only. */
+interface MandateEvaluation extends Omit<MandateAuthorization, 'merchant' | 'token'> {
+  cardId: string;
+  merchant?: Partial<Merchant> | undefined;
+}
+
+/**
+ * Verifies the `agentMandate` of an evaluation as an authorization's (it is used up only where the gate's use is
+ * recorded, which an evaluation never does). The closed mandate's payee is checked against the merchant's name: an
+ * evaluation that names none cannot tell whether the mandate allows the spend (`mandate_unverifiable`, once its
+ * signatures and times verified).
+ */
+export async function presentEvaluationMandate(
+  tenant: Tenant,
+  request: MandateEvaluation,
+  agentMandate: string | undefined,
+): Promise<MandateInput> {
+  if (agentMandate === undefined) return undefined;
+  const name = request.merchant?.name;
+  const merchant = { ...request.merchant, name: name ?? '' };
+  const presented = await presentAgentMandate(tenant, { ...request, merchant }, agentMandate);
+  if (name !== undefined || presented === undefined || !('presentation' in presented)) return presented;
+  return {
+    ...presented,
+    closedRefusal: unverifiable(
+      "payee: the evaluation names no merchant (merchant.name) to check the closed mandate's payee against",
+    ),
+  };
 }

@@ -38,3 +38,14 @@ export interface VerifiedPresentation {
   /** base64url(SHA-256(the closed mandate's JWT)): AP2's receipt `reference`. */
   reference: string;
 }
+
+/**
+ * The AP2 mandate a payment token was minted with (docs/mandates.md#payment-tokens): its open mandate's hash, its
+ * closed mandate's reference, and the open mandate's constraints, which the authorization made with the token is
+ * checked against again (its amount, the budget spent meanwhile, the execution window).
+ */
+export interface BoundMandate {
+  openMandateHash: string;
+  reference: string;
+  constraints: unknown;
+}

@@ -5,6 +5,7 @@ import { loadCardScope } from '../card-scope.js';
 import { normalizeName } from '../policy/merge-policies.js';
 import type { TransactionRecord } from '../records.js';
 import type { MandateInput } from '../mandates/mandate-gate.js';
+import { withTokenMandate } from '../mandates/token-mandate.js';
 import { type AuthorizationRequest, authorize } from '../transactions/authorize.js';
 import type { DeclineReason } from '../types.js';
 import { findByNumber, isCryptogramOf } from './network-token.js';
@@ -21,8 +22,9 @@ export interface TokenAuthorizationRequest extends Omit<AuthorizationRequest, 'c
  * Authorizes the card of a payment token (docs/payment-tokens.md#authorizations): a number this organization and
  * mode never issued is 404, as an unknown card is. The token's own checks come first, and the first that fails
  * declines the transaction with its reason and nothing else; when they pass, the card is authorized as any other
- * spend (every limit, the risk engine, intents: the token's first), the token attesting it. An approved
- * authorization uses the token (`payment_token.used`); a declined one leaves it as it was.
+ * spend (every limit, the risk engine, intents: the token's first), the token attesting it, and the AP2 mandate it
+ * was minted with standing for a presentation (mandates/token-mandate.ts). An approved authorization uses the token
+ * (`payment_token.used`); a declined one leaves it as it was.
  */
 export function authorizeWithToken(
   tenant: Tenant,
@@ -44,7 +46,7 @@ export function authorizeWithToken(
       attestation: tokenAccess(scope, token, token.intentId, token.issuedAt ?? token.createdAt),
       intentId: token.intentId,
     },
-    mandate,
+    withTokenMandate(token.mandate ?? null, mandate),
   );
   if (txn.status === 'pending') markTokenUsed(tenant, token, txn);
   return txn;

@@ -5,6 +5,7 @@ import type { CardScope } from '../card-scope.js';
 import { decide } from '../decision/decide.js';
 import type { Decision } from '../decision/evaluate-spend.js';
 import type { IntentRecord } from '../intents/intent-record.js';
+import type { DeclineReason } from '../types.js';
 import type { PaymentTokenRecord } from './token-record.js';
 
 /** What a token decision reads of a token or of a token request. */
@@ -45,6 +46,8 @@ export function decideToken(tenant: Tenant, scope: CardScope, token: TokenBounds
   });
 }
 
+const REVIEWS = new Set(['intent_required', 'approval_required', 'mandate_required']);
+
 /** 400 `payment_token_declined`: the spend checks decline the payment; nothing is minted. */
 export function paymentTokenDeclined(decision: Decision): HttpError {
   const reason = decision.reasons[0];
@@ -54,7 +57,25 @@ export function paymentTokenDeclined(decision: Decision): HttpError {
     `An authorization of this payment would be declined (${decision.declinedReason}): ${reason?.message ?? ''}`.trim(),
     {
       declinedReason: decision.declinedReason,
-      reasons: decision.reasons.filter((r) => r.code !== 'intent_required' && r.code !== 'approval_required'),
+      // The reviews are not why it is refused: intents and approval are carried out, the mandate checked, on their own.
+      reasons: decision.reasons.filter((r) => !REVIEWS.has(r.code)),
+    },
+  );
+}
+
+/**
+ * 400 `payment_token_declined` for the AP2 mandate: none where the policy requires one (`mandate_required`), or one
+ * refused (`mandate_unverifiable`, `mandate_rejected`, the message naming the check or the constraint), as an
+ * authorization would be declined; nothing is minted, and the presentation is not used up.
+ */
+export function mandateDeclined(refusal: { reason: DeclineReason; message: string }): HttpError {
+  return new HttpError(
+    400,
+    'payment_token_declined',
+    `An authorization of this payment would be declined (${refusal.reason}): ${refusal.message}`,
+    {
+      declinedReason: refusal.reason,
+      reasons: [{ code: refusal.reason, message: refusal.message }],
     },
   );
 }

@@ -1,5 +1,6 @@
 import type { ApiSchemas } from '../../core/stored.js';
 import { defineCollection } from '../../core/tenant.js';
+import type { BoundMandate } from '../mandates/mandate-types.js';
 import type { EpochMs } from '../types.js';
 import type { RsaEncryptionJwk } from './encryption-key.js';
 
@@ -53,6 +54,8 @@ export interface PaymentTokenRecord {
   number: string | null;
   /** What an MPP credential echoes and is encrypted to (mpp only). */
   mpp: { challenge: MppChallengeEcho; encryptionJwk: RsaEncryptionJwk } | null;
+  /** The AP2 mandate the token was minted with and is bound to; absent on tokens stored before mandates reached them. */
+  mandate?: BoundMandate | null;
 }
 
 /** What a token is bound to besides its merchant: one challenge (mpp) or one checkout session (acp) of one card. */

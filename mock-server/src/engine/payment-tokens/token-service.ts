@@ -5,11 +5,15 @@ import { balanceOf } from '../../domain/balances.js';
 import { requireCard } from '../../domain/cards.js';
 import { loadCardScope } from '../card-scope.js';
 import type { ApprovalPage } from '../intents/approval-page.js';
+import type { MandateSpend } from '../mandates/mandate-constraints.js';
+import { gateMandate, type MandateInput } from '../mandates/mandate-gate.js';
+import { presentMandate } from '../mandates/mandate-presentation.js';
+import { bindMandate } from '../mandates/token-mandate.js';
 import { expireCardIfDue } from '../ttl.js';
 import { type AcpAllowance, readAllowance } from './acp-allowance.js';
 import { readCardChallenge } from './mpp-challenge.js';
 import { importsAsEncryptionKey } from './mpp-credential.js';
-import { decideToken, paymentTokenDeclined } from './token-decision.js';
+import { decideToken, mandateDeclined, paymentTokenDeclined } from './token-decision.js';
 import { declareTokenIntent, findTokenIntent } from './token-intent.js';
 import { issueToken, scheduleTokenExpiry } from './token-lifecycle.js';
 import { tokenCreatedData } from './token-events.js';
@@ -23,6 +27,7 @@ export interface PaymentTokenRequest {
   acp?: { allowance: AcpAllowance; merchantName: string } | undefined;
   intentId?: string | undefined;
   mcc?: string | undefined;
+  agentMandate?: string | undefined;
 }
 
 /**
@@ -31,8 +36,10 @@ export interface PaymentTokenRequest {
  * challenge or allowance (400 `invalid_payment_request`, `payment_request_expired`); the merchant's key, which jose
  * must import; the currency (400 `currency_not_supported`); a token already open or used for the same challenge or
  * checkout (400 `invalid_state`); the intent (400 `intent_required`); the spend decision at the full amount (400
- * `payment_token_declined`). Then the intent is declared when the policy needs one, and the token is minted:
- * `active` at once, or `pending_approval` while its intent awaits a person.
+ * `payment_token_declined`). The AP2 mandate (`agentMandate`, verified before, against the token's full amount and
+ * merchant) or its absence where `requireMandate` holds is judged before the intent (400 `payment_token_declined`).
+ * Then the intent is declared when the policy needs one, the token is minted (`active` at once, or
+ * `pending_approval` while its intent awaits a person), bound to the mandate, whose presentation is then used up.
  */
 export async function createPaymentToken(
   tenant: Tenant,
@@ -40,17 +47,27 @@ export async function createPaymentToken(
   request: PaymentTokenRequest,
   approvalPage: ApprovalPage,
 ): Promise<PaymentTokenView> {
-  loadCardScope(tenant, cardId);
+  const { card } = loadCardScope(tenant, cardId);
   const terms = termsOf(request, tenant.now());
+  const spend = mandateSpendOf(card.id, terms, request.mcc, tenant.now());
   if (terms.mpp && !(await importsAsEncryptionKey(terms.mpp.encryptionJwk)))
     throw invalidPaymentRequest(
       '/body/mpp/challenge',
       'request.methodDetails.encryptionJwk',
       'is not an RSA-OAEP-256 public key',
     );
-  // From here on nothing waits: what was read before the key's import is read again.
-  const token = mint(tenant, cardId, request, terms, approvalPage);
+  const mandate =
+    request.agentMandate === undefined ? undefined : await presentMandate(tenant, card.customerId, request.agentMandate, spend);
+  // From here on nothing waits: what was read before the key's import and the mandate's verification is read again.
+  const token = mint(tenant, cardId, request, terms, approvalPage, { input: mandate, spend });
   return viewOf(tenant, token);
+}
+
+/** The spend a mandate presented at mint is checked against: the token's full amount, at its merchant, now. */
+function mandateSpendOf(cardId: string, terms: TokenTerms, mcc: string | undefined, now: number): MandateSpend {
+  const { name, id } = terms.merchant;
+  const merchant = { name, ...(id === null ? {} : { id }), ...(mcc === undefined ? {} : { mcc }) };
+  return { amount: terms.maxAmount, currency: terms.currency, merchant, cardId, now };
 }
 
 function termsOf(request: PaymentTokenRequest, now: number): TokenTerms {
@@ -65,6 +82,7 @@ function mint(
   request: PaymentTokenRequest,
   terms: TokenTerms,
   approvalPage: ApprovalPage,
+  mandate: { input: MandateInput; spend: MandateSpend },
 ): PaymentTokenRecord {
   const scope = loadCardScope(tenant, cardId);
   expireCardIfDue(tenant, scope);
@@ -101,6 +119,8 @@ function mint(
       { paymentTokenId: existing.id, status: existing.status },
     );
   }
+  const gate = gateMandate(tenant, scope, mandate.input, mandate.spend);
+  if (gate.declinedBy) throw mandateDeclined(gate.declinedBy);
   const found = findTokenIntent(tenant, scope, terms, request.intentId);
   const bounds = { ...terms, mcc: request.mcc ?? null };
   const decision = decideToken(tenant, scope, bounds, 'intent' in found ? found.intent : null);
@@ -138,8 +158,10 @@ function mint(
     transactionId: null,
     number: null,
     mpp: terms.mpp,
+    mandate: mandate.input && 'presentation' in mandate.input ? bindMandate(mandate.input) : null,
   };
   paymentTokens.of(tenant).insert(token);
+  gate.usePresentation();
   tenant.emit('payment_token.created', tokenCreatedData(token));
   if (!waits) issueToken(tenant, token);
   scheduleTokenExpiry(tenant, token);

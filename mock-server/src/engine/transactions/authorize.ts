@@ -66,8 +66,9 @@ const CHALLENGE_TTL_MS = 10 * 60_000;
  * enforced where the agent gets the card number, at `POST /cards/{id}/credentials`, or a payment token.
  * With a payment token (`token`), a reason its own checks found declines at once; otherwise the token attests the
  * spend and its intent is matched first, and everything else is as for the card. An AP2 mandate (or its absence
- * where the policy requires one) is judged next (mandates/mandate-gate.ts): a refusal declines at once; a verified
- * mandate attests the spend, is recorded on the transaction and named by its events.
+ * where the policy requires one, or the mandate the token was minted with) is judged next (mandates/mandate-gate.ts):
+ * a refusal declines at once; a verified mandate attests the spend, is recorded on the transaction and named by its
+ * events.
  */
 export function authorize(
   tenant: Tenant,
@@ -90,6 +91,7 @@ export function authorize(
     : decide(tenant, scope, request.amount, request.merchant, {
         access: token?.attestation ?? gate.access ?? undefined,
         preferredIntentId: token?.intentId,
+        mandate: gate.mandate ? 'verified' : undefined,
       });
   const approved = decision.decision !== 'decline';
   const record: TransactionRecord = {
@@ -120,7 +122,8 @@ export function authorize(
   if (consumesIntent && decision.intent) record.intentId = decision.intent.intent.id;
   if (approved && request.threeDS) record.challengeId = tenant.ids.next('challenge');
   transactions.of(tenant).insert(record);
-  gate.record(approved, record.amount);
+  gate.usePresentation();
+  if (approved) gate.recordSpend(record.amount);
   const access = token?.attestation ?? gate.access ?? state.lastAccess.get(card.id) ?? null;
   if (approved) applyApproved(tenant, scope, state, decision, record, access);
   else applyDeclined(tenant, scope, decision, declineReasonOf(decision), record, consumesIntent, access);

@@ -18,6 +18,8 @@ export function renderPaymentToken(view: PaymentTokenView): ApiSchemas['PaymentT
     challengeId: token.challengeId,
     checkoutSessionId: token.checkoutSessionId,
     intentId: token.intentId,
+    // Tokens stored before mandates reached them have no such field.
+    mandate: token.mandate ? { openMandateHash: token.mandate.openMandateHash, reference: token.mandate.reference } : null,
     approvalUrl: token.approvalUrl,
     network: 'visa',
     last4: token.number === null ? null : token.number.slice(-4),
