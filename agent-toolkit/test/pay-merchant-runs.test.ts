@@ -59,6 +59,27 @@ async function agent(payments: Parameters<typeof createCardrailToolkit>[0]['paym
 }
 
 /** The signed transaction.created of `transactionId`, verified with the webhook's secret. */
+/**
+ * A card whose policy requires a mandate, the customer trusting a new credential provider, and the open mandate that
+ * provider signs for an intent of the card, exported for a new agent key.
+ */
+async function mandatedCard(purchase: { summary: string; expectedAmount: number; expectedMerchant?: string }) {
+  const { api } = world;
+  const card = await api.cards.create({
+    customerId: world.customerId,
+    agentId: world.agentId,
+    type: 'virtual',
+    usage: 'multi',
+    policy: { requireMandate: true },
+  });
+  const provider = await createCredentialProvider();
+  const mandateAgent = await createMandateAgent();
+  await api.customers.setMandateIssuers(world.customerId, provider.jwks);
+  const intent = await api.intents.create({ cardId: card.id, ...purchase });
+  const exported = await api.intents.mandate(intent.id, { agentKey: mandateAgent.publicJwk });
+  return { cardId: card.id, intent, exported, openMandate: await provider.issue(exported.claims), mandateAgent };
+}
+
 async function verifiedTransactionEvent(transactionId: string) {
   await world.running.mock.idle();
   const events = await Promise.all(
@@ -169,26 +190,11 @@ describe('scripted agent runs of pay_merchant', () => {
 
   it('(c) MCP: pays an MPP 402 under the AP2 mandate the developer makes, on a card that requires one', async () => {
     const { api } = world;
-    const cardId = (
-      await api.cards.create({
-        customerId: world.customerId,
-        agentId: world.agentId,
-        type: 'virtual',
-        usage: 'multi',
-        policy: { requireMandate: true },
-      })
-    ).id;
-    const provider = await createCredentialProvider();
-    const mandateAgent = await createMandateAgent();
-    await api.customers.setMandateIssuers(world.customerId, provider.jwks);
-    const intent = await api.intents.create({
-      cardId,
+    const { cardId, intent, exported, openMandate, mandateAgent } = await mandatedCard({
       summary: 'GPU',
       expectedAmount: 2500,
       expectedMerchant: 'Example GPU Cloud',
     });
-    const exported = await api.intents.mandate(intent.id, { agentKey: mandateAgent.publicJwk });
-    const openMandate = await provider.issue(exported.claims);
     const server = await serve();
     const url = `${server.url}/gpu/mandated`;
     server.use((await createMppCardMerchant({ acquirer: api, url, amount: 2500, merchantName: 'Example GPU Cloud' })).handle);
@@ -223,22 +229,8 @@ describe('scripted agent runs of pay_merchant', () => {
 
   it('(d) MCP: pays an ACP checkout under the AP2 mandate, made for the allowance the seller asks for', async () => {
     const { api } = world;
-    const cardId = (
-      await api.cards.create({
-        customerId: world.customerId,
-        agentId: world.agentId,
-        type: 'virtual',
-        usage: 'multi',
-        policy: { requireMandate: true },
-      })
-    ).id;
-    const provider = await createCredentialProvider();
-    const mandateAgent = await createMandateAgent();
-    await api.customers.setMandateIssuers(world.customerId, provider.jwks);
     // No expected merchant: the seller is named by its PSP id, which the closed mandate's payee gives.
-    const intent = await api.intents.create({ cardId, summary: 'A coat', expectedAmount: 4300 });
-    const exported = await api.intents.mandate(intent.id, { agentKey: mandateAgent.publicJwk });
-    const openMandate = await provider.issue(exported.claims);
+    const { cardId, exported, openMandate, mandateAgent } = await mandatedCard({ summary: 'A coat', expectedAmount: 4300 });
     const [seller, psp] = [await serve(), await serve()];
     const merchant = createAcpMerchant({
       acquirer: api,

@@ -4,17 +4,16 @@ import { ap2World, MERCHANT } from './ap2-world.js';
 
 const codes = (evaluation: { reasons: { code: string }[] }) => evaluation.reasons.map((reason) => reason.code);
 
+/** `POST /spend/evaluate` of `amount` at the usual merchant on the world's card, presenting `agentMandate`. */
+const evaluate = (w: Awaited<ReturnType<typeof ap2World>>, amount: number, agentMandate: string) =>
+  w.s.ok('POST', '/spend/evaluate', { cardId: w.card.id, amount, merchant: MERCHANT, agentMandate });
+
 describe('evaluating a spend with an AP2 mandate', () => {
   it('meets requireMandate with a valid mandate, attests the spend, and leaves it usable by the authorization', async () => {
     const w = await ap2World({ card: { policy: { requireMandate: true, requireAttestation: true } } });
     const agentMandate = await w.present();
     await w.s.settle();
-    const evaluation = await w.s.ok('POST', '/spend/evaluate', {
-      cardId: w.card.id,
-      amount: 2500,
-      merchant: MERCHANT,
-      agentMandate,
-    });
+    const evaluation = await evaluate(w, 2500, agentMandate);
     expect(evaluation).toMatchObject({ decision: 'approve', reasons: [] });
     expect(evaluation.flags).toMatchObject({ requiresMandate: true, mandateVerified: true, attested: true });
     expect(await w.s.newEvents('customer')).toEqual([]);
@@ -27,24 +26,14 @@ describe('evaluating a spend with an AP2 mandate', () => {
     const agentMandate = await w.present();
     await w.s.settle();
     // The closed mandate is for 2500: an evaluation of 2400 is a spend it does not allow.
-    const rejected = await w.s.ok('POST', '/spend/evaluate', {
-      cardId: w.card.id,
-      amount: 2400,
-      merchant: MERCHANT,
-      agentMandate,
-    });
+    const rejected = await evaluate(w, 2400, agentMandate);
     expect(rejected.decision).toBe('decline');
     expect(rejected.reasons[0]).toMatchObject({ code: 'mandate_rejected', message: expect.stringMatching(/^payment_amount: /) });
     expect(codes(rejected)).not.toContain('mandate_required');
     expect(rejected.flags.mandateVerified).toBe(false);
 
     const altered = `${agentMandate.slice(0, 40)}x${agentMandate.slice(41)}`;
-    const unverifiable = await w.s.ok('POST', '/spend/evaluate', {
-      cardId: w.card.id,
-      amount: 2500,
-      merchant: MERCHANT,
-      agentMandate: altered,
-    });
+    const unverifiable = await evaluate(w, 2500, altered);
     expect(unverifiable).toMatchObject({ decision: 'decline', reasons: [{ code: 'mandate_unverifiable' }] });
     expect(await w.s.newEvents('customer')).toEqual([]);
     expect(await w.s.ok('GET', `/transactions?cardId=${w.card.id}`)).toMatchObject({ data: [] });
