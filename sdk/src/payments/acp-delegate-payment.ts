@@ -1,3 +1,4 @@
+import type { CustomerApi } from '@cardrail/spec';
 import type { PaymentToken, UserPaymentToken } from '../generated/api-names.js';
 
 /** A risk signal of ACP's `delegate_payment` (`RiskSignal`, version 2026-04-17). */
@@ -58,21 +59,11 @@ export interface AcpTokenPaymentMethod {
   metadata: Record<string, string>;
 }
 
-/** The `allowance` of a `delegate_payment` request (`Allowance`): the bounds the token was minted for. */
-export interface AcpAllowanceBody {
-  /** Always `one_time`. */
-  reason: 'one_time';
-  /** The most the token may be authorized for, in minor units. */
-  max_amount: number;
-  /** Lowercase ISO 4217. */
-  currency: string;
-  /** The seller's checkout session. */
-  checkout_session_id: string;
-  /** The seller's id at its PSP. */
-  merchant_id: string;
-  /** When the allowance (and the token) ends, RFC 3339. */
-  expires_at: string;
-}
+/**
+ * The `allowance` of a `delegate_payment` request (`Allowance`): the bounds the token was minted for, as the spec's
+ * `AcpAllowance` states them (the same object the mint request's `acp.allowance` carried).
+ */
+export type AcpAllowanceBody = CustomerApi.components['schemas']['AcpAllowance'];
 
 /**
  * The body of ACP's `POST /agentic_commerce/delegate_payment` (`DelegatePaymentRequest` of

@@ -1,15 +1,9 @@
+import type { ApiSchemas } from '../../core/stored.js';
 import type { EpochMs } from '../types.js';
 import { paymentRequestExpired, type TokenTerms, tokenExpiry } from './token-terms.js';
 
 /** An ACP allowance (2026-04-17 `Allowance`), as the request's schema already checked it. */
-export interface AcpAllowance {
-  reason: 'one_time';
-  max_amount: number;
-  currency: string;
-  checkout_session_id: string;
-  merchant_id: string;
-  expires_at: string;
-}
+export type AcpAllowance = ApiSchemas['AcpAllowance'];
 
 /**
  * The terms of an ACP delegated payment's allowance: one use of at most `max_amount` of `currency` for one checkout
