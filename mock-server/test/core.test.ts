@@ -1,10 +1,10 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { BaseClock, OffsetClock } from '../src/core/clock.js';
 import { Collection } from '../src/core/collection.js';
 import { decodeCursor, encodeCursor } from '../src/core/cursor.js';
 import { IdempotencyCache, IDEMPOTENCY_TTL_MS } from '../src/core/idempotency.js';
-import { IdFactory } from '../src/core/ids.js';
+import { IdFactory, newRequestId } from '../src/core/ids.js';
 import { parseRateLimit, RateLimiter } from '../src/core/rate-limiter.js';
 import { Scheduler } from '../src/core/scheduler.js';
 import { seededRandom } from '../src/core/seeded-random.js';
@@ -272,5 +272,33 @@ describe('ids', () => {
     expect(a.next('customer')).toMatch(/^cus_[0-9A-Za-z]{20}$/);
     expect(a.webhookSecret()).toMatch(/^whsec_[A-Za-z0-9_-]{32}$/);
     expect(a.apiKey('live')).toMatch(/^sk_live_[A-Za-z0-9]{32}$/);
+  });
+
+  it('takes secrets and card data from Web Crypto, and object ids and Request-Ids from a source that needs no set-up', () => {
+    const ids = new IdFactory();
+    const getRandomValues = vi.spyOn(crypto, 'getRandomValues');
+    try {
+      const unique = new Set(Array.from({ length: 2000 }, () => ids.next('card')));
+      expect(unique.size).toBe(2000);
+      for (const id of unique) expect(id).toMatch(/^card_[0-9A-Za-z]{20}$/);
+      expect(newRequestId()).toMatch(/^req_[0-9A-Za-z]{16}$/);
+      expect(getRandomValues).not.toHaveBeenCalled();
+      // A pool is drawn from, refilled every 4 KiB: enough secrets to need a refill.
+      const secrets = Array.from({ length: 200 }, () => [ids.apiKey('test'), ids.webhookSecret(), ids.digits(16)]);
+      expect(getRandomValues).toHaveBeenCalled();
+      expect(new Set(secrets.flat()).size).toBe(600);
+    } finally {
+      getRandomValues.mockRestore();
+    }
+  });
+
+  it('draws every base62 character for ids, evenly enough', () => {
+    const ids = new IdFactory();
+    const counts = new Map<string, number>();
+    for (let i = 0; i < 2000; i++) for (const char of ids.next('card').slice(5)) counts.set(char, (counts.get(char) ?? 0) + 1);
+    expect(counts.size).toBe(62);
+    // 40,000 characters, 645 expected each: far from either bound unless the draw is skewed.
+    for (const count of counts.values()) expect(count).toBeGreaterThan(450);
+    for (const count of counts.values()) expect(count).toBeLessThan(850);
   });
 });

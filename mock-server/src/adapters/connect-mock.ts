@@ -1,5 +1,5 @@
 import { Cardrail, type CardrailUsers, type ClientOptions, CardrailUsers as Users } from '@cardrail/sdk';
-import { cryptoRandom, IdFactory } from '../core/ids.js';
+import { IdFactory } from '../core/ids.js';
 import type { Variant } from '../core/variant.js';
 import { API_BASE_PATH } from '../http/app.js';
 import { type ClientOrKey, clientOf } from '../testkit/by-key.js';
@@ -38,7 +38,7 @@ export async function connectMock(url: string, options: ConnectMockOptions): Pro
   // Fails at once, with the reason, when the mock has no control API or the token is wrong.
   await call('connectMock', 'GET', '/clock');
 
-  const ids = new IdFactory(cryptoRandom);
+  const ids = new IdFactory();
   const inboxes = new InboxServer();
   const keysOfClients = new WeakMap<object, string>();
   const variantOf = async (apiKey: string): Promise<Variant> =>

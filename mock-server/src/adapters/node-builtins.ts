@@ -18,8 +18,8 @@ const getBuiltinModule: GetBuiltinModule =
 /**
  * A built-in module itself, synchronously, without the ES module facade that `import ... from 'node:http'` builds:
  * the facade reads every export, and node:http's lazy `WebSocket` and `EventSource` exports load undici with it,
- * a sixth of the server's start-up (docs/standalone-server.md#start-up), and node:util's
-lazy `TextDecoder` loads worker_threads.
+ * a sixth of the server's start-up (docs/standalone-server.md#start-up), and node:util's lazy `TextDecoder` loads
+ * worker_threads.
  * `process.getBuiltinModule` (Node.js 20.16+ and 22.3+), else `require`.
  */
 export function nodeBuiltin<Name extends keyof NodeBuiltins>(name: Name): NodeBuiltins[Name] {

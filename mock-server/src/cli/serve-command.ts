@@ -2,6 +2,7 @@ import { type RunningMockServer, serveMock } from '../adapters/node-server.js';
 import { nodeBuiltin } from '../adapters/node-builtins.js';
 import { joinNegativeValues, parseInstant, parsePort } from './option-values.js';
 import { plural } from './plural.js';
+import { writeStandardOutput } from './standard-output.js';
 import { VERSION } from './version.js';
 import { parseRateLimit } from '../core/rate-limiter.js';
 import { parseCorsOrigins } from '../http/cors.js';
@@ -51,7 +52,7 @@ export interface CliIo {
 }
 
 const processIo: CliIo = {
-  out: (text) => process.stdout.write(text),
+  out: writeStandardOutput,
   onSignal: (signal, handler) => process.once(signal, handler),
 };
 

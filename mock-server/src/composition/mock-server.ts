@@ -1,6 +1,6 @@
 import { BaseClock } from '../core/clock.js';
 import { eventNaming } from '../core/event-naming.js';
-import { cryptoRandom, IdFactory, newRequestId } from '../core/ids.js';
+import { IdFactory, newRequestId } from '../core/ids.js';
 import { parseRateLimit, RateLimiter } from '../core/rate-limiter.js';
 import { seededRandom } from '../core/seeded-random.js';
 import { createServerClock, type ServerClock } from '../core/server-clock.js';
@@ -119,7 +119,7 @@ export function composeMockServer(options: MockServerOptions, testKit: (host: Te
   const sharedStore = options.journal?.shared;
   if (sharedStore && options.seed !== undefined) throw seedRefused();
   const seeded = options.seed === undefined ? undefined : seededRandom(options.seed);
-  const ids = new IdFactory(seeded ?? cryptoRandom);
+  const ids = new IdFactory(seeded);
   const baseClock = new BaseClock({ frozenAt: options.frozenClock });
   // Deliveries to the test kit's inboxes stay in-process; every other one goes to `options.fetch` or the global fetch.
   const inboxes = new InboxRouter(options.fetch);

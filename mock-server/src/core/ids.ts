@@ -36,8 +36,9 @@ let offset = 0;
 const MAX_FILL = 65_536;
 
 /**
- * Web Crypto's getRandomValues: a web standard on every runtime the mock runs on, and on Node it sets up in about
- * 1.5 ms where loading node:crypto costs 8 (node-crypto.ts); the pool below makes its per-call cost irrelevant.
+ * Web Crypto's getRandomValues: a web standard on every runtime the mock runs on. On Node its first call loads most of
+ * Node's crypto modules (about 7 ms, measured from a file, not `node -e`, which preloads them), so what runs before a
+ * server's first answer takes its bytes from uniqueRandom instead; the pool below makes the per-call cost irrelevant.
  */
 function fillRandom(bytes: Uint8Array<ArrayBuffer>): void {
   crypto.getRandomValues(bytes);
@@ -75,6 +76,22 @@ function pooledByte(): number {
 }
 
 /**
+ * A byte for what must be unique but need not be secret (object ids, `Request-Id`): Math.random, which every runtime
+ * seeds from the system's entropy, per process (two instances on one database draw different ids), and which needs no
+ * set-up. Ids name objects; no id grants access to one (every lookup is scoped to its organization and mode).
+ */
+function uniqueByte(): number {
+  return Math.floor(Math.random() * 256);
+}
+
+/** Random bytes from the same source as uniqueByte: unique, not secret. */
+export const uniqueRandom: RandomSource = (size) => {
+  const bytes = new Uint8Array(size);
+  for (let i = 0; i < size; i++) bytes[i] = uniqueByte();
+  return bytes;
+};
+
+/**
  * The character codes of the id being built, one array per length (reused: ids come in a few lengths), filled by
  * index and handed whole to String.fromCharCode, so building an id allocates nothing but the id.
  */
@@ -99,10 +116,11 @@ function base62Id(random: RandomSource, prefix: string, length: number): string 
   for (let i = 0; i < prefix.length; i++) codes[i] = prefix.charCodeAt(i);
   let at = prefix.length;
   // 248 is the largest multiple of 62 below 256; rejecting above it keeps the characters uniform.
-  if (random === cryptoRandom) {
+  const nextByte = random === cryptoRandom ? pooledByte : random === uniqueRandom ? uniqueByte : undefined;
+  if (nextByte !== undefined) {
     for (let i = 0; i < length; i++) {
-      let byte = pooledByte();
-      while (byte >= 248) byte = pooledByte();
+      let byte = nextByte();
+      while (byte >= 248) byte = nextByte();
       codes[at++] = ALPHABET_CODES[byte % 62] as number;
     }
   } else {
@@ -118,10 +136,10 @@ function base62Id(random: RandomSource, prefix: string, length: number): string 
 
 /**
  * A new `Request-Id` (`req_` and 16 random letters and digits): always random, so that a seeded mock's object ids
- * stay the same however many requests it answers.
+ * stay the same however many requests it answers; unique, not secret (uniqueRandom).
  */
 export function newRequestId(): string {
-  return base62Id(cryptoRandom, ID_PREFIX.request, 16);
+  return base62Id(uniqueRandom, ID_PREFIX.request, 16);
 }
 
 /** Random base62 text of `length` characters. */
@@ -129,25 +147,36 @@ function randomBase62(random: RandomSource, length: number): string {
   return base62Id(random, '', length);
 }
 
+/**
+ * Ids and secrets. Given a source (a seeded mock's), everything comes from it, reproducibly; otherwise object ids come
+ * from uniqueRandom (unique, not secret) and everything a holder could use, or that imitates card data, from
+ * cryptoRandom: API keys, webhook secrets, codes, card numbers.
+ */
 export class IdFactory {
-  constructor(private readonly random: RandomSource = cryptoRandom) {}
+  private readonly idRandom: RandomSource;
+  private readonly secretRandom: RandomSource;
+
+  constructor(random?: RandomSource) {
+    this.idRandom = random ?? uniqueRandom;
+    this.secretRandom = random ?? cryptoRandom;
+  }
 
   next(kind: IdKind): string {
-    return base62Id(this.random, ID_PREFIX[kind], 20);
+    return base62Id(this.idRandom, ID_PREFIX[kind], 20);
   }
 
   /** Random letters and digits, for identifiers without a prefix of their own. */
   text(length: number): string {
-    return randomBase62(this.random, length);
+    return randomBase62(this.secretRandom, length);
   }
 
   /** Random decimal digits (card numbers, codes). */
   digits(length: number): string {
     const codes = codesOf(length);
-    const pooled = this.random === cryptoRandom;
+    const pooled = this.secretRandom === cryptoRandom;
     // 250 is the largest multiple of 10 below 256; rejecting above it keeps the digits uniform.
     for (let at = 0; at < length; ) {
-      const byte = pooled ? pooledByte() : (this.random(1)[0] ?? 0);
+      const byte = pooled ? pooledByte() : (this.secretRandom(1)[0] ?? 0);
       if (byte < 250) codes[at++] = 0x30 + (byte % 10);
     }
     return String.fromCharCode.apply(null, codes);
@@ -159,11 +188,11 @@ export class IdFactory {
    * which decode the part after `whsec_`) with those bytes. Secrets issued before were 32 base64url characters.
    */
   webhookSecret(): string {
-    return base62Id(this.random, 'whsec_', 32);
+    return base62Id(this.secretRandom, 'whsec_', 32);
   }
 
   /** A new API key of the given mode, in the syntax the mock accepts. */
   apiKey(mode: 'test' | 'live'): string {
-    return base62Id(this.random, `sk_${mode}_`, 32);
+    return base62Id(this.secretRandom, `sk_${mode}_`, 32);
   }
 }
