@@ -95,10 +95,11 @@ export default defineConfig([
   // The CLI shares the ESM chunks; it sits at the root of dist/ like them.
   { ...shared, ...importsData, entry: { ...entry, cli: 'src/bin/cardrail-mock.ts' }, format: 'esm', clean: true },
   // `require()` for what it loads on demand (the data modules, Ajv): jest's module system has no `import()`.
+  // The CLI's server loads from it on Node (serve-command.cjs; see src/bin/cardrail-mock.ts).
   {
     ...shared,
     ...importsData,
-    entry,
+    entry: { ...entry, 'serve-command': 'src/cli/serve-command.ts' },
     format: 'cjs',
     clean: false,
     outputOptions: { ...shared.outputOptions, dynamicImportInCjs: false },

@@ -12,7 +12,8 @@ describe("the CLI's standard output", () => {
     const written: string[] = [];
     const decoder = new TextDecoder();
     let calls = 0;
-    vi.spyOn(fs, 'writeSync').mockImplementation(((fd: number, bytes: Uint8Array, offset = 0) => {
+    vi.spyOn(fs, 'writeSync').mockImplementation(((fd: number, bytes: Uint8Array, offset?: number | null) => {
+      offset ??= 0;
       expect(fd).toBe(1);
       calls++;
       // The first line goes whole; the second stops after 4 bytes, then the pipe is full.

