@@ -153,9 +153,9 @@ function loadValidator(
   const source = validatorSource(documents);
   return async (spec) => {
     const [checks, compiler] = await Promise.all([source.requestChecks(spec), validateResponses ? source.compiler() : undefined]);
-    return operationValidator(spec, checks, (pointer) => {
+    return operationValidator(spec, checks, (status) => {
       if (!compiler) throw new Error('Response checks are compiled only for a mock with validateResponses');
-      return compiler.compileResponse(spec.variant, pointer);
+      return compiler.compileResponse(spec, status);
     });
   };
 }

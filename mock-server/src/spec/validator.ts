@@ -2,7 +2,7 @@ import type { Ajv2020 as Ajv2020Type, ErrorObject } from 'ajv/dist/2020.js';
 import { VARIANTS, type Variant } from '../core/variant.js';
 import { invalidRequest, type HttpError } from '../core/errors.js';
 import type { SpecDocuments } from './documents.js';
-import type { OperationSpec } from './operations.js';
+import { responseSchemaPointers, type OperationSpec } from './operations.js';
 import { ajvOptions, documentId, operationSchemas } from './validation-schemas.js';
 import { getOrCreate } from '../core/get-or-create.js';
 import { defaultFunction } from '../core/cjs-interop.js';
@@ -62,6 +62,7 @@ export class SpecValidator {
   #bodies: Ajv2020Type | undefined;
   #parameters: Ajv2020Type | undefined;
   readonly #responses = new Map<string, SchemaCheck>();
+  readonly #responsePointers = new Map<Variant, Map<string, Map<number, string>>>();
 
   private constructor(
     private readonly documents: SpecDocuments,
@@ -84,8 +85,12 @@ export class SpecValidator {
     };
   }
 
-  /** The check of one response body schema (by its JSON pointer in the operation's document). */
-  compileResponse(variant: Variant, pointer: string): SchemaCheck {
+  /** The check of an operation's response body with this status, or undefined when the spec documents none. */
+  compileResponse(operation: OperationSpec, status: number): SchemaCheck | undefined {
+    const { variant, operationId } = operation;
+    const pointers = getOrCreate(this.#responsePointers, variant, () => responseSchemaPointers(this.documents[variant]));
+    const pointer = pointers.get(operationId)?.get(status);
+    if (pointer === undefined) return undefined;
     const ref = `${documentId(variant)}${pointer}`;
     return getOrCreate(this.#responses, ref, () => this.#bodiesAjv().compile({ $ref: ref }));
   }
@@ -110,9 +115,9 @@ export class SpecValidator {
 export function operationValidator(
   operation: OperationSpec,
   checks: RequestChecks,
-  compileResponse: (pointer: string) => SchemaCheck,
+  compileResponse: (status: number) => SchemaCheck | undefined,
 ): OperationValidator {
-  const compiledResponses = new Map<number, SchemaCheck>();
+  const compiledResponses = new Map<number, SchemaCheck | undefined>();
   return {
     path: (params) => check(checks.path, params, 'path'),
     query: (values) => {
@@ -125,9 +130,8 @@ export function operationValidator(
     },
     body: (value) => (checks.body ? check(checks.body, value, 'body') : undefined),
     response: (status, value) => {
-      const pointer = operation.responseSchemas.get(status);
-      if (pointer === undefined) return `status ${status} is not documented for ${operation.operationId}`;
-      const validate = getOrCreate(compiledResponses, status, () => compileResponse(pointer));
+      const validate = getOrCreate(compiledResponses, status, () => compileResponse(status));
+      if (validate === undefined) return `status ${status} is not documented for ${operation.operationId}`;
       // Responses are checked on a copy: defaults must not be filled into what is sent.
       if (validate(structuredClone(value))) return undefined;
       return (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`).join('; ');
