@@ -6,6 +6,7 @@ interface NodeBuiltins {
   'node:fs': typeof import('node:fs');
   'node:http': typeof import('node:http');
   'node:https': typeof import('node:https');
+  'node:net': typeof import('node:net');
   'node:path': typeof import('node:path');
   'node:url': typeof import('node:url');
   'node:util': typeof import('node:util');

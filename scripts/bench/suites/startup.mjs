@@ -22,11 +22,18 @@ const CONTENDERS = [
   { key: 'floor', start: startNodeFloor },
 ];
 
+function rotated(list, by) {
+  const shift = by % list.length;
+  return [...list.slice(shift), ...list.slice(0, shift)];
+}
+
 export async function run({ quick, log }) {
   const starts = quick ? 3 : 7;
   const times = { ours: [], oursNoDashboard: [], prism: [], floor: [] };
   for (let i = 0; i < starts; i++) {
-    for (const contender of CONTENDERS) {
+    // The order turns by one each round: the start after Prism's exit, or first in a round, is slower on a busy
+    // machine, and no contender should always take that place.
+    for (const contender of rotated(CONTENDERS, i)) {
       const server = await contender.start({ pollMs: POLL_MS });
       times[contender.key].push(server.readyMs);
       await server.stop();
@@ -62,7 +69,7 @@ export async function run({ quick, log }) {
       vsFloor('Start to first answer without the dashboard (`--no-dashboard`), vs the Node floor', oursNoDashboard),
     ],
     notes: [
-      `Median of ${starts} starts each, interleaved (ours, ours without the dashboard, Prism, floor); range ours ${spread('ours')}, without the dashboard ${spread('oursNoDashboard')}, Prism ${spread('prism')}, floor ${spread('floor')}.`,
+      `Median of ${starts} starts each, interleaved (ours, ours without the dashboard, Prism, floor; the order turns by one each round, so that no contender always starts first or right after Prism); range ours ${spread('ours')}, without the dashboard ${spread('oursNoDashboard')}, Prism ${spread('prism')}, floor ${spread('floor')}.`,
       `Ours: \`node mock-server/dist/cli.mjs --port <free>\` (and with \`--no-dashboard\`), first 2xx of GET ${ourMockProbe.path} (authenticated; the key's organization is created by that call). Prism: \`prism mock\` of the customer document, first 2xx of GET ${prismProbe.path}. Floor: \`node -e "require('http').createServer((q,s)=>s.end('{}')).listen(port)"\`, first answer to GET /. The ratio column is the floor's time over ours; the Cardrail column says how many times the floor ours took.`,
       `Timed from just before spawn() to the first 2xx response; the poll retries every ${POLL_MS} ms on a fresh connection.`,
     ],
