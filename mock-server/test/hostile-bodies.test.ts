@@ -142,7 +142,10 @@ describe('hostile bodies', () => {
         const text = await response.text();
         const label = `${operation.variant} ${operation.method} ${path} ${body.text.slice(0, 200)} -> ${response.status} ${text.slice(0, 300)}`;
         expect(response.status, label).toBeLessThan(500);
-        expect(documented[operation.variant].get(operation.operationId)?.has(response.status) || response.status === 413, label).toBe(true);
+        expect(
+          documented[operation.variant].get(operation.operationId)?.has(response.status) || response.status === 413,
+          label,
+        ).toBe(true);
         // Whatever the answer, it is JSON that renders back.
         expect(() => JSON.parse(text), label).not.toThrow();
         await mock.idle();

@@ -17,7 +17,9 @@ describe('response checks', () => {
   it("check a body against its status's schema, from the documents, and name a status the spec does not document", async () => {
     const mock = createMockServer();
     const missing = await mock.handle(
-      new Request('http://127.0.0.1:4010/v1/cards/card_doesnotexist0000000', { headers: { Authorization: 'Bearer sk_test_responsecheck1' } }),
+      new Request('http://127.0.0.1:4010/v1/cards/card_doesnotexist0000000', {
+        headers: { Authorization: 'Bearer sk_test_responsecheck1' },
+      }),
     );
     expect(missing.status).toBe(404);
     const notFound: unknown = await missing.json();
@@ -31,7 +33,13 @@ describe('response checks', () => {
   it('answer a documented body as is when the mock checks its responses', async () => {
     const mock = createMockServer({ validateResponses: true });
     const headers = { Authorization: 'Bearer sk_test_responsecheck2', 'Content-Type': 'application/json' };
-    const created = await mock.handle(new Request('http://127.0.0.1:4010/v1/customers', { method: 'POST', headers, body: JSON.stringify({ email: 'ada@example.com' }) }));
+    const created = await mock.handle(
+      new Request('http://127.0.0.1:4010/v1/customers', {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ email: 'ada@example.com' }),
+      }),
+    );
     expect(created.status).toBe(201);
     const missing = await mock.handle(new Request('http://127.0.0.1:4010/v1/customers/cus_doesnotexist000000000', { headers }));
     expect(missing.status).toBe(404);

@@ -31,7 +31,9 @@ describe("the CLI's standard output", () => {
     writeStandardOutput('Dashboard: http://127.0.0.1:4010/\n');
     writeStandardOutput('GET /v1/cards 200\n');
 
-    expect(written.join('')).toBe('listening on http://127.0.0.1:4010/v1\nDashboard: http://127.0.0.1:4010/\nGET /v1/cards 200\n');
+    expect(written.join('')).toBe(
+      'listening on http://127.0.0.1:4010/v1\nDashboard: http://127.0.0.1:4010/\nGET /v1/cards 200\n',
+    );
     expect(calls).toBe(3);
     expect(stream).toHaveBeenCalledTimes(2);
   });

@@ -85,7 +85,7 @@ function uniqueByte(): number {
 }
 
 /** Random bytes from the same source as uniqueByte: unique, not secret. */
-export const uniqueRandom: RandomSource = (size) => {
+const uniqueRandom: RandomSource = (size) => {
   const bytes = new Uint8Array(size);
   for (let i = 0; i < size; i++) bytes[i] = uniqueByte();
   return bytes;
