@@ -24,7 +24,9 @@ const PLANS = {
   quick: { warmupSec: 0.5, durationSec: 1.5, runs: 1, quietPrism: false },
   full: { warmupSec: 3, durationSec: 10, runs: 3, quietPrism: true },
 };
-const TARGETS = { getVsBare: 0.5, getVsPrism: 10, mixedRps: 10_000 };
+// getVsBare: at or above three quarters of the ceiling, where the mock and the SDK core were reshaped around one
+// request object (docs/architecture.md).
+const TARGETS = { getVsBare: 0.75, getVsPrism: 10, mixedRps: 10_000 };
 
 export async function run({ quick, log }) {
   const plan = quick ? PLANS.quick : PLANS.full;
