@@ -36,6 +36,7 @@ const harness: Harness = {
   recorder,
   receiver: new WebhookReceiver(recorder),
   baseUrl: () => BASE,
+  idle: () => mock.idle(),
   stop: async () => mock.reset(),
 };
 useContractChecks(() => harness);

@@ -20,6 +20,8 @@ const harness: Harness = {
   recorder,
   receiver: new WebhookReceiver(recorder),
   baseUrl: (variant) => (prisms[variant] as PrismProcess).url,
+  // Prism sends no webhooks: nothing to wait for.
+  idle: async () => {},
   stop: async () => {
     await Promise.all(Object.values(prisms).map((p) => p.stop()));
   },
