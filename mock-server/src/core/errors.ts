@@ -85,11 +85,14 @@ export function responseMismatch(operationId: string, mismatch: string): HttpErr
   return new HttpError(500, 'internal_error', 'Response does not match the spec.', { operationId, mismatch });
 }
 
+/** How an answer names a `--state <dir>` store (SQLite). */
+export const STATE_DIRECTORY = 'the state directory';
+
 /**
  * The durable store could not save what a request changed (a full disk, an I/O error): nothing of it was applied,
  * and a retry may succeed once the store can write again (docs/errors.md).
  */
-export function stateNotSaved(reason: string, store = 'the state directory'): HttpError {
+export function stateNotSaved(reason: string, store = STATE_DIRECTORY): HttpError {
   return new HttpError(
     503,
     'state_not_saved',

@@ -1,6 +1,7 @@
 import type { TenantStore } from '../directory.js';
 import type { Tenant } from '../tenant.js';
 import { SnapshotBuilder } from './builder.js';
+import { StateUnavailable, STATE_DIRECTORY } from '../errors.js';
 import { ChangeTracker, type StateJournal } from './change-tracker.js';
 import { DueWaker } from './due-waker.js';
 import { GroupCommit } from './group-commit.js';
@@ -102,12 +103,12 @@ export function durableState(journal: StateJournal | undefined, options: Durable
     },
     restored() {
       tracker.discard();
-      journal.commit([['reset'], ...stateLines(options)]);
+      commitWhole(journal, [['reset'], ...stateLines(options)]);
       waker?.rearm();
     },
     reset() {
       tracker.discard();
-      journal.commit([['reset'], ['server', options.serverState()]]);
+      commitWhole(journal, [['reset'], ['server', options.serverState()]]);
       waker?.rearm();
     },
     beforeAdvance(ms) {
@@ -121,6 +122,19 @@ export function durableState(journal: StateJournal | undefined, options: Durable
       waker?.stop();
     },
   };
+}
+
+/**
+ * Replaces the store's whole state (a restore, a reset) in one commit. A store that refuses it (a full disk, a file it
+ * cannot write) kept nothing of it: StateUnavailable, 503 `state_not_saved` where it reaches HTTP, as any refused
+ * commit is, and never taken for a fault of the snapshot.
+ */
+function commitWhole(journal: StateJournal, lines: StateLine[]): void {
+  try {
+    journal.commit(lines);
+  } catch (error) {
+    throw StateUnavailable.of(error, STATE_DIRECTORY);
+  }
 }
 
 /** Without a store: nothing to commit, the state is what memory holds. */
