@@ -3967,6 +3967,8 @@ export interface components {
              * @description When the token expires. Epoch milliseconds.
              */
             expiresAt: number;
+            /** @description The hash of the open AP2 mandate the token was minted with and is bound to (docs/mandates.md#payment-tokens); absent when none was. */
+            openMandateHash?: string;
         };
         /** @description `payment_token.created`: sent when a card mints a payment token for an MPP challenge or an ACP allowance, after the spend checks passed: `status` `active` (then `payment_token.issued` follows at once) or `pending_approval` while a person decides. */
         PaymentTokenCreatedEvent: components["schemas"]["GeneralEventEnvelope"] & {

@@ -69,6 +69,8 @@ describe('minting a payment token with an AP2 mandate', () => {
     const token = answer.body;
     expect(token).toMatchObject({ status: 'active', mandate: { openMandateHash: hash } });
     expect(token.mandate.reference).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const minted = (await w.s.newEvents('customer')).find((event) => event.type === 'payment_token.created');
+    expect(minted?.data).toMatchObject({ paymentTokenId: token.id, openMandateHash: hash });
     await w.s.settle();
 
     // No presentation again: the token is bound to its mandate, as a network token is to its cryptogram.

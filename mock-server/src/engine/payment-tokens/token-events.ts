@@ -24,6 +24,7 @@ export function tokenCreatedData(token: PaymentTokenRecord): EventData<'payment_
     intentId: token.intentId,
     approvalUrl: token.approvalUrl,
     expiresAt: token.expiresAt,
+    ...(token.mandate ? { openMandateHash: token.mandate.openMandateHash } : {}),
   };
 }
 
