@@ -101,6 +101,31 @@ describe('minting a payment token with an AP2 mandate', () => {
     expect(txn).toMatchObject({ status: 'pending', mandate: { openMandateHash: w.exported.openMandateHash } });
   });
 
+  it('pays a merchant known by an id at its acquirer with the mandate of an intent that names it by name', async () => {
+    // An intent knows its merchant by name; AP2 requires a payee id, so the export gives the name as the id too. The
+    // challenge's recipient is the merchant's id at its acquirer: that payee is matched by name.
+    const w = await ap2World({ customer: { policy: { requireMandate: true } } });
+    const acquirerId = 'merch_7Hq2Lx9Wd4';
+    const mintFor = async (merchantName: string) =>
+      w.s.call('POST', `/cards/${w.card.id}/payment-tokens`, {
+        mpp: { challenge: cardChallenge(key, { merchantName, recipient: acquirerId, expires: '2026-11-23T13:00:00Z' }) },
+        agentMandate: await w.present({ merchant: { name: merchantName, id: acquirerId } }),
+      });
+    // Another merchant's name with the same id is not the payee the intent named.
+    const refused = await mintFor('Another Shop');
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.details).toMatchObject({ declinedReason: 'mandate_rejected' });
+    expect(refused.body.error.details.reasons[0].message).toMatch(
+      /^payment\.allowed_payees: Another Shop is not an allowed payee/,
+    );
+    const minted = await mintFor(MERCHANT.name);
+    expect(minted.status).toBe(201);
+    expect(minted.body).toMatchObject({
+      merchant: { name: MERCHANT.name, id: acquirerId },
+      mandate: { openMandateHash: w.exported.openMandateHash },
+    });
+  });
+
   it.each([
     ['a closed mandate for less than the allowance', { amount: 2000 }, /^payment_amount: .*2500 USD/],
     ['a closed mandate for another payee', { merchant: { name: 'Anthropic', id: 'merch_anthropic' } }, /^payee: /],

@@ -28,11 +28,16 @@ const FREQUENCIES = new Set(['ON_DEMAND', 'DAILY', 'WEEKLY', 'BIWEEKLY', 'MONTHL
 const isInteger = (value: unknown): value is number => Number.isSafeInteger(value);
 const sameCurrency = (value: unknown, spend: MandateSpend) => typeof value === 'string' && value.toLowerCase() === spend.currency;
 
-/** A payee (`merchant.json`: id and name) is the spend's merchant by id, or else by name. */
+/**
+ * A payee (`merchant.json`: id and name) is the spend's merchant by id when both have one, or else by name. A payee
+ * whose id is its name is known by name only: AP2 requires an id, and a mandate exported from an intent, which names
+ * its merchant only, gives the name as both; it is matched by name, whatever id the merchant has at its acquirer.
+ */
 export function payeeMatches(payee: unknown, merchant: Merchant): boolean {
   if (payee === null || typeof payee !== 'object') return false;
   const { id, name } = payee as { id?: unknown; name?: unknown };
-  if (merchant.id !== undefined && typeof id === 'string') return id === merchant.id;
+  const knownById = typeof id === 'string' && id !== name;
+  if (merchant.id !== undefined && knownById) return id === merchant.id;
   return typeof name === 'string' && normalizeName(name) === normalizeName(merchant.name);
 }
 
