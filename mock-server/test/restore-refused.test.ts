@@ -2,23 +2,14 @@
 // refused commit is answered, not 400 as if the snapshot were at fault, and the mock keeps serving what the store holds.
 import { describe, expect, it } from 'vitest';
 import { createMockServer } from '../src/index.js';
-import type { StateJournal } from '../src/core/state/change-tracker.js';
 import { createControlApi } from '../src/testkit/control-api.js';
-import { memoryStore } from './support/memory-store.js';
+import { refusingStore } from './support/memory-store.js';
 import { FROZEN_AT, newKey } from './support/keys.js';
 
 describe('a restore the store cannot write', () => {
   it('is 503 state_not_saved, changes nothing, and the same restore succeeds once the store can write', async () => {
-    const store = memoryStore();
-    let full = false;
-    const refusing: StateJournal = {
-      tenants: store.tenants,
-      commit: (lines) => {
-        if (full) throw new Error('database or disk is full');
-        store.commit(lines);
-      },
-    };
-    const mock = createMockServer({ frozenClock: FROZEN_AT, journal: refusing });
+    const disk = refusingStore();
+    const mock = createMockServer({ frozenClock: FROZEN_AT, journal: disk.journal });
     const key = newKey();
     const customers = async () => {
       const answer = await mock.handle(
@@ -48,13 +39,13 @@ describe('a restore the store cannot write', () => {
           body: JSON.stringify(snapshot),
         }),
       );
-    full = true;
+    disk.refusing = true;
     const refused = await restore();
     expect(refused.status).toBe(503);
     expect(JSON.parse(refused.body)).toMatchObject({
       error: { code: 'state_not_saved', details: { reason: 'database or disk is full' } },
     });
-    full = false;
+    disk.refusing = false;
     expect(await customers()).toEqual(['after@example.com', 'before@example.com']);
 
     expect((await restore()).status).toBe(204);

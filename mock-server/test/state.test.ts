@@ -6,7 +6,7 @@ import { createMockServer, type MockServer } from '../src/index.js';
 import { SnapshotBuilder } from '../src/core/state/builder.js';
 import type { StateJournal } from '../src/core/state/change-tracker.js';
 import type { MockSnapshot, StateLine } from '../src/core/state/model.js';
-import { memoryStore } from './support/memory-store.js';
+import { memoryStore, refusingStore } from './support/memory-store.js';
 import type { ApiRequest } from '../src/operations/api-request.js';
 import { call, carryOn, fakeReceivers, readBack, runTour, TOUR_KEY, tourOptions } from './support/state-tour.js';
 import { FROZEN_AT, newKey } from './support/keys.js';
@@ -130,23 +130,15 @@ describe('the change journal', () => {
   });
 
   it('answers 503 with nothing applied when the store refuses a commit, and keeps serving', async () => {
-    const store = memoryStore();
-    let full = false;
-    const refusing: StateJournal = {
-      tenants: store.tenants,
-      commit: (lines) => {
-        if (full) throw new Error('database or disk is full');
-        store.commit(lines);
-      },
-    };
-    const mock = createMockServer({ frozenClock: FROZEN_AT, journal: refusing });
+    const disk = refusingStore();
+    const mock = createMockServer({ frozenClock: FROZEN_AT, journal: disk.journal });
     const key = newKey();
     const post = (email: string, headers?: Record<string, string>) =>
       call(mock, { method: 'POST', path: '/customers', body: { email }, key, headers });
     const list = async () =>
       (JSON.parse((await call(mock, { method: 'GET', path: '/customers', key })).body) as { data: { email: string }[] }).data;
     expect((await post('kept@example.com')).status).toBe(201);
-    full = true;
+    disk.refusing = true;
     const refused = await post('lost@example.com', { 'Idempotency-Key': 'once' });
     expect(refused.status).toBe(503);
     expect(JSON.parse(refused.body)).toMatchObject({
@@ -154,7 +146,7 @@ describe('the change journal', () => {
     });
     // Reads go on, and see nothing of the refused request: not in memory either.
     expect((await list()).map((customer) => customer.email)).toEqual(['kept@example.com']);
-    full = false;
+    disk.refusing = false;
     // The same idempotency key runs the request again: nothing of the refused one was remembered.
     const retried = await post('lost@example.com', { 'Idempotency-Key': 'once' });
     expect(retried.status).toBe(201);

@@ -54,8 +54,8 @@ if (args[0] === 'trigger') {
 function commonJsServeCommand(): typeof import('../cli/serve-command.js') | undefined {
   const { versions } = process;
   if (versions.deno !== undefined || versions.bun !== undefined) return undefined;
-  const file = new URL('./serve-command.cjs', import.meta.url);
-  const { existsSync } = module.createRequire(import.meta.url)('node:fs') as typeof import('node:fs');
-  if (file.protocol !== 'file:' || !existsSync(file)) return undefined;
-  return module.createRequire(import.meta.url)(file.pathname) as typeof import('../cli/serve-command.js');
+  const requireBeside = module.createRequire(import.meta.url);
+  const { existsSync } = requireBeside('node:fs') as typeof import('node:fs');
+  if (!existsSync(new URL('./serve-command.cjs', import.meta.url))) return undefined;
+  return requireBeside('./serve-command.cjs') as typeof import('../cli/serve-command.js');
 }

@@ -100,3 +100,24 @@ export function memoryStore(): MemoryStore {
   };
   return store;
 }
+
+/** A memory store whose commits fail, as a full disk's do, while `refusing` is true. */
+export interface RefusingStore {
+  journal: StateJournal;
+  refusing: boolean;
+}
+
+export function refusingStore(): RefusingStore {
+  const store = memoryStore();
+  const refusal: RefusingStore = {
+    refusing: false,
+    journal: {
+      tenants: store.tenants,
+      commit: (lines) => {
+        if (refusal.refusing) throw new Error('database or disk is full');
+        store.commit(lines);
+      },
+    },
+  };
+  return refusal;
+}
