@@ -301,4 +301,18 @@ describe('ids', () => {
     for (const count of counts.values()) expect(count).toBeGreaterThan(450);
     for (const count of counts.values()) expect(count).toBeLessThan(850);
   });
+
+  it('draws Request-Ids unique, with every base62 character evenly at every position', () => {
+    const requestIds = Array.from({ length: 6200 }, () => newRequestId());
+    expect(new Set(requestIds).size).toBe(requestIds.length);
+    // Five characters come from one draw: a skew would show at some position of the five (or the sixteenth).
+    for (let position = 4; position < 20; position++) {
+      const counts = new Map<string, number>();
+      for (const id of requestIds) counts.set(id[position] as string, (counts.get(id[position] as string) ?? 0) + 1);
+      expect(counts.size).toBe(62);
+      // 100 expected each (standard deviation about 10): past either bound only when the draw is skewed.
+      for (const count of counts.values()) expect(count).toBeGreaterThan(45);
+      for (const count of counts.values()) expect(count).toBeLessThan(160);
+    }
+  });
 });

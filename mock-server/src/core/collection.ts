@@ -1,3 +1,4 @@
+import { forgetRecordText } from './record-text.js';
 import { SortedSeqList } from './sorted-seq-list.js';
 
 /** Extracts the value an object is filtered by (a list query parameter), or undefined when it has none. */
@@ -57,7 +58,7 @@ type FilingNode<T> = Map<string | undefined, FilingNode<T> | Filing<T>>;
 /**
  * The objects of one type in one organization and mode: O(1) lookup by id, and newest-first pages (optionally
  * filtered) in O(log n + page). Objects are mutable records owned here; change them through `update` so the
- * filter indexes follow.
+ * filter indexes, the change journal and the texts kept for reads (record-text.ts) follow.
  *
  * (The `as` casts below read entries whose existence the surrounding bounds or index guarantee, which
  * noUncheckedIndexedAccess cannot follow.)
@@ -165,6 +166,7 @@ export class Collection<T extends { id: string }> {
   update(id: string, change: (item: T) => void): T | undefined {
     const entry = this.#byId.get(id);
     if (!entry) return undefined;
+    forgetRecordText(entry.item);
     change(entry.item);
     this.observe?.(id, entry.seq);
     const filing = this.#filingOf(entry.item);
@@ -197,6 +199,7 @@ export class Collection<T extends { id: string }> {
   }
 
   #unplace(entry: Entry<T>): void {
+    forgetRecordText(entry.item);
     this.#byId.delete(entry.item.id);
     this.#all.delete(entry.seq);
     for (const list of entry.filing.lists) list.delete(entry.seq);
@@ -269,11 +272,9 @@ export class Collection<T extends { id: string }> {
   }
 
   #index(key: string): SortedSeqList<Entry<T>> {
-    let list = this.#indexes.get(key);
-    if (list === undefined) {
-      list = new SortedSeqList<Entry<T>>();
-      this.#indexes.set(key, list);
-    }
+    // Called only when a new combination of filter values is filed: setting an existing list again costs nothing.
+    const list = this.#indexes.get(key) ?? new SortedSeqList<Entry<T>>();
+    this.#indexes.set(key, list);
     return list;
   }
 

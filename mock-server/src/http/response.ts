@@ -12,13 +12,18 @@ export interface WireResponse {
 
 const JSON_HEADERS: StoredResponse['headers'] = [['Content-Type', 'application/json']];
 
-/** A JSON response in the stored (replayable) form. */
-export function jsonResponse(status: number, body: unknown, headers?: Record<string, string>): StoredResponse {
+/** A JSON response in the stored (replayable) form; `text` is the body's JSON when it is already made. */
+export function jsonResponse(
+  status: number,
+  body: unknown,
+  headers?: Record<string, string>,
+  text?: string | undefined,
+): StoredResponse {
   return {
     status,
     // Most answers add no header: they share one list (stored responses are never changed).
     headers: headers === undefined ? JSON_HEADERS : [...JSON_HEADERS, ...Object.entries(headers)],
-    body: JSON.stringify(body),
+    body: text ?? JSON.stringify(body),
   };
 }
 

@@ -1,4 +1,5 @@
 import { isPromise } from '../core/is-promise.js';
+import { recordText } from '../core/record-text.js';
 import type { Variant } from '../core/variant.js';
 import { codecs } from '../variants/index.js';
 import { builtInHandlers } from '../resources/handler-table.js';
@@ -16,6 +17,13 @@ export interface DispatchInput {
 interface ErasedCodec {
   decode?: (wire: { params: object; query: object; body: unknown }) => { params: object; query: object; body: unknown };
   encode?: (output: unknown) => unknown;
+  storedRecord?: true;
+}
+
+/** A built-in handler's answer: its body, and its JSON text when it is a stored record's (kept across reads). */
+export interface BuiltInAnswer {
+  body: unknown;
+  text?: string | undefined;
 }
 type ErasedHandler = (ctx: object) => unknown;
 
@@ -29,7 +37,7 @@ export function runBuiltIn(
   variant: Variant,
   operationId: string,
   input: DispatchInput,
-): { body: unknown } | Promise<{ body: unknown }> | undefined {
+): BuiltInAnswer | Promise<BuiltInAnswer> | undefined {
   const codec = codecs[variant];
   const entry = (codec.operations as Record<string, ErasedCodec | undefined>)[operationId];
   if (entry === undefined) return undefined;
@@ -49,7 +57,13 @@ export function runBuiltIn(
     query,
     body,
   });
-  const { encode } = entry;
-  if (isPromise(output)) return output.then((value) => ({ body: encode ? encode(value) : value }));
-  return { body: encode ? encode(output) : output };
+  if (isPromise(output)) return output.then((value) => answerOf(entry, variant, value));
+  return answerOf(entry, variant, output);
+}
+
+/** The rendered body, with the record's kept text when the operation answers a stored record. */
+function answerOf(entry: ErasedCodec, variant: Variant, output: unknown): BuiltInAnswer {
+  const body = entry.encode ? entry.encode(output) : output;
+  if (entry.storedRecord !== true) return { body };
+  return { body, text: recordText(output as object, variant, () => JSON.stringify(body)) };
 }

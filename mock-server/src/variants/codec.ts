@@ -28,7 +28,13 @@ type OperationCodec<V extends Variant, Id extends OperationIdOf<V>, N extends Ne
 > extends true
   ? { decode?: Decoder<V, Id, N> }
   : { decode: Decoder<V, Id, N> }) &
-  ([NeutralOutput<N>] extends [WireResponse<V, Id>] ? { encode?: Encoder<V, Id, N> } : { encode: Encoder<V, Id, N> });
+  ([NeutralOutput<N>] extends [WireResponse<V, Id>] ? { encode?: Encoder<V, Id, N> } : { encode: Encoder<V, Id, N> }) & {
+    /**
+     * The handler answers a stored record as it is, and the body is rendered from that record alone: its JSON text
+     * is kept for the next read until the record changes (core/record-text.ts).
+     */
+    storedRecord?: true;
+  };
 
 /**
  * Whether the wire input already is the neutral input, part by part: every field the wire carries is one the

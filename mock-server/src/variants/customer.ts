@@ -74,7 +74,7 @@ export const customerCodec = {
     // The customer card's create and update bodies are the neutral inputs as they are.
     createCard: { encode: renderCard },
     listCards: { encode: renderList(renderCard) },
-    getCard: { encode: renderCard },
+    getCard: { encode: renderCard, storedRecord: true },
     updateCard: { encode: renderCard },
     freezeCard: { encode: renderCard },
     closeCard: { encode: renderCard },

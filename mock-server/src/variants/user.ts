@@ -186,7 +186,7 @@ export const userCodec = {
       decode: ({ params, query, body }) => ({ params, body, query: withCustomerId(query) }),
       encode: renderList(renderCard),
     },
-    getCard: { encode: renderCard },
+    getCard: { encode: renderCard, storedRecord: true },
     updateCard: {
       decode: ({ params, query, body }) => ({ params, query, body: { status: body.status, policyLimits: body.limits } }),
       encode: renderCard,
