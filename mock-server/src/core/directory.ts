@@ -3,7 +3,7 @@ import type { EventVisibility, Mode } from './event-log.js';
 import type { IdFactory } from './ids.js';
 import type { Variant } from './variant.js';
 import type { ApiSchemas, Stored } from './stored.js';
-import { keyDigest, redactKey } from './key-digest.js';
+import { type KeyDigestSource, keyDigest, redactKey } from './key-digest.js';
 import { MAX_KEY_LENGTH, modeOfKey } from './key-syntax.js';
 import { defineCollection, Tenant, type TenantHooks } from './tenant.js';
 import { tenantKey, type TenantSnapshot } from './state/model.js';
@@ -84,12 +84,12 @@ export class Directory {
 
   /**
    * The key's organization and mode, or undefined when the key is malformed or revoked. A new key creates its
-   * organization, first used through `variant`.
+   * organization, first used through `variant`. `digests` may know the key's digest already (KeyDigestSource).
    */
-  authenticate(keyString: string, variant: Variant = 'customer'): Authenticated | undefined {
+  authenticate(keyString: string, variant: Variant = 'customer', digests?: KeyDigestSource): Authenticated | undefined {
     // Longer than any key the mock issues or accepts: refused before it is hashed or looked up.
     if (keyString.length > MAX_KEY_LENGTH) return undefined;
-    const digest = keyDigest(keyString);
+    const digest = digests?.digestOfKey ? digests.digestOfKey(keyString) : keyDigest(keyString);
     let known = this.#keys.get(digest);
     if (!known && this.store) {
       const owner = this.store.ownerOfKey(digest);

@@ -28,7 +28,7 @@ export function authenticate(request: ApiRequest, directory: Directory): Request
     // Exactly one of the two headers is present (checked above), and it is not Authorization.
     key = (apiKey as string).trim();
   }
-  const identity = directory.authenticate(key, variant);
+  const identity = directory.authenticate(key, variant, request);
   if (!identity) throw unauthorized(keySyntaxHint(key) ?? unknownKeyHint(key, directory));
   return { key: identity.key, tenant: identity.tenant, variant };
 }

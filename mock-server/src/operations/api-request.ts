@@ -1,8 +1,10 @@
+import type { KeyDigestSource } from '../core/key-digest.js';
+
 /**
  * What the pipeline reads of a request: a web `Request` is one, and so is the Node transport's thin view of an
  * IncomingMessage, which spares building a Request, its Headers and a body stream for every call.
  */
-export interface ApiRequest {
+export interface ApiRequest extends KeyDigestSource {
   /** The HTTP method, e.g. `POST`. */
   readonly method: string;
   /** Absolute URL. */

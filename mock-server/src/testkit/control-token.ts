@@ -1,4 +1,5 @@
 import { cryptoRandom } from '../core/ids.js';
+import { sameTextInConstantTime } from '../core/same-text.js';
 import { sha256Hex } from '../core/sha256.js';
 
 /** A new control token: 32 random bytes as hex (what the server prints when none is given). */
@@ -13,9 +14,5 @@ export function newControlToken(): string {
 export function presentsToken(authorization: string | null, token: string): boolean {
   const presented = /^Bearer +(\S+) *$/i.exec(authorization ?? '')?.[1];
   if (presented === undefined) return false;
-  const a = sha256Hex(presented);
-  const b = sha256Hex(token);
-  let difference = 0;
-  for (let i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return difference === 0;
+  return sameTextInConstantTime(sha256Hex(presented), sha256Hex(token));
 }

@@ -4,6 +4,7 @@ import { sha256Hex } from '../../core/sha256.js';
 import { withLuhnCheckDigit } from '../../core/luhn.js';
 import { defineCollection, type Tenant } from '../../core/tenant.js';
 import { type PaymentTokenRecord, paymentTokens } from './token-record.js';
+import { sameTextInConstantTime } from '../../core/same-text.js';
 
 /**
  * What makes a token usable at a merchant: its number, its cryptogram and its ECI (docs/payment-tokens.md).
@@ -63,11 +64,7 @@ export function cryptogramOf(tenant: Tenant, token: PaymentTokenRecord): string 
 
 /** Whether `presented` is the token's cryptogram, compared in constant time. */
 export function isCryptogramOf(tenant: Tenant, token: PaymentTokenRecord, presented: string): boolean {
-  const expected = cryptogramOf(tenant, token);
-  if (presented.length !== expected.length) return false;
-  let difference = 0;
-  for (let i = 0; i < expected.length; i++) difference |= expected.charCodeAt(i) ^ presented.charCodeAt(i);
-  return difference === 0;
+  return sameTextInConstantTime(cryptogramOf(tenant, token), presented);
 }
 
 /**
