@@ -14,6 +14,7 @@ import { incompleteBody, payloadTooLarge } from '../http/body-limit.js';
 export class NodeApiRequest implements ApiRequest {
   readonly method: string;
   readonly url: string;
+  readonly originForm: string | undefined;
   readonly headers: { get(name: string): string | null };
   /** Set when the request announces no body: then nothing is read and the answer can be synchronous. */
   readonly bodyText: string | undefined;
@@ -24,7 +25,10 @@ export class NodeApiRequest implements ApiRequest {
     private readonly maxBodyBytes: number,
   ) {
     this.method = incoming.method ?? 'GET';
-    this.url = origin + (incoming.url ?? '/');
+    const target = incoming.url ?? '/';
+    this.url = origin + target;
+    // An absolute-form target (`GET http://host/path`, a proxy's) is read from the URL as any other transport's.
+    this.originForm = target.charCodeAt(0) === 0x2f ? target : undefined;
     const raw: IncomingHttpHeaders = incoming.headers;
     this.headers = {
       get(name) {

@@ -12,7 +12,7 @@ import { nearPathHint, type RoutedPath } from './near-path.js';
 import type { HandlerMap } from '../operations/handler-map.js';
 import type { ServerServices } from '../operations/services.js';
 import { runOperation } from './pipeline.js';
-import { requestTarget } from './request-url.js';
+import { targetOf } from './request-url.js';
 import { type OperationsByVariant, prepareOperation } from './prepared-operation.js';
 import { type Answer, RequestContext } from './request-context.js';
 import { jsonResponse, toWire, type WireResponse } from './response.js';
@@ -76,7 +76,7 @@ export function createHttpApp(options: HttpAppOptions): IdentifiedDispatch {
   return (request, requestId) => {
     try {
       // HEAD is answered as GET; the transports send its headers without the body.
-      const target = requestTarget(request.url);
+      const target = targetOf(request);
       const method = request.method === 'HEAD' ? 'GET' : request.method;
       const routable = ROUTABLE_METHODS.has(method);
       const matched = routable ? routes.match(target.path) : undefined;

@@ -3,7 +3,7 @@ import { ConnectionDropped } from '../core/faults.js';
 import { isPromise } from '../core/is-promise.js';
 import type { Dispatch, IdentifiedDispatch } from './app.js';
 import { FAULT_HEADER } from './fault-step.js';
-import { requestTarget } from './request-url.js';
+import { targetOf } from './request-url.js';
 import type { WireResponse } from './response.js';
 
 /** Where a mock's request ids come from and where its request log goes. */
@@ -26,7 +26,7 @@ export function withRequestLog(dispatch: IdentifiedDispatch, options: RequestLog
     const started = performance.now();
     const requestId = newRequestId();
     const line = (outcome: string, fault: string | undefined, hint?: string): void => {
-      const target = requestTarget(request.url);
+      const target = targetOf(request);
       const ms = (performance.now() - started).toFixed(1);
       const query = target.query === '' ? '' : `?${target.query}`;
       const noted = `${fault ? ` fault=${fault}` : ''}${hint === undefined ? '' : ` hint: ${hint}`}`;

@@ -87,10 +87,11 @@ function find<T>(
   const slash = path.indexOf('/', start);
   const end = slash === -1 ? path.length : slash;
   const next = end + 1;
-  const child = node.statics.get(path.slice(start, end));
+  const segment = path.slice(start, end);
+  const child = node.statics.get(segment);
   const viaStatic = child && find(child, path, next, values);
   if (node.param === undefined || end === start) return viaStatic;
-  values.push(path.slice(start, end));
+  values.push(segment);
   const viaParam = find(node.param, path, next, values);
   values.pop();
   if (!viaStatic) return viaParam;

@@ -9,6 +9,11 @@ export interface ApiRequest extends KeyDigestSource {
   readonly method: string;
   /** Absolute URL. */
   readonly url: string;
+  /**
+   * The path and query as the request line carried them (`/v1/cards?limit=1`), when the transport has them apart
+   * from `url`: routing reads them instead of finding them in the URL.
+   */
+  readonly originForm?: string | undefined;
   /** The request headers; only `get` is needed. */
   readonly headers: {
     /** The value of a header, case-insensitively, or null. */
