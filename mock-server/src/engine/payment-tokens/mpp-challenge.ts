@@ -1,4 +1,4 @@
-import { type AuthChallenge, parseWwwAuthenticate } from '@cardrail/sdk/www-authenticate';
+import type { AuthChallenge } from '@cardrail/sdk/www-authenticate';
 import { base64urlToText } from '../../core/base64url.js';
 import type { EpochMs } from '../types.js';
 import { readCardChargeRequest } from './mpp-request.js';
@@ -24,8 +24,8 @@ const MAX_ID_LENGTH = 1024;
  * challenge 400 `payment_request_expired`. The parameters are kept as sent, for the credential to echo them byte for
  * byte (the challenge id may be an HMAC over them).
  */
-export function readCardChallenge(header: string, now: EpochMs): TokenTerms {
-  const challenge = selectCardChallenge(parse(header));
+export async function readCardChallenge(header: string, now: EpochMs): Promise<TokenTerms> {
+  const challenge = selectCardChallenge(parse(await wwwAuthenticateParser(), header));
   const param = (name: string) => challenge.params.get(name);
   const id = param('id');
   if (id === undefined || id === '') throw invalidPaymentRequest(FIELD, 'id', 'is required and must not be empty');
@@ -65,7 +65,17 @@ export function readCardChallenge(header: string, now: EpochMs): TokenTerms {
   };
 }
 
-function parse(header: string): AuthChallenge[] {
+/**
+ * The SDK's WWW-Authenticate parser, loaded on the first MPP challenge read: resolving the SDK's package from the mock
+ * was a tenth of loading the mock's code, on every start, for what only a payment token minted from a challenge uses.
+ */
+let parser: Promise<(header: string) => AuthChallenge[]> | undefined;
+function wwwAuthenticateParser(): Promise<(header: string) => AuthChallenge[]> {
+  parser ??= import('@cardrail/sdk/www-authenticate').then((module) => module.parseWwwAuthenticate);
+  return parser;
+}
+
+function parse(parseWwwAuthenticate: (header: string) => AuthChallenge[], header: string): AuthChallenge[] {
   try {
     return parseWwwAuthenticate(header);
   } catch (error) {

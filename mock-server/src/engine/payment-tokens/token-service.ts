@@ -48,7 +48,7 @@ export async function createPaymentToken(
   approvalPage: ApprovalPage,
 ): Promise<PaymentTokenView> {
   const { card } = loadCardScope(tenant, cardId);
-  const terms = termsOf(request, tenant.now());
+  const terms = await termsOf(request, tenant.now());
   const spend = mandateSpendOf(card.id, terms, request.mcc, tenant.now());
   if (terms.mpp && !(await importsAsEncryptionKey(terms.mpp.encryptionJwk)))
     throw invalidPaymentRequest(
@@ -70,7 +70,7 @@ function mandateSpendOf(cardId: string, terms: TokenTerms, mcc: string | undefin
   return { amount: terms.maxAmount, currency: terms.currency, merchant, cardId, now };
 }
 
-function termsOf(request: PaymentTokenRequest, now: number): TokenTerms {
+async function termsOf(request: PaymentTokenRequest, now: number): Promise<TokenTerms> {
   if (request.mpp) return readCardChallenge(request.mpp.challenge, now);
   if (request.acp) return readAllowance(request.acp.allowance, request.acp.merchantName, now);
   throw new HttpError(400, 'invalid_request', 'body: must have mpp or acp', { field: '/body', reason: 'must have mpp or acp' });
