@@ -91,7 +91,7 @@ export function addressProblem(host: string): string | undefined {
 function metadataService(host: string): string | undefined {
   for (const form of addressForms(host)) {
     const key = keyOf(form);
-    const service = METADATA_SERVICES.find((entry) => metadataKeys.get(entry.address) === key)?.service;
+    const service = METADATA_SERVICES.find((entry) => metadataKeysOf().get(entry.address) === key)?.service;
     if (service !== undefined) return service;
   }
   return undefined;
@@ -113,7 +113,12 @@ function addressForms(host: string): number[][] {
   return carried.length > 0 ? carried : [v6];
 }
 
-const metadataKeys = new Map(METADATA_SERVICES.map(({ address }) => [address, keyOf(addressForms(address)[0] as number[])]));
+/** Each metadata service's address in canonical form: made on the first check, not while every mock's code loads. */
+let metadataKeys: Map<string, string> | undefined;
+function metadataKeysOf(): Map<string, string> {
+  metadataKeys ??= new Map(METADATA_SERVICES.map(({ address }) => [address, keyOf(addressForms(address)[0] as number[])]));
+  return metadataKeys;
+}
 
 /**
  * The IPv4 addresses an IPv6 address reaches: IPv4-mapped (::ffff:a.b.c.d), IPv4-translated (::ffff:0:a.b.c.d),
