@@ -15,6 +15,7 @@ export function keyDigest(key: string): string {
  * every request), and compares a key with it in constant time. Without one, the key is hashed.
  */
 export interface KeyDigestSource {
+  /** The SHA-256 digest (hex) of `key`, as `keyDigest` gives it; a transport that has it at hand skips the hash. */
   digestOfKey?(key: string): string;
 }
 
