@@ -57,6 +57,8 @@ describe('the cardrail-mock binary', () => {
         expect(loaded).toContain('spec/customer.parameters.cjs');
         // The bin itself is the only ES module of the package it loads.
         expect(loaded.filter((file) => file?.endsWith('.mjs'))).toEqual(['cli.mjs']);
+        // Serving loads nothing of the SDK: its WWW-Authenticate parser waits for the first MPP challenge.
+        expect(output).not.toMatch(/^loaded \S*\/sdk\/dist\//m);
       } finally {
         child.kill('SIGTERM');
       }
