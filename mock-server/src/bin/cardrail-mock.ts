@@ -1,5 +1,7 @@
 #!/usr/bin/env node
 import module from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { type CodeCache, cacheCompiledCode } from './code-cache.js';
 
 /** node:module's compile cache (Node.js 22.1+; absent before, where nothing is cached). */
 const compileCache = module as { enableCompileCache?: () => unknown; flushCompileCache?: () => void };
@@ -34,11 +36,19 @@ if (args[0] === 'trigger') {
     process.exitCode = code;
   }, fail);
 } else {
-  const { runCli } = commonJsServeCommand() ?? (await import('../cli/serve-command.js'));
+  let codeCache: CodeCache | undefined;
+  const { runCli } = commonJsServeCommand((cache) => (codeCache = cache)) ?? (await import('../cli/serve-command.js'));
   runCli(args).then(async (started) => {
     if (!started) return;
     // Written now, not only at exit: a server ended by SIGKILL still starts faster next time.
     compileCache.flushCompileCache?.();
+    // The server's own code once it has answered (a test suite's first requests come within a second), or at its
+    // exit; a run that serves nothing (--help, a refused option) writes none, which would lack what an answer runs.
+    if (codeCache) {
+      const { save } = codeCache;
+      setTimeout(save, 2_000).unref();
+      process.once('exit', save);
+    }
     await started.stopped;
     process.exit(0);
   }, fail);
@@ -51,11 +61,14 @@ if (args[0] === 'trigger') {
  * scans each CommonJS data module it imports for its exports. Deno and Bun, and this file bundled without it (the
  * repository's `npm run mock`), load the ES modules.
  */
-function commonJsServeCommand(): typeof import('../cli/serve-command.js') | undefined {
+function commonJsServeCommand(
+  cached: (cache: CodeCache | undefined) => void,
+): typeof import('../cli/serve-command.js') | undefined {
   const { versions } = process;
   if (versions.deno !== undefined || versions.bun !== undefined) return undefined;
   const requireBeside = module.createRequire(import.meta.url);
   const { existsSync } = requireBeside('node:fs') as typeof import('node:fs');
   if (!existsSync(new URL('./serve-command.cjs', import.meta.url))) return undefined;
+  cached(cacheCompiledCode(fileURLToPath(new URL('./', import.meta.url))));
   return requireBeside('./serve-command.cjs') as typeof import('../cli/serve-command.js');
 }

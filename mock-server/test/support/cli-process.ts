@@ -7,8 +7,12 @@ const bin = fileURLToPath(new URL('../../dist/cli.mjs', import.meta.url));
 const children = new Set<ChildProcessWithoutNullStreams>();
 
 /** `cardrail-mock` (or another script: `entry`) in its own process, its standard output and error gathered as they come. */
-function spawnCli(args: string[], entry = bin): { child: ChildProcessWithoutNullStreams; output(): string } {
-  const child = spawn(process.execPath, [entry, ...args], { stdio: 'pipe' });
+function spawnCli(
+  args: string[],
+  entry = bin,
+  env: NodeJS.ProcessEnv = process.env,
+): { child: ChildProcessWithoutNullStreams; output(): string } {
+  const child = spawn(process.execPath, [entry, ...args], { stdio: 'pipe', env });
   children.add(child);
   child.once('exit', () => children.delete(child));
   let output = '';
@@ -26,8 +30,8 @@ export interface CliProcess {
 }
 
 /** Starts `cardrail-mock` (or `entry`) in its own process and resolves once it announces its address. */
-export async function startCli(args: string[], entry?: string): Promise<CliProcess> {
-  const { child, output } = spawnCli(args, entry);
+export async function startCli(args: string[], entry?: string, env?: NodeJS.ProcessEnv): Promise<CliProcess> {
+  const { child, output } = spawnCli(args, entry, env);
   const url = await new Promise<string>((resolve, reject) => {
     const onData = () => {
       const match = /Cardrail mock server listening on (http:\/\/\S+\/v1)/.exec(output());
@@ -51,8 +55,8 @@ export async function startCli(args: string[], entry?: string): Promise<CliProce
 }
 
 /** Runs `cardrail-mock` until it exits by itself (as it does on arguments it refuses): its exit code and output. */
-export async function runCliToExit(args: string[]): Promise<{ code: number | null; output: string }> {
-  const { child, output } = spawnCli(args);
+export async function runCliToExit(args: string[], env?: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
+  const { child, output } = spawnCli(args, undefined, env);
   // 'close' rather than 'exit': by then both streams have ended, so the output is whole.
   const [code] = (await once(child, 'close')) as [number | null];
   return { code, output: output() };
