@@ -1,6 +1,5 @@
 #!/usr/bin/env node
 import module from 'node:module';
-import { fileURLToPath } from 'node:url';
 import { type CodeCache, cacheCompiledCode } from './code-cache.js';
 
 /** node:module's compile cache (Node.js 22.1+; absent before, where nothing is cached). */
@@ -69,6 +68,7 @@ function commonJsServeCommand(
   const requireBeside = module.createRequire(import.meta.url);
   const { existsSync } = requireBeside('node:fs') as typeof import('node:fs');
   if (!existsSync(new URL('./serve-command.cjs', import.meta.url))) return undefined;
+  const { fileURLToPath } = requireBeside('node:url') as typeof import('node:url');
   cached(cacheCompiledCode(fileURLToPath(new URL('./', import.meta.url))));
   return requireBeside('./serve-command.cjs') as typeof import('../cli/serve-command.js');
 }

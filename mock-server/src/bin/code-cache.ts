@@ -1,7 +1,5 @@
-import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import module from 'node:module';
-import { basename, dirname, join } from 'node:path';
-import vm from 'node:vm';
+import type { Script } from 'node:vm';
 
 /**
  * A V8 code cache of the server's own CommonJS files, made once the server has answered, so that it holds every
@@ -27,17 +25,32 @@ interface ModuleInternals {
   prototype: { _compile: CompileFunction };
 }
 
+/**
+ * The built-in modules, without the ES module facades `import ... from 'node:fs'` builds: node:fs's facade reads its
+ * lazy `promises`, which loads fs/promises, readline and the REPL's history (as adapters/node-builtins.ts explains).
+ * Only called on Node.js 22.8 or newer, where `process.getBuiltinModule` is.
+ */
+function builtin<Module>(name: string): Module {
+  return (process as unknown as { getBuiltinModule(name: string): unknown }).getBuiltinModule(name) as Module;
+}
+let fs: typeof import('node:fs');
+let path: typeof import('node:path');
+
 /** Turns the cache on for the files of `distDirectory` (an absolute path ending in a separator); undefined when off. */
 export function cacheCompiledCode(distDirectory: string): CodeCache | undefined {
+  if (typeof (module as { getCompileCacheDir?: unknown }).getCompileCacheDir !== 'function') return undefined;
+  fs = builtin('node:fs');
+  path = builtin('node:path');
+  const vm = builtin<typeof import('node:vm')>('node:vm');
   const folder = cacheFolder();
   if (folder === undefined || typeof vm.Script.prototype.createCachedData !== 'function') return undefined;
   const version = packageVersion(distDirectory);
-  const pending = new Map<string, vm.Script>();
+  const pending = new Map<string, Script>();
   const Module = (module as unknown as { Module: ModuleInternals }).Module;
   const compile = Module.prototype._compile;
   Module.prototype._compile = function (this: NodeModule, content, filename, ...rest) {
     if (!filename.startsWith(distDirectory) || !filename.endsWith('.cjs')) return compile.call(this, content, filename, ...rest);
-    const entry = join(folder, entryName(filename, version, content.length));
+    const entry = path.join(folder, entryName(filename, version, content.length));
     const cachedData = readIfPresent(entry);
     const script = new vm.Script(module.wrap(content), {
       filename,
@@ -46,7 +59,7 @@ export function cacheCompiledCode(distDirectory: string): CodeCache | undefined 
     });
     if (cachedData === undefined || script.cachedDataRejected === true) pending.set(entry, script);
     const wrapper = script.runInThisContext({ displayErrors: true }) as (...args: unknown[]) => unknown;
-    return wrapper.call(this.exports, this.exports, module.createRequire(filename), this, filename, dirname(filename));
+    return wrapper.call(this.exports, this.exports, module.createRequire(filename), this, filename, path.dirname(filename));
   };
   return {
     save() {
@@ -60,10 +73,10 @@ export function cacheCompiledCode(distDirectory: string): CodeCache | undefined 
 function cacheFolder(): string | undefined {
   const base = (module as { getCompileCacheDir?: () => string | undefined }).getCompileCacheDir?.();
   if (base === undefined) return undefined;
-  const folder = join(base, 'cardrail-mock');
+  const folder = path.join(base, 'cardrail-mock');
   try {
-    mkdirSync(folder, { recursive: true, mode: 0o700 });
-    const stat = lstatSync(folder);
+    fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
+    const stat = fs.lstatSync(folder);
     const uid = process.getuid?.();
     // Another user's folder, or one others may write to, could hold code planted for this server to run.
     if (!stat.isDirectory()) return undefined;
@@ -76,7 +89,9 @@ function cacheFolder(): string | undefined {
 
 function packageVersion(distDirectory: string): string {
   try {
-    return (JSON.parse(readFileSync(join(distDirectory, '..', 'package.json'), 'utf8')) as { version?: string }).version ?? '';
+    return (
+      (JSON.parse(fs.readFileSync(path.join(distDirectory, '..', 'package.json'), 'utf8')) as { version?: string }).version ?? ''
+    );
   } catch {
     return '';
   }
@@ -87,20 +102,20 @@ function packageVersion(distDirectory: string): string {
  * rebuild; the hash of its path keeps apart the same file of two installations.
  */
 function entryName(filename: string, version: string, size: number): string {
-  const modified = Math.trunc(statSync(filename).mtimeMs);
-  return `${pathHash(filename)}.${basename(filename)}-${version}-${size}-${modified}`;
+  const modified = Math.trunc(fs.statSync(filename).mtimeMs);
+  return `${pathHash(filename)}.${path.basename(filename)}-${version}-${size}-${modified}`;
 }
 
 /** FNV-1a of a path, in hex: a name, not a secret. */
-function pathHash(path: string): string {
+function pathHash(file: string): string {
   let hash = 0x811c9dc5;
-  for (let i = 0; i < path.length; i++) hash = Math.imul(hash ^ path.charCodeAt(i), 0x01000193);
+  for (let i = 0; i < file.length; i++) hash = Math.imul(hash ^ file.charCodeAt(i), 0x01000193);
   return (hash >>> 0).toString(16);
 }
 
 function readIfPresent(entry: string): Buffer | undefined {
   try {
-    return readFileSync(entry);
+    return fs.readFileSync(entry);
   } catch {
     return undefined;
   }
@@ -109,14 +124,14 @@ function readIfPresent(entry: string): Buffer | undefined {
 /** Written whole or not at all (a rename), replacing the entries of the same file made by earlier builds. */
 function write(entry: string, data: Buffer): void {
   try {
-    const name = basename(entry);
+    const name = path.basename(entry);
     const file = name.slice(0, name.indexOf('-', name.indexOf('.cjs')));
-    const folder = dirname(entry);
-    for (const old of readdirSync(folder))
-      if (old !== name && old.startsWith(`${file}-`)) rmSync(join(folder, old), { force: true });
+    const folder = path.dirname(entry);
+    for (const old of fs.readdirSync(folder))
+      if (old !== name && old.startsWith(`${file}-`)) fs.rmSync(path.join(folder, old), { force: true });
     const temporary = `${entry}.${process.pid}`;
-    writeFileSync(temporary, data, { mode: 0o600 });
-    renameSync(temporary, entry);
+    fs.writeFileSync(temporary, data, { mode: 0o600 });
+    fs.renameSync(temporary, entry);
   } catch {
     // A cache that cannot be written leaves the next start as fast as this one.
   }
