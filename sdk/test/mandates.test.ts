@@ -92,4 +92,21 @@ describe('verifyPaymentReceipt', () => {
     const unsigned = `${Buffer.from(JSON.stringify({ alg: 'none', kid: 'rcpt_1' })).toString('base64url')}.${payload}.`;
     await expect(verifyPaymentReceipt(unsigned, keys)).rejects.toThrow();
   });
+
+  it('refuses signed claims that are not a payment_receipt, naming what is wrong', async () => {
+    const published = await signer('rcpt_1');
+    const keys = { keys: [published.jwk] };
+    const { network_confirmation_id: _dropped, ...withoutConfirmation } = claims;
+    await expect(verifyPaymentReceipt(await published.sign(withoutConfirmation), keys)).rejects.toThrow(
+      /not an AP2 payment_receipt: `network_confirmation_id` must be a string/,
+    );
+    await expect(verifyPaymentReceipt(await published.sign({ ...claims, status: 'Settled' }), keys)).rejects.toThrow(
+      /`status` must be "Success" or "Error"/,
+    );
+    await expect(verifyPaymentReceipt(await published.sign({ ...claims, reference: 42 }), keys)).rejects.toThrow(
+      /`reference` must be a string/,
+    );
+    const failed = { ...claims, status: 'Error', error: 'declined', error_description: 'The issuer declined.' };
+    expect((await verifyPaymentReceipt(await published.sign(failed), keys)).receipt).toEqual(failed);
+  });
 });

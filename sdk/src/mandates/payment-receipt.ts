@@ -1,4 +1,5 @@
 import type { Ap2PaymentReceipt } from '../generated/ap2.js';
+import type { JWTPayload } from 'jose';
 
 /** A JSON Web Key Set, such as `GET /mandate-receipts/keys` answers. */
 export interface ReceiptKeySet {
@@ -60,8 +61,29 @@ export async function verifyPaymentReceipt(
     algorithms: ['ES256'],
     ...(options.issuer === undefined ? {} : { issuer: options.issuer }),
   });
-  const receipt = payload as unknown as CardrailPaymentReceipt;
+  const problem = receiptProblem(payload);
+  if (problem !== undefined) throw new Error(`The signed claims are not an AP2 payment_receipt: ${problem}.`);
+  const receipt = payload as JWTPayload & CardrailPaymentReceipt;
   if (options.reference !== undefined && receipt.reference !== options.reference)
-    throw new Error(`The receipt is for the mandate ${String(receipt.reference)}, not ${options.reference}.`);
+    throw new Error(`The receipt is for the mandate ${receipt.reference}, not ${options.reference}.`);
   return { receipt, kid: protectedHeader.kid };
+}
+
+/**
+ * What the claims lack to be a `payment_receipt` (AP2's schema: the members every receipt has, then those its status
+ * requires), or undefined when they are one.
+ */
+function receiptProblem(claims: JWTPayload): string | undefined {
+  const text = (name: string) => (typeof claims[name] === 'string' ? undefined : `\`${name}\` must be a string`);
+  if (claims.status !== 'Success' && claims.status !== 'Error') return '`status` must be "Success" or "Error"';
+  if (typeof claims.iat !== 'number') return '`iat` must be a number';
+  const required =
+    claims.status === 'Success'
+      ? ['iss', 'reference', 'payment_id', 'psp_confirmation_id', 'network_confirmation_id']
+      : ['iss', 'reference', 'payment_id', 'error', 'error_description'];
+  for (const name of required) {
+    const missing = text(name);
+    if (missing !== undefined) return missing;
+  }
+  return undefined;
 }
