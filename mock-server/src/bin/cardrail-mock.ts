@@ -35,8 +35,9 @@ if (args[0] === 'trigger') {
     process.exitCode = code;
   }, fail);
 } else {
-  let codeCache: CodeCache | undefined;
-  const { runCli } = commonJsServeCommand((cache) => (codeCache = cache)) ?? (await import('../cli/serve-command.js'));
+  const commonJs = commonJsServeCommand();
+  const { runCli } = commonJs?.command ?? (await import('../cli/serve-command.js'));
+  const codeCache = commonJs?.codeCache;
   runCli(args).then(async (started) => {
     if (!started) return;
     // Written now, not only at exit: a server ended by SIGKILL still starts faster next time.
@@ -58,17 +59,18 @@ if (args[0] === 'trigger') {
  * than the same code as ES modules: about 15M fewer instructions from start to first answer (7 ms of about 100), as
  * `require` links each file as it reads it, where the ES module loader resolves, links and evaluates a graph, and
  * scans each CommonJS data module it imports for its exports. Deno and Bun, and this file bundled without it (the
- * repository's `npm run mock`), load the ES modules.
+ * repository's `npm run mock`), load the ES modules. Its code cache (code-cache.ts) is on before its files load.
  */
-function commonJsServeCommand(
-  cached: (cache: CodeCache | undefined) => void,
-): typeof import('../cli/serve-command.js') | undefined {
+function commonJsServeCommand():
+  | { command: typeof import('../cli/serve-command.js'); codeCache: CodeCache | undefined }
+  | undefined {
   const { versions } = process;
   if (versions.deno !== undefined || versions.bun !== undefined) return undefined;
   const requireBeside = module.createRequire(import.meta.url);
   const { existsSync } = requireBeside('node:fs') as typeof import('node:fs');
   if (!existsSync(new URL('./serve-command.cjs', import.meta.url))) return undefined;
   const { fileURLToPath } = requireBeside('node:url') as typeof import('node:url');
-  cached(cacheCompiledCode(fileURLToPath(new URL('./', import.meta.url))));
-  return requireBeside('./serve-command.cjs') as typeof import('../cli/serve-command.js');
+  // Before the server's files are required: the cache compiles them as they load.
+  const codeCache = cacheCompiledCode(fileURLToPath(new URL('./', import.meta.url)));
+  return { command: requireBeside('./serve-command.cjs') as typeof import('../cli/serve-command.js'), codeCache };
 }

@@ -97,12 +97,15 @@ const uniqueRandom: RandomSource = (size) => {
  */
 const codeArrays: number[][] = [];
 
-function codesOf(length: number): number[] {
-  let codes = codeArrays[length];
+/** The reused array for an id of `prefix` and `length` random characters, the prefix already in place. */
+function codesAfter(prefix: string, length: number): number[] {
+  const size = prefix.length + length;
+  let codes = codeArrays[size];
   if (codes === undefined) {
-    codes = new Array<number>(length).fill(0);
-    codeArrays[length] = codes;
+    codes = new Array<number>(size).fill(0);
+    codeArrays[size] = codes;
   }
+  for (let i = 0; i < prefix.length; i++) codes[i] = prefix.charCodeAt(i);
   return codes;
 }
 
@@ -112,8 +115,7 @@ function codesOf(length: number): number[] {
  * rendering would walk) for as long as its object lives.
  */
 function base62Id(random: RandomSource, prefix: string, length: number): string {
-  const codes = codesOf(prefix.length + length);
-  for (let i = 0; i < prefix.length; i++) codes[i] = prefix.charCodeAt(i);
+  const codes = codesAfter(prefix, length);
   let at = prefix.length;
   // 248 is the largest multiple of 62 below 256; rejecting above it keeps the characters uniform.
   const nextByte = random === cryptoRandom ? pooledByte : random === uniqueRandom ? uniqueByte : undefined;
@@ -144,8 +146,7 @@ const FIVE_CHARACTERS = 62 ** 5;
  */
 export function newRequestId(): string {
   const prefix = ID_PREFIX.request;
-  const codes = codesOf(prefix.length + 16);
-  for (let i = 0; i < prefix.length; i++) codes[i] = prefix.charCodeAt(i);
+  const codes = codesAfter(prefix, 16);
   let at = prefix.length;
   for (let left = 16; left > 0; left -= 5) {
     let draw = Math.floor(Math.random() * FIVE_CHARACTERS);
@@ -187,7 +188,7 @@ export class IdFactory {
 
   /** Random decimal digits (card numbers, codes). */
   digits(length: number): string {
-    const codes = codesOf(length);
+    const codes = codesAfter('', length);
     const pooled = this.secretRandom === cryptoRandom;
     // 250 is the largest multiple of 10 below 256; rejecting above it keeps the digits uniform.
     for (let at = 0; at < length; ) {

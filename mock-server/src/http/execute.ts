@@ -2,7 +2,7 @@ import { isPromise } from '../core/is-promise.js';
 import type { StoredResponse } from '../core/idempotency.js';
 import { refusalHeaders } from './hints.js';
 import { HttpError, invalidRequest, notImplemented, responseMismatch } from '../core/errors.js';
-import { type BuiltInAnswer, runBuiltIn } from './run-built-in.js';
+import { runBuiltIn } from './run-built-in.js';
 import { codecs } from '../variants/index.js';
 import type { HandlerMap } from '../operations/handler-map.js';
 import type { ServerServices } from '../operations/services.js';
@@ -61,11 +61,9 @@ export function execute(execution: Execution, input: AdmittedRequest): StoredRes
   const { spec, validator } = input.operation;
   const { handlers, services } = execution;
   const refuse = (error: unknown): StoredResponse => errorAnswer(error, input, services);
-  let override: ErasedHandler | undefined;
-  const answer = (result: { status?: number; body: unknown; headers?: Record<string, string> }): StoredResponse => {
+  // `text`: the body's JSON when a built-in handler answered a stored record (its kept text); else it is serialized.
+  const answer = (result: HandlerResult, text?: string): StoredResponse => {
     const status = result.status ?? spec.successStatus;
-    // A built-in handler's stored record comes with its kept text; a replacement handler's answer is serialized.
-    const text = override === undefined ? (result as BuiltInAnswer).text : undefined;
     if (execution.validateResponses === true) {
       const mismatch = validator.response(status, result.body) ?? staleText(text, result.body);
       if (mismatch) {
@@ -92,27 +90,29 @@ export function execute(execution: Execution, input: AdmittedRequest): StoredRes
 
     const { variant, tenant, key } = input.identity;
     // Looked up by the operationId the router matched: see ErasedHandler.
-    override = (handlers as Record<string, ErasedHandler | undefined>)[spec.operationId];
-    const result = override
-      ? override({
-          operation: spec,
-          variant,
-          tenant,
-          apiKey: key,
-          params,
-          query,
-          body: input.body,
-          request: input.request,
-          services,
-        })
-      : runBuiltIn(variant, spec.operationId, {
-          params,
-          query,
-          body: input.body,
-          context: { tenant, variant, apiKey: key, services },
-        });
+    const override = (handlers as Record<string, ErasedHandler | undefined>)[spec.operationId];
+    if (override) {
+      const replaced = override({
+        operation: spec,
+        variant,
+        tenant,
+        apiKey: key,
+        params,
+        query,
+        body: input.body,
+        request: input.request,
+        services,
+      });
+      return isPromise(replaced) ? replaced.then((result) => answer(result), refuse) : answer(replaced);
+    }
+    const result = runBuiltIn(variant, spec.operationId, {
+      params,
+      query,
+      body: input.body,
+      context: { tenant, variant, apiKey: key, services },
+    });
     if (result === undefined) throw notImplemented(spec.operationId);
-    return isPromise(result) ? result.then(answer, refuse) : answer(result);
+    return isPromise(result) ? result.then((built) => answer(built, built.text), refuse) : answer(result, result.text);
   } catch (error) {
     return refuse(error);
   }
@@ -131,11 +131,14 @@ function staleText(text: string | undefined, body: unknown): string | undefined 
  * A replacement handler seen from the router: its context and result are typed by operationId where it is written
  * (HandlerMap), and validated against the same spec here before it runs.
  */
-type ErasedHandler = (
-  ctx: object,
-) =>
-  | { status?: number; body: unknown; headers?: Record<string, string> }
-  | Promise<{ status?: number; body: unknown; headers?: Record<string, string> }>;
+type ErasedHandler = (ctx: object) => HandlerResult | Promise<HandlerResult>;
+
+/** What a handler answers: its body, and its status and headers when not the operation's usual ones. */
+interface HandlerResult {
+  status?: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
 
 /**
  * A field the other variant names otherwise (`customerId` in a user-variant request) is refused naming it and the

@@ -21,7 +21,7 @@ interface ErasedCodec {
 }
 
 /** A built-in handler's answer: its body, and its JSON text when it is a stored record's (kept across reads). */
-export interface BuiltInAnswer {
+interface BuiltInAnswer {
   body: unknown;
   text?: string | undefined;
 }
