@@ -35,6 +35,7 @@ import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { LANES } from '../runtime-tests/scripts/node-majors.mjs';
+import { failureReport } from './lib/failure-report.mjs';
 import { runOnProjectNode } from './lib/project-node.mjs';
 import { runTasks } from './lib/task-runner.mjs';
 
@@ -344,15 +345,9 @@ if (failed.length === 0 && notRun.length === 0) {
 } else {
   console.log(`\nnpm test FAILED after ${minutes}:`);
   for (const result of failed) {
-    console.log(`  ${result.task.name}: exit ${result.code}; its last lines:`);
-    console.log(
-      result.output
-        .trimEnd()
-        .split('\n')
-        .slice(-15)
-        .map((line) => `    ${line}`)
-        .join('\n'),
-    );
+    const report = failureReport(result.output);
+    console.log(`  ${result.task.name}: exit ${result.code}; ${report.heading}`);
+    console.log(report.lines.map((line) => `    ${line}`).join('\n'));
   }
   for (const result of notRun) console.log(`  ${result.task.name}: ${result.reason}`);
   process.exitCode = 1;

@@ -125,7 +125,11 @@ describe('the answers of a database failure', () => {
     const twice = await control('PUT', '/snapshot', { ...saved.body, tenants: [...saved.body.tenants, ...saved.body.tenants] });
     expect(twice.status, twice.text).toBe(400);
     const listed = await call('GET', '/customers?limit=100');
-    expect(listed.body.data.map((customer: { email: string }) => customer.email)).toEqual(['kept@example.com']);
+    expect(listed.status, listed.text).toBe(200);
+    expect(
+      listed.body.data.map((customer: { email: string }) => customer.email),
+      `after the refused restore (${twice.text}): ${listed.text}`,
+    ).toEqual(['kept@example.com']);
   });
 
   it('answers a restore whose transaction loses its connection 503, and keeps the state as it was', async () => {
