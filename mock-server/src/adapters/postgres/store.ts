@@ -204,12 +204,12 @@ export class PgStateStore implements StateJournal, SharedStore {
   }
 
   snapshot(): Promise<MockSnapshot> {
-    return this.#reach(() => readSnapshot(this.pool, this.address.shown));
+    return this.#reach(() => readSnapshot(this.pool, this.#context));
   }
 
   /** Every row read and checked, in one read-only snapshot: what `state check` reports. */
   inspect(): Promise<DatabaseInspection> {
-    return inspectDatabase(this.pool);
+    return inspectDatabase(this.pool, this.#context.serverLock);
   }
 
   /** The other processes serving this state now (a heartbeat in the last 15 s), for `state import`. */

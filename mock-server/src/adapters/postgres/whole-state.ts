@@ -9,6 +9,7 @@ import {
 } from '../../core/state/model.js';
 import type { IdempotencyRecord } from '../../core/idempotency.js';
 import { COMMIT_ROWS, commitParameters } from './commit-sql.js';
+import { readConsistently } from './consistent-read.js';
 import { type Pool, pipelined } from './driver.js';
 import { StateDatabaseError } from './errors.js';
 import { checkedRows } from './rows.js';
@@ -114,21 +115,11 @@ export async function replaceWith(pool: Pool, context: SessionContext, writes: S
 }
 
 /**
- * The whole state as `snapshot()` JSON, read in one repeatable-read snapshot of the database (consistent while
- * instances serve): every tenant, its clock given the server-wide advances made since it was saved.
+ * The whole state as `snapshot()` JSON, read in one consistent snapshot of the database while instances serve
+ * (consistent-read.ts): every tenant, its clock given the server-wide advances made since it was saved.
  */
-export async function readSnapshot(pool: Pool, database: string): Promise<MockSnapshot> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    const snapshot = await readRows(client, database);
-    await client.query('COMMIT');
-    client.release();
-    return snapshot;
-  } catch (error) {
-    client.release(true);
-    throw error;
-  }
+export function readSnapshot(pool: Pool, context: Pick<SessionContext, 'database' | 'serverLock'>): Promise<MockSnapshot> {
+  return readConsistently(pool, context.serverLock, (client) => readRows(client, context.database));
 }
 
 async function readRows(client: Pick<Pool, 'query'>, database: string): Promise<MockSnapshot> {
