@@ -70,4 +70,24 @@ describe('RouteTree', () => {
       expect(route(ambiguous, 'GET', '/a/q/c/e')).toEqual({ value: 'GET /a/{x}/{y}/{z}', params: { x: 'q', y: 'c', z: 'e' } });
     }
   });
+
+  it('answers a path matched before as the first time, after more distinct paths than it keeps and for long paths', () => {
+    const first = route(routes, 'GET', '/v1/cards/card_kept');
+    expect(route(routes, 'GET', '/v1/cards/card_kept')).toEqual(first);
+    for (let i = 0; i < 2_000; i++) {
+      expect(route(routes, 'POST', `/v1/cards/card_${i}/freeze`)?.params).toEqual({ cardId: `card_${i}` });
+    }
+    expect(route(routes, 'GET', '/v1/cards/card_kept')).toEqual({
+      value: 'GET /v1/cards/{cardId}',
+      params: { cardId: 'card_kept' },
+    });
+    const long = `card_${'x'.repeat(1_000)}`;
+    for (let i = 0; i < 2; i++) expect(route(routes, 'GET', `/v1/cards/${long}`)?.params).toEqual({ cardId: long });
+    // A path that matched nothing still matches nothing, and the values of a kept match cannot be changed.
+    for (let i = 0; i < 2; i++) expect(routes.match('/v1/cards/card_1/freeze/now')).toBeUndefined();
+    const kept = routes.match('/v1/cards/card_kept');
+    if (kept === undefined) throw new Error('/v1/cards/card_kept matched nothing');
+    expect(kept.values).toEqual(['card_kept']);
+    expect(() => (kept.values as string[]).push('x')).toThrow(TypeError);
+  });
 });

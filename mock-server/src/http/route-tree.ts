@@ -10,6 +10,13 @@
  */
 export class RouteTree<T> {
   readonly #root = new RouteNode<T>();
+  /**
+   * The matches of the paths last matched: a client reads the same resources again and again (a poll, a test's
+   * reads after its writes), and a hit costs one map lookup where a walk costs a slice per segment and a result.
+   * At most RECENT_PATHS paths of at most RECENT_PATH_LENGTH characters, forgotten all at once when full, so that no
+   * stream of distinct paths holds more; a path that matches nothing is not kept.
+   */
+  readonly #recent = new Map<string, RouteMatch<T>>();
 
   /** Adds `value` for `method` at `template`, whose `{name}` segments are parameters. */
   add(template: string, method: string, value: T): void {
@@ -32,12 +39,23 @@ export class RouteTree<T> {
 
   /** The routes of the template a path matches, and the parameters' values (raw, in order), or undefined. */
   match(path: string): RouteMatch<T> | undefined {
+    const recent = this.#recent.get(path);
+    if (recent !== undefined) return recent;
     if (path.charCodeAt(0) !== 0x2f) return undefined;
-    const values: string[] = [];
-    const found = find(this.#root, path, 1, values);
-    return found && { routes: found.leaf.methods, values: found.values };
+    const found = find(this.#root, path, 1, []);
+    if (found === undefined) return undefined;
+    const match: RouteMatch<T> = { routes: found.leaf.methods, values: Object.freeze(found.values) };
+    if (path.length <= RECENT_PATH_LENGTH) {
+      if (this.#recent.size >= RECENT_PATHS) this.#recent.clear();
+      this.#recent.set(path, match);
+    }
+    return match;
   }
 }
+
+/** How many paths' matches a tree keeps, and how long a kept path may be (at most about 128 kB in all). */
+const RECENT_PATHS = 512;
+const RECENT_PATH_LENGTH = 256;
 
 /** What a path matched: each method's route at its template, and the parameters' raw values in template order. */
 export interface RouteMatch<T> {
