@@ -3,14 +3,15 @@
 // TypeScript types (spec/generated/<variant>.d.ts, openapi-typescript), the operation index and event lists of each
 // variant (spec/generated/operations.*, events.*), and, through their own scripts, the agent toolkit's tool schemas
 // and the mock's routing table and precompiled request checks (mock-server/src/spec/generated); and the SDK's AP2 types
-// from the AP2 JSON Schemas vendored in spec/ap2 (scripts/lib/ap2-types.mjs).
+// and what a payment receipt requires (the check of received claims), from the AP2 JSON Schemas vendored in spec/ap2
+// (scripts/lib/ap2-types.mjs).
 // The SDK and the mock import all of it from @cardrail/spec; nothing is copied.
 // `--check` writes nothing and fails when a committed generated file differs from a fresh generation.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
-import { ap2TypesModule } from './lib/ap2-types.mjs';
+import { ap2TypesModule, receiptRequirementsModule } from './lib/ap2-types.mjs';
 import { bundle, repoRoot as root, variants } from './lib/bundle.mjs';
 import { firstDifference } from './lib/first-difference.mjs';
 
@@ -309,6 +310,7 @@ for (const variant of variants) {
 // they are, and TypeScript never type-checks them as a consumer's own source.
 outputs.set('sdk/src/generated/api-names.ts', namesModule(documents));
 outputs.set('sdk/src/generated/ap2.ts', await ap2TypesModule(root));
+outputs.set('sdk/src/generated/ap2-receipt-requirements.ts', receiptRequirementsModule(root));
 for (const [name, module] of Object.entries({ operations: operationsModule(indexes), events: eventsModule(documents) })) {
   outputs.set(`spec/generated/${name}.js`, module.js);
   outputs.set(`spec/generated/${name}.d.ts`, module.dts);

@@ -35,12 +35,19 @@ describe('kept JSON text of a card', () => {
     });
     expect(text()).toBe('2:frozen');
     expect(recordText(record, 'user', () => 'user text again')).toBe('user text again');
-    // Removed, or replaced by another copy (a shared store's refresh): the old object's text is gone too.
+    // Replaced by another copy (a shared store's refresh), or removed: the object that left has no text kept.
     collection.adopt('card_1', 1, { id: 'card_1', status: 'closed' });
     expect(text()).toBe('3:frozen');
+    const copy = collection.get('card_1');
+    if (copy === undefined) throw new Error('the adopted copy is not in the collection');
+    const copyText = () => recordText(copy, 'customer', () => `${++made}:${copy.status}`);
+    expect(copyText()).toBe('4:closed');
+    expect(copyText()).toBe('4:closed');
     collection.delete('card_1');
-    forgetRecordText(record);
-    expect(text()).toBe('4:frozen');
+    expect(copyText()).toBe('5:closed');
+    // And its texts can be dropped by hand, as Collection does.
+    forgetRecordText(copy);
+    expect(copyText()).toBe('6:closed');
   });
 
   it('answers every change on the next read, in the customer variant', async () => {

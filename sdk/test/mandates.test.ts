@@ -106,6 +106,10 @@ describe('verifyPaymentReceipt', () => {
     await expect(verifyPaymentReceipt(await published.sign({ ...claims, reference: 42 }), keys)).rejects.toThrow(
       /`reference` must be a string/,
     );
+    // `iat` is an integer in AP2's schema: a fraction is refused as a string would be.
+    await expect(verifyPaymentReceipt(await published.sign({ ...claims, iat: 1.5 }), keys)).rejects.toThrow(
+      /`iat` must be a whole number/,
+    );
     const failed = { ...claims, status: 'Error', error: 'declined', error_description: 'The issuer declined.' };
     expect((await verifyPaymentReceipt(await published.sign(failed), keys)).receipt).toEqual(failed);
   });

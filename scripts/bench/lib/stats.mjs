@@ -7,6 +7,16 @@ export function median(values) {
   return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
+/**
+ * The median of the ratios of paired figures, `ours[i] / baseline[i]`, each pair measured next to each other: the
+ * shared machine's speed drifts by as much as 2x within a minute, and a ratio of two adjacent runs cancels most of
+ * that drift, where a ratio of two medians can pair a slow run with a fast one.
+ */
+export function medianRatio(ours, baseline) {
+  if (ours.length !== baseline.length) throw new Error(`${ours.length} figures paired with ${baseline.length}`);
+  return median(ours.map((figure, i) => figure / baseline[i]));
+}
+
 export function sum(values) {
   return values.reduce((total, value) => total + value, 0);
 }

@@ -13,6 +13,7 @@ import {
 } from '../lib/card-workload.mjs';
 import { formatCount, formatRate, formatRatio, formatWholeMs } from '../lib/format.mjs';
 import { fireLoad, LOAD_CONNECTIONS, summariseRuns } from '../lib/load.mjs';
+import { medianRatio } from '../lib/stats.mjs';
 import { startBareServer } from '../servers/bare-http.mjs';
 import { startOurMock } from '../servers/our-mock.mjs';
 import { PRISM_BASE_PATH, startPrism } from '../servers/prism.mjs';
@@ -160,14 +161,12 @@ function rowsOf({ get, mixed }) {
   ];
 }
 
-/**
- * The median over runs of ours / the baseline's run next to it (run i of each target are adjacent: see
- * measureInterleaved). The shared machine's speed drifts by as much as 2x within a minute; a ratio of two adjacent
- * runs cancels most of that drift, where a ratio of the two medians can pair a slow run with a fast one.
- */
+/** The median over runs of ours / the baseline's run next to it (run i of each target are adjacent: see measureInterleaved). */
 function pairedRatio(ours, baseline) {
-  const ratios = ours.runs.map((run, i) => run.rps / baseline.runs[i].rps);
-  return [...ratios].sort((a, b) => a - b)[ratios.length >> 1];
+  return medianRatio(
+    ours.runs.map((run) => run.rps),
+    baseline.runs.map((run) => run.rps),
+  );
 }
 
 function describePlan(plan) {

@@ -3,7 +3,7 @@
 // spec, and against the smallest Node HTTP server: the floor, what Node itself costs. Starts are interleaved and each
 // server is stopped before the next starts.
 import { formatMs, formatRatio } from '../lib/format.mjs';
-import { median } from '../lib/stats.mjs';
+import { median, medianRatio } from '../lib/stats.mjs';
 import { startNodeFloor } from '../servers/node-floor.mjs';
 import { ourMockProbe, startOurMock } from '../servers/our-mock.mjs';
 import { prismProbe, startPrism } from '../servers/prism.mjs';
@@ -47,11 +47,9 @@ export async function run({ quick, log }) {
   const ours = median(times.ours);
   const prism = median(times.prism);
   const floor = median(times.floor);
-  // Each round's start of ours over the floor's start in the same round, a few seconds apart: the machine's speed
-  // drifts more than that between rounds, and a ratio of two medians can pair a slow start with a fast one.
-  const pairedTimesFloor = (key) => median(times[key].map((ms, i) => ms / times.floor[i]));
   const vsFloor = (measure, key) => {
-    const timesFloor = pairedTimesFloor(key);
+    // Each round's start of ours over the floor's start in the same round, a few seconds apart.
+    const timesFloor = medianRatio(times[key], times.floor);
     return {
       measure,
       ours: `${formatMs(median(times[key]))} (${formatRatio(timesFloor)} the floor)`,

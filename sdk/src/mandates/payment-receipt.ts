@@ -1,4 +1,5 @@
 import type { Ap2PaymentReceipt } from '../generated/ap2.js';
+import { ap2PaymentReceiptRequired } from '../generated/ap2-receipt-requirements.js';
 import type { JWTPayload } from 'jose';
 
 /** A JSON Web Key Set, such as `GET /mandate-receipts/keys` answers. */
@@ -70,20 +71,20 @@ export async function verifyPaymentReceipt(
 }
 
 /**
- * What the claims lack to be a `payment_receipt` (AP2's schema: the members every receipt has, then those its status
- * requires), or undefined when they are one.
+ * What the claims lack to be a `payment_receipt` (AP2's schema, as generated from spec/ap2: the members every receipt
+ * has, then those its status requires), or undefined when they are one.
  */
 function receiptProblem(claims: JWTPayload): string | undefined {
-  const text = (name: string) => (typeof claims[name] === 'string' ? undefined : `\`${name}\` must be a string`);
-  if (claims.status !== 'Success' && claims.status !== 'Error') return '`status` must be "Success" or "Error"';
-  if (typeof claims.iat !== 'number') return '`iat` must be a number';
-  const required =
-    claims.status === 'Success'
-      ? ['iss', 'reference', 'payment_id', 'psp_confirmation_id', 'network_confirmation_id']
-      : ['iss', 'reference', 'payment_id', 'error', 'error_description'];
-  for (const name of required) {
-    const missing = text(name);
-    if (missing !== undefined) return missing;
+  const { members, byStatus } = ap2PaymentReceiptRequired;
+  const statuses = Object.keys(byStatus) as (keyof typeof byStatus)[];
+  const status = statuses.find((name) => claims.status === name);
+  if (status === undefined) return `\`status\` must be ${statuses.map((name) => `"${name}"`).join(' or ')}`;
+  for (const [name, type] of Object.entries({ ...members, ...byStatus[status] })) {
+    const value = claims[name];
+    if (type === 'integer' ? !Number.isInteger(value) : typeof value !== type) return `\`${name}\` must be ${TYPE_WORDS[type]}`;
   }
   return undefined;
 }
+
+/** The JSON types a receipt's members have, in the words of an error. */
+const TYPE_WORDS: Record<'string' | 'integer', string> = { string: 'a string', integer: 'a whole number' };

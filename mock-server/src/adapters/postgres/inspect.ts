@@ -15,8 +15,9 @@ const PAGE = 5_000;
 const LISTED = 100;
 
 /**
- * Reads every row of the state in one consistent snapshot while instances serve (consistent-read.ts): each record's and idempotency key's text against its CRC-32, each tenant's
- * counts against its rows, headers that are not JSON, and rows of no tenant (records, idempotency keys, API keys).
+ * Reads every row of the state in one consistent snapshot while instances serve (consistent-read.ts): each record's
+ * and idempotency key's text against its CRC-32, each tenant's counts against its rows, headers that are not JSON,
+ * and rows of no tenant (records, idempotency keys, API keys).
  */
 export function inspectDatabase(pool: Pool, serverLock: string): Promise<DatabaseInspection> {
   return readConsistently(pool, serverLock, (client) => inspectRows(client));
